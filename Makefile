@@ -1,0 +1,66 @@
+# ssara - build, test, benchmark.  `make deps` installs what is missing.
+CC      ?= gcc
+CFLAGS  ?= -O2 -g
+WARN     = -std=c11 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L
+B        = build
+VERSION  = 0.1.0
+
+CORE_SRC   = $(wildcard core/*.c)
+VERIFY_SRC = $(wildcard verify/*.c)
+LIB_SRC    = $(CORE_SRC) $(VERIFY_SRC)
+LIB_OBJ    = $(LIB_SRC:%.c=$(B)/%.o)
+TOOL_SRC   = $(wildcard tools/*.c)
+UNIT_SRC   = $(wildcard testsuite/unit/*.c)
+BENCH_SRC  = $(wildcard bench/*.c)
+
+.PHONY: all check deps bench fuzz demo clean
+all: $(B)/ssara
+
+$(B)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) $(CFLAGS) -DSSARA_VERSION='"$(VERSION)"' -Icore -MMD -MP -c $< -o $@
+
+$(B)/libssara.a: $(LIB_OBJ)
+	rm -f $@ && ar rcs $@ $^
+
+$(B)/ssara: $(TOOL_SRC:%.c=$(B)/%.o) $(B)/libssara.a
+	$(CC) $(CFLAGS) $^ -o $@
+
+$(B)/unit: $(UNIT_SRC:%.c=$(B)/%.o) $(B)/libssara.a
+	$(CC) $(CFLAGS) $^ -o $@
+
+$(B)/bench: $(BENCH_SRC:%.c=$(B)/%.o) $(B)/libssara.a
+	$(CC) $(CFLAGS) $^ -o $@
+
+# The Debian packages the project needs; installs only the missing ones.
+deps:
+	@sh tools/deps.sh
+
+$(B)/.deps: tools/deps.sh
+	@sh tools/deps.sh && mkdir -p $(B) && touch $@
+
+# The one test command (README): every unit and IR-file test.
+check: $(B)/.deps $(B)/unit $(B)/ssara
+	SSARA_SRCDIR=$(CURDIR) SSARA_BIN=$(CURDIR)/$(B)/ssara ./$(B)/unit
+
+bench: $(B)/bench $(B)/ssara
+	./$(B)/bench
+
+FUZZ_CC = clang
+FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -D_POSIX_C_SOURCE=200809L -Icore
+FUZZ_SECONDS ?= 600
+$(B)/fuzz_parse: testsuite/fuzz/fuzz_parse.c $(CORE_SRC)
+	@mkdir -p $(B)
+	$(FUZZ_CC) $(FUZZ_FLAGS) $^ -o $@
+fuzz: $(B)/fuzz_parse
+	mkdir -p $(B)/fuzz-corpus
+	./$(B)/fuzz_parse -max_total_time=$(FUZZ_SECONDS) $(B)/fuzz-corpus testsuite/fuzz/corpus_parse
+
+# The main job on a bundled example.
+demo: $(B)/ssara
+	./$(B)/ssara stats testsuite/ir/*.ir
+
+clean:
+	rm -rf $(B)
+
+-include $(shell find $(B) -name '*.d' 2>/dev/null)

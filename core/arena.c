@@ -1,0 +1,90 @@
+/* arena.c - chunked bump allocator. */
+#include "arena.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct Chunk {
+	struct Chunk *next;
+	size_t size, used;
+	max_align_t data[];
+} Chunk;
+
+struct Arena {
+	Chunk *head;
+	size_t total;
+};
+
+enum { CHUNK_MIN = 64 * 1024 };
+
+static void *xmalloc(size_t n)
+{
+	void *p = malloc(n);
+	if (!p) {
+		fprintf(stderr, "ssara: out of memory (%zu bytes)\n", n);
+		abort();
+	}
+	return p;
+}
+
+Arena *arena_new(void)
+{
+	Arena *a = xmalloc(sizeof *a);
+	a->head = NULL;
+	a->total = 0;
+	return a;
+}
+
+void arena_free(Arena *a)
+{
+	if (!a)
+		return;
+	for (Chunk *c = a->head, *n; c; c = n) {
+		n = c->next;
+		free(c);
+	}
+	free(a);
+}
+
+void *arena_alloc(Arena *a, size_t n)
+{
+	const size_t al = sizeof(max_align_t);
+	n = (n + al - 1) / al * al;
+	if (n == 0)
+		n = al;
+	Chunk *c = a->head;
+	if (!c || c->size - c->used < n) {
+		size_t sz = n > CHUNK_MIN ? n : CHUNK_MIN;
+		c = xmalloc(sizeof *c + sz);
+		c->size = sz;
+		c->used = 0;
+		/* A big one-off block goes behind the current chunk so that the
+		 * current chunk's free tail stays usable. */
+		if (a->head && sz > CHUNK_MIN) {
+			c->next = a->head->next;
+			a->head->next = c;
+		} else {
+			c->next = a->head;
+			a->head = c;
+		}
+	}
+	void *p = (char *)c->data + c->used;
+	c->used += n;
+	a->total += n;
+	memset(p, 0, n);
+	return p;
+}
+
+void *arena_grow(Arena *a, void *old, size_t oldn, size_t newn)
+{
+	void *p = arena_alloc(a, newn);
+	if (old && oldn)
+		memcpy(p, old, oldn < newn ? oldn : newn);
+	return p;
+}
+
+size_t arena_used(const Arena *a)
+{
+	return a->total;
+}

@@ -1,0 +1,383 @@
+/* ir.c - construction, copying and comparison of core IR functions. */
+#include "ir.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const kind_names[IK_NKIND] = {
+	[IK_ORD] = "ord",       [IK_COPY] = "copy",   [IK_PCOPY] = "pcopy",
+	[IK_PHI] = "phi",       [IK_CALL] = "call",   [IK_BRANCH] = "branch",
+	[IK_RET] = "ret",       [IK_MOVE] = "move",   [IK_SPILL] = "spill",
+	[IK_RELOAD] = "reload", [IK_SWAP] = "swap",   [IK_REMAT] = "remat",
+};
+
+const char *ins_kind_name(int kind)
+{
+	return kind >= 0 && kind < IK_NKIND ? kind_names[kind] : "?";
+}
+
+int ins_kind_by_name(const char *s, int len)
+{
+	for (int k = 0; k < IK_NKIND; k++)
+		if ((int)strlen(kind_names[k]) == len &&
+		    memcmp(kind_names[k], s, (size_t)len) == 0)
+			return k;
+	return -1;
+}
+
+bool ins_kind_inserted(int kind)
+{
+	return kind >= IK_MOVE && kind <= IK_REMAT;
+}
+
+Fn *fn_new(const char *name, const Target *t)
+{
+	Arena *a = arena_new();
+	Fn *fn = ARENA_NEW(a, Fn, 1);
+	fn->arena = a;
+	fn->target = t;
+	fn->name = fn_strdup(fn, name, strlen(name));
+	fn->entry = 0;
+	return fn;
+}
+
+void fn_free(Fn *fn)
+{
+	if (fn)
+		arena_free(fn->arena);
+}
+
+const char *fn_strdup(Fn *fn, const char *s, size_t len)
+{
+	char *p = arena_alloc(fn->arena, len + 1);
+	memcpy(p, s, len);
+	p[len] = 0;
+	return p;
+}
+
+/* Capacity grows in powers of two; a count of n implies capacity
+ * cap_for(n), so no separate capacity field is needed. */
+static int cap_for(int n)
+{
+	int c = 4;
+	while (c < n)
+		c *= 2;
+	return c;
+}
+
+Blk *fn_add_block(Fn *fn, int id)
+{
+	if (fn->nblk == 0 || (fn->nblk >= 4 && cap_for(fn->nblk) == fn->nblk))
+		fn->blk = arena_grow(fn->arena, fn->blk,
+				     sizeof(Blk *) * (size_t)fn->nblk,
+				     sizeof(Blk *) *
+					     (size_t)cap_for(fn->nblk + 1));
+	Blk *b = ARENA_NEW(fn->arena, Blk, 1);
+	b->id = id;
+	b->idx = fn->nblk;
+	fn->blk[fn->nblk++] = b;
+	return b;
+}
+
+void blk_add_succ(Fn *fn, Blk *b, int to, int flags)
+{
+	if (b->nsucc == 0 || (b->nsucc >= 4 && cap_for(b->nsucc) == b->nsucc))
+		b->succ = arena_grow(fn->arena, b->succ,
+				     sizeof(Edge) * (size_t)b->nsucc,
+				     sizeof(Edge) *
+					     (size_t)cap_for(b->nsucc + 1));
+	b->succ[b->nsucc].blk = to;
+	b->succ[b->nsucc].flags = (uint8_t)flags;
+	b->nsucc++;
+}
+
+int fn_block_by_id(const Fn *fn, int id)
+{
+	for (int i = 0; i < fn->nblk; i++)
+		if (fn->blk[i]->id == id)
+			return i;
+	return -1;
+}
+
+static void grow_pseudos(Fn *fn, int n)
+{
+	if (n <= fn->npseudo)
+		return;
+	int oldcap = fn->npseudo ? cap_for(fn->npseudo) : 0;
+	if (n > oldcap) {
+		int cap = cap_for(n);
+		fn->pseudo = arena_grow(fn->arena, fn->pseudo,
+					sizeof(Pseudo) * (size_t)fn->npseudo,
+					sizeof(Pseudo) * (size_t)cap);
+		for (int i = fn->npseudo; i < cap; i++)
+			fn->pseudo[i].cls = -1;
+	}
+	fn->npseudo = n;
+}
+
+bool fn_declare_pseudo(Fn *fn, int p, int cls, int size)
+{
+	grow_pseudos(fn, p + 1);
+	if (fn->pseudo[p].cls >= 0)
+		return false;
+	fn->pseudo[p].cls = (int8_t)cls;
+	fn->pseudo[p].size = (uint16_t)size;
+	return true;
+}
+
+int fn_new_pseudo(Fn *fn, int cls, int size)
+{
+	int p = fn->npseudo;
+	fn_declare_pseudo(fn, p, cls, size);
+	return p;
+}
+
+bool fn_declare_slot(Fn *fn, int s, int size)
+{
+	if (s >= fn->nslot) {
+		int oldcap = fn->nslot ? cap_for(fn->nslot) : 0;
+		if (s + 1 > oldcap)
+			fn->slot = arena_grow(
+				fn->arena, fn->slot,
+				sizeof(Slot) * (size_t)fn->nslot,
+				sizeof(Slot) * (size_t)cap_for(s + 1));
+		fn->nslot = s + 1;
+	}
+	if (fn->slot[s].size)
+		return false;
+	fn->slot[s].size = size;
+	return true;
+}
+
+int fn_new_slot(Fn *fn, int size)
+{
+	int s = fn->nslot;
+	fn_declare_slot(fn, s, size);
+	return s;
+}
+
+Ins *ins_new(Fn *fn, int kind, int nops)
+{
+	Ins *i = ARENA_NEW(fn->arena, Ins, 1);
+	i->kind = (uint8_t)kind;
+	i->nops = nops;
+	i->ops = nops ? ARENA_NEW(fn->arena, Op, nops) : NULL;
+	for (int k = 0; k < nops; k++) {
+		i->ops[k].tie = -1;
+		i->ops[k].from = -1;
+	}
+	return i;
+}
+
+void ins_insert_after(Blk *b, Ins *at, Ins *i)
+{
+	i->prev = at;
+	i->next = at ? at->next : b->first;
+	if (i->next)
+		i->next->prev = i;
+	else
+		b->last = i;
+	if (at)
+		at->next = i;
+	else
+		b->first = i;
+}
+
+void ins_insert_before(Blk *b, Ins *at, Ins *i)
+{
+	ins_insert_after(b, at ? at->prev : b->last, i);
+}
+
+void ins_append(Blk *b, Ins *i)
+{
+	ins_insert_after(b, b->last, i);
+}
+
+void ins_remove(Blk *b, Ins *i)
+{
+	if (i->prev)
+		i->prev->next = i->next;
+	else
+		b->first = i->next;
+	if (i->next)
+		i->next->prev = i->prev;
+	else
+		b->last = i->prev;
+	i->prev = i->next = NULL;
+}
+
+int blk_nins(const Blk *b)
+{
+	int n = 0;
+	for (const Ins *i = b->first; i; i = i->next)
+		n++;
+	return n;
+}
+
+void fn_preds(Fn *fn)
+{
+	int *count = ARENA_NEW(fn->arena, int, fn->nblk + 1);
+	for (int i = 0; i < fn->nblk; i++)
+		for (int k = 0; k < fn->blk[i]->nsucc; k++)
+			count[fn->blk[i]->succ[k].blk]++;
+	for (int i = 0; i < fn->nblk; i++) {
+		Blk *b = fn->blk[i];
+		b->npred = 0;
+		b->pred = count[i] ? ARENA_NEW(fn->arena, int, count[i]) : NULL;
+	}
+	for (int i = 0; i < fn->nblk; i++)
+		for (int k = 0; k < fn->blk[i]->nsucc; k++) {
+			Blk *t = fn->blk[fn->blk[i]->succ[k].blk];
+			t->pred[t->npred++] = i;
+		}
+}
+
+static const char *dup_or_null(Fn *fn, const char *s)
+{
+	return s ? fn_strdup(fn, s, strlen(s)) : NULL;
+}
+
+Fn *fn_copy(const Fn *src)
+{
+	Fn *fn = fn_new(src->name, src->target);
+	fn->unsupported = dup_or_null(fn, src->unsupported);
+	fn->frame_pointer = src->frame_pointer;
+	fn->allocated = src->allocated;
+	fn->entry = src->entry;
+	for (int p = 0; p < src->npseudo; p++)
+		if (src->pseudo[p].cls >= 0)
+			fn_declare_pseudo(fn, p, src->pseudo[p].cls,
+					  src->pseudo[p].size);
+	grow_pseudos(fn, src->npseudo);
+	for (int s = 0; s < src->nslot; s++)
+		if (src->slot[s].size)
+			fn_declare_slot(fn, s, src->slot[s].size);
+	for (int i = 0; i < src->nblk; i++) {
+		const Blk *sb = src->blk[i];
+		Blk *b = fn_add_block(fn, sb->id);
+		b->freq = sb->freq;
+		b->depth = sb->depth;
+		for (int k = 0; k < sb->nsucc; k++)
+			blk_add_succ(fn, b, sb->succ[k].blk, sb->succ[k].flags);
+		for (const Ins *si = sb->first; si; si = si->next) {
+			Ins *ni = ins_new(fn, si->kind, si->nops);
+			ni->flags = si->flags;
+			ni->uid = si->uid;
+			ni->name = dup_or_null(fn, si->name);
+			ni->clobbers = si->clobbers;
+			for (int k = 0; k < si->nops; k++) {
+				ni->ops[k] = si->ops[k];
+				ni->ops[k].sym = dup_or_null(fn, si->ops[k].sym);
+			}
+			ins_append(b, ni);
+		}
+	}
+	fn_preds(fn);
+	return fn;
+}
+
+static bool str_eq(const char *a, const char *b)
+{
+	if (!a || !b)
+		return a == b;
+	return strcmp(a, b) == 0;
+}
+
+#define DIFF(...)                                                  \
+	do {                                                       \
+		if (why)                                           \
+			snprintf(why, whylen, __VA_ARGS__);        \
+		return false;                                      \
+	} while (0)
+
+static bool op_equal(const Op *x, const Op *y)
+{
+	return x->kind == y->kind && x->flags == y->flags &&
+	       x->tie == y->tie && x->sub_off == y->sub_off &&
+	       x->sub_size == y->sub_size && x->reg == y->reg &&
+	       x->allowed == y->allowed && x->loc.kind == y->loc.kind &&
+	       (x->loc.kind == LOC_NONE || x->loc.num == y->loc.num) &&
+	       x->from == y->from && x->imm == y->imm && str_eq(x->sym, y->sym);
+}
+
+static bool ins_equal(const Ins *x, const Ins *y)
+{
+	if (x->kind != y->kind || x->flags != y->flags || x->uid != y->uid ||
+	    !str_eq(x->name, y->name) || x->nops != y->nops ||
+	    x->clobbers != y->clobbers)
+		return false;
+	for (int k = 0; k < x->nops; k++)
+		if (!op_equal(&x->ops[k], &y->ops[k]))
+			return false;
+	return true;
+}
+
+bool fn_equal(const Fn *a, const Fn *b, char *why, size_t whylen)
+{
+	if (!str_eq(a->name, b->name))
+		DIFF("names differ: %s vs %s", a->name, b->name);
+	if (!str_eq(a->unsupported, b->unsupported) ||
+	    a->frame_pointer != b->frame_pointer ||
+	    a->allocated != b->allocated)
+		DIFF("%s: function attributes differ", a->name);
+	if (a->nblk != b->nblk || a->entry != b->entry)
+		DIFF("%s: block count or entry differ", a->name);
+	int np = a->npseudo > b->npseudo ? a->npseudo : b->npseudo;
+	for (int p = 0; p < np; p++) {
+		Pseudo x = p < a->npseudo ? a->pseudo[p] : (Pseudo){-1, 0};
+		Pseudo y = p < b->npseudo ? b->pseudo[p] : (Pseudo){-1, 0};
+		if (x.cls != y.cls || (x.cls >= 0 && x.size != y.size))
+			DIFF("%s: pseudo p%d differs", a->name, p);
+	}
+	int ns = a->nslot > b->nslot ? a->nslot : b->nslot;
+	for (int s = 0; s < ns; s++) {
+		int x = s < a->nslot ? a->slot[s].size : 0;
+		int y = s < b->nslot ? b->slot[s].size : 0;
+		if (x != y)
+			DIFF("%s: slot s%d differs", a->name, s);
+	}
+	for (int i = 0; i < a->nblk; i++) {
+		const Blk *x = a->blk[i], *y = b->blk[i];
+		if (x->id != y->id || x->freq != y->freq ||
+		    x->depth != y->depth || x->nsucc != y->nsucc)
+			DIFF("%s: block b%d differs", a->name, x->id);
+		for (int k = 0; k < x->nsucc; k++)
+			if (x->succ[k].blk != y->succ[k].blk ||
+			    x->succ[k].flags != y->succ[k].flags)
+				DIFF("%s: b%d: edge %d differs", a->name, x->id,
+				     k);
+		const Ins *xi = x->first, *yi = y->first;
+		for (int n = 0; xi && yi; xi = xi->next, yi = yi->next, n++)
+			if (!ins_equal(xi, yi))
+				DIFF("%s: b%d: instruction %d (uid %d) differs",
+				     a->name, x->id, n, xi->uid);
+		if (xi || yi)
+			DIFF("%s: b%d: instruction counts differ", a->name,
+			     x->id);
+	}
+	return true;
+}
+
+int op_class(const Fn *fn, const Op *o)
+{
+	switch (o->kind) {
+	case OK_PSEUDO:
+		return o->reg < fn->npseudo ? fn->pseudo[o->reg].cls : -1;
+	case OK_HREG:
+		return fn->target->regs[o->reg].cls;
+	default:
+		return -1;
+	}
+}
+
+void irfile_free(IrFile *f)
+{
+	if (!f)
+		return;
+	for (int i = 0; i < f->nfn; i++)
+		fn_free(f->fn[i]);
+	free(f->fn);
+	f->fn = NULL;
+	f->nfn = 0;
+}

@@ -1,0 +1,193 @@
+/* ir.h - the core IR: one vocabulary for the captured function, our
+ * allocation and GCC's allocation.
+ *
+ * A function owns one arena; everything reachable from it lives there and
+ * is freed at once by fn_free.  Blocks are kept in a chosen order
+ * (fn->blk[0..nblk-1]); a block's position is blk->idx, its label is the
+ * GCC basic-block index blk->id.  Instructions form a doubly linked list per
+ * block.  Pseudos are numbered as GCC numbers them (REGNO); fn->pseudo is
+ * indexed by that number and entries never declared have cls < 0.
+ *
+ * The text format is specified in docs/IR.md (irtext.c).
+ */
+#ifndef SSARA_IR_H
+#define SSARA_IR_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "arena.h"
+#include "target.h"
+
+enum InsKind {
+	IK_ORD,    /* any other instruction */
+	IK_COPY,   /* =dst, src: a register copy from the original program */
+	IK_PCOPY,  /* =d0, s0, =d1, s1, ...: all copies at once */
+	IK_PHI,    /* =dst, src0 from bX, src1 from bY, ... (one per pred) */
+	IK_CALL,   /* uses: arguments (and target), defs: results */
+	IK_BRANCH, /* ends a block; successors are the block's edges */
+	IK_RET,    /* uses: return registers */
+	/* Inserted by an allocator (uid 0): */
+	IK_MOVE,   /* =dst, src: register to register (or slot to register) */
+	IK_SPILL,  /* =dst in a slot, src in a register */
+	IK_RELOAD, /* =dst in a register, src in a slot */
+	IK_SWAP,   /* +a, +b: exchange two locations */
+	IK_REMAT,  /* =dst: recompute the value of an instruction flagged remat */
+	IK_NKIND
+};
+
+enum OpKind {
+	OK_PSEUDO, /* reg = pseudo number */
+	OK_HREG,   /* reg = core hard register number (precoloured value) */
+	OK_IMM,    /* imm */
+	OK_SYM,    /* sym + imm: an address constant */
+};
+
+enum OpFlag {
+	OF_USE = 1,   /* read */
+	OF_DEF = 2,   /* written; USE|DEF = read-modify-write (partial def) */
+	OF_EARLY = 4, /* early clobber: written before all uses are read */
+	OF_MEM = 8,   /* a memory location is acceptable for this operand */
+};
+
+enum LocKind { LOC_NONE, LOC_REG, LOC_SLOT };
+
+/* Where an operand lives in an allocated function. */
+typedef struct Loc {
+	uint8_t kind; /* LOC_* */
+	int num;      /* core register or slot number */
+} Loc;
+
+typedef struct Op {
+	uint8_t kind;     /* OK_* */
+	uint8_t flags;    /* OF_* */
+	int8_t tie;       /* must share its location with operand tie; -1 */
+	uint8_t sub_off;  /* subreg byte offset */
+	uint8_t sub_size; /* subreg byte size; 0 = the whole register */
+	int reg;          /* pseudo or core hard register */
+	RegSet allowed;   /* constraint; 0 = any allocatable reg of the class */
+	Loc loc;          /* LOC_NONE before allocation */
+	int from;         /* phi uses: predecessor block index, else -1 */
+	int64_t imm;      /* OK_IMM value, OK_SYM offset */
+	const char *sym;  /* OK_SYM symbol name */
+} Op;
+
+enum InsFlag {
+	INS_REMAT = 1, /* defines one value computable anywhere from nothing */
+};
+
+typedef struct Ins {
+	struct Ins *prev, *next;
+	uint8_t kind;     /* IK_* */
+	uint8_t flags;    /* INS_* */
+	int uid;          /* GCC INSN_UID; 0 for inserted instructions */
+	const char *name; /* pattern name or callee, may be NULL */
+	int nops;
+	Op *ops;
+	RegSet clobbers;  /* hard registers destroyed (calls: the ABI's set) */
+} Ins;
+
+enum EdgeFlag { EF_ABNORMAL = 1 };
+
+typedef struct Edge {
+	int blk;       /* target block index */
+	uint8_t flags; /* EF_* */
+} Edge;
+
+typedef struct Blk {
+	int id;       /* label: GCC basic-block index */
+	int idx;      /* position in fn->blk */
+	int freq;     /* GCC's estimated frequency (entry = 10000 at most) */
+	int depth;    /* loop depth as GCC reported it */
+	int nsucc;
+	Edge *succ;
+	int npred;    /* filled by fn_preds; order defines phi argument order */
+	int *pred;
+	Ins *first, *last;
+} Blk;
+
+typedef struct Pseudo {
+	int8_t cls;    /* RC_GPR or RC_SSE; -1 = number not declared */
+	uint16_t size; /* bytes */
+} Pseudo;
+
+typedef struct Slot {
+	int size; /* bytes; 0 = slot number not declared */
+} Slot;
+
+typedef struct Fn {
+	Arena *arena;
+	const Target *target;
+	const char *name;
+	const char *unsupported; /* reason the capture gave up, or NULL */
+	bool frame_pointer;      /* bp is not allocatable */
+	bool allocated;          /* every pseudo operand has a location */
+	int nblk;
+	Blk **blk;
+	int entry;               /* index of the entry block */
+	int npseudo;             /* 1 + highest pseudo number */
+	Pseudo *pseudo;
+	int nslot;
+	Slot *slot;
+} Fn;
+
+/* A file of functions, as parsed. */
+typedef struct IrFile {
+	int nfn;
+	Fn **fn;
+} IrFile;
+
+const char *ins_kind_name(int kind);
+int ins_kind_by_name(const char *s, int len);
+/* Inserted kinds are those only an allocator creates. */
+bool ins_kind_inserted(int kind);
+
+/* A new empty function with its own arena.  Never NULL (out of memory
+ * aborts: there is no recovery inside a compiler plugin from that). */
+Fn *fn_new(const char *name, const Target *t);
+void fn_free(Fn *fn);
+
+/* Copies a string into fn's arena. */
+const char *fn_strdup(Fn *fn, const char *s, size_t len);
+
+/* Appends a block labelled id; returns it. */
+Blk *fn_add_block(Fn *fn, int id);
+/* Adds the edge b -> to (block index). */
+void blk_add_succ(Fn *fn, Blk *b, int to, int flags);
+/* Index of the block labelled id, or -1. Linear. */
+int fn_block_by_id(const Fn *fn, int id);
+
+/* Declares pseudo number p (growing the table); returns false if p was
+ * already declared. */
+bool fn_declare_pseudo(Fn *fn, int p, int cls, int size);
+/* A fresh pseudo number above all existing ones. */
+int fn_new_pseudo(Fn *fn, int cls, int size);
+bool fn_declare_slot(Fn *fn, int s, int size);
+int fn_new_slot(Fn *fn, int size);
+
+/* A new instruction with nops zeroed operands (tie = from = -1). */
+Ins *ins_new(Fn *fn, int kind, int nops);
+void ins_append(Blk *b, Ins *i);
+void ins_insert_before(Blk *b, Ins *at, Ins *i); /* at == NULL: append */
+void ins_insert_after(Blk *b, Ins *at, Ins *i);  /* at == NULL: prepend */
+void ins_remove(Blk *b, Ins *i);
+int blk_nins(const Blk *b);
+
+/* Fills every block's pred array from the succ arrays, in block order
+ * (a block listed twice as successor appears twice). */
+void fn_preds(Fn *fn);
+
+/* Deep copy into a fresh arena, with predecessors computed. */
+Fn *fn_copy(const Fn *fn);
+
+/* Structural equality; on difference writes a description into why. */
+bool fn_equal(const Fn *a, const Fn *b, char *why, size_t whylen);
+
+/* The register class of an operand's value (pseudo class, hard register
+ * class, or -1 for constants). */
+int op_class(const Fn *fn, const Op *o);
+
+void irfile_free(IrFile *f);
+
+#endif

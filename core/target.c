@@ -1,0 +1,113 @@
+/* target.c - the x86-64 SysV register table. */
+#include "target.h"
+
+#include <string.h>
+
+#define GPR_ALL 0xffffull
+#define SSE_ALL 0xffff0000ull
+
+static const Target x86_64 = {
+	.name = "x86_64-sysv",
+	.regs = {
+		[R_AX] = {"ax", 0, RC_GPR},     [R_DX] = {"dx", 1, RC_GPR},
+		[R_CX] = {"cx", 2, RC_GPR},     [R_BX] = {"bx", 3, RC_GPR},
+		[R_SI] = {"si", 4, RC_GPR},     [R_DI] = {"di", 5, RC_GPR},
+		[R_BP] = {"bp", 6, RC_GPR},     [R_SP] = {"sp", 7, RC_GPR},
+		[R_R8] = {"r8", 36, RC_GPR},    [R_R9] = {"r9", 37, RC_GPR},
+		[R_R10] = {"r10", 38, RC_GPR},  [R_R11] = {"r11", 39, RC_GPR},
+		[R_R12] = {"r12", 40, RC_GPR},  [R_R13] = {"r13", 41, RC_GPR},
+		[R_R14] = {"r14", 42, RC_GPR},  [R_R15] = {"r15", 43, RC_GPR},
+		[R_XMM0] = {"xmm0", 20, RC_SSE},   [R_XMM1] = {"xmm1", 21, RC_SSE},
+		[R_XMM2] = {"xmm2", 22, RC_SSE},   [R_XMM3] = {"xmm3", 23, RC_SSE},
+		[R_XMM4] = {"xmm4", 24, RC_SSE},   [R_XMM5] = {"xmm5", 25, RC_SSE},
+		[R_XMM6] = {"xmm6", 26, RC_SSE},   [R_XMM7] = {"xmm7", 27, RC_SSE},
+		[R_XMM8] = {"xmm8", 44, RC_SSE},   [R_XMM9] = {"xmm9", 45, RC_SSE},
+		[R_XMM10] = {"xmm10", 46, RC_SSE}, [R_XMM11] = {"xmm11", 47, RC_SSE},
+		[R_XMM12] = {"xmm12", 48, RC_SSE}, [R_XMM13] = {"xmm13", 49, RC_SSE},
+		[R_XMM14] = {"xmm14", 50, RC_SSE}, [R_XMM15] = {"xmm15", 51, RC_SSE},
+		[R_FLAGS] = {"flags", 17, RC_OTHER},
+		[R_ARGP] = {"argp", 16, RC_OTHER},
+		[R_FRAME] = {"frame", 19, RC_OTHER},
+	},
+	.class_name = {[RC_GPR] = "gpr", [RC_SSE] = "sse", [RC_OTHER] = "other"},
+	.class_bytes = {[RC_GPR] = 8, [RC_SSE] = 16},
+	.class_regs = {
+		[RC_GPR] = GPR_ALL,
+		[RC_SSE] = SSE_ALL,
+		[RC_OTHER] = RS_BIT(R_FLAGS) | RS_BIT(R_ARGP) | RS_BIT(R_FRAME),
+	},
+	.never_alloc = RS_BIT(R_SP) | RS_BIT(R_FLAGS) | RS_BIT(R_ARGP) |
+		       RS_BIT(R_FRAME),
+	.callee_saved = RS_BIT(R_BX) | RS_BIT(R_BP) | RS_BIT(R_R12) |
+			RS_BIT(R_R13) | RS_BIT(R_R14) | RS_BIT(R_R15),
+	.call_clobbered = RS_BIT(R_AX) | RS_BIT(R_DX) | RS_BIT(R_CX) |
+			  RS_BIT(R_SI) | RS_BIT(R_DI) | RS_BIT(R_R8) |
+			  RS_BIT(R_R9) | RS_BIT(R_R10) | RS_BIT(R_R11) |
+			  SSE_ALL | RS_BIT(R_FLAGS),
+	.arg_gpr = {R_DI, R_SI, R_DX, R_CX, R_R8, R_R9},
+	.arg_sse = {R_XMM0, R_XMM1, R_XMM2, R_XMM3, R_XMM4, R_XMM5, R_XMM6,
+		    R_XMM7},
+	.ret_gpr = {R_AX, R_DX},
+	.ret_sse = {R_XMM0, R_XMM1},
+};
+
+const Target *target_x86_64(void)
+{
+	return &x86_64;
+}
+
+RegSet target_allocatable(const Target *t, int cls, bool frame_pointer)
+{
+	if (cls < 0 || cls >= RC_NALLOC)
+		return 0;
+	RegSet s = t->class_regs[cls] & ~t->never_alloc;
+	if (frame_pointer)
+		s &= ~RS_BIT(R_BP);
+	return s;
+}
+
+int target_reg_by_name(const Target *t, const char *name, int len)
+{
+	for (int r = 0; r < TGT_NREGS; r++)
+		if ((int)strlen(t->regs[r].name) == len &&
+		    memcmp(t->regs[r].name, name, (size_t)len) == 0)
+			return r;
+	return -1;
+}
+
+int target_reg_by_gccno(const Target *t, int gccno)
+{
+	for (int r = 0; r < TGT_NREGS; r++)
+		if (t->regs[r].gccno == gccno)
+			return r;
+	return -1;
+}
+
+int target_class_by_name(const Target *t, const char *name, int len)
+{
+	for (int c = 0; c < RC_NALLOC; c++)
+		if ((int)strlen(t->class_name[c]) == len &&
+		    memcmp(t->class_name[c], name, (size_t)len) == 0)
+			return c;
+	return -1;
+}
+
+int target_nregs(const Target *t, int cls, int size)
+{
+	if (cls < 0 || cls >= RC_NALLOC || size <= 0)
+		return 1;
+	int b = t->class_bytes[cls];
+	/* SSE registers hold up to 16 bytes here; wider vectors (AVX) still
+	 * take one register. */
+	if (cls == RC_SSE)
+		return 1;
+	return (size + b - 1) / b;
+}
+
+int regset_count(RegSet s)
+{
+	int n = 0;
+	for (; s; s &= s - 1)
+		n++;
+	return n;
+}

@@ -1,0 +1,84 @@
+/* target.h - the x86-64 SysV register file as a table.
+ *
+ * The core numbers hard registers 0..TGT_NREGS-1 in the order below; each
+ * entry carries GCC's hard register number so that the plugin can map back.
+ * Register sets are 64-bit masks over core numbers.
+ */
+#ifndef SSARA_TARGET_H
+#define SSARA_TARGET_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef uint64_t RegSet;
+
+#define RS_BIT(r) ((RegSet)1 << (r))
+#define RS_HAS(s, r) (((s) >> (r)) & 1)
+
+/* Core register numbers. */
+enum {
+	R_AX, R_DX, R_CX, R_BX, R_SI, R_DI, R_BP, R_SP,
+	R_R8, R_R9, R_R10, R_R11, R_R12, R_R13, R_R14, R_R15,
+	R_XMM0, R_XMM1, R_XMM2, R_XMM3, R_XMM4, R_XMM5, R_XMM6, R_XMM7,
+	R_XMM8, R_XMM9, R_XMM10, R_XMM11, R_XMM12, R_XMM13, R_XMM14, R_XMM15,
+	R_FLAGS, /* condition codes: never allocated, tracked as a value */
+	R_ARGP,  /* GCC's soft argument pointer, eliminated by reload */
+	R_FRAME, /* GCC's soft frame pointer, eliminated by reload */
+	TGT_NREGS
+};
+
+/* Register classes. Only GPR and SSE are allocatable. */
+enum {
+	RC_GPR,
+	RC_SSE,
+	RC_NALLOC, /* number of allocatable classes */
+	RC_OTHER = RC_NALLOC, /* flags, soft pointers */
+	RC_NCLASS
+};
+
+typedef struct TargetReg {
+	const char *name; /* GCC's reg_names spelling: "ax", "r8", "xmm0" */
+	int gccno;        /* GCC 12 hard register number */
+	int cls;          /* RC_* */
+} TargetReg;
+
+typedef struct Target {
+	const char *name;
+	TargetReg regs[TGT_NREGS];
+	const char *class_name[RC_NCLASS];
+	int class_bytes[RC_NALLOC]; /* bytes held by one register of the class */
+	RegSet class_regs[RC_NCLASS];
+	RegSet never_alloc;   /* sp, flags, soft pointers */
+	RegSet callee_saved;  /* SysV: bx bp r12-r15; no SSE register */
+	RegSet call_clobbered;/* SysV: the rest of GPR and SSE, and flags */
+	int arg_gpr[6];
+	int arg_sse[8];
+	int ret_gpr[2];       /* ax, dx */
+	int ret_sse[2];       /* xmm0, xmm1 */
+} Target;
+
+/* The x86-64 SysV table (a constant; never modified). */
+const Target *target_x86_64(void);
+
+/* Registers of class cls that an allocator may use; bp only when the
+ * function does not need a frame pointer. */
+RegSet target_allocatable(const Target *t, int cls, bool frame_pointer);
+
+/* Core number of the register spelled name (GCC spelling, e.g. "ax",
+ * "xmm3", "flags"), or -1. */
+int target_reg_by_name(const Target *t, const char *name, int len);
+
+/* Core number of GCC hard register gccno, or -1 if the core does not
+ * model it (x87, MMX, AVX-512, mask registers). */
+int target_reg_by_gccno(const Target *t, int gccno);
+
+/* Class number for a class name ("gpr", "sse"), or -1. */
+int target_class_by_name(const Target *t, const char *name, int len);
+
+/* Number of registers of class cls that a value of size bytes occupies
+ * (a 16-byte GPR value takes two registers). */
+int target_nregs(const Target *t, int cls, int size);
+
+int regset_count(RegSet s);
+
+#endif

@@ -1,0 +1,96 @@
+/* check.c - the unit test runner: counts cases, prints failures. */
+#include "check.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../core/irtext.h"
+
+static int npass, nfail, nskip;
+static bool cur_failed, cur_skipped;
+static const char *cur_name;
+
+void t_case(const char *name, CaseFn fn)
+{
+	cur_name = name;
+	cur_failed = cur_skipped = false;
+	fn();
+	if (cur_failed) {
+		nfail++;
+		printf("FAIL %s\n", name);
+	} else if (cur_skipped) {
+		nskip++;
+	} else {
+		npass++;
+		if (getenv("SSARA_TEST_VERBOSE"))
+			printf("ok   %s\n", name);
+	}
+	fflush(stdout);
+}
+
+void t_skip(const char *reason)
+{
+	cur_skipped = true;
+	printf("SKIP %s: %s\n", cur_name, reason);
+}
+
+bool t_check(bool cond, const char *file, int line, const char *fmt, ...)
+{
+	if (cond)
+		return true;
+	cur_failed = true;
+	printf("  %s:%d: %s: ", file, line, cur_name);
+	va_list ap;
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	printf("\n");
+	return false;
+}
+
+bool t_check_str(const char *got, const char *want, const char *file,
+		 int line, const char *expr)
+{
+	if (got && want && strcmp(got, want) == 0)
+		return true;
+	return t_check(false, file, line, "%s:\n--- got:\n%s\n--- expected:\n%s",
+		       expr, got ? got : "(null)", want ? want : "(null)");
+}
+
+const char *t_srcdir(void)
+{
+	const char *s = getenv("SSARA_SRCDIR");
+	return s ? s : ".";
+}
+
+bool t_parse(const char *text, struct IrFile *out)
+{
+	IrError err;
+	if (ir_parse("<test>", text, strlen(text), target_x86_64(), out,
+		     &err))
+		return true;
+	t_check(false, __FILE__, __LINE__, "parse error: %s", err.msg);
+	return false;
+}
+
+/* Suites, one per module (testsuite/unit/test_<module>.c). */
+#define SUITE(name) void suite_##name(void);
+#include "suites.def"
+#undef SUITE
+
+int main(int argc, char **argv)
+{
+	const char *only = argc > 1 ? argv[1] : NULL;
+#define SUITE(name)                                      \
+	if (!only || strcmp(only, #name) == 0)           \
+		suite_##name();
+#include "suites.def"
+#undef SUITE
+	printf("%d passed, %d failed", npass, nfail);
+	if (nskip)
+		printf(", %d skipped", nskip);
+	printf("\n");
+	return nfail ? 1 : 0;
+}

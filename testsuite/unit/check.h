@@ -1,0 +1,38 @@
+/* check.h - the unit test runner's assertions.
+ *
+ * A suite is a function that calls t_case() for each case.  A case passes
+ * when none of its CHECKs failed; t_skip() marks it skipped with a reason
+ * that the runner prints.  The runner ends with "N passed, N failed" (and
+ * ", N skipped").
+ */
+#ifndef SSARA_CHECK_H
+#define SSARA_CHECK_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef void (*CaseFn)(void);
+
+void t_case(const char *name, CaseFn fn);
+void t_skip(const char *reason);
+/* Records a failure of the current case; returns cond. */
+bool t_check(bool cond, const char *file, int line, const char *fmt, ...);
+/* Path of the source tree root (for IR files and tools). */
+const char *t_srcdir(void);
+
+#define CHECK(c) t_check((c), __FILE__, __LINE__, "%s", #c)
+#define CHECK_INT(a, b)                                                  \
+	do {                                                             \
+		long long a_ = (long long)(a), b_ = (long long)(b);      \
+		t_check(a_ == b_, __FILE__, __LINE__,                    \
+			"%s == %s: got %lld, expected %lld", #a, #b, a_, b_); \
+	} while (0)
+#define CHECK_STR(a, b) t_check_str((a), (b), __FILE__, __LINE__, #a)
+bool t_check_str(const char *got, const char *want, const char *file,
+		 int line, const char *expr);
+
+/* Parses IR text held in a string (fails the case on a parse error). */
+struct IrFile;
+bool t_parse(const char *text, struct IrFile *out);
+
+#endif

@@ -1,0 +1,86 @@
+/* test_target.c - the x86-64 SysV table against the ABI document and
+ * GCC 12's i386.h register numbering. */
+#include "check.h"
+#include "target.h"
+
+static void case_gcc_numbers(void)
+{
+	const Target *t = target_x86_64();
+	/* GCC 12 insn-constants.h: AX_REG 0 ... SP_REG 7, ARGP_REG 16,
+	 * FLAGS_REG 17, FRAME_REG 19, XMM0_REG 20, R8_REG 36, XMM8_REG 44. */
+	CHECK_INT(t->regs[R_AX].gccno, 0);
+	CHECK_INT(t->regs[R_DX].gccno, 1);
+	CHECK_INT(t->regs[R_CX].gccno, 2);
+	CHECK_INT(t->regs[R_SP].gccno, 7);
+	CHECK_INT(t->regs[R_ARGP].gccno, 16);
+	CHECK_INT(t->regs[R_FLAGS].gccno, 17);
+	CHECK_INT(t->regs[R_FRAME].gccno, 19);
+	CHECK_INT(t->regs[R_XMM0].gccno, 20);
+	CHECK_INT(t->regs[R_XMM7].gccno, 27);
+	CHECK_INT(t->regs[R_R8].gccno, 36);
+	CHECK_INT(t->regs[R_R15].gccno, 43);
+	CHECK_INT(t->regs[R_XMM8].gccno, 44);
+	CHECK_INT(t->regs[R_XMM15].gccno, 51);
+	CHECK_INT(target_reg_by_gccno(t, 40), R_R12);
+	CHECK_INT(target_reg_by_gccno(t, 8), -1);  /* st0: not modelled */
+	CHECK_INT(target_reg_by_gccno(t, 28), -1); /* mm0 */
+	CHECK_INT(target_reg_by_gccno(t, 52), -1); /* xmm16 */
+}
+
+static void case_names(void)
+{
+	const Target *t = target_x86_64();
+	CHECK_INT(target_reg_by_name(t, "r10", 3), R_R10);
+	CHECK_INT(target_reg_by_name(t, "xmm1", 4), R_XMM1);
+	CHECK_INT(target_reg_by_name(t, "xmm15", 5), R_XMM15);
+	CHECK_INT(target_reg_by_name(t, "flags", 5), R_FLAGS);
+	CHECK_INT(target_reg_by_name(t, "rax", 3), -1);
+	CHECK_INT(target_reg_by_name(t, "xmm1", 3), -1); /* "xmm" */
+	CHECK_INT(target_class_by_name(t, "sse", 3), RC_SSE);
+	CHECK_INT(target_class_by_name(t, "gpr", 3), RC_GPR);
+	CHECK_INT(target_class_by_name(t, "other", 5), -1);
+}
+
+static void case_abi_sets(void)
+{
+	const Target *t = target_x86_64();
+	/* SysV psABI 3.2.1: rbx, rbp, r12-r15 are preserved; no xmm is. */
+	CHECK_INT(regset_count(t->callee_saved), 6);
+	CHECK(RS_HAS(t->callee_saved, R_BX) && RS_HAS(t->callee_saved, R_BP));
+	CHECK(!RS_HAS(t->callee_saved, R_XMM6));
+	/* 9 GPR + 16 SSE + flags clobbered by a call. */
+	CHECK_INT(regset_count(t->call_clobbered), 26);
+	CHECK_INT(t->callee_saved & t->call_clobbered, 0);
+	CHECK_INT(t->arg_gpr[0], R_DI);
+	CHECK_INT(t->arg_gpr[3], R_CX);
+	CHECK_INT(t->arg_gpr[5], R_R9);
+	CHECK_INT(t->ret_gpr[1], R_DX);
+}
+
+static void case_allocatable(void)
+{
+	const Target *t = target_x86_64();
+	RegSet g = target_allocatable(t, RC_GPR, false);
+	CHECK_INT(regset_count(g), 15); /* all but sp */
+	CHECK(!RS_HAS(g, R_SP));
+	CHECK(RS_HAS(g, R_BP));
+	RegSet gfp = target_allocatable(t, RC_GPR, true);
+	CHECK_INT(regset_count(gfp), 14);
+	CHECK(!RS_HAS(gfp, R_BP));
+	CHECK_INT(regset_count(target_allocatable(t, RC_SSE, true)), 16);
+	CHECK_INT(target_allocatable(t, RC_OTHER, false), 0);
+	CHECK_INT(target_nregs(t, RC_GPR, 4), 1);
+	CHECK_INT(target_nregs(t, RC_GPR, 8), 1);
+	CHECK_INT(target_nregs(t, RC_GPR, 16), 2);
+	CHECK_INT(target_nregs(t, RC_SSE, 16), 1);
+	CHECK_INT(target_nregs(t, RC_SSE, 32), 1);
+}
+
+void suite_target(void)
+{
+	t_case("target: GCC hard register numbers", case_gcc_numbers);
+	t_case("target: register and class names", case_names);
+	t_case("target: SysV callee-saved and argument registers",
+	       case_abi_sets);
+	t_case("target: allocatable sets", case_allocatable);
+}

@@ -1,0 +1,17 @@
+#!/bin/sh
+# Installs the Debian packages ssara needs, only those that are missing.
+set -e
+PKGS="gcc make libc6-dev gcc-12-plugin-dev libelf-dev gcc-12-source clang valgrind"
+missing=
+for p in $PKGS; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||
+		missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+echo "ssara: installing missing packages:$missing"
+SUDO=
+[ "$(id -u)" = 0 ] || SUDO=sudo
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -q
+# shellcheck disable=SC2086
+$SUDO apt-get install -y -q --no-install-recommends $missing
