@@ -152,6 +152,7 @@ void suite_irfiles(void)
 		return;
 	}
 	char *names[512];
+	/* names longer than this are not ours */
 	int n = 0;
 	for (struct dirent *e; (e = readdir(d)) && n < 512;) {
 		size_t l = strlen(e->d_name);
@@ -161,7 +162,7 @@ void suite_irfiles(void)
 	closedir(d);
 	qsort(names, (size_t)n, sizeof *names, cmp_str);
 	for (int i = 0; i < n; i++) {
-		char name[1200];
+		char name[1400];
 		snprintf(cur_path, sizeof cur_path, "%s/%s", dir, names[i]);
 		snprintf(name, sizeof name, "irfiles: round trip %s", names[i]);
 		t_case(name, case_roundtrip);
