@@ -1,0 +1,144 @@
+/* ssara-report - the ssara records of a codebase, read back from the
+ * .ssara sections of its objects, archives, shared objects and
+ * executables (docs/REPORT.md).
+ *
+ *   arguments -> walk (files, directory trees) -> elfscan (objects,
+ *   archive members, .ssara sections) -> report (records, duplicates,
+ *   totals) -> output (table or JSON)
+ *
+ * Exit status: 0 success; 1 some input was bad (reported, the rest read);
+ * 2 bad usage.
+ */
+#include <libelf.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "diag.h"
+#include "elfscan.h"
+#include "output.h"
+#include "report.h"
+#include "walk.h"
+
+#ifndef SSARA_VERSION
+#define SSARA_VERSION "unknown"
+#endif
+
+enum { EXIT_OK = 0, EXIT_BAD_INPUT = 1, EXIT_USAGE = 2 };
+
+static const char usage[] =
+	"usage: ssara-report [--totals] [--json] FILE|DIR...\n"
+	"\n"
+	"Reads the ssara records (docs/RECORDS.md) from the .ssara sections of\n"
+	"ELF object files, archives (every member), shared objects and\n"
+	"executables.  Directories are searched recursively; symbolic links\n"
+	"inside them are not followed and files that are not ELF are skipped.\n"
+	"Prints one line per function, then the totals: functions, captured\n"
+	"and unsupported (with the reasons, most frequent first), sums of the\n"
+	"counts and of their frequency-weighted twins.  A function whose record\n"
+	"is read several times (same file, fn and opt) is counted once; the\n"
+	"totals say how many duplicates there were.\n"
+	"\n"
+	"Options:\n"
+	"  --totals    the totals only\n"
+	"  --json      the same as one JSON object:\n"
+	"              {\"functions\": [...], \"totals\": {...}}\n"
+	"  --help      this text\n"
+	"  --version   the version\n"
+	"\n"
+	"Exit status: 0 success; 1 some input was bad (unreadable, not ELF,\n"
+	"corrupt, a bad record, an unsupported spec version), reported as\n"
+	"\"ssara-report: FILE[(MEMBER)]: error: WHAT\" while the rest is still\n"
+	"read; 2 bad usage.\n";
+
+typedef struct {
+	bool json, totals_only;
+	char **files; /* the operands, in order (kept in argv's storage) */
+	int nfiles;
+} Options;
+
+/* Parses the command line into *o: options anywhere until "--", the
+ * rest are files.  Returns -1 to go on, else the exit status (after
+ * --help, --version or a usage error). */
+static int parse_args(int argc, char **argv, Options *o)
+{
+	memset(o, 0, sizeof *o);
+	o->files = argv + 1;
+	bool options = true;
+	for (int a = 1; a < argc; a++) {
+		const char *opt = argv[a];
+		if (!options || strncmp(opt, "--", 2) != 0) {
+			/* Operands move down over the options before them. */
+			o->files[o->nfiles++] = argv[a];
+		} else if (strcmp(opt, "--") == 0) {
+			options = false;
+		} else if (strcmp(opt, "--help") == 0) {
+			fputs(usage, stdout);
+			return EXIT_OK;
+		} else if (strcmp(opt, "--version") == 0) {
+			printf("ssara-report %s (records spec %d)\n",
+			       SSARA_VERSION, RECORD_VERSION);
+			return EXIT_OK;
+		} else if (strcmp(opt, "--json") == 0) {
+			o->json = true;
+		} else if (strcmp(opt, "--totals") == 0) {
+			o->totals_only = true;
+		} else {
+			fprintf(stderr, "ssara-report: unknown option '%s'\n%s",
+				opt, usage);
+			return EXIT_USAGE;
+		}
+	}
+	if (o->nfiles == 0) {
+		fprintf(stderr, "ssara-report: no input files\n%s", usage);
+		return EXIT_USAGE;
+	}
+	return -1;
+}
+
+typedef struct {
+	Report *r;
+	Diag *d;
+} Visit;
+
+/* A file from the walk: read it; a non-ELF file is an error only when
+ * it was named. */
+static void visit(void *ctx, const char *path, bool named)
+{
+	Visit *v = ctx;
+	if (scan_file(path, v->r, v->d) == SCAN_NOT_ELF && named)
+		diag_error(v->d, path, "not an ELF file or archive");
+}
+
+int main(int argc, char **argv)
+{
+	Options o;
+	int rc = parse_args(argc, argv, &o);
+	if (rc >= 0)
+		return rc;
+	if (elf_version(EV_CURRENT) == EV_NONE) {
+		fprintf(stderr, "ssara-report: libelf: %s\n", elf_errmsg(-1));
+		return EXIT_BAD_INPUT;
+	}
+	Diag d = {"ssara-report", stderr, 0};
+	Report *r = report_new();
+	Visit v = {r, &d};
+	for (int i = 0; i < o.nfiles; i++)
+		walk_path(o.files[i], visit, &v, &d);
+	Totals t;
+	report_totals(r, &t);
+	if (o.json) {
+		print_json(stdout, r, &t, o.totals_only);
+	} else {
+		if (!o.totals_only) {
+			print_table(stdout, r);
+			putchar('\n');
+		}
+		print_totals(stdout, &t);
+	}
+	report_free(r);
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "ssara-report: cannot write the output\n");
+		return EXIT_BAD_INPUT;
+	}
+	return d.errors ? EXIT_BAD_INPUT : EXIT_OK;
+}

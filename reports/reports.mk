@@ -1,0 +1,13 @@
+# ssara-report: the records of a codebase read back from its ELF files
+# (docs/REPORT.md).  Included by the top Makefile; needs libelf-dev.
+REPORT_SRC = $(wildcard reports/*.c)
+REPORT_OBJ = $(REPORT_SRC:%.c=$(B)/%.o)
+
+# The headers come with libelf-dev, which `make deps` installs.
+$(REPORT_OBJ): | $(B)/.deps
+
+# Of the core it needs only the arena.
+$(B)/ssara-report: $(REPORT_OBJ) $(B)/core/arena.o | $(B)/.deps
+	$(CC) $(CFLAGS) $^ -lelf -o $@
+
+CHECK_PREREQS += $(B)/ssara-report

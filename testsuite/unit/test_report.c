@@ -1,0 +1,692 @@
+/* test_report.c - ssara-report on ELF files built here from the
+ * hand-written record fixtures of testsuite/report/ (each states its
+ * numbers, summed by hand, in its comments): plain objects, archives, an
+ * executable, a shared object, a directory tree, bad input of every kind,
+ * --json, --totals and duplicates.
+ *
+ * The fixtures are assembled with gcc, archived with ar and linked in a
+ * fresh directory under /tmp; ssara-report runs there, so the files are
+ * named by short relative paths in its messages.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+
+char *t_run_cmd(const char *cmd, int *status);
+
+static char work[64];   /* the suite's directory */
+static bool built;      /* the fixtures are assembled and linked */
+
+/* Runs the shell command (printf-style) in the work directory; a failure
+ * fails the case with the command's output. */
+static bool sh(const char *fmt, ...)
+{
+	char cmd[2048], full[2200];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(cmd, sizeof cmd, fmt, ap);
+	va_end(ap);
+	snprintf(full, sizeof full, "cd %s && %s", work, cmd);
+	int st;
+	char *out = t_run_cmd(full, &st);
+	bool ok = t_check(st == 0, __FILE__, __LINE__, "%s: exit %d:\n%s", cmd,
+			  st, out ? out : "");
+	free(out);
+	return ok;
+}
+
+/* Output (stdout and stderr) of "ssara-report ARGS" run in the work
+ * directory; checks the exit status. */
+static char *report(const char *args, int want_status)
+{
+	char cmd[2048];
+	snprintf(cmd, sizeof cmd, "cd %s && %s/build/ssara-report %s", work,
+		 t_srcdir(), args);
+	int st;
+	char *out = t_run_cmd(cmd, &st);
+	t_check(st == want_status, __FILE__, __LINE__,
+		"ssara-report %s: exit %d, expected %d; output:\n%s", args, st,
+		want_status, out);
+	return out;
+}
+
+/* s with runs of spaces made one and spaces at line ends removed, so that
+ * lines of aligned columns can be matched as "label 7 34.5". */
+static char *squeeze(const char *s)
+{
+	char *out = malloc(strlen(s) + 2), *o = out;
+	*o++ = '\n';
+	for (const char *p = s; *p; p++) {
+		if (*p == ' ' && (o[-1] == ' ' || o[-1] == '\n'))
+			continue;
+		if (*p == '\n' && o[-1] == ' ')
+			o--;
+		*o++ = *p;
+	}
+	*o = 0;
+	return out;
+}
+
+#define HAS(out, want)                                                   \
+	t_check(strstr((out), (want)) != NULL, __FILE__, __LINE__,       \
+		"expected '%s' in:\n%s", (want), (out))
+#define HAS_NOT(out, bad)                                                \
+	t_check(strstr((out), (bad)) == NULL, __FILE__, __LINE__,        \
+		"unexpected '%s' in:\n%s", (bad), (out))
+
+/* Checks every line of want (squeezed totals lines) against out. */
+static void has_lines(const char *out, const char *const *want)
+{
+	char *sq = squeeze(out);
+	for (; *want; want++) {
+		char line[256];
+		snprintf(line, sizeof line, "\n%s\n", *want);
+		HAS(sq, line);
+	}
+	free(sq);
+}
+
+/* The totals of a.o + b.o, summed by hand (b.s). */
+static const char *const totals_ab[] = {
+	"functions 6",
+	"captured 3",
+	"unsupported 3",
+	"duplicates 0",
+	"duplicates differing 0",
+	"sum weighted",
+	"blocks 7",
+	"insns 34",
+	"pseudos 16",
+	"maxlive gpr (max) 7",
+	"maxlive sse (max) 2",
+	"spills 7 34.5",
+	"reloads 5 41.8",
+	"moves 3 11.5",
+	"copies deleted 6 5.5",
+	"remats 3 12.0",
+	"frame 48",
+	"callee saved 5",
+	"unsupported reasons\n2 asm goto\n1 computed goto",
+	NULL,
+};
+
+static bool need_fixtures(void)
+{
+	if (!built)
+		t_skip("the fixtures were not built");
+	return built;
+}
+
+/* Assembles every fixture and builds the archives, the executable, the
+ * shared object, the directory tree and the broken files. */
+static void case_build(void)
+{
+	const char *src = t_srcdir();
+	static const char *const fixture[] = {"a", "b", "bad", "v2",
+					      "a_rebuilt", "json_edge", "main"};
+	bool ok = true;
+	for (size_t i = 0; i < sizeof fixture / sizeof *fixture; i++)
+		ok &= sh("gcc -c %s/testsuite/report/%s.s -o %s.o", src,
+			 fixture[i], fixture[i]);
+	if (!ok)
+		return;
+	built = sh("ar rc lib.a a.o b.o && ar rc libbad.a a.o bad.o") &&
+		sh("gcc -o exe a.o b.o main.o") &&
+		sh("gcc -shared -o libab.so a.o b.o") &&
+		sh("gcc -r -o ab_r.o a.o b.o") &&
+		sh("as --32 -o a32.o %s/testsuite/report/a.s", src) &&
+		sh("echo 'not an object' > notes.txt") &&
+		/* The first 100 bytes of a real object. */
+		sh("head -c 100 a.o > trunc.o") &&
+		/* lib.a cut 100 bytes into its last member, b.o. */
+		sh("head -c $(($(stat -c %%s lib.a) - 100)) lib.a > trunc.a") &&
+		/* e_shoff (bytes 40..47 of the ELF64 header) far past the end. */
+		sh("cp a.o shoff.o && printf '\\377\\377\\377\\177' | "
+		   "dd of=shoff.o bs=1 seek=44 conv=notrunc 2>/dev/null") &&
+		sh("mkdir -p tree/x/deep tree/y && cp a.o tree/x/deep/ && "
+		   "cp b.o notes.txt tree/y/ && ln -s .. tree/x/up && "
+		   "ln -s x/deep/a.o tree/alink.o && mkfifo tree/fifo") &&
+		sh("mkdir -p tree2 && cp a.o trunc.o notes.txt tree2/");
+}
+
+static void case_usage(void)
+{
+	char *out = report("--help", 0);
+	HAS(out, "usage: ssara-report [--totals] [--json] FILE|DIR...");
+	HAS(out, "Exit status: 0 success; 1 some input was bad");
+	free(out);
+	out = report("--version", 0);
+	CHECK(strncmp(out, "ssara-report ", 13) == 0);
+	HAS(out, "(records spec 1)");
+	free(out);
+	out = report("", 2);
+	HAS(out, "ssara-report: no input files");
+	free(out);
+	out = report("--frob a.o", 2);
+	HAS(out, "ssara-report: unknown option '--frob'");
+	free(out);
+}
+
+/* One object: every column of the table, the totals. */
+static void case_object(void)
+{
+	if (!need_fixtures())
+		return;
+	char *out = report("a.o", 0);
+	char *sq = squeeze(out);
+	HAS(sq, "\nfile function opt status blocks insns pseudos gpr sse "
+		"spills reloads moves deleted remats frame saved reason\n");
+	HAS(sq, "\na.c a_add -O2 captured 1 4 2 2 0 0 0 1 2 0 0 0\n");
+	HAS(sq, "\na.c a_loop -O2 captured 4 20 9 7 1 3 4 2 1 1 16 3\n");
+	HAS(sq, "\na.c a_goto -O2 unsupported - - - - - - - - - - - - "
+		"asm goto\n");
+	static const char *const totals[] = {
+		"objects read 1", "objects with records 1", "functions 3",
+		"captured 2", "unsupported 1", "blocks 5", "insns 24",
+		"pseudos 11", "maxlive gpr (max) 7", "maxlive sse (max) 1",
+		"spills 3 30.5", "reloads 4 40.3", "moves 3 11.5",
+		"copies deleted 3 2.5", "remats 1 10.0", "frame 16",
+		"callee saved 3", "unsupported reasons\n1 asm goto", NULL,
+	};
+	has_lines(out, totals);
+	free(sq);
+	free(out);
+}
+
+/* b.o has NUL bytes between two records (and \u00e9 in a name). */
+static void case_padding(void)
+{
+	if (!need_fixtures())
+		return;
+	char *out = report("b.o", 0);
+	HAS_NOT(out, "error");
+	HAS(out, "café");
+	static const char *const totals[] = {"functions 3", "spills 4 4.0",
+					     NULL};
+	has_lines(out, totals);
+	free(out);
+}
+
+/* The display column (UTF-8 sequences) at which needle starts in line,
+ * or -1. */
+static int column_of(const char *line, const char *needle)
+{
+	const char *hit = strstr(line, needle);
+	if (!hit)
+		return -1;
+	int col = 0;
+	for (const char *p = line; p < hit; p++)
+		col += ((unsigned char)*p & 0xc0) != 0x80;
+	return col;
+}
+
+/* The byte at display column col of line (its end if shorter). */
+static const char *at_column(const char *line, int col)
+{
+	const char *p = line;
+	for (; *p && *p != '\n'; p++)
+		if (((unsigned char)*p & 0xc0) != 0x80 && col-- == 0)
+			return p;
+	return p;
+}
+
+/* Text columns start together and count columns end together, on every
+ * line of the table, whatever the width of the names (café: 4 columns,
+ * 5 bytes). */
+static void case_aligned(void)
+{
+	if (!need_fixtures())
+		return;
+	char *out = report("a.o b.o", 0);
+	char *lines = strdup(out);
+	char *save, *head = NULL;
+	int nrow = 0, status_col = -1, saved_end = -1;
+	for (char *l = strtok_r(lines, "\n", &save); l && *l != 't';
+	     l = strtok_r(NULL, "\n", &save)) {
+		if (!head && strstr(l, "function")) {
+			head = l;
+			status_col = column_of(l, "status");
+			saved_end = column_of(l, "saved") + 5;
+			continue;
+		}
+		if (!head)
+			continue;
+		nrow++;
+		const char *st = at_column(l, status_col);
+		t_check(!strncmp(st, "captured", 8) ||
+				!strncmp(st, "unsupported", 11),
+			__FILE__, __LINE__, "status not at column %d: '%s'",
+			status_col, l);
+		const char *last = at_column(l, saved_end - 1);
+		const char *next = at_column(l, saved_end);
+		t_check((*last == '-' || (*last >= '0' && *last <= '9')) &&
+				(*next == ' ' || *next == 0),
+			__FILE__, __LINE__, "saved does not end at column %d: '%s'",
+			saved_end, l);
+	}
+	CHECK(head != NULL);
+	CHECK_INT(nrow, 6);
+	free(lines);
+	free(out);
+}
+
+static void case_archive(void)
+{
+	if (!need_fixtures())
+		return;
+	char *out = report("lib.a", 0);
+	has_lines(out, totals_ab);
+	static const char *const objects[] = {"objects read 2",
+					      "objects with records 2", NULL};
+	has_lines(out, objects);
+	free(out);
+	out = report("--json lib.a", 0);
+	HAS(out, "{\"object\": \"lib.a(a.o)\", \"file\": \"a.c\", \"fn\": "
+		 "\"a_add\"");
+	HAS(out, "{\"object\": \"lib.a(b.o)\", \"file\": \"b.c\", \"fn\": "
+		 "\"b_main\"");
+	free(out);
+	/* A bad record in a member: named FILE(MEMBER), the rest read. */
+	out = report("libbad.a", 1);
+	HAS(out, "ssara-report: libbad.a(bad.o): error: record 2 at offset ");
+	static const char *const bad[] = {"functions 5", "spills 5 32.5",
+					  "frame 32", NULL};
+	has_lines(out, bad);
+	free(out);
+}
+
+/* Splits the readelf -S -W line of section .ssara into its flags and
+ * address; false if there is no such section. */
+static bool ssara_section(const char *readelf, char *flags, char *addr)
+{
+	const char *l = strstr(readelf, " .ssara ");
+	if (!l)
+		return false;
+	char line[512], *tok[12], *save;
+	size_t n = strcspn(l, "\n");
+	snprintf(line, sizeof line, "%.*s", (int)n, l);
+	int k = 0;
+	for (char *t = strtok_r(line, " ", &save); t && k < 12;
+	     t = strtok_r(NULL, " ", &save))
+		tok[k++] = t;
+	/* name type address offset size es [flags] link info align */
+	if (k != 9 && k != 10)
+		return false;
+	strcpy(flags, k == 10 ? tok[6] : "");
+	strcpy(addr, tok[2]);
+	return true;
+}
+
+/* The section survives linking, not allocated, padding and all. */
+static void case_executable(void)
+{
+	if (!need_fixtures())
+		return;
+	char *out = report("exe", 0);
+	HAS_NOT(out, "error");
+	has_lines(out, totals_ab);
+	free(out);
+	static const char *const file[] = {"a.o", "exe"};
+	for (int i = 0; i < 2; i++) {
+		char cmd[1024], flags[64], addr[64];
+		snprintf(cmd, sizeof cmd, "readelf -S -W %s/%s", work, file[i]);
+		int st;
+		out = t_run_cmd(cmd, &st);
+		CHECK_INT(st, 0);
+		if (t_check(ssara_section(out, flags, addr), __FILE__, __LINE__,
+			    "%s: no .ssara section in:\n%s", file[i], out)) {
+			t_check(strchr(flags, 'A') == NULL, __FILE__, __LINE__,
+				"%s: .ssara is allocated (flags %s)", file[i],
+				flags);
+			CHECK(strspn(addr, "0") == strlen(addr));
+		}
+		free(out);
+	}
+}
+
+static void case_shared(void)
+{
+	if (!need_fixtures())
+		return;
+	char *out = report("libab.so", 0);
+	HAS_NOT(out, "error");
+	has_lines(out, totals_ab);
+	free(out);
+}
+
+/* ELFCLASS32, and a relocatable link (ld -r) of two objects. */
+static void case_other_objects(void)
+{
+	if (!need_fixtures())
+		return;
+	char *out = report("a32.o", 0);
+	static const char *const a[] = {"functions 3", "spills 3 30.5",
+					"frame 16", NULL};
+	has_lines(out, a);
+	free(out);
+	out = report("ab_r.o", 0);
+	HAS_NOT(out, "error");
+	has_lines(out, totals_ab);
+	free(out);
+}
+
+/* tree/x/deep/a.o, tree/y/b.o, tree/y/notes.txt (skipped silently), a
+ * symbolic link loop tree/x/up -> .., a link to a.o (not followed: no
+ * duplicate) and a FIFO (not opened). */
+static void case_directory(void)
+{
+	if (!need_fixtures())
+		return;
+	char *out = report("tree", 0);
+	HAS_NOT(out, "error");
+	HAS_NOT(out, "notes.txt");
+	has_lines(out, totals_ab);
+	static const char *const objects[] = {"objects read 2", NULL};
+	has_lines(out, objects);
+	free(out);
+	out = report("--json tree", 0);
+	HAS(out, "\"object\": \"tree/x/deep/a.o\"");
+	HAS(out, "\"object\": \"tree/y/b.o\"");
+	free(out);
+	/* A broken ELF file met in a walk is an error, the rest is read. */
+	out = report("tree2/", 1);
+	HAS(out, "ssara-report: tree2/trunc.o: error: truncated or corrupt");
+	HAS_NOT(out, "notes.txt");
+	static const char *const one[] = {"functions 3", NULL};
+	has_lines(out, one);
+	free(out);
+}
+
+static void case_bad_json(void)
+{
+	if (!need_fixtures())
+		return;
+	char *out = report("a.o bad.o", 1);
+	HAS(out, "ssara-report: bad.o: error: record 2 at offset 369: invalid "
+		 "JSON: unexpected '\"', ':' expected at column 19\n");
+	static const char *const totals[] = {"functions 5", "spills 5 32.5",
+					     "frame 32", NULL};
+	has_lines(out, totals);
+	free(out);
+}
+
+static void case_version(void)
+{
+	if (!need_fixtures())
+		return;
+	char *out = report("v2.o a.o", 1);
+	HAS(out, "ssara-report: v2.o: error: record 1 at offset 0: "
+		 "unsupported spec version 2 (supported: 1)\n");
+	HAS(out, "v2_ok");
+	HAS_NOT(out, "v2_new");
+	static const char *const totals[] = {"functions 4", "frame 20", NULL};
+	has_lines(out, totals);
+	free(out);
+}
+
+static void case_truncated(void)
+{
+	if (!need_fixtures())
+		return;
+	char *out = report("trunc.o b.o", 1);
+	HAS(out, "ssara-report: trunc.o: error: truncated or corrupt: the "
+		 "section table does not fit in the file's 100 bytes\n");
+	static const char *const totals[] = {"objects read 1", "functions 3",
+					     NULL};
+	has_lines(out, totals);
+	free(out);
+	/* lib.a cut inside b.o: a.o is still read. */
+	out = report("trunc.a", 1);
+	HAS(out, "ssara-report: trunc.a(b.o): error: truncated: ");
+	static const char *const ar[] = {"functions 3", "spills 3 30.5", NULL};
+	has_lines(out, ar);
+	free(out);
+}
+
+static void case_corrupt_table(void)
+{
+	if (!need_fixtures())
+		return;
+	char *out = report("shoff.o b.o", 1);
+	HAS(out, "ssara-report: shoff.o: error: truncated or corrupt: the "
+		 "section table does not fit in the file's ");
+	static const char *const totals[] = {"functions 3", NULL};
+	has_lines(out, totals);
+	free(out);
+}
+
+static void case_not_elf(void)
+{
+	if (!need_fixtures())
+		return;
+	char *out = report("notes.txt nosuch.o a.o", 1);
+	HAS(out, "ssara-report: notes.txt: error: not an ELF file or archive\n");
+	HAS(out, "ssara-report: nosuch.o: error: No such file or directory\n");
+	static const char *const totals[] = {"functions 3", NULL};
+	has_lines(out, totals);
+	free(out);
+}
+
+static void case_json(void)
+{
+	if (!need_fixtures())
+		return;
+	char *out = report("--json a.o b.o", 0);
+	CHECK(out[0] == '{');
+	HAS(out, "\"functions\": [\n");
+	HAS(out, "\"totals\": {\n");
+	HAS(out, "{\"object\": \"a.o\", \"file\": \"a.c\", \"fn\": \"a_loop\", "
+		 "\"opt\": \"-O2\", \"status\": \"captured\", \"reason\": null, "
+		 "\"blocks\": 4, \"insns\": 20, \"pseudos\": 9, \"maxlive\": "
+		 "{\"gpr\": 7, \"sse\": 1}, \"gcc_ra\": {\"spills\": 3, "
+		 "\"w_spills\": 30.5, \"reloads\": 4, \"w_reloads\": 40.3, "
+		 "\"moves\": 2, \"w_moves\": 10.5, \"copies_deleted\": 1, "
+		 "\"w_copies_deleted\": 0.5, \"remats\": 1, \"w_remats\": 10, "
+		 "\"frame\": 16, \"callee_saved\": 3}}");
+	HAS(out, "\"fn\": \"caf\xc3\xa9\", \"opt\": \"-O2\", \"status\": "
+		 "\"unsupported\", \"reason\": \"computed goto\", \"blocks\": "
+		 "null");
+	HAS(out, "\"objects\": 2,\n");
+	HAS(out, "\"functions\": 6,\n");
+	HAS(out, "\"captured\": 3,\n");
+	HAS(out, "\"unsupported\": 3,\n");
+	HAS(out, "\"duplicates\": 0,\n");
+	HAS(out, "\"reasons\": [{\"reason\": \"asm goto\", \"count\": 2}, "
+		 "{\"reason\": \"computed goto\", \"count\": 1}]");
+	HAS(out, "\"sums\": {\"blocks\": 7, \"insns\": 34, \"pseudos\": 16, "
+		 "\"spills\": 7, \"reloads\": 5, \"moves\": 3, "
+		 "\"copies_deleted\": 6, \"remats\": 3, \"frame\": 48, "
+		 "\"callee_saved\": 5}");
+	HAS(out, "\"weighted\": {\"spills\": 34.5, \"reloads\": 41.8, "
+		 "\"moves\": 11.5, \"copies_deleted\": 5.5, \"remats\": 12.0}");
+	HAS(out, "\"maxlive\": {\"gpr\": 7, \"sse\": 2}\n");
+	free(out);
+	/* Escapes on the way out; a JSON parser agrees, where there is one. */
+	out = report("--json json_edge.o 2>/dev/null", 1);
+	HAS(out, "\"fn\": \"e_A\xf0\x9f\x98\x80\\t\\\"q\\\"\\\\/\"");
+	HAS(out, "\"reason\": \"say \\\"no\\\"\"");
+	free(out);
+	int st;
+	out = t_run_cmd("command -v python3", &st);
+	free(out);
+	if (st != 0)
+		return;
+	char cmd[1024];
+	snprintf(cmd, sizeof cmd,
+		 "cd %s && (%s/build/ssara-report --json a.o b.o json_edge.o "
+		 "2>/dev/null) | python3 -c 'import json,sys; d=json.load("
+		 "sys.stdin); print(len(d[\"functions\"]), "
+		 "d[\"totals\"][\"sums\"][\"spills\"], d[\"functions\"][6][\"fn\"]"
+		 ".encode(\"unicode_escape\").decode())'",
+		 work, t_srcdir());
+	out = t_run_cmd(cmd, &st);
+	CHECK_INT(st, 0);
+	CHECK_STR(out, "9 15 e_A\\U0001f600\\t\"q\"\\\\/\n");
+	free(out);
+}
+
+static void case_totals_only(void)
+{
+	if (!need_fixtures())
+		return;
+	char *out = report("--totals a.o b.o", 0);
+	HAS_NOT(out, "status");
+	HAS_NOT(out, "a_add");
+	CHECK(strncmp(out, "totals\n", 7) == 0);
+	has_lines(out, totals_ab);
+	free(out);
+	/* Options may follow the files; after "--" all are files. */
+	out = report("a.o --totals", 0);
+	CHECK(strncmp(out, "totals\n", 7) == 0);
+	free(out);
+	out = report("a.o -- --totals", 1);
+	HAS(out, "ssara-report: --totals: error: No such file or directory\n");
+	free(out);
+	out = report("--json --totals a.o b.o", 0);
+	HAS_NOT(out, "\"functions\": [");
+	HAS(out, "{\n  \"totals\": {\n");
+	HAS(out, "\"functions\": 6,\n");
+	free(out);
+}
+
+/* The same function read again is counted once; the totals say so. */
+static void case_duplicates(void)
+{
+	if (!need_fixtures())
+		return;
+	/* exe holds a.o's records: all three are duplicates. */
+	char *out = report("a.o exe", 0);
+	static const char *const dup[] = {"functions 6", "duplicates 3",
+					  "duplicates differing 0", "spills 7 34.5",
+					  "frame 48", NULL};
+	has_lines(out, dup);
+	free(out);
+	out = report("--json a.o a.o lib.a", 0);
+	HAS(out, "\"functions\": 6,\n");
+	HAS(out, "\"duplicates\": 6,\n");
+	free(out);
+	/* Same file and fn, another opt: another function; same opt but
+	 * other counts: a duplicate that differs, the first read is kept. */
+	out = report("a.o a_rebuilt.o", 0);
+	static const char *const rebuilt[] = {"functions 4", "duplicates 1",
+					      "duplicates differing 1",
+					      "frame 16", NULL};
+	has_lines(out, rebuilt);
+	char *sq = squeeze(out);
+	HAS(sq, "\na.c a_add -Os captured 1 3 2 2 0 0 0 0 2 0 0 0\n");
+	free(sq);
+	free(out);
+}
+
+/* One error line per bad record of json_edge.s, in order, each naming
+ * the record; the three good records are read. */
+static void case_strict_json(void)
+{
+	if (!need_fixtures())
+		return;
+	static const struct {
+		int rec;
+		const char *what;
+	} bad[] = {
+		{3, "invalid JSON: trailing comma at column 12"},
+		{4, "invalid JSON: leading zero in number at column 22"},
+		{5, "invalid JSON: control character in string at column 19"},
+		{6, "invalid JSON: high surrogate without low surrogate"},
+		{7, "invalid JSON: lone low surrogate"},
+		{8, "invalid JSON: unknown escape at column 18"},
+		{9, "invalid JSON: invalid UTF-8 in string at column 18"},
+		{10, "invalid JSON: duplicate member \"fn\""},
+		{11, "missing member \"gcc_ra\""},
+		{12, "member \"blocks\" is not an integer from 0 to 4294967295"},
+		{13, "member \"blocks\" is not an integer from 0 to 4294967295"},
+		{14, "member \"status\" is \"maybe\", neither \"captured\" nor "
+		     "\"unsupported\""},
+		{15, "not a JSON object"},
+		{16, "member \"ssara\" is not an integer version number"},
+		{17, "invalid JSON: unexpected 'h', a value expected at column 1"},
+		{18, "invalid JSON: unexpected ''', member name expected"},
+		{19, "invalid JSON: unexpected '1', end of record expected"},
+		{20, "invalid JSON: nesting deeper than 64 levels"},
+		{21, "missing member \"reason\""},
+		{22, "invalid JSON: \\u needs four hex digits"},
+		{23, "invalid JSON: number out of range"},
+		{24, "invalid JSON: digit expected in number"},
+		{25, "invalid JSON: unexpected 't', a value expected"},
+		{27, "invalid JSON: unexpected end of record, a value expected"},
+		{28, "not terminated by a newline"},
+	};
+	char *out = report("json_edge.o", 1);
+	const char *pos = out;
+	int nerr = 0;
+	for (const char *p = out; (p = strstr(p, ": error: ")); p++)
+		nerr++;
+	CHECK_INT(nerr, (int)(sizeof bad / sizeof *bad));
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+		char head[128];
+		snprintf(head, sizeof head,
+			 "ssara-report: json_edge.o: error: record %d at offset ",
+			 bad[i].rec);
+		const char *hit = strstr(pos, head);
+		if (!t_check(hit != NULL, __FILE__, __LINE__,
+			     "no error for record %d in order in:\n%s",
+			     bad[i].rec, out))
+			break;
+		const char *what = strchr(hit + strlen(head), ' ');
+		t_check(what && !strncmp(what + 1, bad[i].what,
+					 strlen(bad[i].what)),
+			__FILE__, __LINE__, "record %d: expected '%s' at '%.120s'",
+			bad[i].rec, bad[i].what, hit);
+		pos = hit + 1;
+	}
+	static const char *const totals[] = {
+		"functions 3", "captured 2", "unsupported 1", "spills 8 2.6",
+		"reloads 9 2.7", "moves 10 1.3", "copies deleted 10 0.4",
+		"remats 11 0.5", "frame 12", "callee saved 13", NULL,
+	};
+	has_lines(out, totals);
+	/* A tab in a name is shown as '?' in the table. */
+	HAS(out, "e_A\xf0\x9f\x98\x80?\"q\"\\/ ");
+	free(out);
+}
+
+static void case_no_work(void)
+{
+	t_check(false, __FILE__, __LINE__, "mkdtemp %s failed", work);
+}
+
+void suite_report(void)
+{
+	snprintf(work, sizeof work, "/tmp/ssara-report-XXXXXX");
+	built = false;
+	if (!mkdtemp(work)) {
+		t_case("report: make a work directory", case_no_work);
+		return;
+	}
+	t_case("report: assemble, archive and link the fixtures", case_build);
+	t_case("report: --help, --version, bad usage", case_usage);
+	t_case("report: object file, every column", case_object);
+	t_case("report: NUL padding between records", case_padding);
+	t_case("report: columns aligned", case_aligned);
+	t_case("report: archive, every member", case_archive);
+	t_case("report: executable, .ssara kept and not allocated",
+	       case_executable);
+	t_case("report: shared object", case_shared);
+	t_case("report: 32-bit object, relocatable link", case_other_objects);
+	t_case("report: directory walk", case_directory);
+	t_case("report: record not valid JSON", case_bad_json);
+	t_case("report: unsupported spec version", case_version);
+	t_case("report: truncated ELF file and archive", case_truncated);
+	t_case("report: corrupt section table", case_corrupt_table);
+	t_case("report: non-ELF and missing files", case_not_elf);
+	t_case("report: --json", case_json);
+	t_case("report: --totals", case_totals_only);
+	t_case("report: duplicates counted once", case_duplicates);
+	t_case("report: strict JSON reader", case_strict_json);
+	char cmd[128];
+	int st;
+	snprintf(cmd, sizeof cmd, "rm -rf %s", work);
+	free(t_run_cmd(cmd, &st));
+}
