@@ -1,0 +1,433 @@
+/* liveness.c - per-value path exploration; sparse sets.
+ *
+ * 1. Events: the value is upward-exposed in a block (UE), defined in it
+ *    (DEF), or a phi source coming from it (PHI, block = the predecessor).
+ *    A first scan of the instructions counts each value's events, a second
+ *    writes them bucketed by value (a counting sort without a list to
+ *    sort), one int each.
+ * 2. For each value in increasing order: mark its defining blocks, then
+ *    walk predecessors backwards from its UE blocks and phi-source
+ *    predecessors, adding it to live_out / live_in until a defining block
+ *    stops the walk.  The (value, block) memberships go to chunked
+ *    value-major buffers.
+ * 3. A counting sort by block turns them into per-block arrays, sorted by
+ *    value because values were produced in increasing order.
+ */
+#include "liveness.h"
+
+#include <string.h>
+
+int live_nval(const Fn *fn)
+{
+	return fn->npseudo + TGT_NREGS;
+}
+
+int live_value(const Fn *fn, const Op *o)
+{
+	switch (o->kind) {
+	case OK_PSEUDO:
+		return o->reg >= 0 && o->reg < fn->npseudo ? o->reg : -1;
+	case OK_HREG:
+		return o->reg >= 0 && o->reg < TGT_NREGS ? fn->npseudo + o->reg
+							 : -1;
+	default:
+		return -1;
+	}
+}
+
+bool live_op_partial(const Fn *fn, const Op *o)
+{
+	if (o->kind != OK_PSEUDO || !(o->flags & OF_DEF) || o->sub_size == 0 ||
+	    o->reg >= fn->npseudo)
+		return false;
+	int size = fn->pseudo[o->reg].size;
+	int word = fn->target->class_bytes[RC_GPR];
+	return o->sub_size < size && size > word;
+}
+
+bool live_op_reads(const Fn *fn, const Op *o)
+{
+	return (o->flags & OF_USE) || live_op_partial(fn, o);
+}
+
+/* ---- step 1: events ---- */
+
+/* An event is blk << EV_SHIFT | kind. */
+enum { EV_UE, EV_DEF, EV_PHI, EV_KIND = 3, EV_SHIFT = 2 };
+
+typedef struct Events {
+	int *start;  /* nval+1: v's events are ev[start[v] .. start[v+1]) */
+	int *fill;   /* write cursor per value (second scan) */
+	int *ev;     /* NULL during the counting scan */
+	int *defblk; /* per value: last block that defined it (scan stamp) */
+	int *ueblk;  /* per value: last block where it was upward-exposed */
+} Events;
+
+/* Counts (first scan) or records (second scan) an event of v. */
+static void ev_push(Events *e, int v, int b, int kind)
+{
+	if (e->ev)
+		e->ev[e->fill[v]++] = b << EV_SHIFT | kind;
+	else
+		e->start[v + 1]++;
+}
+
+/* Records a def of v in b, once per block. */
+static void ev_def(Events *e, int v, int b)
+{
+	if (v < 0 || e->defblk[v] == b)
+		return;
+	e->defblk[v] = b;
+	ev_push(e, v, b, EV_DEF);
+}
+
+/* Records a read of v in b: upward-exposed unless defined before in b. */
+static void ev_use(Events *e, int v, int b)
+{
+	if (v < 0 || e->defblk[v] == b || e->ueblk[v] == b)
+		return;
+	e->ueblk[v] = b;
+	ev_push(e, v, b, EV_UE);
+}
+
+/* Records the events of one non-phi instruction of block b: reads first,
+ * then defs and clobbers. */
+static void scan_ins(const Fn *fn, Events *e, const Ins *i, int b)
+{
+	for (int k = 0; k < i->nops; k++)
+		if (live_op_reads(fn, &i->ops[k]))
+			ev_use(e, live_value(fn, &i->ops[k]), b);
+	for (int k = 0; k < i->nops; k++)
+		if (i->ops[k].flags & OF_DEF)
+			ev_def(e, live_value(fn, &i->ops[k]), b);
+	for (RegSet c = i->clobbers; c; c &= c - 1)
+		ev_def(e, fn->npseudo + __builtin_ctzll(c), b);
+}
+
+/* Records the events of a phi of block b: its def, and its sources as
+ * uses at the end of their predecessors. */
+static void scan_phi(const Fn *fn, Events *e, const Ins *i, int b)
+{
+	for (int k = 0; k < i->nops; k++) {
+		const Op *o = &i->ops[k];
+		int v = live_value(fn, o);
+		if (o->flags & OF_DEF)
+			ev_def(e, v, b);
+		else if (o->from >= 0 && v >= 0)
+			ev_push(e, v, o->from, EV_PHI);
+	}
+}
+
+/* Scans every block, counting or recording the events (e->ev). */
+static void scan_blocks(const Fn *fn, Events *e)
+{
+	for (int v = 0; v < live_nval(fn); v++)
+		e->defblk[v] = e->ueblk[v] = -1;
+	for (int b = 0; b < fn->nblk; b++)
+		for (const Ins *i = fn->blk[b]->first; i; i = i->next) {
+			if (i->kind == IK_PHI)
+				scan_phi(fn, e, i, b);
+			else
+				scan_ins(fn, e, i, b);
+		}
+}
+
+/* ---- step 2: chunked int buffer, exploration; step 3: transposition ---- */
+
+enum { CHUNK_LEN = 1 << 14 };
+
+/* Ints appended in fixed-size chunks: no copying, no waste but the tail. */
+typedef struct IntBuf {
+	Arena *a;
+	int **chunk;
+	int nchunk, capchunk;
+	int *cur, *lim; /* free part of the last chunk */
+	long n;
+} IntBuf;
+
+/* Starts a new chunk. */
+static void ib_grow(IntBuf *ib)
+{
+	if (ib->nchunk == ib->capchunk) {
+		int cap = ib->capchunk ? 2 * ib->capchunk : 16;
+		ib->chunk = arena_grow(ib->a, ib->chunk,
+				       sizeof(int *) * (size_t)ib->capchunk,
+				       sizeof(int *) * (size_t)cap);
+		ib->capchunk = cap;
+	}
+	ib->cur = ARENA_NEW(ib->a, int, CHUNK_LEN);
+	ib->lim = ib->cur + CHUNK_LEN;
+	ib->chunk[ib->nchunk++] = ib->cur;
+}
+
+/* Appends x. */
+static inline void ib_push(IntBuf *ib, int x)
+{
+	if (ib->cur == ib->lim)
+		ib_grow(ib);
+	*ib->cur++ = x;
+	ib->n++;
+}
+
+/* State of the exploration of one value. */
+typedef struct Explore {
+	int v;
+	int *poff, *pred; /* predecessors of b: pred[poff[b] .. poff[b+1]-1]
+			     (a compact copy: the walk is cache-bound) */
+	int *defmark, *inmark, *outmark; /* per block: value stamps */
+	int *stk;
+	int sp;
+	IntBuf in, out; /* blocks, value-major */
+	int *nin, *nout;
+} Explore;
+
+/* v is live out of b. */
+static inline void add_out(Explore *x, int b)
+{
+	if (x->outmark[b] == x->v)
+		return;
+	x->outmark[b] = x->v;
+	ib_push(&x->out, b);
+	x->nout[b]++;
+}
+
+/* v is live into b: record and queue b for its predecessors. */
+static inline void add_in(Explore *x, int b)
+{
+	if (x->inmark[b] == x->v)
+		return;
+	x->inmark[b] = x->v;
+	ib_push(&x->in, b);
+	x->nin[b]++;
+	x->stk[x->sp++] = b;
+}
+
+/* v is live out of b: so also live into b unless b defines it. */
+static inline void live_at_end(Explore *x, int b)
+{
+	add_out(x, b);
+	if (x->defmark[b] != x->v)
+		add_in(x, b);
+}
+
+/* Requires ev[0..n-1] = v's events.  Explores v's live range. */
+static void explore_value(Explore *x, const int *ev, int n)
+{
+	for (int k = 0; k < n; k++)
+		if ((ev[k] & EV_KIND) == EV_DEF)
+			x->defmark[ev[k] >> EV_SHIFT] = x->v;
+	for (int k = 0; k < n; k++) {
+		if ((ev[k] & EV_KIND) == EV_UE)
+			add_in(x, ev[k] >> EV_SHIFT);
+		else if ((ev[k] & EV_KIND) == EV_PHI)
+			live_at_end(x, ev[k] >> EV_SHIFT);
+	}
+	while (x->sp > 0) {
+		int b = x->stk[--x->sp];
+		for (int p = x->poff[b]; p < x->poff[b + 1]; p++)
+			live_at_end(x, x->pred[p]);
+	}
+}
+
+/* Requires buf = blocks in value-major order, vcount[v] of them per value,
+ * cnt[b] per block.  Fills sets[b] with the values, increasing. */
+static void transpose(Arena *a, const IntBuf *buf, const int *vcount,
+		      int nval, int nblk, const int *cnt, int **sets)
+{
+	int *all = ARENA_NEW(a, int, buf->n + 1);
+	int *fill = ARENA_NEW(a, int, nblk + 1);
+	long off = 0;
+	for (int b = 0; b < nblk; b++) {
+		sets[b] = all + off;
+		off += cnt[b];
+	}
+	/* Read the chunks in order: k counts down the current chunk. */
+	int c = 0, k = 0;
+	const int *p = NULL;
+	for (int v = 0; v < nval; v++)
+		for (int j = 0; j < vcount[v]; j++) {
+			if (k == 0) {
+				p = buf->chunk[c++];
+				k = CHUNK_LEN;
+			}
+			int b = *p++;
+			k--;
+			sets[b][fill[b]++] = v;
+		}
+}
+
+/* Requires valid predecessor arrays.  Sets up the exploration state:
+ * stamps at -1, empty buffers, the predecessor lists in CSR form. */
+static void explore_init(Explore *x, Fn *fn)
+{
+	Arena *a = fn->arena;
+	int n = fn->nblk + 1, npred = 0;
+	for (int b = 0; b < fn->nblk; b++)
+		npred += fn->blk[b]->npred;
+	x->poff = ARENA_NEW(a, int, n);
+	x->pred = ARENA_NEW(a, int, npred + 1);
+	for (int b = 0, k = 0; b < fn->nblk; b++) {
+		x->poff[b] = k;
+		for (int p = 0; p < fn->blk[b]->npred; p++)
+			x->pred[k++] = fn->blk[b]->pred[p];
+		x->poff[b + 1] = k;
+	}
+	x->v = -1;
+	x->sp = 0;
+	x->defmark = ARENA_NEW(a, int, n);
+	x->inmark = ARENA_NEW(a, int, n);
+	x->outmark = ARENA_NEW(a, int, n);
+	x->stk = ARENA_NEW(a, int, n);
+	x->nin = ARENA_NEW(a, int, n);
+	x->nout = ARENA_NEW(a, int, n);
+	for (int b = 0; b < n; b++)
+		x->defmark[b] = x->inmark[b] = x->outmark[b] = -1;
+	x->in = (IntBuf){.a = a};
+	x->out = (IntBuf){.a = a};
+}
+
+/* Counts, then records the events of all values (step 1). */
+static void collect_events(Fn *fn, Events *e)
+{
+	Arena *a = fn->arena;
+	int nval = live_nval(fn);
+	e->start = ARENA_NEW(a, int, nval + 1);
+	e->defblk = ARENA_NEW(a, int, nval + 1);
+	e->ueblk = ARENA_NEW(a, int, nval + 1);
+	e->ev = NULL;
+	scan_blocks(fn, e);
+	for (int v = 0; v < nval; v++)
+		e->start[v + 1] += e->start[v];
+	e->fill = ARENA_NEW(a, int, nval + 1);
+	memcpy(e->fill, e->start, sizeof(int) * (size_t)nval);
+	e->ev = ARENA_NEW(a, int, e->start[nval] + 1);
+	scan_blocks(fn, e);
+}
+
+Live *live_compute(Fn *fn, const Cfg *cfg)
+{
+	Arena *a = fn->arena;
+	int nval = live_nval(fn);
+	Events e;
+	collect_events(fn, &e);
+
+	Explore x;
+	explore_init(&x, fn);
+	int *vin = ARENA_NEW(a, int, nval), *vout = ARENA_NEW(a, int, nval);
+	for (int v = 0; v < nval; v++) {
+		long in0 = x.in.n, out0 = x.out.n;
+		x.v = v;
+		explore_value(&x, e.ev + e.start[v], e.start[v + 1] - e.start[v]);
+		vin[v] = (int)(x.in.n - in0);
+		vout[v] = (int)(x.out.n - out0);
+	}
+
+	Live *lv = ARENA_NEW(a, Live, 1);
+	lv->nblk = fn->nblk;
+	lv->nval = nval;
+	lv->npseudo = fn->npseudo;
+	lv->cfg = cfg;
+	lv->nin = x.nin;
+	lv->nout = x.nout;
+	lv->in = ARENA_NEW(a, int *, fn->nblk + 1);
+	lv->out = ARENA_NEW(a, int *, fn->nblk + 1);
+	transpose(a, &x.in, vin, nval, fn->nblk, x.nin, lv->in);
+	transpose(a, &x.out, vout, nval, fn->nblk, x.nout, lv->out);
+	return lv;
+}
+
+/* Binary search for v in the sorted a[0..n-1]. */
+static bool sorted_has(const int *a, int n, int v)
+{
+	int lo = 0, hi = n;
+	while (lo < hi) {
+		int mid = lo + (hi - lo) / 2;
+		if (a[mid] < v)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && a[lo] == v;
+}
+
+bool live_in_has(const Live *lv, int blk, int v)
+{
+	return sorted_has(lv->in[blk], lv->nin[blk], v);
+}
+
+bool live_out_has(const Live *lv, int blk, int v)
+{
+	return sorted_has(lv->out[blk], lv->nout[blk], v);
+}
+
+/* ---- sparse sets ---- */
+
+void lset_init(LiveSet *s, Arena *a, int nval)
+{
+	s->n = 0;
+	s->cap = nval;
+	s->dense = ARENA_NEW(a, int, nval + 1);
+	s->sparse = ARENA_NEW(a, int, nval + 1);
+}
+
+void lset_clear(LiveSet *s)
+{
+	s->n = 0;
+}
+
+bool lset_has(const LiveSet *s, int v)
+{
+	unsigned k = (unsigned)s->sparse[v];
+	return k < (unsigned)s->n && s->dense[k] == v;
+}
+
+void lset_add(LiveSet *s, int v)
+{
+	if (lset_has(s, v))
+		return;
+	s->sparse[v] = s->n;
+	s->dense[s->n++] = v;
+}
+
+void lset_del(LiveSet *s, int v)
+{
+	if (!lset_has(s, v))
+		return;
+	int k = s->sparse[v], last = s->dense[--s->n];
+	s->dense[k] = last;
+	s->sparse[last] = k;
+}
+
+void live_set_out(const Live *lv, int blk, LiveSet *s)
+{
+	lset_clear(s);
+	for (int k = 0; k < lv->nout[blk]; k++)
+		lset_add(s, lv->out[blk][k]);
+}
+
+void live_set_in(const Live *lv, int blk, LiveSet *s)
+{
+	lset_clear(s);
+	for (int k = 0; k < lv->nin[blk]; k++)
+		lset_add(s, lv->in[blk][k]);
+}
+
+void live_step_back(const Fn *fn, const Ins *i, LiveSet *s)
+{
+	for (int k = 0; k < i->nops; k++)
+		if (i->ops[k].flags & OF_DEF) {
+			int v = live_value(fn, &i->ops[k]);
+			if (v >= 0)
+				lset_del(s, v);
+		}
+	if (i->kind == IK_PHI)
+		return;
+	for (RegSet c = i->clobbers; c; c &= c - 1)
+		lset_del(s, fn->npseudo + __builtin_ctzll(c));
+	for (int k = 0; k < i->nops; k++)
+		if (live_op_reads(fn, &i->ops[k])) {
+			int v = live_value(fn, &i->ops[k]);
+			if (v >= 0)
+				lset_add(s, v);
+		}
+}

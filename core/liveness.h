@@ -1,0 +1,104 @@
+/* liveness.h - live values per block and per instruction.
+ *
+ * Values: pseudo p is value p (0 .. npseudo-1); hard register r (core
+ * number) is value npseudo + r, a precoloured value like any other.
+ * Constants (imm, sym operands) are no values.
+ *
+ * Semantics of an instruction that is not a phi, in order: it reads the
+ * values of its reading operands (OF_USE, and partial defs, below), then
+ * writes the values of its OF_DEF operands and kills the hard registers in
+ * its clobber set.  So live-before = (live-after - defs - clobbers) + reads.
+ * An OF_USE|OF_DEF operand (read-modify-write) is live before.  A partial
+ * def is an OF_DEF subreg operand that GCC's dataflow also treats as a read
+ * (read_modify_write_subreg_p): a pseudo wider than a word (8 bytes) of
+ * which the subreg writes fewer bytes than its size; the rest survives, so
+ * the value is live before.  A subreg def of a pseudo of at most a word is
+ * a full def (the other bytes become undefined).
+ *
+ * Phis (at the start of their block, as the parser requires): the phis
+ * of a block B define their values at B's entry, all at once; a phi
+ * source `from P` is a use at the end of P.
+ *   live_in(B)  = values live at B's entry, excluding B's phi defs and
+ *                 B's phi sources;
+ *   live_out(B) = union over successors S of live_in(S) and the phi
+ *                 sources in S coming from B.
+ * The input need not be in SSA form (a pseudo may have many defs).
+ *
+ * The sets are the least solution over all blocks, unreachable ones
+ * included (they cannot affect the sets of reachable blocks: liveness only
+ * flows from a block to its predecessors).
+ *
+ * Cost: per-value path exploration (from each block where a value is
+ * upward-exposed, and each predecessor where it is a phi source, walk the
+ * predecessors back to the blocks defining it): O(instructions + values +
+ * sum over blocks of |live_in| x predecessors), no dense block x value
+ * bitsets.  Memory in fn->arena: the sets (an int per member), as much
+ * again temporarily, about an int per operand, and O(blocks + values).
+ */
+#ifndef SSARA_LIVENESS_H
+#define SSARA_LIVENESS_H
+
+#include <stdbool.h>
+
+#include "cfg.h"
+#include "ir.h"
+
+typedef struct Live {
+	int nblk;
+	int nval;    /* npseudo + TGT_NREGS */
+	int npseudo;
+	int **in;    /* per block: live_in, sorted increasing */
+	int *nin;
+	int **out;   /* per block: live_out, sorted increasing */
+	int *nout;
+	const Cfg *cfg; /* the Cfg it was computed with (reachability) */
+} Live;
+
+/* Number of values of fn: npseudo + TGT_NREGS. */
+int live_nval(const Fn *fn);
+
+/* The value of operand o, or -1 for an imm/sym operand. */
+int live_value(const Fn *fn, const Op *o);
+
+/* Whether o (of an instruction that is not a phi) is a partial def: an
+ * OF_DEF subreg of a pseudo wider than a word covering less than all of
+ * it.  Such a def also reads the value. */
+bool live_op_partial(const Fn *fn, const Op *o);
+
+/* Whether o (of an instruction that is not a phi) reads its value: OF_USE
+ * or a partial def. */
+bool live_op_reads(const Fn *fn, const Op *o);
+
+/* Requires cfg = cfg_build(fn), still valid.  Live-in and live-out sets of
+ * every block, in fn->arena. */
+Live *live_compute(Fn *fn, const Cfg *cfg);
+
+/* Membership tests by binary search. */
+bool live_in_has(const Live *lv, int blk, int v);
+bool live_out_has(const Live *lv, int blk, int v);
+
+/* A sparse set of values (Briggs and Torczon): O(1) add, delete, test and
+ * clear; dense[0..n-1] lists the members in no particular order. */
+typedef struct LiveSet {
+	int n, cap;
+	int *dense, *sparse;
+} LiveSet;
+
+/* An empty set for values 0..nval-1, storage in a. */
+void lset_init(LiveSet *s, Arena *a, int nval);
+void lset_clear(LiveSet *s);
+bool lset_has(const LiveSet *s, int v);
+void lset_add(LiveSet *s, int v);
+void lset_del(LiveSet *s, int v);
+
+/* s := live_out(blk), resp. live_in(blk). */
+void live_set_out(const Live *lv, int blk, LiveSet *s);
+void live_set_in(const Live *lv, int blk, LiveSet *s);
+
+/* Requires s = the values live after i.  Makes s the values live before
+ * i.  A phi's step removes its def only (its sources are not live before
+ * it), so stepping back over all of B's instructions from live_out(B)
+ * ends with live_in(B). */
+void live_step_back(const Fn *fn, const Ins *i, LiveSet *s);
+
+#endif
