@@ -18,7 +18,7 @@ all: $(B)/ssara
 
 $(B)/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(WARN) $(CFLAGS) -DSSARA_VERSION='"$(VERSION)"' -Icore -MMD -MP -c $< -o $@
+	$(CC) $(WARN) $(CFLAGS) -DSSARA_VERSION='"$(VERSION)"' -Icore -Itools -MMD -MP -c $< -o $@
 
 $(B)/libssara.a: $(LIB_OBJ)
 	rm -f $@ && ar rcs $@ $^
@@ -26,10 +26,10 @@ $(B)/libssara.a: $(LIB_OBJ)
 $(B)/ssara: $(TOOL_SRC:%.c=$(B)/%.o) $(B)/libssara.a
 	$(CC) $(CFLAGS) $^ -o $@
 
-$(B)/unit: $(UNIT_SRC:%.c=$(B)/%.o) $(B)/libssara.a
+$(B)/unit: $(UNIT_SRC:%.c=$(B)/%.o) $(B)/tools/gen.o $(B)/libssara.a
 	$(CC) $(CFLAGS) $^ -o $@
 
-$(B)/bench: $(BENCH_SRC:%.c=$(B)/%.o) $(B)/libssara.a
+$(B)/bench: $(BENCH_SRC:%.c=$(B)/%.o) $(B)/tools/gen.o $(B)/libssara.a
 	$(CC) $(CFLAGS) $^ -o $@
 
 # The Debian packages the project needs; installs only the missing ones.
@@ -39,8 +39,13 @@ deps:
 $(B)/.deps: tools/deps.sh
 	@sh tools/deps.sh && mkdir -p $(B) && touch $@
 
-# The one test command (README): every unit and IR-file test.
-check: $(B)/.deps $(B)/unit $(B)/ssara
+# Parts with their own rules (they may add to CHECK_PREREQS).
+CHECK_PREREQS = $(B)/unit $(B)/ssara
+-include plugin/plugin.mk
+-include reports/reports.mk
+
+# The one test command (README): every unit, IR-file and plugin test.
+check: $(B)/.deps $(CHECK_PREREQS)
 	SSARA_SRCDIR=$(CURDIR) SSARA_BIN=$(CURDIR)/$(B)/ssara ./$(B)/unit
 
 bench: $(B)/bench $(B)/ssara
@@ -57,7 +62,7 @@ fuzz: $(B)/fuzz_parse
 	./$(B)/fuzz_parse -max_total_time=$(FUZZ_SECONDS) $(B)/fuzz-corpus testsuite/fuzz/corpus_parse
 
 # The main job on a bundled example.
-demo: $(B)/ssara
+demo: $(B)/.deps $(B)/ssara
 	./$(B)/ssara stats testsuite/ir/*.ir
 
 clean:

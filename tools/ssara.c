@@ -4,15 +4,18 @@
  * for verify); 2 bad usage or bad input (a parse error names FILE:LINE:COL).
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cfg.h"
 #include "dom.h"
+#include "gen.h"
 #include "ir.h"
 #include "irtext.h"
 #include "liveness.h"
 #include "loops.h"
 #include "pressure.h"
+#include "../verify/verify.h"
 
 #ifndef SSARA_VERSION
 #define SSARA_VERSION "unknown"
@@ -28,6 +31,14 @@ static const char usage[] =
 	"                     loops, critical edges, Maxlive per register\n"
 	"                     class and the first point where it occurs\n"
 	"  print FILE.ir...   the functions in canonical text form\n"
+	"  verify ORIG.ir ALLOC.ir\n"
+	"                     check each allocated function against the original\n"
+	"                     of the same name: verified, violation (N) with one\n"
+	"                     line per violation, or unverified: REASON; exit 1\n"
+	"                     if any function is not verified (docs/VERIFY.md)\n"
+	"  gen [--seed N] [--size N] [--vars N] [--count N]\n"
+	"                     random valid functions (loops, diamonds, calls,\n"
+	"                     constraints) of about N instructions\n"
 	"\n"
 	"Options:\n"
 	"  --help             this text\n"
@@ -118,6 +129,107 @@ static void print_fn(Fn *fn)
 	ir_print(stdout, fn);
 }
 
+/* Parses a non-negative integer option value; false if malformed. */
+static bool parse_count(const char *s, long long max, long long *out)
+{
+	char *end;
+	long long v = strtoll(s, &end, 10);
+	if (*s == 0 || *end != 0 || v < 0 || v > max)
+		return false;
+	*out = v;
+	return true;
+}
+
+/* ssara gen: prints count generated functions. */
+static int cmd_gen(int argc, char **argv)
+{
+	long long seed = 1, size = 100, vars = 12, count = 1;
+	for (int a = 0; a < argc; a++) {
+		long long *dst = !strcmp(argv[a], "--seed")    ? &seed
+				 : !strcmp(argv[a], "--size")  ? &size
+				 : !strcmp(argv[a], "--vars")  ? &vars
+				 : !strcmp(argv[a], "--count") ? &count
+							       : NULL;
+		if (!dst || a + 1 >= argc ||
+		    !parse_count(argv[a + 1], 100000000, dst)) {
+			fprintf(stderr, "ssara gen: bad option '%s'\n%s",
+				argv[a], usage);
+			return EXIT_BAD;
+		}
+		a++;
+	}
+	for (long long k = 0; k < count; k++) {
+		GenOpts o = gen_defaults((uint64_t)(seed + k), (int)size);
+		o.nvars = (int)vars;
+		char name[64];
+		snprintf(name, sizeof name, "gen%lld", seed + k);
+		Fn *fn = gen_function(name, &o);
+		ir_print(stdout, fn);
+		fn_free(fn);
+	}
+	return EXIT_OK;
+}
+
+/* ssara verify ORIG.ir ALLOC.ir: each function of ALLOC.ir checked
+ * against the function of the same name in ORIG.ir.  Exit status 0 when
+ * every function is verified, 1 when one has violations or is unverified,
+ * 2 on bad input (a parse error, a function in one file only). */
+static int cmd_verify(int argc, char **argv)
+{
+	if (argc != 2) {
+		fprintf(stderr, "ssara verify: expected ORIG.ir ALLOC.ir\n%s",
+			usage);
+		return EXIT_BAD;
+	}
+	IrFile f[2];
+	IrError err;
+	for (int k = 0; k < 2; k++)
+		if (!ir_parse_file(argv[k], target_x86_64(), &f[k], &err)) {
+			fprintf(stderr, "%s\n", err.msg);
+			if (k)
+				irfile_free(&f[0]);
+			return EXIT_BAD;
+		}
+	int rc = EXIT_OK;
+	/* names: each at most once per file, and in both files */
+	for (int k = 0; k < 2; k++)
+		for (int i = 0; i < f[k].nfn; i++) {
+			const char *name = f[k].fn[i]->name;
+			int twice = 0, other = 0;
+			for (int j = 0; j < f[k].nfn; j++)
+				twice += strcmp(f[k].fn[j]->name, name) == 0;
+			for (int j = 0; j < f[1 - k].nfn; j++)
+				other += strcmp(f[1 - k].fn[j]->name, name) == 0;
+			if (twice > 1)
+				fprintf(stderr, "%s: error: function '%s' "
+						"appears %d times\n",
+					argv[k], name, twice);
+			if (!other)
+				fprintf(stderr, "%s: error: function '%s' is "
+						"not in %s\n",
+					argv[k], name, argv[1 - k]);
+			if (twice > 1 || !other)
+				rc = EXIT_BAD;
+		}
+	for (int i = 0; i < f[1].nfn; i++) {
+		const Fn *alloc = f[1].fn[i], *orig = NULL;
+		for (int j = 0; j < f[0].nfn && !orig; j++)
+			if (!strcmp(f[0].fn[j]->name, alloc->name))
+				orig = f[0].fn[j];
+		if (!orig)
+			continue;
+		VerifyResult r;
+		verify_fn(orig, alloc, &r);
+		verify_print(stdout, argv[1], alloc->name, &r);
+		if (r.verdict != VERDICT_VERIFIED && rc == EXIT_OK)
+			rc = EXIT_FOUND;
+		verify_result_free(&r);
+	}
+	irfile_free(&f[0]);
+	irfile_free(&f[1]);
+	return rc;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2) {
@@ -136,6 +248,10 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(cmd, "stats"))
 		return each_function(argc - 2, argv + 2, stats_fn);
+	if (!strcmp(cmd, "gen"))
+		return cmd_gen(argc - 2, argv + 2);
+	if (!strcmp(cmd, "verify"))
+		return cmd_verify(argc - 2, argv + 2);
 	if (!strcmp(cmd, "print"))
 		return each_function(argc - 2, argv + 2, print_fn);
 	fprintf(stderr, "ssara: unknown command '%s'\n%s", cmd, usage);

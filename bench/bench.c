@@ -1,0 +1,108 @@
+/* bench.c - time per instruction of the analyses, the printer and the
+ * parser on generated functions from 1,000 to 100,000 instructions.  A
+ * flat column means linear time.  Best of several runs, wall clock.
+ *
+ * usage: bench [SIZE...]   (default 1000 10000 100000)
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cfg.h"
+#include "dom.h"
+#include "gen.h"
+#include "ir.h"
+#include "irtext.h"
+#include "liveness.h"
+#include "loops.h"
+#include "pressure.h"
+
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+enum { S_CFG, S_DOM, S_LOOPS, S_LIVE, S_PRESSURE, S_PRINT, S_PARSE, NSTAGE };
+static const char *const stage_name[NSTAGE] = {
+	"cfg", "dom", "loops", "liveness", "pressure", "print", "parse"};
+
+/* Runs every stage once on a fresh copy of fn; adds each stage's time to
+ * best[] when it is lower. */
+static void run_once(const Fn *orig, double best[NSTAGE])
+{
+	Fn *fn = fn_copy(orig);
+	double t[NSTAGE + 1];
+	t[0] = now();
+	Cfg *cfg = cfg_build(fn);
+	t[1] = now();
+	DomTree *dom = dom_build(fn, cfg);
+	t[2] = now();
+	Loops *loops = loops_find(fn, cfg, dom);
+	t[3] = now();
+	Live *lv = live_compute(fn, cfg);
+	t[4] = now();
+	Pressure pr;
+	pressure_compute(fn, lv, &pr);
+	t[5] = now();
+	char *text = ir_print_str(fn);
+	t[6] = now();
+	IrFile f;
+	IrError err;
+	if (!ir_parse("<bench>", text, strlen(text), fn->target, &f, &err)) {
+		fprintf(stderr, "bench: reparse failed: %s\n", err.msg);
+		exit(1);
+	}
+	t[7] = now();
+	(void)loops;
+	for (int s = 0; s < NSTAGE; s++)
+		if (t[s + 1] - t[s] < best[s])
+			best[s] = t[s + 1] - t[s];
+	irfile_free(&f);
+	free(text);
+	fn_free(fn);
+}
+
+int main(int argc, char **argv)
+{
+	int sizes[16] = {1000, 10000, 100000}, nsizes = 3;
+	if (argc > 1) {
+		nsizes = 0;
+		for (int a = 1; a < argc && nsizes < 16; a++)
+			sizes[nsizes++] = atoi(argv[a]);
+	}
+	printf("ns per instruction, best of several runs (generated functions,"
+	       " seed 1)\n");
+	printf("%8s %7s %7s", "instrs", "blocks", "pseudos");
+	for (int s = 0; s < NSTAGE; s++)
+		printf(" %9s", stage_name[s]);
+	printf(" %9s\n", "maxlive");
+	for (int k = 0; k < nsizes; k++) {
+		GenOpts o = gen_defaults(1, sizes[k]);
+		o.nvars = 24;
+		Fn *fn = gen_function("bench", &o);
+		int nins = 0;
+		for (int b = 0; b < fn->nblk; b++)
+			nins += blk_nins(fn->blk[b]);
+		double best[NSTAGE];
+		for (int s = 0; s < NSTAGE; s++)
+			best[s] = 1e30;
+		int reps = 2000000 / (sizes[k] + 1);
+		reps = reps < 3 ? 3 : reps > 50 ? 50 : reps;
+		for (int r = 0; r < reps; r++)
+			run_once(fn, best);
+		Cfg *cfg = cfg_build(fn);
+		Live *lv = live_compute(fn, cfg);
+		Pressure pr;
+		pressure_compute(fn, lv, &pr);
+		printf("%8d %7d %7d", nins, fn->nblk, fn->npseudo);
+		for (int s = 0; s < NSTAGE; s++)
+			printf(" %9.1f", best[s] * 1e9 / nins);
+		printf(" %5d/%d\n", pr.maxlive[RC_GPR], pr.maxlive[RC_SSE]);
+		fflush(stdout);
+		fn_free(fn);
+	}
+	return 0;
+}
