@@ -29,7 +29,7 @@ $(B)/ssara: $(TOOL_SRC:%.c=$(B)/%.o) $(B)/libssara.a
 $(B)/unit: $(UNIT_SRC:%.c=$(B)/%.o) $(B)/tools/gen.o $(B)/libssara.a
 	$(CC) $(CFLAGS) $^ -o $@
 
-$(B)/bench: $(BENCH_SRC:%.c=$(B)/%.o) $(B)/tools/gen.o $(B)/libssara.a
+$(B)/ssara-bench: $(BENCH_SRC:%.c=$(B)/%.o) $(B)/tools/gen.o $(B)/libssara.a
 	$(CC) $(CFLAGS) $^ -o $@
 
 # The Debian packages the project needs; installs only the missing ones.
@@ -48,8 +48,8 @@ CHECK_PREREQS = $(B)/unit $(B)/ssara
 check: $(B)/.deps $(CHECK_PREREQS)
 	SSARA_SRCDIR=$(CURDIR) SSARA_BIN=$(CURDIR)/$(B)/ssara ./$(B)/unit
 
-bench: $(B)/bench $(B)/ssara
-	./$(B)/bench
+bench: $(B)/ssara-bench $(B)/ssara
+	./$(B)/ssara-bench
 
 FUZZ_CC = clang
 FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -D_POSIX_C_SOURCE=200809L -Icore

@@ -1,6 +1,8 @@
 /* bench.c - time per instruction of the analyses, the printer and the
  * parser on generated functions from 1,000 to 100,000 instructions.  A
  * flat column means linear time.  Best of several runs, wall clock.
+ * B/instr: arena bytes the analyses (cfg to pressure) allocate per
+ * instruction.
  *
  * usage: bench [SIZE...]   (default 1000 10000 100000)
  */
@@ -31,9 +33,10 @@ static const char *const stage_name[NSTAGE] = {
 
 /* Runs every stage once on a fresh copy of fn; adds each stage's time to
  * best[] when it is lower. */
-static void run_once(const Fn *orig, double best[NSTAGE])
+static void run_once(const Fn *orig, double best[NSTAGE], size_t *bytes)
 {
 	Fn *fn = fn_copy(orig);
+	size_t before = arena_used(fn->arena);
 	double t[NSTAGE + 1];
 	t[0] = now();
 	Cfg *cfg = cfg_build(fn);
@@ -47,6 +50,7 @@ static void run_once(const Fn *orig, double best[NSTAGE])
 	Pressure pr;
 	pressure_compute(fn, lv, &pr);
 	t[5] = now();
+	*bytes = arena_used(fn->arena) - before;
 	char *text = ir_print_str(fn);
 	t[6] = now();
 	IrFile f;
@@ -78,7 +82,7 @@ int main(int argc, char **argv)
 	printf("%8s %7s %7s", "instrs", "blocks", "pseudos");
 	for (int s = 0; s < NSTAGE; s++)
 		printf(" %9s", stage_name[s]);
-	printf(" %9s\n", "maxlive");
+	printf(" %9s %9s\n", "B/instr", "maxlive");
 	for (int k = 0; k < nsizes; k++) {
 		GenOpts o = gen_defaults(1, sizes[k]);
 		o.nvars = 24;
@@ -91,8 +95,9 @@ int main(int argc, char **argv)
 			best[s] = 1e30;
 		int reps = 2000000 / (sizes[k] + 1);
 		reps = reps < 3 ? 3 : reps > 50 ? 50 : reps;
+		size_t bytes = 0;
 		for (int r = 0; r < reps; r++)
-			run_once(fn, best);
+			run_once(fn, best, &bytes);
 		Cfg *cfg = cfg_build(fn);
 		Live *lv = live_compute(fn, cfg);
 		Pressure pr;
@@ -100,7 +105,8 @@ int main(int argc, char **argv)
 		printf("%8d %7d %7d", nins, fn->nblk, fn->npseudo);
 		for (int s = 0; s < NSTAGE; s++)
 			printf(" %9.1f", best[s] * 1e9 / nins);
-		printf(" %5d/%d\n", pr.maxlive[RC_GPR], pr.maxlive[RC_SSE]);
+		printf(" %9.0f %6d/%d\n", (double)bytes / nins,
+		       pr.maxlive[RC_GPR], pr.maxlive[RC_SSE]);
 		fflush(stdout);
 		fn_free(fn);
 	}

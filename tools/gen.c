@@ -91,56 +91,57 @@ static void add_tmp(Gen *g, int p)
 
 /* One ordinary instruction: a variable or a new temporary defined from
  * one or two values, sometimes two-address, sometimes with a fixed
- * register or an early clobber, sometimes a constant. */
+ * register or an early clobber, sometimes a constant.  The sources are
+ * chosen before the destination exists, so every use is dominated by a
+ * definition. */
 static void gen_ord(Gen *g, Blk *b)
 {
 	int cls = pick(g, 5) == 0 ? RC_SSE : RC_GPR;
+	int shape = pick(g, 10);
+	int src1 = operand_value(g, cls), src2 = operand_value(g, cls);
 	bool fresh = pick(g, 3) != 0;
 	int dst = fresh ? fn_new_pseudo(g->fn, cls, 8) : operand_value(g, cls);
-	if (fresh)
-		add_tmp(g, dst);
-	int shape = pick(g, 10);
+	Ins *i;
 	if (shape == 0) {
-		Ins *i = emit(g, b, IK_ORD, 2, "*movdi_internal");
+		i = emit(g, b, IK_ORD, 2, "*movdi_internal");
 		i->ops[0] = op_pseudo(dst, OF_DEF);
 		i->ops[1] = op_imm(pick(g, 1000) - 500);
 		i->flags = INS_REMAT;
-		return;
-	}
-	if (shape == 1 && cls == RC_GPR) {
+	} else if (shape == 1 && cls == RC_GPR) {
 		/* division: dividend in ax tied to the quotient, remainder
 		 * in dx, written early */
 		int rem = fn_new_pseudo(g->fn, RC_GPR, 8);
-		add_tmp(g, rem);
-		Ins *i = emit(g, b, IK_ORD, 4, "*divmoddi4");
+		i = emit(g, b, IK_ORD, 4, "*divmoddi4");
 		i->ops[0] = op_pseudo(dst, OF_DEF);
 		i->ops[0].allowed = RS_BIT(R_AX);
 		i->ops[1] = op_pseudo(rem, OF_DEF | OF_EARLY);
 		i->ops[1].allowed = RS_BIT(R_DX);
-		i->ops[2] = op_pseudo(operand_value(g, RC_GPR), OF_USE);
+		i->ops[2] = op_pseudo(src1, OF_USE);
 		i->ops[2].tie = 0;
-		i->ops[3] = op_pseudo(operand_value(g, RC_GPR), OF_USE | OF_MEM);
+		i->ops[3] = op_pseudo(src2, OF_USE | OF_MEM);
 		i->clobbers = RS_BIT(R_FLAGS);
-		return;
-	}
-	if (shape == 2 && cls == RC_GPR) {
-		Ins *i = emit(g, b, IK_ORD, 3, "*ashldi3_1");
+		add_tmp(g, rem);
+	} else if (shape == 2 && cls == RC_GPR) {
+		i = emit(g, b, IK_ORD, 3, "*ashldi3_1");
 		i->ops[0] = op_pseudo(dst, OF_DEF);
-		i->ops[1] = op_pseudo(operand_value(g, RC_GPR), OF_USE);
+		i->ops[1] = op_pseudo(src1, OF_USE);
 		i->ops[1].tie = 0;
-		i->ops[2] = op_pseudo(operand_value(g, RC_GPR), OF_USE);
+		i->ops[2] = op_pseudo(src2, OF_USE);
 		i->ops[2].sub_size = 1;
 		i->ops[2].allowed = RS_BIT(R_CX);
 		i->clobbers = RS_BIT(R_FLAGS);
-		return;
+	} else {
+		i = emit(g, b, IK_ORD, 3,
+			 cls == RC_SSE ? "*adddf3" : "*adddi_1");
+		i->ops[0] = op_pseudo(dst, OF_DEF);
+		i->ops[1] = op_pseudo(src1, OF_USE);
+		i->ops[1].tie = pick(g, 2) ? 0 : -1;
+		i->ops[2] = op_pseudo(src2, OF_USE | OF_MEM);
+		if (cls == RC_GPR)
+			i->clobbers = RS_BIT(R_FLAGS);
 	}
-	Ins *i = emit(g, b, IK_ORD, 3, cls == RC_SSE ? "*adddf3" : "*adddi_1");
-	i->ops[0] = op_pseudo(dst, OF_DEF);
-	i->ops[1] = op_pseudo(operand_value(g, cls), OF_USE);
-	i->ops[1].tie = pick(g, 2) ? 0 : -1;
-	i->ops[2] = op_pseudo(operand_value(g, cls), OF_USE | OF_MEM);
-	if (cls == RC_GPR)
-		i->clobbers = RS_BIT(R_FLAGS);
+	if (fresh)
+		add_tmp(g, dst);
 }
 
 /* A call g(x): x in di, result from ax into a variable. */
@@ -257,7 +258,8 @@ Fn *gen_function(const char *name, const GenOpts *opts)
 		}
 		i->ops[0] = op_pseudo(g.var[k], OF_DEF);
 	}
-	gen_region(&g, &b, 0, 1000);
+	while (g.budget > 0)
+		gen_region(&g, &b, 0, 1000);
 	Ins *c = emit(&g, b, IK_COPY, 2, NULL);
 	c->ops[0] = op_hreg(R_AX, OF_DEF);
 	c->ops[1] = op_pseudo(g.var[0], OF_USE);
