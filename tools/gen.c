@@ -49,7 +49,8 @@ static Op op_hreg(int r, int flags)
 
 static Op op_imm(int64_t v)
 {
-	return (Op){.kind = OK_IMM, .imm = v, .tie = -1, .from = -1};
+	return (Op){.kind = OK_IMM, .flags = OF_USE, .imm = v, .tie = -1,
+		    .from = -1};
 }
 
 static Ins *emit(Gen *g, Blk *b, int kind, int nops, const char *name)
