@@ -18,7 +18,7 @@ all: $(B)/ssara
 
 $(B)/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(WARN) $(CFLAGS) -DSSARA_VERSION='"$(VERSION)"' -Icore -Itools -MMD -MP -c $< -o $@
+	$(CC) $(WARN) $(CFLAGS) -DSSARA_VERSION='"$(VERSION)"' -Icore -Iverify -Itools -MMD -MP -c $< -o $@
 
 $(B)/libssara.a: $(LIB_OBJ)
 	rm -f $@ && ar rcs $@ $^

@@ -15,7 +15,7 @@
 #include "liveness.h"
 #include "loops.h"
 #include "pressure.h"
-#include "../verify/verify.h"
+#include "verify.h"
 
 #ifndef SSARA_VERSION
 #define SSARA_VERSION "unknown"

@@ -59,7 +59,7 @@ const char *t_ssara_bin(void)
 	return s ? s : "build/ssara";
 }
 
-static char cur_path[1024];
+static char cur_path[2048];
 
 /* parse -> print -> parse: structurally equal, printed texts identical. */
 static void case_roundtrip(void)
@@ -105,7 +105,7 @@ static void case_stats(void)
 	char *text = slurp(cur_path, &len);
 	if (!CHECK(text != NULL))
 		return;
-	char cmd[2048];
+	char cmd[4200];
 	snprintf(cmd, sizeof cmd, "%s stats %s", t_ssara_bin(), cur_path);
 	int st;
 	char *out = t_run_cmd(cmd, &st);

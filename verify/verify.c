@@ -1,0 +1,2490 @@
+/* verify.c - the symbolic allocation checker (docs/VERIFY.md).
+ *
+ * Values: pseudo p of the original is value p; hard register r is value
+ * npseudo + r (what an original instruction last wrote to r, or r's
+ * content at the entry).  Locations: hard register r is location r, slot
+ * s of the allocation is location TGT_NREGS + s.  A state maps every
+ * location to a hash-consed set of values (set 0 is empty).  Only block
+ * exit states are stored, sparsely (the non-empty locations); a block is
+ * replayed on a dense working state with a reverse index (value ->
+ * locations holding it), so that one instruction costs the same whatever
+ * the number of locations.
+ */
+#include "verify.h"
+
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "irtext.h"
+
+static void *xrealloc(void *p, size_t n)
+{
+	void *q = realloc(p, n ? n : 1);
+	if (!q) {
+		fprintf(stderr, "ssara: out of memory (%zu bytes)\n", n);
+		abort();
+	}
+	return q;
+}
+
+/* p (elements of size sz, capacity *cap) grown to hold at least n. */
+static void *grow(void *p, size_t sz, int *cap, int n)
+{
+	if (n <= *cap)
+		return p;
+	int c = *cap ? *cap : 16;
+	while (c < n)
+		c *= 2;
+	*cap = c;
+	return xrealloc(p, sz * (size_t)c);
+}
+
+/* A malloc'ed string being built. */
+typedef struct Str {
+	char *s;
+	size_t n, cap;
+} Str;
+
+static void str_addf(Str *s, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int k = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (k < 0)
+		return;
+	if (s->n + (size_t)k + 1 > s->cap) {
+		s->cap = (s->n + (size_t)k + 1) * 2;
+		s->s = xrealloc(s->s, s->cap);
+	}
+	va_start(ap, fmt);
+	vsnprintf(s->s + s->n, (size_t)k + 1, fmt, ap);
+	va_end(ap);
+	s->n += (size_t)k;
+}
+
+/* ---- Hash-consed sets of values ---------------------------------------- */
+
+/* Every set is stored once, sorted, and named by an id; equal sets have
+ * equal ids.  Sets are never freed before the pool. */
+typedef struct SetPool {
+	int *mem;   /* members of all sets, back to back */
+	int nmem, capmem;
+	int *off, *len;
+	int nset, capset;
+	int *tab;   /* open addressing over set ids; -1 = free */
+	int tabcap; /* a power of two */
+	int *buf;   /* scratch for building a set */
+	int capbuf;
+} SetPool;
+
+static uint32_t set_hash(const int *v, int n)
+{
+	uint32_t h = 2166136261u;
+	for (int i = 0; i < n; i++) {
+		h ^= (uint32_t)v[i];
+		h *= 16777619u;
+	}
+	return h ^ (uint32_t)n;
+}
+
+static void pool_rehash(SetPool *p, int cap)
+{
+	free(p->tab);
+	p->tab = xrealloc(NULL, sizeof(int) * (size_t)cap);
+	p->tabcap = cap;
+	for (int i = 0; i < cap; i++)
+		p->tab[i] = -1;
+	for (int s = 0; s < p->nset; s++) {
+		uint32_t h = set_hash(p->mem + p->off[s], p->len[s]);
+		int k = (int)(h & (uint32_t)(cap - 1));
+		while (p->tab[k] >= 0)
+			k = (k + 1) & (cap - 1);
+		p->tab[k] = s;
+	}
+}
+
+/* The id of the set v[0..n-1] (sorted, no duplicates); v must not point
+ * into p->mem. */
+static int set_intern(SetPool *p, const int *v, int n)
+{
+	if (n == 0)
+		return 0;
+	uint32_t h = set_hash(v, n);
+	int k = (int)(h & (uint32_t)(p->tabcap - 1));
+	for (; p->tab[k] >= 0; k = (k + 1) & (p->tabcap - 1)) {
+		int s = p->tab[k];
+		if (p->len[s] == n &&
+		    memcmp(p->mem + p->off[s], v, sizeof(int) * (size_t)n) == 0)
+			return s;
+	}
+	p->mem = grow(p->mem, sizeof(int), &p->capmem, p->nmem + n);
+	p->off = grow(p->off, sizeof(int), &p->capset, p->nset + 1);
+	p->len = xrealloc(p->len, sizeof(int) * (size_t)p->capset);
+	int s = p->nset++;
+	p->off[s] = p->nmem;
+	p->len[s] = n;
+	memcpy(p->mem + p->nmem, v, sizeof(int) * (size_t)n);
+	p->nmem += n;
+	p->tab[k] = s;
+	if (2 * p->nset > p->tabcap)
+		pool_rehash(p, 2 * p->tabcap);
+	return s;
+}
+
+static void pool_init(SetPool *p)
+{
+	memset(p, 0, sizeof *p);
+	p->off = grow(p->off, sizeof(int), &p->capset, 1);
+	p->len = xrealloc(NULL, sizeof(int) * (size_t)p->capset);
+	p->off[0] = p->len[0] = 0; /* the empty set, never in the table */
+	p->nset = 1;
+	pool_rehash(p, 1024);
+}
+
+static void pool_free(SetPool *p)
+{
+	free(p->mem);
+	free(p->off);
+	free(p->len);
+	free(p->tab);
+	free(p->buf);
+}
+
+static const int *set_v(const SetPool *p, int s)
+{
+	return p->mem + p->off[s];
+}
+
+static int set_n(const SetPool *p, int s)
+{
+	return p->len[s];
+}
+
+static bool set_has(const SetPool *p, int s, int v)
+{
+	const int *a = set_v(p, s);
+	int lo = 0, hi = p->len[s];
+	while (lo < hi) {
+		int mid = (lo + hi) / 2;
+		if (a[mid] == v)
+			return true;
+		if (a[mid] < v)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return false;
+}
+
+static int *pool_buf(SetPool *p, int n)
+{
+	p->buf = grow(p->buf, sizeof(int), &p->capbuf, n);
+	return p->buf;
+}
+
+static int set_single(SetPool *p, int v)
+{
+	int *b = pool_buf(p, 1);
+	b[0] = v;
+	return set_intern(p, b, 1);
+}
+
+static int set_add(SetPool *p, int s, int v)
+{
+	if (set_has(p, s, v))
+		return s;
+	int n = p->len[s];
+	int *b = pool_buf(p, n + 1);
+	const int *a = set_v(p, s);
+	int k = 0, i = 0;
+	while (i < n && a[i] < v)
+		b[k++] = a[i++];
+	b[k++] = v;
+	while (i < n)
+		b[k++] = a[i++];
+	return set_intern(p, b, k);
+}
+
+static int set_del(SetPool *p, int s, int v)
+{
+	if (!set_has(p, s, v))
+		return s;
+	int n = p->len[s];
+	int *b = pool_buf(p, n);
+	const int *a = set_v(p, s);
+	int k = 0;
+	for (int i = 0; i < n; i++)
+		if (a[i] != v)
+			b[k++] = a[i];
+	return set_intern(p, b, k);
+}
+
+static int set_inter(SetPool *p, int x, int y)
+{
+	if (x == y || x == 0)
+		return x;
+	if (y == 0)
+		return 0;
+	int nx = p->len[x], ny = p->len[y];
+	int *b = pool_buf(p, nx < ny ? nx : ny);
+	const int *a = set_v(p, x), *c = set_v(p, y);
+	int i = 0, j = 0, k = 0;
+	while (i < nx && j < ny) {
+		if (a[i] < c[j])
+			i++;
+		else if (a[i] > c[j])
+			j++;
+		else {
+			b[k++] = a[i];
+			i++;
+			j++;
+		}
+	}
+	return set_intern(p, b, k);
+}
+
+static int set_union(SetPool *p, int x, int y)
+{
+	if (x == y || y == 0)
+		return x;
+	if (x == 0)
+		return y;
+	int nx = p->len[x], ny = p->len[y];
+	int *b = pool_buf(p, nx + ny);
+	const int *a = set_v(p, x), *c = set_v(p, y);
+	int i = 0, j = 0, k = 0;
+	while (i < nx || j < ny) {
+		if (j == ny || (i < nx && a[i] < c[j]))
+			b[k++] = a[i++];
+		else if (i == nx || c[j] < a[i])
+			b[k++] = c[j++];
+		else {
+			b[k++] = a[i];
+			i++;
+			j++;
+		}
+	}
+	return set_intern(p, b, k);
+}
+
+/* ---- The checker's tables ----------------------------------------------- */
+
+/* A sparse state: the non-empty locations in increasing order. */
+typedef struct State {
+	int n;
+	int *loc, *set;
+	uint64_t *def; /* bitset over W (below): the values possibly
+			* defined on some path; NULL when W is empty */
+} State;
+
+typedef struct Chk {
+	const Fn *o, *f; /* original, allocated */
+	const Target *t;
+	Arena *a;
+	SetPool sp;
+	int npseudo;     /* o->npseudo: values npseudo.. are hard registers */
+	int nval, nloc;
+
+	/* Blocks of f. */
+	int nblk;
+	int *npred, **pred; /* from the successor lists, not trusted */
+	int *oblk;          /* original block index, or -1: an extra block */
+	int *eorig;         /* original block the outgoing edges leave */
+	int *ibase;         /* index of the block's first instruction in om */
+	const Ins **om;     /* per instruction of f: its original, or NULL */
+	int *rpo, nrpo;
+	bool *reach;
+
+	/* Per original block: its phis. */
+	int *nphi;
+	const Ins ***phi;
+	/* Per original pseudo: its definition if rematerializable. */
+	const Ins **remat_def;
+
+	/* Fixed point. */
+	State *exit;
+	bool *has_exit;
+
+	/* Working state of the block being replayed. */
+	int *cur;            /* per location: set id */
+	int *tmark, *tlist;  /* locations touched since the block's entry */
+	int ntouch, nsorted; /* tlist[0..nsorted-1] is sorted (the entry) */
+	int *tbuf;
+	int stamp;           /* one per block replay */
+	struct Holders {     /* per value: list of locations holding it, */
+		int stamp, head; /* valid when stamp is the replay's */
+	} *hold;
+	int *hloc, *hnext;
+	int nh, caph;
+	int *klist;          /* scratch: holders of a value being killed */
+
+	/* Values possibly undefined: W = the pseudos live at the entry (a
+	 * use reachable without a definition) and the phi defs fed by them.
+	 * A value of W that no path has defined yet is held by every
+	 * location (reading it anywhere is as good as the original). */
+	bool *isW;
+	int *widx;           /* per value: its index in W, or -1 */
+	int nW, nwords;      /* |W|, 64-bit words of a bitset over W */
+	uint64_t *curD;      /* the working state's `def` */
+	/* Live values at each block's entry (sorted), for pruning slots. */
+	int **live, *nlive;
+
+	/* Join and relabelling scratch. */
+	State acc, acc2, tmp;
+	int *isdef, *srcst, *srchead, rstamp;
+	int *pnext, cappnext;
+	int *vbuf, capvbuf;
+
+	/* Results. */
+	bool checking;
+	int cur_blk;         /* block being replayed */
+	Violation *viol;
+	int nviol, capviol;
+	char **note;
+	int nnote, capnote;
+	Str reason;
+	long budget;         /* instructions the writer searches may scan */
+	int *wseen, *wqueue, wstamp;
+	bool prune;          /* prune_slots on (off: for messages only) */
+	struct Writes *ws;   /* pending writes of a parallel step */
+} Chk;
+
+static bool unverified(Chk *c, const char *fmt, ...)
+{
+	if (c->reason.n)
+		return false;
+	va_list ap;
+	va_start(ap, fmt);
+	char buf[512];
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	str_addf(&c->reason, "%s", buf);
+	return false;
+}
+
+static void add_note(Chk *c, const char *fmt, ...)
+{
+	Str s = {0};
+	va_list ap;
+	va_start(ap, fmt);
+	char buf[512];
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	str_addf(&s, "%s: note: %s", c->f->name, buf);
+	c->note = grow(c->note, sizeof(char *), &c->capnote, c->nnote + 1);
+	c->note[c->nnote++] = s.s;
+}
+
+/* ---- Values, locations, spans ------------------------------------------- */
+
+static bool op_is_value(const Op *op)
+{
+	return op->kind == OK_PSEUDO || op->kind == OK_HREG;
+}
+
+/* The value an operand of the original names. */
+static int value_of(const Chk *c, const Op *op)
+{
+	return op->kind == OK_HREG ? c->npseudo + op->reg : op->reg;
+}
+
+/* Bytes of value v (hard-register values: one register). */
+static int value_size(const Chk *c, int v)
+{
+	return v < c->npseudo ? c->o->pseudo[v].size : 0;
+}
+
+/* Location of an operand of the allocation, or -1. */
+static int op_loc(const Chk *c, const Op *op)
+{
+	if (op->kind == OK_HREG)
+		return op->reg;
+	if (op->kind != OK_PSEUDO)
+		return -1;
+	if (op->loc.kind == LOC_REG && op->loc.num >= 0 &&
+	    op->loc.num < TGT_NREGS)
+		return op->loc.num;
+	if (op->loc.kind == LOC_SLOT && op->loc.num >= 0 &&
+	    op->loc.num < c->f->nslot)
+		return TGT_NREGS + op->loc.num;
+	return -1;
+}
+
+/* Bytes of what an inserted operand moves: its pseudo as the allocation
+ * declares it (a hard register: one register). */
+static int alloc_op_size(const Chk *c, const Op *op)
+{
+	const Fn *f = c->f;
+	if (op->kind == OK_PSEUDO && op->reg < f->npseudo &&
+	    f->pseudo[op->reg].cls >= 0)
+		return f->pseudo[op->reg].size;
+	return 0;
+}
+
+/* Number of locations a value of size bytes occupies from location l: a
+ * run of consecutive registers (core order), or one slot. */
+static int span_n(const Chk *c, int l, int size)
+{
+	if (l >= TGT_NREGS)
+		return 1;
+	int n = target_nregs(c->t, c->t->regs[l].cls, size);
+	if (n < 1)
+		n = 1;
+	if (l + n > TGT_NREGS)
+		n = TGT_NREGS - l;
+	return n;
+}
+
+/* Whether an operand of the original (not a phi) writes only part of its
+ * pseudo, so that the rest survives: a subreg def of a pseudo wider than
+ * a word that covers less than all of it (GCC's
+ * read_modify_write_subreg_p; core/liveness.h uses the same rule). */
+static bool op_partial(const Chk *c, const Op *op)
+{
+	if (!(op->flags & OF_DEF) || op->kind != OK_PSEUDO || !op->sub_size)
+		return false;
+	int size = c->o->pseudo[op->reg].size;
+	return size > 8 && op->sub_size < size;
+}
+
+static bool op_reads(const Chk *c, const Op *op)
+{
+	return (op->flags & OF_USE) || op_partial(c, op);
+}
+
+/* The part [*lo, *hi) of the span of n locations at l that a reading
+ * operand of the original reads: a subreg use reads the registers its
+ * bytes cover, anything else the whole span. */
+static void read_range(const Chk *c, const Op *op, int l, int n, int *lo,
+		       int *hi)
+{
+	*lo = 0;
+	*hi = n;
+	if (op->sub_size == 0 || (op->flags & OF_DEF) || l >= TGT_NREGS ||
+	    n == 1)
+		return;
+	int cls = c->t->regs[l].cls;
+	int b = cls < RC_NALLOC ? c->t->class_bytes[cls] : 8;
+	int first = op->sub_off / b;
+	int last = (op->sub_off + op->sub_size - 1) / b;
+	if (first < n)
+		*lo = first;
+	if (last + 1 < n)
+		*hi = last + 1;
+}
+
+static const char *loc_name(const Chk *c, int l, char *buf, size_t n)
+{
+	if (l < 0)
+		snprintf(buf, n, "nowhere");
+	else if (l < TGT_NREGS)
+		snprintf(buf, n, "%s", c->t->regs[l].name);
+	else
+		snprintf(buf, n, "s%d", l - TGT_NREGS);
+	return buf;
+}
+
+static const char *value_name(const Chk *c, int v, char *buf, size_t n)
+{
+	if (v < c->npseudo)
+		snprintf(buf, n, "p%d", v);
+	else
+		snprintf(buf, n, "%%%s", c->t->regs[v - c->npseudo].name);
+	return buf;
+}
+
+/* ---- Working state ------------------------------------------------------ */
+
+static void touch(Chk *c, int l)
+{
+	if (c->tmark[l] != c->stamp) {
+		c->tmark[l] = c->stamp;
+		c->tlist[c->ntouch++] = l;
+	}
+}
+
+static void h_add(Chk *c, int v, int l)
+{
+	if (c->hold[v].stamp != c->stamp) {
+		c->hold[v].stamp = c->stamp;
+		c->hold[v].head = -1;
+	}
+	if (c->nh == c->caph) {
+		int cap = c->caph;
+		c->hloc = grow(c->hloc, sizeof(int), &cap, c->nh + 1);
+		c->hnext = xrealloc(c->hnext, sizeof(int) * (size_t)cap);
+		c->caph = cap;
+	}
+	int k = c->nh++;
+	c->hloc[k] = l;
+	c->hnext[k] = c->hold[v].head;
+	c->hold[v].head = k;
+}
+
+static void h_del(Chk *c, int v, int l)
+{
+	if (c->hold[v].stamp != c->stamp)
+		return;
+	int *pp = &c->hold[v].head;
+	while (*pp >= 0 && c->hloc[*pp] != l)
+		pp = &c->hnext[*pp];
+	if (*pp >= 0)
+		*pp = c->hnext[*pp];
+}
+
+/* Location l now holds set s. */
+static void wset(Chk *c, int l, int s)
+{
+	int old = c->cur[l];
+	if (old == s)
+		return;
+	const int *a = set_v(&c->sp, old), *b = set_v(&c->sp, s);
+	int na = set_n(&c->sp, old), nb = set_n(&c->sp, s), i = 0, j = 0;
+	while (i < na || j < nb) {
+		if (j == nb || (i < na && a[i] < b[j]))
+			h_del(c, a[i++], l);
+		else if (i == na || b[j] < a[i])
+			h_add(c, b[j++], l);
+		else
+			i++, j++;
+	}
+	c->cur[l] = s;
+	touch(c, l);
+}
+
+/* Value v is redefined: no location holds it any more. */
+static void kill_value(Chk *c, int v)
+{
+	if (c->hold[v].stamp != c->stamp)
+		return;
+	int n = 0;
+	for (int k = c->hold[v].head; k >= 0; k = c->hnext[k])
+		c->klist[n++] = c->hloc[k];
+	for (int i = 0; i < n; i++)
+		wset(c, c->klist[i], set_del(&c->sp, c->cur[c->klist[i]], v));
+}
+
+static bool bit(const uint64_t *d, int k)
+{
+	return (d[k / 64] >> (k % 64)) & 1;
+}
+
+static void bit_set(uint64_t *d, int k, bool on)
+{
+	if (on)
+		d[k / 64] |= (uint64_t)1 << (k % 64);
+	else
+		d[k / 64] &= ~((uint64_t)1 << (k % 64));
+}
+
+/* Whether v is a value of W that no path has defined in state def. */
+static bool undefined(const Chk *c, const uint64_t *def, int v)
+{
+	return c->isW[v] && !bit(def, c->widx[v]);
+}
+
+/* An original definition of v (after kill_value). */
+static void defined(Chk *c, int v)
+{
+	if (c->isW[v])
+		bit_set(c->curD, c->widx[v], true);
+}
+
+/* Whether location l certainly holds v (or v is undefined on every path,
+ * so that any content is as good). */
+static bool holds(Chk *c, int l, int v)
+{
+	return set_has(&c->sp, c->cur[l], v) || undefined(c, c->curD, v);
+}
+
+/* Starts replaying a block from the sparse state st. */
+static void load(Chk *c, const State *st)
+{
+	c->stamp++;
+	c->ntouch = 0;
+	c->nh = 0;
+	if (c->nwords)
+		memcpy(c->curD, st->def, sizeof(uint64_t) * (size_t)c->nwords);
+	for (int i = 0; i < st->n; i++)
+		wset(c, st->loc[i], st->set[i]);
+	c->nsorted = c->ntouch;
+}
+
+static int cmp_int(const void *x, const void *y)
+{
+	int a = *(const int *)x, b = *(const int *)y;
+	return (a > b) - (a < b);
+}
+
+/* Ends a replay: the sparse state into *out (arena), the working state
+ * cleared.  Returns whether *out differs from *old. */
+static bool unload(Chk *c, State *out, const State *old, bool want)
+{
+	/* the entry's locations are in order; sort the few added since and
+	 * merge, keeping the non-empty ones */
+	int *t = c->tlist, ns = c->nsorted, nt = c->ntouch;
+	qsort(t + ns, (size_t)(nt - ns), sizeof(int), cmp_int);
+	int n = 0, i = 0, j = ns;
+	while (i < ns || j < nt) {
+		int l = j == nt || (i < ns && t[i] < t[j]) ? t[i++] : t[j++];
+		if (c->cur[l])
+			c->tbuf[n++] = l;
+	}
+	/* every touched location not in tbuf is empty already */
+	for (int k = 0; k < n; k++)
+		t[k] = c->tbuf[k];
+	bool same = old && old->n == n &&
+		    (!c->nwords || memcmp(old->def, c->curD,
+					  sizeof(uint64_t) *
+						  (size_t)c->nwords) == 0);
+	for (int i = 0; same && i < n; i++)
+		same = old->loc[i] == c->tlist[i] &&
+		       old->set[i] == c->cur[c->tlist[i]];
+	if (want && !same) {
+		out->n = n;
+		out->def = NULL;
+		if (c->nwords) {
+			out->def = ARENA_NEW(c->a, uint64_t, c->nwords);
+			memcpy(out->def, c->curD,
+			       sizeof(uint64_t) * (size_t)c->nwords);
+		}
+		out->loc = ARENA_NEW(c->a, int, n);
+		out->set = ARENA_NEW(c->a, int, n);
+		for (int i = 0; i < n; i++) {
+			out->loc[i] = c->tlist[i];
+			out->set[i] = c->cur[c->tlist[i]];
+		}
+	}
+	/* the compaction above kept every non-empty location in the list */
+	for (int i = 0; i < c->ntouch; i++)
+		c->cur[c->tlist[i]] = 0;
+	c->ntouch = 0;
+	return !same;
+}
+
+/* ---- Joins -------------------------------------------------------------- */
+
+/* The operand of phi p that comes from original block ob, or NULL. */
+static const Op *phi_src(const Ins *p, int ob)
+{
+	for (int k = 1; k < p->nops; k++)
+		if (p->ops[k].from == ob)
+			return &p->ops[k];
+	return NULL;
+}
+
+/* The state along the edge from f block a into f block b: a's exit,
+ * relabelled by the original phis of b as one parallel step (each phi
+ * def leaves every location; a location holding the phi's source for
+ * this edge gets the def).  Returns a's exit itself or c->tmp. */
+static const State *edge_state(Chk *c, int a, int b)
+{
+	const State *ex = &c->exit[a];
+	int ob = c->oblk[b];
+	if (ob < 0 || c->nphi[ob] == 0)
+		return ex;
+	int from = c->eorig[a], np = c->nphi[ob];
+	const Ins **phis = c->phi[ob];
+	c->pnext = grow(c->pnext, sizeof(int), &c->cappnext, np);
+	c->rstamp++;
+	for (int k = 0; k < np; k++) {
+		const Op *s = phi_src(phis[k], from);
+		c->isdef[value_of(c, &phis[k]->ops[0])] = c->rstamp;
+		if (!s)
+			continue; /* excluded by setup */
+		int sv = value_of(c, s);
+		if (c->srcst[sv] != c->rstamp) {
+			c->srcst[sv] = c->rstamp;
+			c->srchead[sv] = -1;
+		}
+		c->pnext[k] = c->srchead[sv];
+		c->srchead[sv] = k;
+	}
+	State *out = &c->tmp;
+	out->n = 0;
+	/* a phi def of W is defined on this edge unless its source is a
+	 * value of W defined on no path */
+	if (c->nwords)
+		memcpy(out->def, ex->def, sizeof(uint64_t) * (size_t)c->nwords);
+	for (int k = 0; k < np; k++) {
+		int d = value_of(c, &phis[k]->ops[0]);
+		if (!c->isW[d])
+			continue;
+		const Op *src = phi_src(phis[k], from);
+		int sv = src ? value_of(c, src) : d;
+		bit_set(out->def, c->widx[d], !undefined(c, ex->def, sv));
+	}
+	for (int i = 0; i < ex->n; i++) {
+		const int *v = set_v(&c->sp, ex->set[i]);
+		int nv = set_n(&c->sp, ex->set[i]), m = 0;
+		c->vbuf = grow(c->vbuf, sizeof(int), &c->capvbuf, nv + np);
+		for (int j = 0; j < nv; j++) {
+			if (c->isdef[v[j]] != c->rstamp)
+				c->vbuf[m++] = v[j];
+			if (c->srcst[v[j]] == c->rstamp)
+				for (int k = c->srchead[v[j]]; k >= 0;
+				     k = c->pnext[k])
+					c->vbuf[m++] =
+						value_of(c, &phis[k]->ops[0]);
+		}
+		if (m == 0)
+			continue;
+		qsort(c->vbuf, (size_t)m, sizeof(int), cmp_int);
+		int u = 1;
+		for (int j = 1; j < m; j++)
+			if (c->vbuf[j] != c->vbuf[u - 1])
+				c->vbuf[u++] = c->vbuf[j];
+		out->loc[out->n] = ex->loc[i];
+		out->set[out->n++] = set_intern(&c->sp, c->vbuf, u);
+	}
+	return out;
+}
+
+/* The values of set s that are in W but not in d: held implicitly by
+ * every location of a state whose `def` is d. */
+static int undefined_part(Chk *c, int s, const uint64_t *d)
+{
+	int n = set_n(&c->sp, s), k = 0;
+	if (n == 0)
+		return 0;
+	c->vbuf = grow(c->vbuf, sizeof(int), &c->capvbuf, n);
+	const int *v = set_v(&c->sp, s);
+	for (int i = 0; i < n; i++)
+		if (undefined(c, d, v[i]))
+			c->vbuf[k++] = v[i];
+	return k == n ? s : set_intern(&c->sp, c->vbuf, k);
+}
+
+/* acc := acc joined with in.  A location certainly holds v after the
+ * join if it does on both sides, where a side whose paths all leave v
+ * undefined counts as holding it everywhere. */
+static void join2(Chk *c, const State *in)
+{
+	State *acc = &c->acc, *out = &c->acc2;
+	int i = 0, j = 0, m = 0;
+	while (i < acc->n || j < in->n) {
+		int l, s1 = 0, s2 = 0;
+		if (j == in->n || (i < acc->n && acc->loc[i] < in->loc[j])) {
+			l = acc->loc[i];
+			s1 = acc->set[i++];
+		} else if (i == acc->n || in->loc[j] < acc->loc[i]) {
+			l = in->loc[j];
+			s2 = in->set[j++];
+		} else {
+			l = acc->loc[i];
+			s1 = acc->set[i++];
+			s2 = in->set[j++];
+		}
+		int s = set_inter(&c->sp, s1, s2);
+		if (c->nW && s1 != s2) {
+			int u1 = undefined_part(c, s1, in->def);
+			int u2 = undefined_part(c, s2, acc->def);
+			s = set_union(&c->sp, set_union(&c->sp, s, u1), u2);
+		}
+		if (s) {
+			out->loc[m] = l;
+			out->set[m++] = s;
+		}
+	}
+	out->n = m;
+	for (int k = 0; k < c->nwords; k++)
+		out->def[k] = acc->def[k] | in->def[k];
+	State t = *acc;
+	*acc = *out;
+	*out = t;
+}
+
+/* Whether value v is live at the entry of f block b. */
+static bool live_at(const Chk *c, int b, int v)
+{
+	const int *a = c->live[b];
+	int lo = 0, hi = c->nlive[b];
+	while (lo < hi) {
+		int mid = (lo + hi) / 2;
+		if (a[mid] == v)
+			return true;
+		if (a[mid] < v)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return false;
+}
+
+/* Drops dead values from the slots of c->acc, the entry state of b: they
+ * can decide no check, and without this the states of a long function
+ * would carry every value ever spilled. */
+static void prune_slots(Chk *c, int b)
+{
+	State *acc = &c->acc;
+	if (!c->prune)
+		return;
+	int m = 0;
+	for (int i = 0; i < acc->n; i++) {
+		int s = acc->set[i];
+		if (acc->loc[i] >= TGT_NREGS) {
+			int n = set_n(&c->sp, s), k = 0;
+			c->vbuf = grow(c->vbuf, sizeof(int), &c->capvbuf, n);
+			const int *v = set_v(&c->sp, s);
+			for (int j = 0; j < n; j++)
+				if (live_at(c, b, v[j]))
+					c->vbuf[k++] = v[j];
+			if (k < n)
+				s = set_intern(&c->sp, c->vbuf, k);
+		}
+		if (s) {
+			acc->loc[m] = acc->loc[i];
+			acc->set[m++] = s;
+		}
+	}
+	acc->n = m;
+}
+
+/* The entry state of f block b into c->acc: the join over the edges from
+ * predecessors that have an exit state (and the function entry's state
+ * for the entry block), slots pruned.  False if there is none yet. */
+static bool join(Chk *c, int b)
+{
+	State *acc = &c->acc;
+	bool any = false;
+	if (b == c->f->entry) {
+		acc->n = 0;
+		if (c->nwords)
+			memset(acc->def, 0,
+			       sizeof(uint64_t) * (size_t)c->nwords);
+		for (int r = 0; r < TGT_NREGS; r++) {
+			acc->loc[acc->n] = r;
+			acc->set[acc->n++] = set_single(&c->sp, c->npseudo + r);
+		}
+		any = true;
+	}
+	for (int k = 0; k < c->npred[b]; k++) {
+		int a = c->pred[b][k];
+		if (!c->has_exit[a])
+			continue;
+		const State *in = edge_state(c, a, b);
+		if (!any) {
+			acc->n = in->n;
+			if (c->nwords)
+				memcpy(acc->def, in->def,
+				       sizeof(uint64_t) * (size_t)c->nwords);
+			memcpy(acc->loc, in->loc, sizeof(int) * (size_t)in->n);
+			memcpy(acc->set, in->set, sizeof(int) * (size_t)in->n);
+			any = true;
+			continue;
+		}
+		join2(c, in);
+	}
+	if (any)
+		prune_slots(c, b);
+	return any;
+}
+
+/* ---- Violations --------------------------------------------------------- */
+
+/* Appends a violation; text is the part after "FN: bB: LABEL: ". */
+static Violation *violation(Chk *c, int kind, const Ins *i, int pos,
+			    int op, int l, const char *fmt, ...)
+{
+	c->viol = grow(c->viol, sizeof(Violation), &c->capviol, c->nviol + 1);
+	Violation *v = &c->viol[c->nviol++];
+	memset(v, 0, sizeof *v);
+	v->kind = kind;
+	v->blk = c->f->blk[c->cur_blk]->id;
+	v->uid = i ? i->uid : 0;
+	v->pos = pos;
+	v->op = op;
+	v->loc.kind = l < 0 ? LOC_NONE : l < TGT_NREGS ? LOC_REG : LOC_SLOT;
+	v->loc.num = l < TGT_NREGS ? l : l - TGT_NREGS;
+	v->exp_pseudo = v->exp_hreg = -1;
+	Str s = {0};
+	str_addf(&s, "%s: b%d: ", c->f->name, v->blk);
+	if (i && i->uid)
+		str_addf(&s, "uid %d: ", i->uid);
+	else if (i)
+		str_addf(&s, "inserted %s #%d: ", ins_kind_name(i->kind), pos);
+	va_list ap;
+	va_start(ap, fmt);
+	char buf[1024];
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	str_addf(&s, "%s", buf);
+	v->text = s.s;
+	return v;
+}
+
+/* "{p3,%di}" */
+static void set_text(Chk *c, int s, Str *out)
+{
+	const int *v = set_v(&c->sp, s);
+	int n = set_n(&c->sp, s);
+	char buf[32];
+	str_addf(out, "{");
+	for (int i = 0; i < n && i < 8; i++)
+		str_addf(out, "%s%s", i ? "," : "",
+			 value_name(c, v[i], buf, sizeof buf));
+	if (n > 8)
+		str_addf(out, ",... %d in all", n);
+	str_addf(out, "}");
+}
+
+/* The operands of f instruction i (the k-th of block b, original o or
+ * NULL) that write location l: 1 = a definition or move, 2 = a clobber,
+ * 0 = none. */
+static int ins_writes(const Chk *c, const Ins *i, const Ins *o, int l)
+{
+	int w = 0;
+	RegSet clob = i->clobbers | (o ? o->clobbers : 0);
+	if (l < TGT_NREGS && RS_HAS(clob, l))
+		w = 2;
+	int step = 1, first = 0;
+	switch (i->kind) {
+	case IK_PHI:
+		return 0;
+	case IK_PCOPY:
+		step = 2;
+		break;
+	case IK_SWAP:
+		break;
+	default:
+		if (!o)
+			step = i->nops; /* op 0 only */
+		break;
+	}
+	for (int k = first; k < i->nops; k += step) {
+		const Op *op = &i->ops[k];
+		bool writes = o ? (o->ops[k].flags & OF_DEF) != 0
+				: i->kind == IK_SWAP || (op->flags & OF_DEF);
+		int at = op_loc(c, op);
+		if (!writes || at < 0)
+			continue;
+		int size;
+		if (o && op_is_value(&o->ops[k]))
+			size = value_size(c, value_of(c, &o->ops[k]));
+		else if (i->kind == IK_REMAT && op->reg < c->npseudo &&
+			 c->o->pseudo[op->reg].cls >= 0)
+			size = c->o->pseudo[op->reg].size;
+		else
+			size = alloc_op_size(c, op);
+		int n = span_n(c, at, size);
+		if (l >= at && l < at + n)
+			return 1;
+	}
+	return w;
+}
+
+/* Describes where the content of location l at instruction i (position
+ * pos of f block b) came from: the writers that reach it backwards. */
+static void writers_text(Chk *c, int b, const Ins *at, int l, Str *out)
+{
+	enum { MAXW = 4 };
+	struct {
+		const Ins *i;
+		int blk, how; /* 1 write, 2 clobber, 3 function entry */
+	} w[MAXW];
+	int nw = 0, more = 0;
+	if (!c->wseen) {
+		c->wseen = ARENA_NEW(c->a, int, c->nblk + 1);
+		c->wqueue = ARENA_NEW(c->a, int, c->nblk + 1);
+	}
+	int *seen = c->wseen, *queue = c->wqueue, qh = 0, qt = 0;
+	c->wstamp++;
+	/* The first block is scanned from `at` back, the others from their
+	 * end; a block reached again around a loop is scanned whole. */
+	const Ins *start = at->prev;
+	int cb = b;
+	bool first = true;
+	for (;;) {
+		const Blk *bb = c->f->blk[cb];
+		int base = c->ibase[cb], k = 0;
+		const Ins *i;
+		if (first) {
+			for (i = bb->first; i != at; i = i->next)
+				k++;
+			k--;
+		} else {
+			start = bb->last;
+			k = blk_nins(bb) - 1;
+		}
+		int found = 0;
+		for (i = start; i && c->budget > 0; i = i->prev, k--) {
+			c->budget--;
+			found = ins_writes(c, i, c->om[base + k], l);
+			if (found)
+				break;
+		}
+		if (c->budget <= 0) {
+			more = -1;
+			break;
+		}
+		if (found) {
+			if (nw < MAXW) {
+				w[nw].i = i;
+				w[nw].blk = bb->id;
+				w[nw++].how = found;
+			} else {
+				more++;
+			}
+		} else {
+			if (cb == c->f->entry) {
+				if (nw < MAXW) {
+					w[nw].i = NULL;
+					w[nw].blk = bb->id;
+					w[nw++].how = 3;
+				} else {
+					more++;
+				}
+			}
+			for (int p = 0; p < c->npred[cb]; p++) {
+				int a = c->pred[cb][p];
+				if (seen[a] != c->wstamp && c->reach[a]) {
+					seen[a] = c->wstamp;
+					queue[qt++] = a;
+				}
+			}
+		}
+		first = false;
+		if (qh == qt)
+			break;
+		cb = queue[qh++];
+	}
+	if (more < 0 || nw == 0)
+		return;
+	if (nw == 1 && w[0].how == 3) {
+		str_addf(out, l < TGT_NREGS ? " (unchanged since the function "
+					      "entry)"
+					    : " (never written)");
+		return;
+	}
+	if (nw == 1 && w[0].how == 2) {
+		str_addf(out, " (clobbered by %suid %d)",
+			 w[0].i->kind == IK_CALL ? "call " : "", w[0].i->uid);
+		return;
+	}
+	str_addf(out, " (last written by ");
+	for (int k = 0; k < nw; k++) {
+		if (k)
+			str_addf(out, " or ");
+		if (w[k].how == 3)
+			str_addf(out, "the function entry");
+		else if (w[k].how == 2)
+			str_addf(out, "the clobbers of %suid %d",
+				 w[k].i->kind == IK_CALL ? "call " : "",
+				 w[k].i->uid);
+		else if (w[k].i->uid)
+			str_addf(out, "uid %d", w[k].i->uid);
+		else
+			str_addf(out, "inserted %s in b%d",
+				 ins_kind_name(w[k].i->kind), w[k].blk);
+	}
+	if (more)
+		str_addf(out, " or %d more", more);
+	str_addf(out, ")");
+}
+
+/* ---- Transfer and checks ------------------------------------------------ */
+
+/* One pending write of a parallel step. */
+typedef struct Write {
+	int loc, set;
+} Write;
+
+struct Writes {
+	Write *w;
+	int n, cap;
+};
+typedef struct Writes Writes;
+
+static void push_write(Writes *ws, int l, int s)
+{
+	ws->w = grow(ws->w, sizeof(Write), &ws->cap, ws->n + 1);
+	ws->w[ws->n].loc = l;
+	ws->w[ws->n++].set = s;
+}
+
+/* The set a whole span holds: the values every part holds. */
+static int span_set(Chk *c, int l, int n)
+{
+	int s = c->cur[l];
+	for (int k = 1; k < n && s; k++)
+		s = set_inter(&c->sp, s, c->cur[l + k]);
+	return s;
+}
+
+/* Queues the writes of a transfer dst (nd parts) <- src (ns parts):
+ * register to register of equal width part by part, otherwise every
+ * destination part gets what the whole source holds; extra (a value, or
+ * -1) is added to each. */
+static void queue_copy(Chk *c, Writes *ws, int dst, int nd, int src, int ns,
+		       int extra)
+{
+	bool parts = dst < TGT_NREGS && src < TGT_NREGS && nd == ns;
+	int whole = parts ? 0 : span_set(c, src, ns);
+	for (int k = 0; k < nd; k++) {
+		int s = parts ? c->cur[src + k] : whole;
+		if (extra >= 0)
+			s = set_add(&c->sp, s, extra);
+		push_write(ws, dst + k, s);
+	}
+}
+
+static void apply_writes(Chk *c, Writes *ws)
+{
+	for (int k = 0; k < ws->n; k++)
+		wset(c, ws->w[k].loc, ws->w[k].set);
+	ws->n = 0;
+}
+
+static void clobber(Chk *c, RegSet s)
+{
+	for (int r = 0; r < TGT_NREGS; r++)
+		if (RS_HAS(s, r))
+			wset(c, r, 0);
+}
+
+static const char *kind_needs[] = {
+	[IK_SPILL] = "a spill must store a register into a slot",
+	[IK_RELOAD] = "a reload must load a register from a slot",
+	[IK_MOVE] = "a move must copy a register into a register",
+};
+
+/* An inserted move, spill, reload or copy (uid 0). */
+static void do_move(Chk *c, const Ins *i, int pos)
+{
+	int d = op_loc(c, &i->ops[0]), s = op_loc(c, &i->ops[1]);
+	bool dslot = d >= TGT_NREGS, sslot = s >= TGT_NREGS;
+	bool bad = (dslot && sslot) ||
+		   (i->kind == IK_SPILL && (!dslot || sslot)) ||
+		   (i->kind == IK_RELOAD && (dslot || !sslot)) ||
+		   (i->kind == IK_MOVE && (dslot || sslot));
+	if (c->checking && bad) {
+		char bd[16], bs[16];
+		loc_name(c, d, bd, sizeof bd);
+		loc_name(c, s, bs, sizeof bs);
+		if (dslot && sslot)
+			violation(c, VK_STACK_TO_STACK, i, pos, -1, d,
+				  "stack-to-stack move from %s to %s", bs, bd);
+		else
+			violation(c, VK_MOVE_KIND, i, pos, -1, d,
+				  "%s, not %s from %s", kind_needs[i->kind],
+				  bd, bs);
+	}
+	int size = alloc_op_size(c, &i->ops[0]);
+	queue_copy(c, c->ws, d, span_n(c, d, size), s, span_n(c, s, size), -1);
+	clobber(c, i->clobbers);
+	apply_writes(c, c->ws);
+}
+
+static void do_swap(Chk *c, const Ins *i, int pos)
+{
+	int x = op_loc(c, &i->ops[0]), y = op_loc(c, &i->ops[1]);
+	if (c->checking && x >= TGT_NREGS && y >= TGT_NREGS) {
+		char bx[16], by[16];
+		violation(c, VK_STACK_TO_STACK, i, pos, -1, x,
+			  "stack-to-stack swap of %s and %s",
+			  loc_name(c, x, bx, sizeof bx),
+			  loc_name(c, y, by, sizeof by));
+	}
+	int nx = span_n(c, x, alloc_op_size(c, &i->ops[0]));
+	int ny = span_n(c, y, alloc_op_size(c, &i->ops[1]));
+	queue_copy(c, c->ws, x, nx, y, ny, -1);
+	queue_copy(c, c->ws, y, ny, x, nx, -1);
+	clobber(c, i->clobbers);
+	apply_writes(c, c->ws);
+}
+
+/* An inserted parallel copy: every source read, then every destination
+ * written. */
+static void do_pcopy(Chk *c, const Ins *i, int pos)
+{
+	for (int k = 0; k + 1 < i->nops; k += 2) {
+		int d = op_loc(c, &i->ops[k]), s = op_loc(c, &i->ops[k + 1]);
+		if (c->checking && d >= TGT_NREGS && s >= TGT_NREGS) {
+			char bd[16], bs[16];
+			violation(c, VK_STACK_TO_STACK, i, pos, k, d,
+				  "operand %d: stack-to-stack move from %s to "
+				  "%s",
+				  k, loc_name(c, s, bs, sizeof bs),
+				  loc_name(c, d, bd, sizeof bd));
+		}
+		int size = alloc_op_size(c, &i->ops[k]);
+		queue_copy(c, c->ws, d, span_n(c, d, size), s,
+			   span_n(c, s, size), -1);
+	}
+	clobber(c, i->clobbers);
+	apply_writes(c, c->ws);
+}
+
+static bool const_equal(const Op *x, const Op *y)
+{
+	if (x->kind != y->kind || x->imm != y->imm)
+		return false;
+	if (x->kind == OK_SYM)
+		return x->sym && y->sym && strcmp(x->sym, y->sym) == 0;
+	return true;
+}
+
+/* An inserted remat of the pseudo its def names: accepted if the
+ * original defines that pseudo only by identical [remat] instructions and
+ * the remat's constants (if it lists any) are theirs. */
+static void do_remat(Chk *c, const Ins *i, int pos)
+{
+	int p = i->ops[0].reg, d = op_loc(c, &i->ops[0]);
+	const Ins *def = p >= 0 && p < c->npseudo ? c->remat_def[p] : NULL;
+	if (c->checking && !def) {
+		violation(c, VK_REMAT, i, pos, 0, d,
+			  "remat of a value that is not rematerializable "
+			  "(p%d)",
+			  p);
+	} else if (c->checking && i->nops > 1) {
+		int k = 0, j = 0;
+		bool same = true;
+		for (;;) {
+			while (k < i->nops && (i->ops[k].flags & OF_DEF))
+				k++;
+			while (j < def->nops && (def->ops[j].flags & OF_DEF))
+				j++;
+			if (k == i->nops || j == def->nops) {
+				same = k == i->nops && j == def->nops;
+				break;
+			}
+			if (!const_equal(&i->ops[k++], &def->ops[j++])) {
+				same = false;
+				break;
+			}
+		}
+		if (!same)
+			violation(c, VK_REMAT, i, pos, 0, d,
+				  "remat of p%d with operands that differ "
+				  "from its definition (uid %d)",
+				  p, def->uid);
+	}
+	int size = def ? c->o->pseudo[p].size : alloc_op_size(c, &i->ops[0]);
+	int n = span_n(c, d, size);
+	clobber(c, i->clobbers);
+	/* An invalid remat is reported once; its value is still assumed
+	 * present so that the uses it feeds do not repeat the report. */
+	if (p >= 0 && p < c->npseudo && c->o->pseudo[p].cls >= 0) {
+		int s = set_single(&c->sp, p);
+		for (int k = 0; k < n; k++)
+			wset(c, d + k, s);
+	} else {
+		for (int k = 0; k < n; k++)
+			wset(c, d + k, 0);
+	}
+}
+
+static void regset_text(const Chk *c, RegSet s, Str *out)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&buf, &len);
+	if (m) {
+		regset_print(m, c->t, s);
+		fclose(m);
+		str_addf(out, "%s", buf);
+	}
+	free(buf);
+}
+
+/* Checks (a), (b), (c) of docs/VERIFY.md for operand k of original
+ * instruction i (original o); at most one violation per operand.  Names
+ * are formatted only for a violation. */
+static void check_operand(Chk *c, const Ins *i, const Ins *o, int pos, int k)
+{
+	const Op *oo = &o->ops[k], *ao = &i->ops[k];
+	int v = value_of(c, oo), l = op_loc(c, ao);
+	int n = span_n(c, l, value_size(c, v));
+	char vb[32], lb[16], lb2[16], vb2[32];
+	if (op_reads(c, oo)) {
+		int lo, hi;
+		read_range(c, oo, l, n, &lo, &hi);
+		for (int p = lo; p < hi; p++) {
+			if (holds(c, l + p, v))
+				continue;
+			Str s = {0}, wr = {0};
+			set_text(c, c->cur[l + p], &s);
+			writers_text(c, c->cur_blk, i, l + p, &wr);
+			Violation *w = violation(
+				c, VK_WRONG_VALUE, i, pos, k, l + p,
+				"operand %d (%s) at %s holds %s instead%s", k,
+				value_name(c, v, vb, sizeof vb),
+				loc_name(c, l + p, lb, sizeof lb), s.s,
+				wr.s ? wr.s : "");
+			free(s.s);
+			free(wr.s);
+			if (v < c->npseudo)
+				w->exp_pseudo = v;
+			else
+				w->exp_hreg = v - c->npseudo;
+			return;
+		}
+	}
+	if (oo->kind != OK_PSEUDO)
+		return;
+	if (l >= TGT_NREGS) {
+		if (!(oo->flags & OF_MEM))
+			violation(c, VK_NOT_MEM, i, pos, k, l,
+				  "operand %d (%s) at %s: a stack slot, but "
+				  "the operand needs a register",
+				  k, value_name(c, v, vb, sizeof vb),
+				  loc_name(c, l, lb, sizeof lb));
+		if (!(oo->flags & OF_MEM))
+			return;
+	} else {
+		int cls = c->o->pseudo[v].cls;
+		RegSet alloc = target_allocatable(c->t, cls,
+						  c->o->frame_pointer);
+		RegSet allowed = oo->allowed ? oo->allowed : alloc;
+		bool ok = RS_HAS(allowed, l);
+		for (int p = 1; p < n && ok; p++)
+			ok = RS_HAS(alloc, l + p);
+		if (!ok) {
+			value_name(c, v, vb, sizeof vb);
+			loc_name(c, l, lb, sizeof lb);
+			Str s = {0};
+			if (oo->allowed) {
+				regset_text(c, oo->allowed, &s);
+				violation(c, VK_CONSTRAINT, i, pos, k, l,
+					  "operand %d (%s) at %s: outside its "
+					  "constraint %s",
+					  k, vb, lb, s.s ? s.s : "");
+			} else {
+				violation(c, VK_CONSTRAINT, i, pos, k, l,
+					  "operand %d (%s) at %s: not an "
+					  "allocatable %s register",
+					  k, vb, lb, c->t->class_name[cls]);
+			}
+			free(s.s);
+			return;
+		}
+	}
+	if (oo->tie >= 0 && oo->tie < i->nops) {
+		int lt = op_loc(c, &i->ops[oo->tie]);
+		if (lt != l) {
+			violation(c, VK_TIE, i, pos, k, l,
+				  "operand %d (%s) at %s: tied to operand %d, "
+				  "which is at %s",
+				  k, value_name(c, v, vb, sizeof vb),
+				  loc_name(c, l, lb, sizeof lb), oo->tie,
+				  loc_name(c, lt, lb2, sizeof lb2));
+			return;
+		}
+	}
+	if ((oo->flags & OF_EARLY) && (oo->flags & OF_DEF)) {
+		for (int j = 0; j < o->nops; j++) {
+			const Op *oj = &o->ops[j];
+			if (j == k || !op_is_value(oj) || !op_reads(c, oj) ||
+			    oj->tie == k || oo->tie == j)
+				continue;
+			int lj = op_loc(c, &i->ops[j]);
+			int nj = span_n(c, lj, value_size(c, value_of(c, oj)));
+			if (lj < l + n && l < lj + nj) {
+				violation(c, VK_EARLY_CLOBBER, i, pos, k, l,
+					  "operand %d (%s) at %s: early-clobber "
+					  "def overlaps use operand %d (%s) at "
+					  "%s",
+					  k, value_name(c, v, vb, sizeof vb),
+					  loc_name(c, l, lb, sizeof lb), j,
+					  value_name(c, value_of(c, oj), vb2,
+						     sizeof vb2),
+					  loc_name(c, lj, lb2, sizeof lb2));
+				return;
+			}
+		}
+	}
+}
+
+/* Whether an original copy or parallel copy preserves its sources'
+ * values in its destinations: whole registers, no subreg. */
+static bool copy_like(const Ins *o)
+{
+	if (o->kind != IK_COPY && o->kind != IK_PCOPY)
+		return false;
+	if (o->nops % 2)
+		return false;
+	for (int k = 0; k < o->nops; k++)
+		if (!op_is_value(&o->ops[k]) || o->ops[k].sub_size ||
+		    (o->ops[k].flags & OF_DEF) != (k % 2 ? 0 : OF_DEF))
+			return false;
+	return true;
+}
+
+/* An original instruction: checks, then uses read, clobbers, defs. */
+static void do_original(Chk *c, const Ins *i, const Ins *o, int pos)
+{
+	if (c->checking)
+		for (int k = 0; k < o->nops; k++)
+			if (op_is_value(&o->ops[k]))
+				check_operand(c, i, o, pos, k);
+	if (copy_like(o)) {
+		for (int k = 0; k < o->nops; k += 2) {
+			int dv = value_of(c, &o->ops[k]);
+			int sv = value_of(c, &o->ops[k + 1]);
+			int d = op_loc(c, &i->ops[k]);
+			int s = op_loc(c, &i->ops[k + 1]);
+			queue_copy(c, c->ws, d, span_n(c, d, value_size(c, dv)),
+				   s, span_n(c, s, value_size(c, sv)), dv);
+		}
+		clobber(c, o->clobbers | i->clobbers);
+		for (int k = 0; k < o->nops; k += 2) {
+			kill_value(c, value_of(c, &o->ops[k]));
+			defined(c, value_of(c, &o->ops[k]));
+		}
+		apply_writes(c, c->ws);
+		return;
+	}
+	clobber(c, o->clobbers | i->clobbers);
+	for (int k = 0; k < o->nops; k++) {
+		const Op *oo = &o->ops[k];
+		if (!op_is_value(oo) || !(oo->flags & OF_DEF))
+			continue;
+		int v = value_of(c, oo), l = op_loc(c, &i->ops[k]);
+		kill_value(c, v);
+		defined(c, v);
+		int s = set_single(&c->sp, v);
+		for (int p = 0, n = span_n(c, l, value_size(c, v)); p < n; p++)
+			wset(c, l + p, s);
+	}
+}
+
+/* Replays f block b from the loaded state. */
+static void replay(Chk *c, int b)
+{
+	c->cur_blk = b;
+	int pos = 0, base = c->ibase[b];
+	for (const Ins *i = c->f->blk[b]->first; i; i = i->next, pos++) {
+		const Ins *o = c->om[base + pos];
+		if (o) {
+			do_original(c, i, o, pos + 1);
+			continue;
+		}
+		switch (i->kind) {
+		case IK_MOVE:
+		case IK_SPILL:
+		case IK_RELOAD:
+		case IK_COPY:
+			do_move(c, i, pos + 1);
+			break;
+		case IK_SWAP:
+			do_swap(c, i, pos + 1);
+			break;
+		case IK_PCOPY:
+			do_pcopy(c, i, pos + 1);
+			break;
+		case IK_REMAT:
+			do_remat(c, i, pos + 1);
+			break;
+		default: /* phis left in place are no-ops (setup) */
+			break;
+		}
+	}
+}
+
+/* ---- Setup: the correspondence between o and f -------------------------- */
+
+typedef struct UidEnt {
+	int uid;
+	int blk; /* original block index */
+	int pos; /* position in that block */
+	const Ins *ins;
+	bool seen;
+} UidEnt;
+
+static int cmp_uid(const void *x, const void *y)
+{
+	const UidEnt *a = x, *b = y;
+	return (a->uid > b->uid) - (a->uid < b->uid);
+}
+
+static UidEnt *find_uid(UidEnt *e, int n, int uid)
+{
+	int lo = 0, hi = n;
+	while (lo < hi) {
+		int mid = (lo + hi) / 2;
+		if (e[mid].uid == uid)
+			return &e[mid];
+		if (e[mid].uid < uid)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}
+
+typedef struct IdEnt {
+	int id, idx;
+} IdEnt;
+
+static int cmp_id(const void *x, const void *y)
+{
+	const IdEnt *a = x, *b = y;
+	return (a->id > b->id) - (a->id < b->id);
+}
+
+/* Original block index labelled id, or -1. */
+static int find_id(const IdEnt *e, int n, int id)
+{
+	int lo = 0, hi = n;
+	while (lo < hi) {
+		int mid = (lo + hi) / 2;
+		if (e[mid].id == id)
+			return e[mid].idx;
+		if (e[mid].id < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return -1;
+}
+
+static bool o_has_edge(const Fn *o, int a, int b)
+{
+	for (int k = 0; k < o->blk[a]->nsucc; k++)
+		if (o->blk[a]->succ[k].blk == b)
+			return true;
+	return false;
+}
+
+/* Blocks: every original block is in f, the extra blocks of f lie on
+ * split edges, the edges of f between original blocks are the original
+ * edges. */
+static bool setup_blocks(Chk *c)
+{
+	const Fn *o = c->o, *f = c->f;
+	int n = f->nblk;
+	IdEnt *ids = ARENA_NEW(c->a, IdEnt, o->nblk + 1);
+	for (int b = 0; b < o->nblk; b++)
+		ids[b] = (IdEnt){o->blk[b]->id, b};
+	qsort(ids, (size_t)o->nblk, sizeof *ids, cmp_id);
+	for (int b = 1; b < o->nblk; b++)
+		if (ids[b].id == ids[b - 1].id)
+			return unverified(c, "block b%d appears twice in the "
+					     "original",
+					  ids[b].id);
+	for (int b = 0; b < o->nblk; b++)
+		for (int k = 0; k < o->blk[b]->nsucc; k++)
+			if (o->blk[b]->succ[k].blk < 0 ||
+			    o->blk[b]->succ[k].blk >= o->nblk)
+				return unverified(c, "b%d of the original has a "
+						     "bad successor",
+						  o->blk[b]->id);
+	int *found = ARENA_NEW(c->a, int, o->nblk + 1);
+	for (int b = 0; b < n; b++) {
+		c->oblk[b] = find_id(ids, o->nblk, f->blk[b]->id);
+		if (c->oblk[b] >= 0)
+			found[c->oblk[b]]++;
+	}
+	for (int b = 0; b < o->nblk; b++)
+		if (found[b] != 1)
+			return unverified(c, "block b%d of the original is %s",
+					  o->blk[b]->id,
+					  found[b] ? "in the allocation twice"
+						   : "missing from the "
+						     "allocation");
+	if (f->nblk == 0 || o->nblk == 0)
+		return unverified(c, "no blocks");
+	if (f->entry < 0 || f->entry >= f->nblk || o->entry < 0 ||
+	    o->entry >= o->nblk || c->oblk[f->entry] != o->entry)
+		return unverified(c, "the entry blocks differ");
+	/* predecessors, from the successor lists */
+	for (int b = 0; b < n; b++)
+		for (int k = 0; k < f->blk[b]->nsucc; k++) {
+			int s = f->blk[b]->succ[k].blk;
+			if (s < 0 || s >= n)
+				return unverified(c, "b%d has a bad successor",
+						  f->blk[b]->id);
+			c->npred[s]++;
+		}
+	for (int b = 0; b < n; b++) {
+		c->pred[b] = ARENA_NEW(c->a, int, c->npred[b] + 1);
+		c->npred[b] = 0;
+	}
+	for (int b = 0; b < n; b++)
+		for (int k = 0; k < f->blk[b]->nsucc; k++) {
+			int s = f->blk[b]->succ[k].blk;
+			c->pred[s][c->npred[s]++] = b;
+		}
+	/* extra blocks: one predecessor, one successor, chains from an
+	 * original block to an original block */
+	for (int b = 0; b < n; b++) {
+		if (c->oblk[b] >= 0) {
+			c->eorig[b] = c->oblk[b];
+			continue;
+		}
+		int x = b, steps = 0;
+		while (c->oblk[x] < 0 && steps++ <= n) {
+			if (c->npred[x] != 1 || f->blk[x]->nsucc != 1)
+				return unverified(
+					c, "b%d is not in the original and not "
+					   "on a split edge",
+					f->blk[x]->id);
+			x = c->pred[x][0];
+		}
+		if (c->oblk[x] < 0)
+			return unverified(c, "b%d is on a cycle of blocks that "
+					     "are not in the original",
+					  f->blk[b]->id);
+		c->eorig[b] = c->oblk[x];
+	}
+	/* edges between original blocks */
+	for (int b = 0; b < n; b++) {
+		if (c->oblk[b] < 0)
+			continue;
+		int ob = c->oblk[b];
+		const Blk *fb = f->blk[b];
+		for (int k = 0; k < fb->nsucc; k++) {
+			int x = fb->succ[k].blk, steps = 0;
+			while (c->oblk[x] < 0 && steps++ <= n)
+				x = f->blk[x]->succ[0].blk;
+			if (!o_has_edge(o, ob, c->oblk[x]))
+				return unverified(c, "the edge b%d -> b%d is "
+						     "not in the original",
+						  fb->id, f->blk[x]->id);
+		}
+		const Blk *obb = o->blk[ob];
+		for (int k = 0; k < obb->nsucc; k++) {
+			int want = obb->succ[k].blk;
+			bool have = false;
+			for (int j = 0; j < fb->nsucc && !have; j++) {
+				int x = fb->succ[j].blk, steps = 0;
+				while (c->oblk[x] < 0 && steps++ <= n)
+					x = f->blk[x]->succ[0].blk;
+				have = c->oblk[x] == want;
+			}
+			if (!have)
+				return unverified(c, "the original edge b%d -> "
+						     "b%d is missing",
+						  obb->id, o->blk[want]->id);
+		}
+	}
+	return true;
+}
+
+/* Reverse post-order of the blocks of f reachable from the entry. */
+static void setup_rpo(Chk *c)
+{
+	const Fn *f = c->f;
+	int n = f->nblk;
+	int *stack = ARENA_NEW(c->a, int, n + 1);
+	int *next = ARENA_NEW(c->a, int, n + 1);
+	int *post = ARENA_NEW(c->a, int, n + 1);
+	int sp = 0, np = 0;
+	stack[sp++] = f->entry;
+	c->reach[f->entry] = true;
+	while (sp) {
+		int b = stack[sp - 1];
+		if (next[b] < f->blk[b]->nsucc) {
+			int s = f->blk[b]->succ[next[b]++].blk;
+			if (!c->reach[s]) {
+				c->reach[s] = true;
+				stack[sp++] = s;
+			}
+		} else {
+			post[np++] = b;
+			sp--;
+		}
+	}
+	c->nrpo = np;
+	for (int k = 0; k < np; k++)
+		c->rpo[k] = post[np - 1 - k];
+	for (int b = 0; b < n; b++)
+		if (!c->reach[b])
+			add_note(c, "b%d is not reachable from the entry; not "
+				    "checked",
+				 f->blk[b]->id);
+}
+
+static bool same_shape(const Ins *x, const Ins *y)
+{
+	if (x->kind != y->kind || x->nops != y->nops)
+		return false;
+	for (int k = 0; k < x->nops; k++) {
+		const Op *a = &x->ops[k], *b = &y->ops[k];
+		if (op_is_value(a) != op_is_value(b) || a->flags != b->flags ||
+		    a->sub_off != b->sub_off || a->sub_size != b->sub_size)
+			return false;
+		if (!op_is_value(a) && !const_equal(a, b))
+			return false;
+	}
+	return true;
+}
+
+static bool str_same(const char *a, const char *b)
+{
+	if (!a || !b)
+		return a == b;
+	return strcmp(a, b) == 0;
+}
+
+/* Whether two definitions of one pseudo compute the same thing. */
+static bool same_def(const Ins *x, const Ins *y)
+{
+	if (!same_shape(x, y) || !str_same(x->name, y->name) ||
+	    x->flags != y->flags)
+		return false;
+	for (int k = 0; k < x->nops; k++)
+		if (op_is_value(&x->ops[k]) &&
+		    (x->ops[k].kind != y->ops[k].kind ||
+		     x->ops[k].reg != y->ops[k].reg))
+			return false;
+	return true;
+}
+
+/* Which pseudos of o may be rematerialized: defined only by identical
+ * [remat] instructions with one def and constants otherwise. */
+static void setup_remat(Chk *c)
+{
+	const Fn *o = c->o;
+	bool *bad = ARENA_NEW(c->a, bool, c->npseudo + 1);
+	for (int b = 0; b < o->nblk; b++)
+		for (const Ins *i = o->blk[b]->first; i; i = i->next) {
+			int ndef = 0;
+			bool consts = true;
+			for (int k = 0; k < i->nops; k++) {
+				if (i->ops[k].flags & OF_DEF)
+					ndef++;
+				else if (op_is_value(&i->ops[k]))
+					consts = false;
+			}
+			for (int k = 0; k < i->nops; k++) {
+				const Op *op = &i->ops[k];
+				if (!(op->flags & OF_DEF) ||
+				    op->kind != OK_PSEUDO)
+					continue;
+				int p = op->reg;
+				bool ok = (i->flags & INS_REMAT) && ndef == 1 &&
+					  consts && i->kind != IK_PHI &&
+					  !op->sub_size &&
+					  !(op->flags & OF_USE);
+				if (!ok)
+					bad[p] = true;
+				else if (!c->remat_def[p])
+					c->remat_def[p] = i;
+				else if (!same_def(c->remat_def[p], i))
+					bad[p] = true;
+			}
+		}
+	for (int p = 0; p < c->npseudo; p++)
+		if (bad[p])
+			c->remat_def[p] = NULL;
+}
+
+/* Original instruction u is not in its block: "instruction uid N missing
+ * from bX", and where it was found instead (found: a block label, or -1). */
+static void missing(Chk *c, const UidEnt *u, int found)
+{
+	c->viol = grow(c->viol, sizeof(Violation), &c->capviol, c->nviol + 1);
+	Violation *v = &c->viol[c->nviol++];
+	memset(v, 0, sizeof *v);
+	v->kind = VK_MISSING;
+	v->blk = c->o->blk[u->blk]->id;
+	v->uid = u->uid;
+	v->op = -1;
+	v->exp_pseudo = v->exp_hreg = -1;
+	Str s = {0};
+	str_addf(&s, "%s: instruction uid %d missing from b%d", c->f->name,
+		 u->uid, v->blk);
+	if (found >= 0)
+		str_addf(&s, " (found in b%d)", found);
+	v->text = s.s;
+}
+
+/* Original instruction u comes after `after` in its block, though the
+ * original has it before. */
+static void out_of_order(Chk *c, const UidEnt *u, const UidEnt *after)
+{
+	c->viol = grow(c->viol, sizeof(Violation), &c->capviol, c->nviol + 1);
+	Violation *v = &c->viol[c->nviol++];
+	memset(v, 0, sizeof *v);
+	v->kind = VK_ORDER;
+	v->blk = c->o->blk[u->blk]->id;
+	v->uid = u->uid;
+	v->op = -1;
+	v->exp_pseudo = v->exp_hreg = -1;
+	Str s = {0};
+	str_addf(&s, "%s: b%d: uid %d: out of order (after uid %d, which the "
+		     "original has after it)",
+		 c->f->name, v->blk, u->uid, after->uid);
+	v->text = s.s;
+}
+
+/* Instructions: uid correspondence, shapes, phis. */
+static bool setup_ins(Chk *c)
+{
+	const Fn *o = c->o, *f = c->f;
+	int no = 0;
+	for (int b = 0; b < o->nblk; b++)
+		no += blk_nins(o->blk[b]);
+	UidEnt *e = ARENA_NEW(c->a, UidEnt, no + 1);
+	int ne = 0;
+	for (int b = 0; b < o->nblk; b++) {
+		int np = 0, pos = 0;
+		for (const Ins *i = o->blk[b]->first; i; i = i->next, pos++) {
+			for (int k = 0; k < i->nops; k++) {
+				const Op *op = &i->ops[k];
+				if ((op->kind == OK_PSEUDO &&
+				     (op->reg < 0 || op->reg >= o->npseudo ||
+				      o->pseudo[op->reg].cls < 0 ||
+				      o->pseudo[op->reg].cls >= RC_NALLOC)) ||
+				    (op->kind == OK_HREG &&
+				     (op->reg < 0 || op->reg >= TGT_NREGS)))
+					return unverified(
+						c,
+						"an operand of the original "
+						"in b%d names no declared "
+						"pseudo or register",
+						o->blk[b]->id);
+			}
+			if (i->kind == IK_PHI) {
+				np++;
+				if (i->nops < 1 || !op_is_value(&i->ops[0]) ||
+				    !(i->ops[0].flags & OF_DEF))
+					return unverified(
+						c, "a malformed phi in b%d",
+						o->blk[b]->id);
+				for (int k = 1; k < i->nops; k++)
+					if (!op_is_value(&i->ops[k]))
+						return unverified(
+							c,
+							"a phi in b%d has a "
+							"constant source",
+							o->blk[b]->id);
+				for (int k = 0; k < o->blk[b]->npred; k++)
+					if (!phi_src(i, o->blk[b]->pred[k]))
+						return unverified(
+							c,
+							"a phi in b%d has no "
+							"source for b%d",
+							o->blk[b]->id,
+							o->blk[o->blk[b]
+								->pred[k]]
+								->id);
+			} else if (i->uid <= 0) {
+				return unverified(c, "an original instruction "
+						     "in b%d has no uid",
+						  o->blk[b]->id);
+			}
+			if (i->uid > 0)
+				e[ne++] = (UidEnt){i->uid, b, pos, i, false};
+		}
+		c->nphi[b] = np;
+		c->phi[b] = ARENA_NEW(c->a, const Ins *, np + 1);
+		np = 0;
+		for (const Ins *i = o->blk[b]->first; i; i = i->next)
+			if (i->kind == IK_PHI)
+				c->phi[b][np++] = i;
+	}
+	qsort(e, (size_t)ne, sizeof *e, cmp_uid);
+	for (int k = 1; k < ne; k++)
+		if (e[k].uid == e[k - 1].uid)
+			return unverified(c, "uid %d appears twice in the "
+					     "original",
+					  e[k].uid);
+	/* uids index a table when they are dense enough (GCC's are) */
+	int maxuid = ne ? e[ne - 1].uid : 0;
+	UidEnt **byuid = NULL;
+	if (maxuid <= 4 * ne + 1024) {
+		byuid = ARENA_NEW(c->a, UidEnt *, maxuid + 1);
+		for (int k = 0; k < ne; k++)
+			byuid[e[k].uid] = &e[k];
+	}
+	int nf = 0;
+	for (int b = 0; b < f->nblk; b++) {
+		c->ibase[b] = nf;
+		nf += blk_nins(f->blk[b]);
+	}
+	c->om = ARENA_NEW(c->a, const Ins *, nf + 1);
+	for (int b = 0; b < f->nblk; b++) {
+		const Blk *fb = f->blk[b];
+		int pos = 0;
+		const UidEnt *last = NULL; /* the latest original seen in b */
+		for (const Ins *i = fb->first; i; i = i->next, pos++) {
+			for (int k = 0; k < i->nops; k++) {
+				const Op *op = &i->ops[k];
+				if (op->kind == OK_PSEUDO && op_loc(c, op) < 0)
+					return unverified(
+						c,
+						"operand %d of instruction "
+						"%d in b%d has no location",
+						k, pos + 1, fb->id);
+				if (op->kind == OK_HREG &&
+				    (op->reg < 0 || op->reg >= TGT_NREGS))
+					return unverified(c, "a bad register "
+							     "in b%d",
+							  fb->id);
+			}
+			if (i->kind == IK_PHI) {
+				int l0 = op_loc(c, &i->ops[0]);
+				for (int k = 1; k < i->nops; k++)
+					if (op_loc(c, &i->ops[k]) != l0 ||
+					    l0 < 0)
+						return unverified(
+							c,
+							"phis remain in the "
+							"allocation (b%d)",
+							fb->id);
+				continue;
+			}
+			if (i->uid == 0) {
+				bool ok;
+				switch (i->kind) {
+				case IK_MOVE:
+				case IK_SPILL:
+				case IK_RELOAD:
+				case IK_COPY:
+				case IK_SWAP:
+					ok = i->nops == 2 &&
+					     op_is_value(&i->ops[0]) &&
+					     op_is_value(&i->ops[1]) &&
+					     (i->kind == IK_SWAP ||
+					      ((i->ops[0].flags & OF_DEF) &&
+					       !(i->ops[1].flags & OF_DEF)));
+					break;
+				case IK_PCOPY:
+					ok = i->nops % 2 == 0;
+					for (int k = 0; k < i->nops && ok; k++)
+						ok = op_is_value(&i->ops[k]) &&
+						     ((i->ops[k].flags &
+						       OF_DEF) != 0) ==
+							     (k % 2 == 0);
+					break;
+				case IK_REMAT:
+					ok = i->nops >= 1 &&
+					     i->ops[0].kind == OK_PSEUDO &&
+					     (i->ops[0].flags & OF_DEF);
+					for (int k = 1; k < i->nops && ok; k++)
+						ok = !op_is_value(&i->ops[k]);
+					break;
+				default:
+					return unverified(
+						c,
+						"an inserted %s in b%d (only "
+						"moves, spills, reloads, "
+						"swaps, remats and copies "
+						"can be inserted)",
+						ins_kind_name(i->kind), fb->id);
+				}
+				if (!ok)
+					return unverified(c, "a malformed "
+							     "inserted %s in "
+							     "b%d",
+							  ins_kind_name(i->kind),
+							  fb->id);
+				continue;
+			}
+			UidEnt *u = byuid ? (i->uid <= maxuid && byuid[i->uid]
+						     ? byuid[i->uid]
+						     : NULL)
+					  : find_uid(e, ne, i->uid);
+			if (!u)
+				return unverified(c, "uid %d (b%d) is not in "
+						     "the original",
+						  i->uid, fb->id);
+			if (u->seen)
+				return unverified(c, "uid %d appears twice in "
+						     "the allocation",
+						  i->uid);
+			u->seen = true;
+			if (!same_shape(u->ins, i))
+				return unverified(c, "uid %d (b%d) differs from "
+						     "the original instruction",
+						  i->uid, fb->id);
+			c->om[c->ibase[b] + pos] = u->ins;
+			if (c->oblk[b] != u->blk) {
+				missing(c, u, fb->id);
+			} else {
+				if (last && u->pos < last->pos)
+					out_of_order(c, u, last);
+				if (!last || u->pos > last->pos)
+					last = u;
+			}
+		}
+	}
+	for (int k = 0; k < ne; k++)
+		if (!e[k].seen && e[k].ins->kind != IK_PHI)
+			missing(c, &e[k], -1);
+	return true;
+}
+
+/* ---- Liveness of the original values on the blocks of f ------------------ */
+
+/* (value, block) pairs. */
+typedef struct Pairs {
+	int *v, *b;
+	int n, cap;
+} Pairs;
+
+static void pair_add(Pairs *p, int v, int b)
+{
+	if (p->n == p->cap) {
+		int cap = p->cap;
+		p->v = grow(p->v, sizeof(int), &cap, p->n + 1);
+		p->b = xrealloc(p->b, sizeof(int) * (size_t)cap);
+		p->cap = cap;
+	}
+	p->v[p->n] = v;
+	p->b[p->n++] = b;
+}
+
+/* Groups pairs by value: for value v the blocks are
+ * b[start[v] .. start[v+1]-1] (start malloc'ed, nval + 1 entries). */
+static int *group(Pairs *p, int nval)
+{
+	int *start = calloc((size_t)nval + 2, sizeof(int));
+	int *tmp = xrealloc(NULL, sizeof(int) * (size_t)(p->n + 1));
+	if (!start)
+		abort();
+	for (int k = 0; k < p->n; k++)
+		start[p->v[k] + 1]++;
+	for (int v = 0; v < nval; v++)
+		start[v + 1] += start[v];
+	int *pos = xrealloc(NULL, sizeof(int) * (size_t)(nval + 1));
+	memcpy(pos, start, sizeof(int) * (size_t)nval);
+	for (int k = 0; k < p->n; k++)
+		tmp[pos[p->v[k]]++] = p->b[k];
+	free(pos);
+	free(p->b);
+	p->b = tmp;
+	return start;
+}
+
+/* A function seen as blocks of original instructions: f (through the
+ * correspondence) or o itself. */
+typedef struct View {
+	const Fn *fn;
+	int nblk, entry;
+	const int *ibase;      /* per block: first instruction's index in om */
+	const Ins *const *om;  /* per instruction: its original, or NULL */
+	const int *oblk;       /* per block: the original block (phis) */
+	const int *eorig;      /* per block: original block its edges leave */
+	const int *npred;
+	int *const *pred;
+} View;
+
+/* Values live at each block's entry, under the original's semantics
+ * replayed on the view's blocks (original instructions read and define,
+ * phis of the original define at a block's entry and read at the end of
+ * the predecessor edge, inserted instructions neither), by exploring back
+ * from each use to the definitions.  Fills live[b] (sorted, arena) and
+ * nlive[b]. */
+static void live_in_sets(Chk *c, const View *w, int **live_out_, int *nlive)
+{
+	const Fn *f = w->fn;
+	int nv = c->nval, n = w->nblk;
+	Pairs ue = {0}, df = {0}, ps = {0}, pd = {0}, live = {0};
+	int *defd = xrealloc(NULL, sizeof(int) * (size_t)nv);
+	int *uem = xrealloc(NULL, sizeof(int) * (size_t)nv);
+	for (int v = 0; v < nv; v++)
+		defd[v] = uem[v] = -1;
+	for (int b = 0; b < n; b++) {
+		int pos = 0, base = w->ibase[b];
+		for (const Ins *i = f->blk[b]->first; i; i = i->next, pos++) {
+			const Ins *o = w->om[base + pos];
+			if (!o)
+				continue;
+			for (int k = 0; k < o->nops; k++) {
+				const Op *op = &o->ops[k];
+				int v = value_of(c, op);
+				if (op_is_value(op) && op_reads(c, op) &&
+				    defd[v] != b && uem[v] != b) {
+					uem[v] = b;
+					pair_add(&ue, v, b);
+				}
+			}
+			for (int k = 0; k < o->nops; k++) {
+				const Op *op = &o->ops[k];
+				int v = value_of(c, op);
+				if (op_is_value(op) && (op->flags & OF_DEF) &&
+				    defd[v] != b) {
+					defd[v] = b;
+					pair_add(&df, v, b);
+				}
+			}
+		}
+		int ob = w->oblk[b];
+		if (ob < 0 || !c->nphi[ob])
+			continue;
+		for (int k = 0; k < c->nphi[ob]; k++) {
+			const Ins *phi = c->phi[ob][k];
+			pair_add(&pd, value_of(c, &phi->ops[0]), b);
+			for (int j = 0; j < w->npred[b]; j++) {
+				const Op *src =
+					phi_src(phi, w->eorig[w->pred[b][j]]);
+				if (src)
+					pair_add(&ps, value_of(c, src),
+						 w->pred[b][j]);
+			}
+		}
+	}
+	free(defd);
+	free(uem);
+	int *sue = group(&ue, nv), *sdf = group(&df, nv);
+	int *sps = group(&ps, nv), *spd = group(&pd, nv);
+	int *bdef = xrealloc(NULL, sizeof(int) * (size_t)(n + 1));
+	int *bphi = xrealloc(NULL, sizeof(int) * (size_t)(n + 1));
+	int *mark = xrealloc(NULL, sizeof(int) * (size_t)(n + 1));
+	int *stack = xrealloc(NULL, sizeof(int) * (size_t)(n + 1));
+	for (int b = 0; b < n; b++)
+		bdef[b] = bphi[b] = mark[b] = -1;
+	for (int v = 0; v < nv; v++) {
+		if (sue[v] == sue[v + 1] && sps[v] == sps[v + 1])
+			continue;
+		for (int k = sdf[v]; k < sdf[v + 1]; k++)
+			bdef[df.b[k]] = v;
+		for (int k = spd[v]; k < spd[v + 1]; k++)
+			bphi[pd.b[k]] = v;
+		int sp = 0;
+		for (int k = sue[v]; k < sue[v + 1]; k++)
+			if (mark[ue.b[k]] != v) {
+				mark[ue.b[k]] = v;
+				pair_add(&live, v, ue.b[k]);
+				stack[sp++] = ue.b[k];
+			}
+		for (int k = sps[v]; k < sps[v + 1]; k++) {
+			int a = ps.b[k];
+			if (bdef[a] != v && mark[a] != v) {
+				mark[a] = v;
+				pair_add(&live, v, a);
+				stack[sp++] = a;
+			}
+		}
+		while (sp) {
+			int b = stack[--sp];
+			if (bphi[b] == v)
+				continue; /* defined on entry to b */
+			for (int k = 0; k < w->npred[b]; k++) {
+				int a = w->pred[b][k];
+				if (bdef[a] != v && mark[a] != v) {
+					mark[a] = v;
+					pair_add(&live, v, a);
+					stack[sp++] = a;
+				}
+			}
+		}
+	}
+	free(bdef);
+	free(bphi);
+	free(mark);
+	free(stack);
+	/* per block, values increasing (the pairs are in increasing value
+	 * order and the grouping is stable) */
+	for (int k = 0; k < live.n; k++) {
+		int t = live.v[k];
+		live.v[k] = live.b[k];
+		live.b[k] = t;
+	}
+	int *sl = group(&live, n);
+	for (int b = 0; b < n; b++) {
+		nlive[b] = sl[b + 1] - sl[b];
+		live_out_[b] = ARENA_NEW(c->a, int, nlive[b] + 1);
+		memcpy(live_out_[b], live.b + sl[b],
+		       sizeof(int) * (size_t)nlive[b]);
+	}
+	free(sue);
+	free(sdf);
+	free(sps);
+	free(spd);
+	free(sl);
+	Pairs *all[] = {&ue, &df, &ps, &pd, &live};
+	for (int k = 0; k < 5; k++) {
+		free(all[k]->v);
+		free(all[k]->b);
+	}
+}
+
+/* Liveness on f's blocks (for pruning slots), and W from the original:
+ * the pseudos live at its entry, and the phi defs they feed. */
+static void setup_live(Chk *c)
+{
+	const Fn *f = c->f, *o = c->o;
+	View vf = {f, c->nblk, f->entry, c->ibase, c->om, c->oblk, c->eorig,
+		   c->npred, c->pred};
+	live_in_sets(c, &vf, c->live, c->nlive);
+
+	int n = o->nblk, nins = 0;
+	int *ibase = ARENA_NEW(c->a, int, n + 1);
+	int *self = ARENA_NEW(c->a, int, n + 1);
+	int *npred = ARENA_NEW(c->a, int, n + 1);
+	int **pred = ARENA_NEW(c->a, int *, n + 1);
+	for (int b = 0; b < n; b++) {
+		ibase[b] = nins;
+		nins += blk_nins(o->blk[b]);
+		self[b] = b;
+		for (int k = 0; k < o->blk[b]->nsucc; k++)
+			npred[o->blk[b]->succ[k].blk]++;
+	}
+	const Ins **om = ARENA_NEW(c->a, const Ins *, nins + 1);
+	for (int b = 0; b < n; b++) {
+		pred[b] = ARENA_NEW(c->a, int, npred[b] + 1);
+		npred[b] = 0;
+		int k = ibase[b];
+		for (const Ins *i = o->blk[b]->first; i; i = i->next, k++)
+			om[k] = i->kind == IK_PHI ? NULL : i;
+	}
+	for (int b = 0; b < n; b++)
+		for (int k = 0; k < o->blk[b]->nsucc; k++) {
+			int s = o->blk[b]->succ[k].blk;
+			pred[s][npred[s]++] = b;
+		}
+	View vo = {o, n, o->entry, ibase, om, self, self, npred, pred};
+	int **olive = ARENA_NEW(c->a, int *, n + 1);
+	int *nolive = ARENA_NEW(c->a, int, n + 1);
+	live_in_sets(c, &vo, olive, nolive);
+	for (int k = 0; k < nolive[o->entry]; k++)
+		if (olive[o->entry][k] < c->npseudo)
+			c->isW[olive[o->entry][k]] = true;
+	for (bool more = true; more;) {
+		more = false;
+		for (int b = 0; b < n; b++)
+			for (int k = 0; k < c->nphi[b]; k++) {
+				const Ins *phi = c->phi[b][k];
+				int d = value_of(c, &phi->ops[0]);
+				for (int j = 1; j < phi->nops && !c->isW[d];
+				     j++)
+					if (c->isW[value_of(c, &phi->ops[j])]) {
+						c->isW[d] = true;
+						more = true;
+					}
+			}
+	}
+	for (int v = 0; v < c->nval; v++)
+		c->widx[v] = c->isW[v] ? c->nW++ : -1;
+	c->nwords = (c->nW + 63) / 64;
+	int nw = c->nwords + 1;
+	c->curD = ARENA_NEW(c->a, uint64_t, nw);
+	c->acc.def = ARENA_NEW(c->a, uint64_t, nw);
+	c->acc2.def = ARENA_NEW(c->a, uint64_t, nw);
+	c->tmp.def = ARENA_NEW(c->a, uint64_t, nw);
+}
+
+/* ---- Driver ------------------------------------------------------------- */
+
+static void chk_init(Chk *c, const Fn *o, const Fn *f)
+{
+	memset(c, 0, sizeof *c);
+	c->o = o;
+	c->f = f;
+	c->t = f->target;
+	c->a = arena_new();
+	pool_init(&c->sp);
+	c->npseudo = o->npseudo;
+	c->nval = o->npseudo + TGT_NREGS;
+	c->nloc = TGT_NREGS + f->nslot;
+	c->nblk = f->nblk;
+	int n = f->nblk + 1, nv = c->nval + 1, nl = c->nloc + 1;
+	c->npred = ARENA_NEW(c->a, int, n);
+	c->pred = ARENA_NEW(c->a, int *, n);
+	c->oblk = ARENA_NEW(c->a, int, n);
+	c->eorig = ARENA_NEW(c->a, int, n);
+	c->ibase = ARENA_NEW(c->a, int, n);
+	c->rpo = ARENA_NEW(c->a, int, n);
+	c->reach = ARENA_NEW(c->a, bool, n);
+	c->exit = ARENA_NEW(c->a, State, n);
+	c->has_exit = ARENA_NEW(c->a, bool, n);
+	c->nphi = ARENA_NEW(c->a, int, o->nblk + 1);
+	c->phi = ARENA_NEW(c->a, const Ins **, o->nblk + 1);
+	c->remat_def = ARENA_NEW(c->a, const Ins *, c->npseudo + 1);
+	c->cur = ARENA_NEW(c->a, int, nl);
+	c->tmark = ARENA_NEW(c->a, int, nl);
+	c->tlist = ARENA_NEW(c->a, int, nl);
+	c->tbuf = ARENA_NEW(c->a, int, nl);
+	c->klist = ARENA_NEW(c->a, int, nl);
+	c->hold = ARENA_NEW(c->a, struct Holders, nv);
+	c->isdef = ARENA_NEW(c->a, int, nv);
+	c->srcst = ARENA_NEW(c->a, int, nv);
+	c->srchead = ARENA_NEW(c->a, int, nv);
+	c->acc.loc = ARENA_NEW(c->a, int, nl);
+	c->acc.set = ARENA_NEW(c->a, int, nl);
+	c->acc2.loc = ARENA_NEW(c->a, int, nl);
+	c->acc2.set = ARENA_NEW(c->a, int, nl);
+	c->isW = ARENA_NEW(c->a, bool, nv);
+	c->widx = ARENA_NEW(c->a, int, nv);
+	c->live = ARENA_NEW(c->a, int *, n);
+	c->nlive = ARENA_NEW(c->a, int, n);
+	c->tmp.loc = ARENA_NEW(c->a, int, nl);
+	c->tmp.set = ARENA_NEW(c->a, int, nl);
+	c->budget = 4000000;
+	c->ws = xrealloc(NULL, sizeof *c->ws);
+	memset(c->ws, 0, sizeof *c->ws);
+}
+
+static void chk_free(Chk *c)
+{
+	pool_free(&c->sp);
+	free(c->hloc);
+	free(c->hnext);
+	free(c->pnext);
+	free(c->vbuf);
+	free(c->reason.s);
+	arena_free(c->a);
+	if (c->ws)
+		free(c->ws->w);
+	free(c->ws);
+}
+
+/* Work-list to the fixed point (all blocks queued at the start, in
+ * reverse post-order), then one checking pass in block order. */
+static void run_once(Chk *c)
+{
+	bool *queued = ARENA_NEW(c->a, bool, c->nblk + 1);
+	for (int b = 0; b < c->nblk; b++)
+		c->has_exit[b] = false;
+	for (int k = 0; k < c->nrpo; k++)
+		queued[c->rpo[k]] = true;
+	c->checking = false;
+	c->budget = 4000000;
+	/* States only shrink (sets lose values, `def` gains them), so the
+	 * sweeps end; the cap is a guard against a bug, not a limit. */
+	int sweeps = 0;
+	for (bool again = true; again;) {
+		if (++sweeps > 100000) {
+			unverified(c, "no fixed point after %d sweeps (a bug in "
+				      "the checker)",
+				   sweeps - 1);
+			return;
+		}
+		again = false;
+		for (int k = 0; k < c->nrpo; k++) {
+			int b = c->rpo[k];
+			if (!queued[b])
+				continue;
+			queued[b] = false;
+			if (!join(c, b))
+				continue;
+			load(c, &c->acc);
+			replay(c, b);
+			State ns;
+			if (!unload(c, &ns, c->has_exit[b] ? &c->exit[b] : NULL,
+				    true))
+				continue;
+			c->exit[b] = ns;
+			c->has_exit[b] = true;
+			const Blk *bb = c->f->blk[b];
+			for (int s = 0; s < bb->nsucc; s++) {
+				queued[bb->succ[s].blk] = true;
+				again = true;
+			}
+		}
+	}
+	c->checking = true;
+	for (int b = 0; b < c->nblk; b++) {
+		if (!c->reach[b] || !join(c, b))
+			continue;
+		load(c, &c->acc);
+		replay(c, b);
+		unload(c, NULL, NULL, false);
+	}
+}
+
+/* Pruning decides no check, so the violations are found with it; but a
+ * message naming what a location holds is clearer with the dead values
+ * too, so when there are such messages and the function is not huge the
+ * analysis is repeated without pruning for their text. */
+static void run(Chk *c)
+{
+	int before = c->nviol;
+	c->prune = true;
+	run_once(c);
+	if (c->reason.n)
+		return;
+	bool wrong = false;
+	for (int k = before; k < c->nviol; k++)
+		wrong |= c->viol[k].kind == VK_WRONG_VALUE;
+	if (!wrong || (long)c->nloc * c->nblk > 20000000L)
+		return;
+	int n = c->nviol;
+	Violation *keep = c->viol;
+	c->viol = NULL;
+	c->nviol = c->capviol = 0;
+	c->viol = grow(c->viol, sizeof(Violation), &c->capviol, n);
+	memcpy(c->viol, keep, sizeof(Violation) * (size_t)before);
+	c->nviol = before;
+	c->prune = false;
+	run_once(c);
+	if (c->nviol != n) { /* cannot happen; keep the pruned run's */
+		for (int k = before; k < c->nviol; k++)
+			free(c->viol[k].text);
+		free(c->viol);
+		c->viol = keep;
+		c->nviol = c->capviol = n;
+		return;
+	}
+	for (int k = before; k < n; k++)
+		free(keep[k].text);
+	free(keep);
+}
+
+void verify_fn(const Fn *orig, const Fn *alloc, VerifyResult *res)
+{
+	memset(res, 0, sizeof *res);
+	Chk c;
+	chk_init(&c, orig, alloc);
+	if (orig->unsupported)
+		unverified(&c, "unsupported: %s", orig->unsupported);
+	else if (alloc->unsupported)
+		unverified(&c, "unsupported: %s", alloc->unsupported);
+	else if (!alloc->allocated)
+		unverified(&c, "not an allocated function");
+	else if (alloc->target != orig->target)
+		unverified(&c, "the targets differ");
+	if (!c.reason.n && setup_blocks(&c) && setup_ins(&c)) {
+		setup_rpo(&c);
+		setup_remat(&c);
+		setup_live(&c);
+		run(&c);
+	}
+	if (c.reason.n) {
+		res->verdict = VERDICT_UNVERIFIED;
+		res->reason = c.reason.s;
+		c.reason.s = NULL;
+		for (int k = 0; k < c.nviol; k++)
+			free(c.viol[k].text);
+		free(c.viol);
+		for (int k = 0; k < c.nnote; k++)
+			free(c.note[k]);
+		free(c.note);
+	} else {
+		res->verdict = c.nviol ? VERDICT_VIOLATION : VERDICT_VERIFIED;
+		res->nviol = c.nviol;
+		res->viol = c.viol;
+		res->nnote = c.nnote;
+		res->note = c.note;
+	}
+	chk_free(&c);
+}
+
+void verify_result_free(VerifyResult *res)
+{
+	free(res->reason);
+	for (int k = 0; k < res->nviol; k++)
+		free(res->viol[k].text);
+	free(res->viol);
+	for (int k = 0; k < res->nnote; k++)
+		free(res->note[k]);
+	free(res->note);
+	memset(res, 0, sizeof *res);
+}
+
+void verify_print(FILE *f, const char *path, const char *fname,
+		  const VerifyResult *res)
+{
+	switch (res->verdict) {
+	case VERDICT_VERIFIED:
+		fprintf(f, "%s: verified\n", fname);
+		break;
+	case VERDICT_VIOLATION:
+		fprintf(f, "%s: violation (%d)\n", fname, res->nviol);
+		break;
+	default:
+		fprintf(f, "%s: unverified: %s\n", fname, res->reason);
+		break;
+	}
+	for (int k = 0; k < res->nviol; k++)
+		fprintf(f, "  %s: %s\n", path, res->viol[k].text);
+	for (int k = 0; k < res->nnote; k++)
+		fprintf(f, "  %s: %s\n", path, res->note[k]);
+}
