@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../core/irtext.h"
+#include "irtext.h"
 
 static int npass, nfail, nskip;
 static bool cur_failed, cur_skipped;
