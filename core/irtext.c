@@ -1076,9 +1076,6 @@ static bool parse_loc(Parser *P, Op *o)
 	size_t at = P->pos;
 	if (is_const(o))
 		return fail_at(P, at, "location on a constant");
-	if (!P->fn->allocated)
-		return fail_at(P, at, "location in a function not marked "
-				      "'allocated'");
 	P->pos++;
 	if (peek(P) == 's' && is_digit(peek_at(P, 1))) {
 		int s;

@@ -926,8 +926,7 @@ static const struct ErrCase {
 	{HEAD "  1: ord =p2[8,16]\nend\n", 5, 13, "outside the 16-byte"},
 	/* Locations. */
 	{AHEAD "  1: ord =p1\nend\n", 5, 10, "without a location"},
-	{HEAD "  1: ord =p1 @ax\nend\n", 5, 14, "not marked 'allocated'"},
-	{HEAD "  1: ord =%ax @ax\nend\n", 5, 15, "not marked 'allocated'"},
+	{HEAD "  1: ord =p1 @s9\nend\n", 5, 14, "undeclared slot s9"},
 	{AHEAD "  1: ord =p1 @rax\nend\n", 5, 14, "unknown register 'rax'"},
 	/* UIDs. */
 	{HEAD "  7: move =p1, p1\nend\n", 5, 3, "takes no UID"},
@@ -1153,6 +1152,36 @@ static void t_parse_file(void)
 	CHECK(strstr(err.msg, "No such file") != NULL);
 }
 
+/* An allocation in progress: locations on some operands of a function not
+ * marked allocated parse, keep their values and print back. */
+static void t_partial_locations(void)
+{
+	static const char text[] = "func f\n"
+				   "  pseudo p1 gpr 8\n"
+				   "  pseudo p2 gpr 8\n"
+				   "  slot s0 8\n"
+				   "b2: freq=1 depth=0\n"
+				   "  1: ord =p1, $5\n"
+				   "  spill =p1 @s0, p1\n"
+				   "  reload =p2, p1 @s0\n"
+				   "  2: ret p2\n"
+				   "end\n";
+	IrFile f;
+	if (!t_parse(text, &f))
+		return;
+	const Fn *fn = f.fn[0];
+	CHECK(!fn->allocated);
+	const Ins *sp = fn->blk[0]->first->next;
+	CHECK_INT(sp->kind, IK_SPILL);
+	CHECK_INT(sp->ops[0].loc.kind, LOC_SLOT);
+	CHECK_INT(sp->ops[0].loc.num, 0);
+	CHECK_INT(sp->ops[1].loc.kind, LOC_NONE);
+	char *out = ir_print_str(fn);
+	CHECK_STR(out, text);
+	free(out);
+	irfile_free(&f);
+}
+
 void suite_irtext(void)
 {
 	t_case("irtext: every construct, field by field", t_every_construct);
@@ -1162,6 +1191,7 @@ void suite_irtext(void)
 	t_case("irtext: printing a built function", t_print_built);
 	t_case("irtext: printing minimal functions", t_print_minimal);
 	t_case("irtext: round trips", t_roundtrip);
+	t_case("irtext: locations before allocation", t_partial_locations);
 	t_case("irtext: fn_copy prints the same", t_roundtrip_copy);
 	t_case("irtext: round-trip values", t_roundtrip_values);
 	t_case("irtext: error messages", t_errors);
