@@ -24,6 +24,8 @@ int live_nval(const Fn *fn)
 
 int live_value(const Fn *fn, const Op *o)
 {
+	if (o->loc.kind == LOC_SLOT)
+		return -1; /* memory, not a register value */
 	switch (o->kind) {
 	case OK_PSEUDO:
 		return o->reg >= 0 && o->reg < fn->npseudo ? o->reg : -1;
@@ -101,7 +103,7 @@ static void scan_ins(const Fn *fn, Events *e, const Ins *i, int b)
 		if (i->ops[k].flags & OF_DEF)
 			ev_def(e, live_value(fn, &i->ops[k]), b);
 	for (RegSet c = i->clobbers; c; c &= c - 1)
-		ev_def(e, fn->npseudo + __builtin_ctzll(c), b);
+		ev_def(e, fn->npseudo + regset_first(c), b);
 }
 
 /* Records the events of a phi of block b: its def, and its sources as
@@ -423,7 +425,7 @@ void live_step_back(const Fn *fn, const Ins *i, LiveSet *s)
 	if (i->kind == IK_PHI)
 		return;
 	for (RegSet c = i->clobbers; c; c &= c - 1)
-		lset_del(s, fn->npseudo + __builtin_ctzll(c));
+		lset_del(s, fn->npseudo + regset_first(c));
 	for (int k = 0; k < i->nops; k++)
 		if (live_op_reads(fn, &i->ops[k])) {
 			int v = live_value(fn, &i->ops[k]);

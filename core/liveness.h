@@ -2,7 +2,10 @@
  *
  * Values: pseudo p is value p (0 .. npseudo-1); hard register r (core
  * number) is value npseudo + r, a precoloured value like any other.
- * Constants (imm, sym operands) are no values.
+ * Constants (imm, sym operands) are no values, and neither is an operand
+ * located in a stack slot (@sN): it is memory, not a register.  So after
+ * spilling, a spilled value is live from its definition to its spill and
+ * from each reload to its uses, as register pressure needs it.
  *
  * Semantics of an instruction that is not a phi, in order: it reads the
  * values of its reading operands (OF_USE, and partial defs, below), then
@@ -57,7 +60,7 @@ typedef struct Live {
 /* Number of values of fn: npseudo + TGT_NREGS. */
 int live_nval(const Fn *fn);
 
-/* The value of operand o, or -1 for an imm/sym operand. */
+/* The value of operand o, or -1 for an imm/sym operand or one in a slot. */
 int live_value(const Fn *fn, const Op *o);
 
 /* Whether o (of an instruction that is not a phi) is a partial def: an

@@ -127,7 +127,7 @@ static void pw_ins(PWalk *pw, const Ins *i, int p[RC_NALLOC])
 		if (i->ops[k].flags & OF_DEF)
 			pw_del(pw, live_value(fn, &i->ops[k]));
 	for (RegSet c = i->clobbers; c; c &= c - 1)
-		pw_del(pw, fn->npseudo + __builtin_ctzll(c));
+		pw_del(pw, fn->npseudo + regset_first(c));
 	for (int k = 0; k < i->nops; k++)
 		if (live_op_reads(fn, &i->ops[k]))
 			pw_add(pw, live_value(fn, &i->ops[k]));

@@ -111,3 +111,13 @@ int regset_count(RegSet s)
 		n++;
 	return n;
 }
+
+int regset_first(RegSet s)
+{
+	int r = 0;
+	while (!(s & 1)) {
+		s >>= 1;
+		r++;
+	}
+	return r;
+}

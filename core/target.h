@@ -81,4 +81,7 @@ int target_nregs(const Target *t, int cls, int size);
 
 int regset_count(RegSet s);
 
+/* The lowest register in s; s must not be empty. */
+int regset_first(RegSet s);
+
 #endif

@@ -233,6 +233,31 @@ static void call(void)
 	irfile_free(&f);
 }
 
+/* Operands in slots are memory: p1 is live from uid 1 to its spill, not
+ * across the call; the reload starts p2.  The spill's slot operand does
+ * not define p1 again, the reload's does not read it. */
+static void spilled(void)
+{
+	static const char text[] =
+		"func spilled\n"
+		"  pseudo p1 gpr 8\n"
+		"  pseudo p2 gpr 8\n"
+		"  slot s0 8\n"
+		"b2: freq=1 depth=0\n"
+		"  1: ord =p1, %di\n"
+		"  spill =p1 @s0, p1\n"
+		"  2: call \"f\" clobber {ax,dx,cx,si,di,r8-r11,xmm0-xmm15,flags}\n"
+		"  reload =p2, p1 @s0\n"
+		"  3: ret p2\n"
+		"end\n";
+	static const BlkLive bl[] = {{2, "%di", ""}};
+	static const InsLive il[] = {{1, true, "p1"},
+				     {2, false, ""},
+				     {2, true, ""},
+				     {3, false, "p2"}};
+	run(text, bl, N(bl), il, N(il));
+}
+
 static void early(void)
 {
 	static const BlkLive bl[] = {{2, "%si %di", ""}};
@@ -456,6 +481,7 @@ void suite_liveness(void)
 	t_case("liveness/gcd", gcd);
 	t_case("liveness/call", call);
 	t_case("liveness/early", early);
+	t_case("liveness/spilled", spilled);
 	t_case("liveness/wide", wide);
 	t_case("liveness/parallel", parallel);
 	t_case("liveness/values", values);
