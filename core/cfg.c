@@ -180,6 +180,28 @@ Blk *cfg_split_edge(Fn *fn, int from, int k)
 	return n;
 }
 
+void cfg_split_edges(Fn *fn, const int *from, const int *k, int n,
+		     Blk **out)
+{
+	if (n == 0)
+		return;
+	int nold = fn->nblk, id = next_block_id(fn);
+	bool *touched = ARENA_NEW(fn->arena, bool, nold + 1);
+	for (int j = 0; j < n; j++) {
+		touched[fn->blk[from[j]]->succ[k[j]].blk] = true;
+		Blk *nb = split_one(fn, from[j], k[j], id++);
+		if (out)
+			out[j] = nb;
+	}
+	/* In (source, successor) order the new blocks of each target come in
+	 * the order of the predecessors they replace, so the stable
+	 * partitions below match the recomputed predecessor arrays. */
+	fn_preds(fn);
+	for (int b = 0; b < nold; b++)
+		if (touched[b])
+			reorder_phis(fn, fn->blk[b], nold);
+}
+
 int cfg_split_critical_edges(Fn *fn)
 {
 	int nold = fn->nblk, id = next_block_id(fn), nsplit = 0;

@@ -52,6 +52,16 @@ int cfg_count_critical(const Fn *fn);
  * from this edge now comes from N and moves last.  Invalidates any Cfg. */
 Blk *cfg_split_edge(Fn *fn, int from, int k);
 
+/* Requires canonical predecessor arrays and the n edges from[j] ->
+ * (from[j]'s k[j]-th successor) distinct and sorted by source block, then
+ * successor index.  Splits them all with the result of cfg_split_edge on
+ * each in that order (new blocks appended in that order, ids counting up
+ * from 1 + the highest id), in O(blocks + n + the phi operands of the
+ * targets) overall.  out[j], when out is not NULL, receives the block
+ * made for the j-th edge.  Invalidates any Cfg. */
+void cfg_split_edges(Fn *fn, const int *from, const int *k, int n,
+		     Blk **out);
+
 /* Requires canonical predecessor arrays.  Splits every critical edge that
  * is not abnormal (abnormal edges cannot be split: afterwards
  * cfg_count_critical(fn) counts exactly those left).  New blocks are

@@ -1,0 +1,616 @@
+/* ssa.c - SSA construction: pruned Cytron placement, dominator-tree
+ * renaming (see ssa.h). */
+#include "ssa.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "cfg.h"
+#include "dom.h"
+#include "liveness.h"
+
+typedef struct SC {
+	Fn *fn;
+	Ssa *ssa;
+	const Cfg *cfg;
+	const DomTree *dom;
+	const Live *lv;
+	int np0;      /* original pseudo count */
+	int nb;       /* blocks */
+	int *dstart;  /* per original pseudo: its definition blocks are */
+	int *dblk;    /* dblk[dstart[v] .. dstart[v+1]-1] */
+	bool *twice;  /* per original pseudo: live into the entry and also
+			 defined in it (two definitions, one block) */
+	bool *allphi; /* per block: gets a phi for every pseudo live into
+			 it (needs_all_phis) */
+	int *fstart;  /* per block: dominance frontier fblk[fstart[b] ..] */
+	int *fblk;
+	int *phiblk;  /* the phis to insert: block and pseudo */
+	int *phivar;
+	int nphi;
+	int *cur;     /* per original pseudo: the version reaching here */
+	int *logv;    /* undo log: pseudo and its previous version */
+	int *logold;
+	int nlog;
+	int *sstart;  /* per block b: the phi sources coming from b are */
+	Op **src;     /* src[sstart[b] .. sstart[b+1]-1] */
+	SsaRmw *rmw;
+	int nrmw, rmwcap;
+	char *err;
+	size_t errlen;
+} SC;
+
+static bool fail(SC *sc, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(sc->err, sc->errlen, fmt, ap);
+	va_end(ap);
+	return false;
+}
+
+static int cmp_int(const void *x, const void *y)
+{
+	int a = *(const int *)x, b = *(const int *)y;
+	return (a > b) - (a < b);
+}
+
+/* Rejects what construction cannot take; counts definitions into *ndefs.
+ * Time O(n log n) for the uid check. */
+static bool check_input(SC *sc, int *ndefs)
+{
+	Fn *fn = sc->fn;
+	if (fn->unsupported)
+		return fail(sc, "unsupported function: %s", fn->unsupported);
+	if (fn->allocated)
+		return fail(sc, "the function is already allocated");
+	int nins = 0;
+	for (int b = 0; b < fn->nblk; b++)
+		nins += blk_nins(fn->blk[b]);
+	int *uids = ARENA_NEW(fn->arena, int, nins + 1), nu = 0;
+	*ndefs = 0;
+	for (int b = 0; b < fn->nblk; b++) {
+		const Blk *bb = fn->blk[b];
+		for (const Ins *i = bb->first; i; i = i->next) {
+			if (ins_kind_inserted(i->kind))
+				return fail(sc, "b%d: inserted %s in a function "
+						"to put into SSA form",
+					    bb->id, ins_kind_name(i->kind));
+			if (i->kind == IK_PHI && i->uid == 0)
+				return fail(sc, "b%d: a phi without uid", bb->id);
+			if (i->uid > 0)
+				uids[nu++] = i->uid;
+			for (int k = 0; k < i->nops; k++) {
+				const Op *o = &i->ops[k];
+				if (o->kind != OK_PSEUDO || !(o->flags & OF_DEF))
+					continue;
+				++*ndefs;
+				if (i->uid == 0 && i->kind != IK_PHI &&
+				    live_op_reads(fn, o))
+					return fail(sc, "b%d: a read-modify-write "
+							"operand on an instruction "
+							"without uid", bb->id);
+			}
+		}
+	}
+	qsort(uids, (size_t)nu, sizeof(int), cmp_int);
+	for (int k = 1; k < nu; k++)
+		if (uids[k] == uids[k - 1])
+			return fail(sc, "uid %d appears twice", uids[k]);
+	return true;
+}
+
+/* The definition-block lists under construction: pass 0 counts, pass
+ * 1 fills; last[v] is the block last noted for v. */
+typedef struct DefScan {
+	int pass;
+	int *last;
+	int *count;
+} DefScan;
+
+/* Notes block b as defining pseudo v, once per block; a second note of
+ * the entry for a pseudo live into it sets twice[v]. */
+static void note_def(SC *sc, DefScan *ds, int v, int b, bool livein_note)
+{
+	if (v >= sc->np0)
+		return;
+	if (ds->last[v] == b) {
+		if (b == sc->fn->entry && !livein_note &&
+		    live_in_has(sc->lv, b, v))
+			sc->twice[v] = true;
+		return;
+	}
+	ds->last[v] = b;
+	if (ds->pass == 0)
+		ds->count[v]++;
+	else
+		sc->dblk[sc->dstart[v] + ds->count[v]++] = b;
+}
+
+/* For each original pseudo, the reachable blocks defining it (the
+ * blocks that get a phi for every live pseudo included), plus the entry
+ * when it is live there (its undefined version; twice[] notes when the
+ * entry defines it as well).  CSR, two passes: O(operands + blocks +
+ * live-in sets of the allphi blocks). */
+static void def_blocks(SC *sc)
+{
+	Fn *fn = sc->fn;
+	int np = sc->np0, e = fn->entry;
+	DefScan ds = {.last = ARENA_NEW(fn->arena, int, np + 1),
+		      .count = ARENA_NEW(fn->arena, int, np + 1)};
+	sc->dstart = ARENA_NEW(fn->arena, int, np + 1);
+	sc->twice = ARENA_NEW(fn->arena, bool, np + 1);
+	for (ds.pass = 0; ds.pass < 2; ds.pass++) {
+		for (int v = 0; v < np; v++)
+			ds.last[v] = -1;
+		for (int k = 0; k < sc->lv->nin[e]; k++)
+			note_def(sc, &ds, sc->lv->in[e][k], e, true);
+		for (int r = 0; r < sc->cfg->nrpo; r++) {
+			int b = sc->cfg->rpo[r];
+			for (int k = 0; sc->allphi[b] && k < sc->lv->nin[b]; k++)
+				note_def(sc, &ds, sc->lv->in[b][k], b, true);
+			for (const Ins *i = fn->blk[b]->first; i; i = i->next)
+				for (int k = 0; k < i->nops; k++)
+					if (i->ops[k].kind == OK_PSEUDO &&
+					    (i->ops[k].flags & OF_DEF))
+						note_def(sc, &ds, i->ops[k].reg,
+							 b, false);
+		}
+		if (ds.pass == 0) {
+			int total = 0;
+			for (int v = 0; v < np; v++) {
+				sc->dstart[v] = total;
+				total += ds.count[v];
+				ds.count[v] = 0;
+			}
+			sc->dstart[np] = total;
+			sc->dblk = ARENA_NEW(fn->arena, int, total + 1);
+		}
+	}
+}
+
+/* Whether b is a join: two or more predecessors, or the entry with any
+ * (the function's start is one more way in). */
+static bool is_join(const SC *sc, int b)
+{
+	const Blk *bb = sc->fn->blk[b];
+	return bb->npred >= 2 || (b == sc->fn->entry && bb->npred >= 1);
+}
+
+/* Dominance frontiers by the runner walk (Cooper, Harvey and Kennedy):
+ * from each reachable predecessor of a join b up to idom(b), b joins the
+ * frontier of every block passed.  CSR, two passes: O(edges + sum of
+ * |DF|). */
+static void frontiers(SC *sc)
+{
+	Fn *fn = sc->fn;
+	const DomTree *d = sc->dom;
+	int nb = sc->nb;
+	int *count = ARENA_NEW(fn->arena, int, nb + 1);
+	int *lastb = ARENA_NEW(fn->arena, int, nb + 1);
+	sc->fstart = ARENA_NEW(fn->arena, int, nb + 1);
+	for (int pass = 0; pass < 2; pass++) {
+		for (int b = 0; b < nb; b++)
+			lastb[b] = -1;
+		for (int r = 0; r < sc->cfg->nrpo; r++) {
+			int b = sc->cfg->rpo[r];
+			if (!is_join(sc, b))
+				continue;
+			const Blk *bb = fn->blk[b];
+			for (int k = 0; k < bb->npred; k++) {
+				int run = bb->pred[k];
+				if (!cfg_reachable(sc->cfg, run))
+					continue;
+				while (run != d->idom[b] && run >= 0 &&
+				       lastb[run] != b) {
+					lastb[run] = b;
+					if (pass == 0)
+						count[run]++;
+					else
+						sc->fblk[sc->fstart[run] +
+							 count[run]++] = b;
+					run = d->idom[run];
+				}
+			}
+		}
+		if (pass == 0) {
+			int total = 0;
+			for (int b = 0; b < nb; b++) {
+				sc->fstart[b] = total;
+				total += count[b];
+				count[b] = 0;
+			}
+			sc->fstart[nb] = total;
+			sc->fblk = ARENA_NEW(fn->arena, int, total + 1);
+		}
+	}
+}
+
+static void add_phi(SC *sc, int b, int v, int *cap)
+{
+	if (sc->nphi == *cap) {
+		int c = *cap ? 2 * *cap : 16;
+		sc->phiblk = arena_grow(sc->fn->arena, sc->phiblk,
+					sizeof(int) * (size_t)*cap,
+					sizeof(int) * (size_t)c);
+		sc->phivar = arena_grow(sc->fn->arena, sc->phivar,
+					sizeof(int) * (size_t)*cap,
+					sizeof(int) * (size_t)c);
+		*cap = c;
+	}
+	sc->phiblk[sc->nphi] = b;
+	sc->phivar[sc->nphi++] = v;
+}
+
+/* Whether block b is reachable but has an unreachable predecessor, or
+ * is unreachable and has predecessors. */
+static bool needs_all_phis(const SC *sc, int b)
+{
+	const Blk *bb = sc->fn->blk[b];
+	if (!cfg_reachable(sc->cfg, b))
+		return bb->npred > 0;
+	for (int k = 0; k < bb->npred; k++)
+		if (!cfg_reachable(sc->cfg, bb->pred[k]))
+			return true;
+	return false;
+}
+
+/* Unreachable blocks are outside the dominator tree.  Each one with
+ * predecessors, and each reachable block entered from one, gets a phi for
+ * every pseudo live into it (maximal SSA at those blocks; the reachable
+ * ones also count as definition blocks in the placement, so that their
+ * phis get phis downstream where needed).  Versions then never flow
+ * between reachable and unreachable code except through those phis, and
+ * an undefined version lives only where it is read before any definition
+ * from the entry or from an unreachable block without predecessors
+ * (never around an unreachable loop, where a read-modify-write's old
+ * version would outlive its instruction and its tie could not be met).
+ * O(sum of those blocks' live-in sets). */
+static void place_edge_phis(SC *sc, int *cap)
+{
+	for (int b = 0; b < sc->nb; b++)
+		for (int k = 0; sc->allphi[b] && k < sc->lv->nin[b]; k++)
+			if (sc->lv->in[b][k] < sc->np0)
+				add_phi(sc, b, sc->lv->in[b][k], cap);
+}
+
+/* Pruned placement: for each pseudo with two or more definitions in
+ * distinct blocks (the undefined version counting as one in the entry),
+ * the iterated dominance frontier by a work list; a phi where the pseudo
+ * is live in.  (A pseudo with one definition block that is not live into
+ * the entry needs none: every path to a use passes its block first.  One
+ * that is only live into the entry needs none either: all its versions
+ * are the undefined one.) */
+static void place_phis(SC *sc)
+{
+	Fn *fn = sc->fn;
+	int nb = sc->nb, cap = 0;
+	int *inwork = ARENA_NEW(fn->arena, int, nb + 1);
+	int *placed = ARENA_NEW(fn->arena, int, nb + 1);
+	int *work = ARENA_NEW(fn->arena, int, nb + 1);
+	for (int b = 0; b < nb; b++)
+		inwork[b] = placed[b] = -1;
+	for (int v = 0; v < sc->np0; v++) {
+		int s = sc->dstart[v], e = sc->dstart[v + 1];
+		if (e - s + sc->twice[v] < 2)
+			continue;
+		int nw = 0;
+		for (int k = s; k < e; k++) {
+			work[nw++] = sc->dblk[k];
+			inwork[sc->dblk[k]] = v;
+		}
+		while (nw) {
+			int x = work[--nw];
+			for (int k = sc->fstart[x]; k < sc->fstart[x + 1]; k++) {
+				int y = sc->fblk[k];
+				if (placed[y] == v)
+					continue;
+				placed[y] = v;
+				if (!sc->allphi[y] && live_in_has(sc->lv, y, v))
+					add_phi(sc, y, v, &cap);
+				if (inwork[y] != v) {
+					inwork[y] = v;
+					work[nw++] = y;
+				}
+			}
+		}
+	}
+	place_edge_phis(sc, &cap);
+}
+
+/* Creates the placed phis after each block's existing ones; sources
+ * name the original pseudo until renaming reaches the predecessor. */
+static void insert_phis(SC *sc)
+{
+	Fn *fn = sc->fn;
+	Ins **lastphi = ARENA_NEW(fn->arena, Ins *, sc->nb + 1);
+	for (int b = 0; b < sc->nb; b++)
+		for (Ins *i = fn->blk[b]->first; i && i->kind == IK_PHI;
+		     i = i->next)
+			lastphi[b] = i;
+	for (int k = 0; k < sc->nphi; k++) {
+		Blk *b = fn->blk[sc->phiblk[k]];
+		int v = sc->phivar[k];
+		Ins *phi = ins_new(fn, IK_PHI, 1 + b->npred);
+		phi->ops[0] = (Op){.kind = OK_PSEUDO, .flags = OF_DEF, .reg = v,
+				   .tie = -1, .from = -1};
+		for (int e = 0; e < b->npred; e++)
+			phi->ops[1 + e] = (Op){.kind = OK_PSEUDO,
+					       .flags = OF_USE, .reg = v,
+					       .tie = -1, .from = b->pred[e]};
+		ins_insert_after(b, lastphi[b->idx], phi);
+		lastphi[b->idx] = phi;
+	}
+}
+
+/* A new version of original pseudo v becomes current; op names it. */
+static void define(SC *sc, Op *o)
+{
+	Fn *fn = sc->fn;
+	int v = o->reg;
+	int p = fn_new_pseudo(fn, fn->pseudo[v].cls, fn->pseudo[v].size);
+	sc->ssa->origin[p] = v;
+	sc->logv[sc->nlog] = v;
+	sc->logold[sc->nlog++] = sc->cur[v];
+	sc->cur[v] = p;
+	o->reg = p;
+}
+
+static void undo(SC *sc, int mark)
+{
+	while (sc->nlog > mark) {
+		sc->nlog--;
+		sc->cur[sc->logv[sc->nlog]] = sc->logold[sc->nlog];
+	}
+}
+
+static void add_rmw(SC *sc, SsaRmw r)
+{
+	if (sc->nrmw == sc->rmwcap) {
+		int c = sc->rmwcap ? 2 * sc->rmwcap : 16;
+		sc->rmw = arena_grow(sc->fn->arena, sc->rmw,
+				     sizeof(SsaRmw) * (size_t)sc->rmwcap,
+				     sizeof(SsaRmw) * (size_t)c);
+		sc->rmwcap = c;
+	}
+	sc->rmw[sc->nrmw++] = r;
+}
+
+/* Renames a non-phi instruction: reads get the current versions, each
+ * read-modify-write operand becomes a def with the old version read by an
+ * appended tied use, then every def gets a fresh version. */
+static void rename_ins(SC *sc, Ins *i)
+{
+	Fn *fn = sc->fn;
+	int n = i->nops, nrmw = 0;
+	for (int k = 0; k < n; k++) {
+		Op *o = &i->ops[k];
+		if (o->kind != OK_PSEUDO || !live_op_reads(fn, o))
+			continue;
+		if (o->flags & OF_DEF)
+			nrmw++;
+		else
+			o->reg = sc->cur[o->reg];
+	}
+	if (nrmw) {
+		Op *ops = ARENA_NEW(fn->arena, Op, n + nrmw);
+		for (int k = 0; k < n; k++)
+			ops[k] = i->ops[k];
+		int j = n;
+		for (int k = 0; k < n; k++) {
+			Op *o = &ops[k];
+			if (o->kind != OK_PSEUDO || !(o->flags & OF_DEF) ||
+			    !live_op_reads(fn, o))
+				continue;
+			ops[j] = (Op){.kind = OK_PSEUDO,
+				      .flags = (uint8_t)(OF_USE |
+							 (o->flags & OF_MEM)),
+				      .tie = (int8_t)k, .sub_off = o->sub_off,
+				      .sub_size = o->sub_size,
+				      .reg = sc->cur[o->reg],
+				      .allowed = o->allowed, .from = -1};
+			add_rmw(sc, (SsaRmw){.uid = i->uid, .op = k, .use = j,
+					     .flags = o->flags,
+					     .sub_off = o->sub_off,
+					     .sub_size = o->sub_size});
+			o->flags &= (uint8_t)~OF_USE;
+			o->sub_off = o->sub_size = 0;
+			j++;
+		}
+		i->ops = ops;
+		i->nops = n + nrmw;
+	}
+	for (int k = 0; k < n; k++)
+		if (i->ops[k].kind == OK_PSEUDO && (i->ops[k].flags & OF_DEF))
+			define(sc, &i->ops[k]);
+}
+
+/* Renames block b's instructions, then the sources of its successors'
+ * phis that come from b. */
+static void rename_block(SC *sc, int b)
+{
+	Fn *fn = sc->fn;
+	Blk *bb = fn->blk[b];
+	for (Ins *i = bb->first; i; i = i->next) {
+		if (i->kind != IK_PHI) {
+			rename_ins(sc, i);
+			continue;
+		}
+		for (int k = 0; k < i->nops; k++)
+			if (i->ops[k].kind == OK_PSEUDO &&
+			    (i->ops[k].flags & OF_DEF))
+				define(sc, &i->ops[k]);
+	}
+	for (int k = sc->sstart[b]; k < sc->sstart[b + 1]; k++)
+		if (sc->src[k]->kind == OK_PSEUDO)
+			sc->src[k]->reg = sc->cur[sc->src[k]->reg];
+}
+
+/* Indexes the phi sources (inserted phis included) by the block they
+ * come from.  CSR, two passes: O(blocks + phi operands); phi operand
+ * arrays are never reallocated, so the pointers stay valid. */
+static void index_sources(SC *sc)
+{
+	Fn *fn = sc->fn;
+	int nb = sc->nb;
+	int *count = ARENA_NEW(fn->arena, int, nb + 1);
+	sc->sstart = ARENA_NEW(fn->arena, int, nb + 1);
+	for (int pass = 0; pass < 2; pass++) {
+		for (int b = 0; b < nb; b++)
+			for (Ins *i = fn->blk[b]->first; i && i->kind == IK_PHI;
+			     i = i->next)
+				for (int k = 0; k < i->nops; k++) {
+					Op *o = &i->ops[k];
+					if ((o->flags & OF_DEF) || o->from < 0 ||
+					    o->from >= nb)
+						continue;
+					if (pass == 0)
+						count[o->from]++;
+					else
+						sc->src[sc->sstart[o->from] +
+							count[o->from]++] = o;
+				}
+		if (pass == 0) {
+			int total = 0;
+			for (int b = 0; b < nb; b++) {
+				sc->sstart[b] = total;
+				total += count[b];
+				count[b] = 0;
+			}
+			sc->sstart[nb] = total;
+			sc->src = ARENA_NEW(fn->arena, Op *, total + 1);
+		}
+	}
+}
+
+/* The dominator tree in pre-order with an explicit stack of (block, undo
+ * mark): leaving a subtree restores the versions current at its root.
+ * Then each unreachable block on its own.  O(instructions + operands +
+ * phi sources). */
+static void rename_all(SC *sc)
+{
+	Fn *fn = sc->fn;
+	const DomTree *d = sc->dom;
+	int *stk = ARENA_NEW(fn->arena, int, d->norder + 1);
+	int *mark = ARENA_NEW(fn->arena, int, d->norder + 1);
+	int sp = 0;
+	index_sources(sc);
+	for (int k = 0; k < d->norder; k++) {
+		int b = d->order[k];
+		while (sp && d->last[stk[sp - 1]] < d->pre[b]) {
+			sp--;
+			undo(sc, mark[sp]);
+		}
+		stk[sp] = b;
+		mark[sp++] = sc->nlog;
+		rename_block(sc, b);
+	}
+	undo(sc, 0);
+	for (int b = 0; b < sc->nb; b++)
+		if (!cfg_reachable(sc->cfg, b)) {
+			rename_block(sc, b);
+			undo(sc, 0);
+		}
+}
+
+static int cmp_rmw(const void *x, const void *y)
+{
+	const SsaRmw *a = x, *b = y;
+	if (a->uid != b->uid)
+		return (a->uid > b->uid) - (a->uid < b->uid);
+	return (a->op > b->op) - (a->op < b->op);
+}
+
+bool ssa_construct(Fn *fn, Ssa *out, char *err, size_t errlen)
+{
+	*out = (Ssa){0};
+	SC sc = {.fn = fn, .ssa = out, .err = err, .errlen = errlen,
+		 .np0 = fn->npseudo, .nb = fn->nblk};
+	int ndefs = 0;
+	if (!check_input(&sc, &ndefs))
+		return false;
+	out->npseudo_orig = fn->npseudo;
+	if (fn->nblk == 0) {
+		out->norigin = out->origin_cap = fn->npseudo;
+		out->origin = ARENA_NEW(fn->arena, int, fn->npseudo + 1);
+		for (int p = 0; p < fn->npseudo; p++)
+			out->origin[p] = fn->pseudo[p].cls >= 0 ? p : -1;
+		return true;
+	}
+	sc.cfg = cfg_build(fn);
+	sc.dom = dom_build(fn, sc.cfg);
+	sc.lv = live_compute(fn, sc.cfg);
+	sc.allphi = ARENA_NEW(fn->arena, bool, sc.nb + 1);
+	for (int b = 0; b < sc.nb; b++)
+		sc.allphi[b] = needs_all_phis(&sc, b);
+	def_blocks(&sc);
+	frontiers(&sc);
+	place_phis(&sc);
+	insert_phis(&sc);
+	int e = fn->entry;
+	for (int k = 0; k < sc.lv->nin[e]; k++)
+		out->nundef += sc.lv->in[e][k] < sc.np0;
+	out->nphi = sc.nphi;
+	int total = sc.np0 + ndefs + sc.nphi;
+	out->origin_cap = total;
+	out->origin = ARENA_NEW(fn->arena, int, total + 1);
+	for (int p = 0; p < sc.np0; p++)
+		out->origin[p] = fn->pseudo[p].cls >= 0 ? p : -1;
+	sc.cur = ARENA_NEW(fn->arena, int, sc.np0 + 1);
+	for (int v = 0; v < sc.np0; v++)
+		sc.cur[v] = v;
+	sc.logv = ARENA_NEW(fn->arena, int, ndefs + sc.nphi + 1);
+	sc.logold = ARENA_NEW(fn->arena, int, ndefs + sc.nphi + 1);
+	rename_all(&sc);
+	out->norigin = fn->npseudo;
+	if (sc.nrmw)
+		qsort(sc.rmw, (size_t)sc.nrmw, sizeof(SsaRmw), cmp_rmw);
+	out->rmw = sc.rmw;
+	out->nrmw = sc.nrmw;
+	return true;
+}
+
+int ssa_new_version(Fn *fn, Ssa *ssa, int p)
+{
+	int v = ssa->origin[p];
+	int q = fn_new_pseudo(fn, fn->pseudo[p].cls, fn->pseudo[p].size);
+	if (q >= ssa->origin_cap) {
+		int cap = 2 * (q + 1);
+		ssa->origin = arena_grow(fn->arena, ssa->origin,
+					 sizeof(int) * (size_t)ssa->origin_cap,
+					 sizeof(int) * (size_t)cap);
+		ssa->origin_cap = cap;
+	}
+	for (int k = ssa->norigin; k < q; k++)
+		ssa->origin[k] = -1;
+	ssa->origin[q] = v;
+	ssa->norigin = q + 1;
+	return q;
+}
+
+const SsaRmw *ssa_rmw_of(const Ssa *ssa, int uid, int *n)
+{
+	int lo = 0, hi = ssa->nrmw;
+	while (lo < hi) {
+		int mid = (lo + hi) / 2;
+		if (ssa->rmw[mid].uid < uid)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	int k = lo;
+	while (k < ssa->nrmw && ssa->rmw[k].uid == uid)
+		k++;
+	*n = k - lo;
+	return k > lo ? &ssa->rmw[lo] : NULL;
+}
+
+int ssa_nops_orig(const Ssa *ssa, const Ins *i)
+{
+	if (i->uid <= 0)
+		return i->nops;
+	int n;
+	const SsaRmw *r = ssa_rmw_of(ssa, i->uid, &n);
+	return n ? r[0].use : i->nops;
+}
