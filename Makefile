@@ -10,6 +10,9 @@ VERIFY_SRC = $(wildcard verify/*.c)
 LIB_SRC    = $(CORE_SRC) $(VERIFY_SRC)
 LIB_OBJ    = $(LIB_SRC:%.c=$(B)/%.o)
 TOOL_SRC   = $(wildcard tools/*.c)
+# The tools' modules without the CLI's main: the unit tests and the
+# benchmark link them too, before the library they use.
+TOOL_MOD   = $(filter-out $(B)/tools/ssara.o,$(TOOL_SRC:%.c=$(B)/%.o))
 UNIT_SRC   = $(wildcard testsuite/unit/*.c)
 BENCH_SRC  = $(wildcard bench/*.c)
 
@@ -26,10 +29,10 @@ $(B)/libssara.a: $(LIB_OBJ)
 $(B)/ssara: $(TOOL_SRC:%.c=$(B)/%.o) $(B)/libssara.a
 	$(CC) $(CFLAGS) $^ -o $@
 
-$(B)/unit: $(UNIT_SRC:%.c=$(B)/%.o) $(B)/tools/gen.o $(B)/libssara.a
+$(B)/unit: $(UNIT_SRC:%.c=$(B)/%.o) $(TOOL_MOD) $(B)/libssara.a
 	$(CC) $(CFLAGS) $^ -o $@
 
-$(B)/ssara-bench: $(BENCH_SRC:%.c=$(B)/%.o) $(B)/tools/gen.o $(B)/libssara.a
+$(B)/ssara-bench: $(BENCH_SRC:%.c=$(B)/%.o) $(TOOL_MOD) $(B)/libssara.a
 	$(CC) $(CFLAGS) $^ -o $@
 
 # The Debian packages the project needs; installs only the missing ones.
@@ -57,9 +60,19 @@ FUZZ_SECONDS ?= 600
 $(B)/fuzz_parse: testsuite/fuzz/fuzz_parse.c $(CORE_SRC)
 	@mkdir -p $(B)
 	$(FUZZ_CC) $(FUZZ_FLAGS) $^ -o $@
-fuzz: $(B)/fuzz_parse
-	mkdir -p $(B)/fuzz-corpus
+FUZZ_VERIFY_SRC = core/arena.c core/target.c core/ir.c core/irtext.c $(VERIFY_SRC)
+$(B)/fuzz_verify: testsuite/fuzz/fuzz_verify.c $(FUZZ_VERIFY_SRC)
+	@mkdir -p $(B)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -fno-sanitize-recover=all -Iverify $^ -o $@
+# fuzz: the parser and the checker on arbitrary bytes (libFuzzer, each
+# FUZZ_SECONDS), then FUZZ_COUNT generated functions through the reference
+# allocators, the checker and the interpreter (ssara fuzz).
+FUZZ_COUNT ?= 100000
+fuzz: $(B)/fuzz_parse $(B)/fuzz_verify $(B)/ssara
+	mkdir -p $(B)/fuzz-corpus $(B)/fuzz-corpus-verify
 	./$(B)/fuzz_parse -max_total_time=$(FUZZ_SECONDS) $(B)/fuzz-corpus testsuite/fuzz/corpus_parse
+	./$(B)/fuzz_verify -max_total_time=$(FUZZ_SECONDS) -timeout=10 -max_len=16384 $(B)/fuzz-corpus-verify testsuite/fuzz/corpus_verify
+	./$(B)/ssara fuzz --count $(FUZZ_COUNT)
 
 # The main job on a bundled example.
 demo: $(B)/.deps $(B)/ssara

@@ -2,9 +2,12 @@
  * parser on generated functions from 1,000 to 100,000 instructions.  A
  * flat column means linear time.  Best of several runs, wall clock.
  * B/instr: arena bytes the analyses (cfg to pressure) allocate per
- * instruction.
+ * instruction.  verify: the checker on the spill-everywhere allocation of
+ * the function, per allocated instruction (alloc: their number).
  *
  * usage: bench [SIZE...]   (default 1000 10000 100000)
+ *        bench --verify-once SIZE   one allocation and one verify_fn,
+ *                                   for instruction counts (callgrind)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +22,8 @@
 #include "liveness.h"
 #include "loops.h"
 #include "pressure.h"
+#include "spill_everywhere.h"
+#include "verify.h"
 
 static double now(void)
 {
@@ -69,9 +74,51 @@ static void run_once(const Fn *orig, double best[NSTAGE], size_t *bytes)
 	fn_free(fn);
 }
 
+/* Best time of verify_fn on the spill-everywhere allocation of fn, in ns
+ * per allocated instruction; *nalloc gets their number. */
+static double bench_verify(const Fn *fn, int reps, int *nalloc)
+{
+	char err[256];
+	Fn *al = spill_everywhere(fn, err, sizeof err);
+	if (!al) {
+		fprintf(stderr, "bench: no allocation: %s\n", err);
+		exit(1);
+	}
+	*nalloc = 0;
+	for (int b = 0; b < al->nblk; b++)
+		*nalloc += blk_nins(al->blk[b]);
+	double best = 1e30;
+	for (int r = 0; r < reps; r++) {
+		VerifyResult res;
+		double t0 = now();
+		verify_fn(fn, al, &res);
+		double t = now() - t0;
+		if (res.verdict != VERDICT_VERIFIED) {
+			fprintf(stderr, "bench: allocation not verified\n");
+			exit(1);
+		}
+		verify_result_free(&res);
+		if (t < best)
+			best = t;
+	}
+	fn_free(al);
+	return best * 1e9 / *nalloc;
+}
+
 int main(int argc, char **argv)
 {
 	int sizes[16] = {1000, 10000, 100000}, nsizes = 3;
+	if (argc == 3 && !strcmp(argv[1], "--verify-once")) {
+		GenOpts o = gen_defaults(1, atoi(argv[2]));
+		o.nvars = 24;
+		Fn *fn = gen_function("bench", &o);
+		int nalloc = 0;
+		double v = bench_verify(fn, 1, &nalloc);
+		printf("%.1f ns per allocated instruction, %d instructions\n",
+		       v, nalloc);
+		fn_free(fn);
+		return 0;
+	}
 	if (argc > 1) {
 		nsizes = 0;
 		for (int a = 1; a < argc && nsizes < 16; a++)
@@ -82,7 +129,8 @@ int main(int argc, char **argv)
 	printf("%8s %7s %7s", "instrs", "blocks", "pseudos");
 	for (int s = 0; s < NSTAGE; s++)
 		printf(" %9s", stage_name[s]);
-	printf(" %9s %9s\n", "B/instr", "maxlive");
+	printf(" %9s %9s %9s %9s\n", "B/instr", "maxlive", "alloc",
+	       "verify");
 	for (int k = 0; k < nsizes; k++) {
 		GenOpts o = gen_defaults(1, sizes[k]);
 		o.nvars = 24;
@@ -105,8 +153,10 @@ int main(int argc, char **argv)
 		printf("%8d %7d %7d", nins, fn->nblk, fn->npseudo);
 		for (int s = 0; s < NSTAGE; s++)
 			printf(" %9.1f", best[s] * 1e9 / nins);
-		printf(" %9.0f %6d/%d\n", (double)bytes / nins,
-		       pr.maxlive[RC_GPR], pr.maxlive[RC_SSE]);
+		int nalloc = 0;
+		double v = bench_verify(fn, reps, &nalloc);
+		printf(" %9.0f %6d/%d %9d %9.1f\n", (double)bytes / nins,
+		       pr.maxlive[RC_GPR], pr.maxlive[RC_SSE], nalloc, v);
 		fflush(stdout);
 		fn_free(fn);
 	}

@@ -97,7 +97,7 @@ static void pool_rehash(SetPool *p, int cap)
 	p->tabcap = cap;
 	for (int i = 0; i < cap; i++)
 		p->tab[i] = -1;
-	for (int s = 0; s < p->nset; s++) {
+	for (int s = 1; s < p->nset; s++) {
 		uint32_t h = set_hash(p->mem + p->off[s], p->len[s]);
 		int k = (int)(h & (uint32_t)(cap - 1));
 		while (p->tab[k] >= 0)
@@ -137,6 +137,9 @@ static int set_intern(SetPool *p, const int *v, int n)
 static void pool_init(SetPool *p)
 {
 	memset(p, 0, sizeof *p);
+	/* mem is never NULL, so that set_v of the empty set is a valid
+	 * pointer (NULL + 0 is undefined) */
+	p->mem = grow(p->mem, sizeof(int), &p->capmem, 16);
 	p->off = grow(p->off, sizeof(int), &p->capset, 1);
 	p->len = xrealloc(NULL, sizeof(int) * (size_t)p->capset);
 	p->off[0] = p->len[0] = 0; /* the empty set, never in the table */
@@ -383,6 +386,11 @@ static void add_note(Chk *c, const char *fmt, ...)
 static bool op_is_value(const Op *op)
 {
 	return op->kind == OK_PSEUDO || op->kind == OK_HREG;
+}
+
+static bool op_same_value(const Op *a, const Op *b)
+{
+	return a->kind == b->kind && a->reg == b->reg && op_is_value(a);
 }
 
 /* The value an operand of the original names. */
@@ -1877,6 +1885,17 @@ static bool setup_ins(Chk *c)
 		for (const Ins *i = o->blk[b]->first; i; i = i->next)
 			if (i->kind == IK_PHI)
 				c->phi[b][np++] = i;
+		/* the phis of a block are one parallel copy: two of them
+		 * writing one value have no meaning (and would make the
+		 * data flow oscillate) */
+		for (int k = 0; k < np; k++)
+			for (int m = 0; m < k; m++)
+				if (op_same_value(&c->phi[b][k]->ops[0],
+						  &c->phi[b][m]->ops[0]))
+					return unverified(
+						c, "two phis of b%d define one "
+						   "value",
+						o->blk[b]->id);
 	}
 	qsort(e, (size_t)ne, sizeof *e, cmp_uid);
 	for (int k = 1; k < ne; k++)
