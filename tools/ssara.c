@@ -7,14 +7,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "cfg.h"
 #include "dom.h"
+#include "fuzz.h"
 #include "gen.h"
 #include "ir.h"
 #include "irtext.h"
 #include "liveness.h"
 #include "loops.h"
+#include "mutate.h"
 #include "pressure.h"
+#include "spill_everywhere.h"
 #include "verify.h"
 
 #ifndef SSARA_VERSION
@@ -36,9 +40,20 @@ static const char usage[] =
 	"                     of the same name: verified, violation (N) with one\n"
 	"                     line per violation, or unverified: REASON; exit 1\n"
 	"                     if any function is not verified (docs/VERIFY.md)\n"
+	"  alloc [--regs GPR[,SSE]] [--verify] [--stats] [--no-coalesce] FILE.ir...\n"
+	"                     the SSA-based allocator: the allocated functions\n"
+	"                     (--stats: statistics as # comments, with the\n"
+	"                     spill-everywhere baseline; --verify: the checker,\n"
+	"                     exit 1 on a violation or a failed allocation;\n"
+	"                     --regs: registers per class, docs/ALLOC.md)\n"
 	"  gen [--seed N] [--size N] [--vars N] [--count N]\n"
 	"                     random valid functions (loops, diamonds, calls,\n"
 	"                     constraints) of about N instructions\n"
+	"  fuzz [--count N]   generated functions through two reference\n"
+	"                     allocators, the checker and the interpreter\n"
+	"  mutate ORIG.ir ALLOC.ir\n"
+	"                     mutation testing of the checker on a correct\n"
+	"                     allocation (ssara mutate --help for more)\n"
 	"\n"
 	"Options:\n"
 	"  --help             this text\n"
@@ -230,6 +245,149 @@ static int cmd_verify(int argc, char **argv)
 	return rc;
 }
 
+/* Options of ssara alloc. */
+typedef struct AllocCli {
+	AllocOpts o;
+	bool verify, stats;
+} AllocCli;
+
+/* Prints the statistics of one allocated function as comment lines. */
+static void alloc_stats_print(const Fn *orig, const AllocStats *st)
+{
+	const Target *t = orig->target;
+	const char *n = orig->name;
+	printf("# %s: registers gpr %d sse %d, maxlive gpr %d sse %d, "
+	       "instructions %d\n",
+	       n, st->k[RC_GPR], st->k[RC_SSE], st->maxlive[RC_GPR],
+	       st->maxlive[RC_SSE], st->nins);
+	printf("# %s: spills %d reloads %d remats %d moves %d swaps %d "
+	       "copies %d; weighted by frequency %lld %lld %lld %lld %lld "
+	       "%lld\n",
+	       n, st->spills.n, st->reloads.n, st->remats.n, st->moves.n,
+	       st->swaps.n, st->copies.n, (long long)st->spills.w,
+	       (long long)st->reloads.w, (long long)st->remats.w,
+	       (long long)st->moves.w, (long long)st->swaps.w,
+	       (long long)st->copies.w);
+	double tot = st->aff_total ? (double)st->aff_total : 1.0;
+	printf("# %s: slots %d (%d bytes); affinity weight %lld, satisfied "
+	       "%.1f%% (colouring alone %.1f%%)\n",
+	       n, st->slots, st->slot_bytes, (long long)st->aff_total,
+	       100.0 * (double)st->aff_final / tot,
+	       100.0 * (double)st->aff_colour / tot);
+	printf("# %s: milliseconds: ssa %.2f spill %.2f constraints %.2f "
+	       "colour %.2f coalesce %.2f destruct %.2f\n",
+	       n, 1e3 * st->t_ssa, 1e3 * st->t_spill, 1e3 * st->t_constr,
+	       1e3 * st->t_colour, 1e3 * st->t_coalesce, 1e3 * st->t_destruct);
+	char err[256];
+	Fn *base = spill_everywhere(orig, err, sizeof err);
+	if (base) {
+		AllocStats bs;
+		alloc_count(base, &bs);
+		printf("# %s: baseline spill_everywhere: spills %d reloads %d "
+		       "(weighted %lld %lld)\n",
+		       n, bs.spills.n, bs.reloads.n, (long long)bs.spills.w,
+		       (long long)bs.reloads.w);
+		fn_free(base);
+	} else {
+		printf("# %s: baseline spill_everywhere: %s\n", n, err);
+	}
+	(void)t;
+}
+
+/* Allocates one function; prints it (and stats, verdict); returns the
+ * exit status it implies. */
+static int alloc_one(const char *path, const Fn *orig, const AllocCli *cli)
+{
+	if (orig->unsupported) {
+		printf("# %s: unsupported: %s\n", orig->name, orig->unsupported);
+		return EXIT_OK;
+	}
+	AllocStats st;
+	char err[512];
+	Fn *fn = ssa_alloc(orig, &cli->o, &st, err, sizeof err);
+	if (!fn) {
+		fprintf(stderr, "ssara alloc: %s: %s: %s\n", path, orig->name,
+			err);
+		printf("# %s: not allocated: %s\n", orig->name, err);
+		return EXIT_FOUND;
+	}
+	int rc = EXIT_OK;
+	if (cli->stats)
+		alloc_stats_print(orig, &st);
+	if (cli->verify) {
+		VerifyResult r;
+		verify_fn(orig, fn, &r);
+		if (r.verdict != VERDICT_VERIFIED) {
+			verify_print(stderr, path, orig->name, &r);
+			rc = EXIT_FOUND;
+		}
+		printf("# %s: %s\n", orig->name,
+		       r.verdict == VERDICT_VERIFIED     ? "verified"
+		       : r.verdict == VERDICT_VIOLATION ? "violation"
+							 : "unverified");
+		verify_result_free(&r);
+	}
+	ir_print(stdout, fn);
+	fn_free(fn);
+	return rc;
+}
+
+/* ssara alloc [--regs GPR[,SSE]] [--verify] [--stats] [--no-coalesce]
+ * FILE.ir...: exit 0 when every function is allocated (and verified),
+ * 1 when one is not, 2 on bad usage or input. */
+static int cmd_alloc(int argc, char **argv)
+{
+	AllocCli cli = {0};
+	int a = 0;
+	for (; a < argc && argv[a][0] == '-' && argv[a][1]; a++) {
+		if (!strcmp(argv[a], "--verify")) {
+			cli.verify = true;
+		} else if (!strcmp(argv[a], "--stats")) {
+			cli.stats = true;
+		} else if (!strcmp(argv[a], "--no-coalesce")) {
+			cli.o.no_coalesce = true;
+		} else if (!strcmp(argv[a], "--regs") && a + 1 < argc) {
+			char *s = argv[++a], *end;
+			for (int c = 0; c < RC_NALLOC && *s; c++) {
+				long n = strtol(s, &end, 10);
+				if (end == s || n < 1 || n > 16 ||
+				    (*end && *end != ','))
+					goto bad;
+				cli.o.nregs[c] = (int)n;
+				s = *end ? end + 1 : end;
+			}
+			if (*s)
+				goto bad;
+		} else {
+			goto bad;
+		}
+	}
+	if (a == argc) {
+		fprintf(stderr, "ssara alloc: no input files\n%s", usage);
+		return EXIT_BAD;
+	}
+	int rc = EXIT_OK;
+	for (; a < argc; a++) {
+		IrFile f;
+		IrError perr;
+		if (!ir_parse_file(argv[a], target_x86_64(), &f, &perr)) {
+			fprintf(stderr, "%s\n", perr.msg);
+			rc = EXIT_BAD;
+			continue;
+		}
+		for (int i = 0; i < f.nfn; i++) {
+			int r = alloc_one(argv[a], f.fn[i], &cli);
+			if (r > rc)
+				rc = r;
+		}
+		irfile_free(&f);
+	}
+	return rc;
+bad:
+	fprintf(stderr, "ssara alloc: bad option '%s'\n%s", argv[a], usage);
+	return EXIT_BAD;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2) {
@@ -250,8 +408,14 @@ int main(int argc, char **argv)
 		return each_function(argc - 2, argv + 2, stats_fn);
 	if (!strcmp(cmd, "gen"))
 		return cmd_gen(argc - 2, argv + 2);
+	if (!strcmp(cmd, "alloc"))
+		return cmd_alloc(argc - 2, argv + 2);
 	if (!strcmp(cmd, "verify"))
 		return cmd_verify(argc - 2, argv + 2);
+	if (!strcmp(cmd, "fuzz"))
+		return fuzz_main(argc - 2, argv + 2);
+	if (!strcmp(cmd, "mutate"))
+		return mutate_main(argc - 2, argv + 2);
 	if (!strcmp(cmd, "print"))
 		return each_function(argc - 2, argv + 2, print_fn);
 	fprintf(stderr, "ssara: unknown command '%s'\n%s", cmd, usage);

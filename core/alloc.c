@@ -1,0 +1,590 @@
+/* alloc.c - the pipeline: SSA, constraints, spilling, colouring,
+ * coalescing, SSA destruction (see alloc.h, docs/ALLOC.md). */
+#include "alloc.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "cfg.h"
+#include "coalesce.h"
+#include "colour.h"
+#include "constraints.h"
+#include "liveness.h"
+#include "spill.h"
+#include "ssa.h"
+#include "ssadestr.h"
+
+static bool fail(char *err, size_t errlen, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+	return false;
+}
+
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static int64_t bweight(const Blk *b)
+{
+	return b->freq > 0 ? b->freq : 1;
+}
+
+RegSet alloc_regset(const Fn *fn, int cls, int n)
+{
+	const Target *t = fn->target;
+	RegSet all = target_allocatable(t, cls, fn->frame_pointer);
+	if (n <= 0 || n >= regset_count(all))
+		return all;
+	RegSet set = 0;
+	for (int pass = 0; pass < 2; pass++)
+		for (int b = 0; b < fn->nblk; b++)
+			for (const Ins *i = fn->blk[b]->first; i; i = i->next)
+				for (int k = 0; k < i->nops; k++) {
+					const Op *o = &i->ops[k];
+					if (o->kind != OK_PSEUDO || !o->allowed ||
+					    op_class(fn, o) != cls)
+						continue;
+					RegSet a = o->allowed & all;
+					int na = regset_count(a);
+					if (pass == 0 && na == 1)
+						set |= a;
+					else if (pass == 1 && na > 1 && !(a & set))
+						set |= RS_BIT(regset_first(a));
+				}
+	for (RegSet m = all & ~set; m && regset_count(set) < n; m &= m - 1)
+		set |= RS_BIT(regset_first(m));
+	return set;
+}
+
+/* Registers value v weighs in class cls within avail. */
+static int vweight(const Fn *fn, const RegSet avail[RC_NALLOC], int v,
+		   int cls)
+{
+	if (v < fn->npseudo)
+		return fn->pseudo[v].cls == cls
+			       ? target_nregs(fn->target, cls,
+					      fn->pseudo[v].size)
+			       : 0;
+	return RS_HAS(avail[cls], v - fn->npseudo) ? 1 : 0;
+}
+
+static int lweight(const Fn *fn, const RegSet avail[RC_NALLOC],
+		   const LiveSet *L, int cls)
+{
+	int w = 0;
+	for (int k = 0; k < L->n; k++)
+		w += vweight(fn, avail, L->dense[k], cls);
+	return w;
+}
+
+/* "b3 uid 7" for messages. */
+static void at_str(const Blk *b, const Ins *i, char *buf, size_t len)
+{
+	if (i && i->uid)
+		snprintf(buf, len, "b%d uid %d", b->id, i->uid);
+	else
+		snprintf(buf, len, "b%d", b->id);
+}
+
+/* Whether fn (SSA form, prepared) needs no spilling with the registers
+ * avail: pressure at most k everywhere, and at every call no more values
+ * live across it than registers it preserves.  Else the first excess in
+ * err. */
+static bool fits(Fn *fn, const RegSet avail[RC_NALLOC], int *maxlive,
+		 char *err, size_t errlen)
+{
+	const Target *t = fn->target;
+	Cfg *cfg = cfg_build(fn);
+	Live *lv = live_compute(fn, cfg);
+	LiveSet L;
+	lset_init(&L, fn->arena, lv->nval);
+	for (int b = 0; b < fn->nblk; b++) {
+		if (!cfg_reachable(cfg, b))
+			continue;
+		const Blk *bb = fn->blk[b];
+		live_set_out(lv, b, &L);
+		for (const Ins *i = bb->last; i; i = i->prev) {
+			int after[RC_NALLOC], across[RC_NALLOC] = {0};
+			RegSet written = i->clobbers;
+			for (int c = 0; c < RC_NALLOC; c++)
+				after[c] = lweight(fn, avail, &L, c);
+			for (int k = 0; k < i->nops; k++) {
+				const Op *o = &i->ops[k];
+				int v = live_value(fn, o);
+				if (v < 0 || !(o->flags & OF_DEF))
+					continue;
+				if (v >= fn->npseudo)
+					written |= RS_BIT(v - fn->npseudo);
+				if (!lset_has(&L, v))
+					for (int c = 0; c < RC_NALLOC; c++)
+						after[c] += vweight(fn, avail, v, c);
+			}
+			if (i->kind == IK_CALL)
+				for (int k = 0; k < L.n; k++) {
+					int v = L.dense[k];
+					bool def = false;
+					for (int m = 0; m < i->nops; m++)
+						def |= live_value(fn, &i->ops[m]) == v &&
+						       (i->ops[m].flags & OF_DEF);
+					if (v < fn->npseudo && !def)
+						across[fn->pseudo[v].cls] +=
+							vweight(fn, avail, v,
+								fn->pseudo[v].cls);
+				}
+			live_step_back(fn, i, &L);
+			for (int c = 0; c < RC_NALLOC; c++) {
+				int before = lweight(fn, avail, &L, c);
+				for (int k = 0; k < i->nops; k++) {
+					const Op *o = &i->ops[k];
+					int v = live_value(fn, o);
+					if (v >= 0 && (o->flags & OF_EARLY) &&
+					    !lset_has(&L, v))
+						before += vweight(fn, avail, v, c);
+				}
+				int p = before > after[c] ? before : after[c];
+				if (p > maxlive[c])
+					maxlive[c] = p;
+				int k = regset_count(avail[c]);
+				char at[48];
+				at_str(bb, i, at, sizeof at);
+				if (p > k)
+					return fail(err, errlen,
+						    "%s: %d %s registers needed, %d "
+						    "available",
+						    at, p, t->class_name[c], k);
+				int keep = regset_count(avail[c] & ~written);
+				if (across[c] > keep)
+					return fail(err, errlen,
+						    "%s: %d %s values live across the "
+						    "call, %d registers it preserves",
+						    at, across[c], t->class_name[c],
+						    keep);
+			}
+		}
+	}
+	return true;
+}
+
+/* Lowers register pressure to |avail[c]| per class (spill.h) when the
+ * function does not fit as it is; *slot_of gets the slot of every value
+ * kept in memory (NULL when nothing was spilled). */
+/* Whether remat instructions a and b compute the same thing (the def
+ * aside): kind, name, constants. */
+static bool same_remat(const Ins *a, const Ins *b)
+{
+	if (a->kind != b->kind || a->nops != b->nops ||
+	    (a->name == NULL) != (b->name == NULL) ||
+	    (a->name && strcmp(a->name, b->name)))
+		return false;
+	for (int k = 0; k < a->nops; k++) {
+		const Op *x = &a->ops[k], *y = &b->ops[k];
+		if (x->flags & OF_DEF)
+			continue;
+		if (x->kind != y->kind || x->imm != y->imm ||
+		    (x->kind == OK_SYM && strcmp(x->sym, y->sym)))
+			return false;
+	}
+	return true;
+}
+
+/* Clears the [remat] flag of the definitions of versions whose original
+ * pseudo also has other definitions (a remat names the original pseudo,
+ * and the checker accepts it only when every definition of it is that
+ * remat); returns the instructions changed, NULL-terminated, for
+ * restore_remat. */
+static Ins **hide_remat(Fn *fn, const Ssa *ssa)
+{
+	int np = fn->npseudo, n = 0;
+	Ins **first = ARENA_NEW(fn->arena, Ins *, ssa->npseudo_orig + 1);
+	bool *bad = ARENA_NEW(fn->arena, bool, ssa->npseudo_orig + 1);
+	for (int pass = 0; pass < 2; pass++)
+		for (int b = 0; b < fn->nblk; b++)
+			for (Ins *i = fn->blk[b]->first; i; i = i->next)
+				for (int k = 0; k < i->nops; k++) {
+					const Op *o = &i->ops[k];
+					if (o->kind != OK_PSEUDO ||
+					    !(o->flags & OF_DEF) || o->reg >= np)
+						continue;
+					int org = ssa->origin[o->reg];
+					if (org < 0)
+						continue;
+					if (pass == 0) {
+						if (!(i->flags & INS_REMAT))
+							bad[org] = true;
+						else if (!first[org])
+							first[org] = i;
+						else if (!same_remat(first[org], i))
+							bad[org] = true;
+					} else if (bad[org] && (i->flags & INS_REMAT)) {
+						n++;
+					}
+				}
+	Ins **out = ARENA_NEW(fn->arena, Ins *, n + 1);
+	n = 0;
+	for (int b = 0; b < fn->nblk; b++)
+		for (Ins *i = fn->blk[b]->first; i; i = i->next) {
+			if (!(i->flags & INS_REMAT))
+				continue;
+			for (int k = 0; k < i->nops; k++) {
+				const Op *o = &i->ops[k];
+				if (o->kind == OK_PSEUDO && (o->flags & OF_DEF) &&
+				    o->reg < np && ssa->origin[o->reg] >= 0 &&
+				    bad[ssa->origin[o->reg]]) {
+					i->flags &= (uint8_t)~INS_REMAT;
+					out[n++] = i;
+					break;
+				}
+			}
+		}
+	out[n] = NULL;
+	return out;
+}
+
+static void restore_remat(Ins **hidden)
+{
+	for (; *hidden; hidden++)
+		(*hidden)->flags |= INS_REMAT;
+}
+
+/* Records the spiller's new pseudos as versions of the originals they
+ * carry, for the renaming after SSA destruction. */
+static bool adopt_versions(Fn *fn, Ssa *ssa, const SpillResult *res,
+			   char *err, size_t errlen)
+{
+	int n = fn->npseudo;
+	if (n > ssa->origin_cap) {
+		ssa->origin = arena_grow(fn->arena, ssa->origin,
+					 sizeof(int) * (size_t)ssa->origin_cap,
+					 sizeof(int) * (size_t)n);
+		ssa->origin_cap = n;
+	}
+	for (int p = ssa->norigin; p < n; p++) {
+		int c = p < res->npseudo ? res->copy_of[p] : -1;
+		if (fn->pseudo[p].cls < 0) {
+			ssa->origin[p] = -1;
+			continue;
+		}
+		if (c < 0 || c >= ssa->norigin || ssa->origin[c] < 0)
+			return fail(err, errlen, "spilling: p%d carries no "
+						 "known value",
+				    p);
+		ssa->origin[p] = ssa->origin[c];
+	}
+	ssa->norigin = n;
+	return true;
+}
+
+static bool spill_step(Fn *fn, Ssa *ssa, const RegSet avail[RC_NALLOC],
+		       AllocStats *st, int **slot_of, char *err, size_t errlen)
+{
+	*slot_of = NULL;
+	char why[200];
+	int maxlive[RC_NALLOC] = {0};
+	if (fits(fn, avail, maxlive, why, sizeof why))
+		return true;
+	SpillOpts so;
+	for (int c = 0; c < RC_NALLOC; c++)
+		so.regs[c] = avail[c];
+	SpillResult res;
+	Ins **hidden = hide_remat(fn, ssa);
+	bool ok = spill_fn(fn, &so, &res, why, sizeof why);
+	restore_remat(hidden);
+	if (!ok)
+		return fail(err, errlen, "spilling: %s", why);
+	*slot_of = res.slot_of;
+	st->spilled = true;
+	return adopt_versions(fn, ssa, &res, err, errlen);
+}
+
+/* Where every pseudo of the coloured SSA function lives: its register,
+ * else its spill slot, else (named by no register operand, not in
+ * memory) anywhere valid. */
+static Loc *locations(const Fn *fn, const Colour *c, const int *slot_of)
+{
+	Loc *loc = ARENA_NEW(fn->arena, Loc, fn->npseudo + 1);
+	for (int p = 0; p < fn->npseudo; p++) {
+		int cl = fn->pseudo[p].cls;
+		if (p < c->np && c->reg[p] >= 0)
+			loc[p] = (Loc){LOC_REG, c->reg[p]};
+		else if (slot_of && slot_of[p] >= 0)
+			loc[p] = (Loc){LOC_SLOT, slot_of[p]};
+		else if (cl >= 0 && cl < RC_NALLOC)
+			loc[p] = (Loc){LOC_REG, regset_first(
+				c->avail[cl] ? c->avail[cl]
+					     : fn->target->class_regs[cl])};
+	}
+	return loc;
+}
+
+/* Removes the memory phis (every operand in one slot: they move
+ * nothing) so that SSA destruction sees register phis only. */
+static void drop_memory_phis(Fn *fn)
+{
+	for (int b = 0; b < fn->nblk; b++) {
+		Blk *bb = fn->blk[b];
+		for (Ins *i = bb->first, *next; i && i->kind == IK_PHI; i = next) {
+			next = i->next;
+			if (i->ops[0].loc.kind == LOC_SLOT)
+				ins_remove(bb, i);
+		}
+	}
+}
+
+static int width(const Fn *fn, int p)
+{
+	return target_nregs(fn->target, fn->pseudo[p].cls, fn->pseudo[p].size);
+}
+
+/* The registers of pseudo p at loc (none for a slot). */
+static RegSet loc_span(const Fn *fn, int p, Loc loc)
+{
+	if (loc.kind != LOC_REG)
+		return 0;
+	RegSet s = 0;
+	for (int k = 0; k < width(fn, p); k++)
+		s |= RS_BIT(loc.num + k);
+	return s;
+}
+
+/* The pairs of the inserted parallel copy i that copy a value of several
+ * registers (pcopy.h moves single registers) become moves of their own
+ * ahead of it, with their locations: possible when no register such a
+ * pair writes is read by another pair (what it reads may be overwritten
+ * afterwards: it has been read) and its two spans are equal or apart. */
+static bool wide_pairs(Fn *fn, Blk *b, Ins *i, const Loc *loc, char *err,
+		       size_t errlen)
+{
+	int n = i->nops / 2, keep = 0;
+	for (int j = 0; j < n; j++) {
+		Op *d = &i->ops[2 * j], *s = &i->ops[2 * j + 1];
+		if (d->kind != OK_PSEUDO || s->kind != OK_PSEUDO ||
+		    width(fn, d->reg) < 2) {
+			i->ops[2 * keep] = *d;
+			i->ops[2 * keep++ + 1] = *s;
+			continue;
+		}
+		RegSet ds = loc_span(fn, d->reg, loc[d->reg]);
+		RegSet ss = loc_span(fn, s->reg, loc[s->reg]);
+		RegSet od = 0, os = 0;
+		for (int m = 0; m < n; m++) {
+			const Op *dm = &i->ops[2 * m], *sm = &i->ops[2 * m + 1];
+			if (m == j || dm->kind != OK_PSEUDO || sm->kind != OK_PSEUDO)
+				continue;
+			od |= loc_span(fn, dm->reg, loc[dm->reg]);
+			os |= loc_span(fn, sm->reg, loc[sm->reg]);
+		}
+		(void)od;
+		if (!ds || !ss || (ds != ss && ((ds & ss) || (ds & os))))
+			return fail(err, errlen, "b%d: a value of several "
+						 "registers (p%d) cannot move "
+						 "in this parallel copy",
+				    b->id, d->reg);
+		Ins *mv = ins_new(fn, IK_MOVE, 2);
+		mv->ops[0] = *d;
+		mv->ops[1] = *s;
+		mv->ops[0].loc = loc[d->reg];
+		mv->ops[1].loc = loc[s->reg];
+		ins_insert_before(b, i, mv);
+	}
+	i->nops = 2 * keep;
+	if (!keep)
+		ins_remove(b, i);
+	return true;
+}
+
+static bool lower_wide_pairs(Fn *fn, const Loc *loc, char *err,
+			     size_t errlen)
+{
+	for (int b = 0; b < fn->nblk; b++)
+		for (Ins *i = fn->blk[b]->first, *next; i; i = next) {
+			next = i->next;
+			if (i->kind == IK_PCOPY && i->uid == 0 &&
+			    !wide_pairs(fn, fn->blk[b], i, loc, err, errlen))
+				return false;
+		}
+	return true;
+}
+
+/* Moves that move nothing (source and destination in one place) go. */
+static void drop_null_moves(Fn *fn)
+{
+	for (int b = 0; b < fn->nblk; b++)
+		for (Ins *i = fn->blk[b]->first, *next; i; i = next) {
+			next = i->next;
+			if (i->kind == IK_MOVE && i->ops[0].loc.kind == i->ops[1].loc.kind &&
+			    i->ops[0].loc.num == i->ops[1].loc.num)
+				ins_remove(fn->blk[b], i);
+		}
+}
+
+/* Where operand o of an allocated function is. */
+static Loc where_op(const Op *o)
+{
+	if (o->kind == OK_HREG)
+		return (Loc){LOC_REG, o->reg};
+	return o->loc;
+}
+
+/* Pairs of original copy i whose two sides are in different places. */
+static int real_copies(const Ins *i)
+{
+	int n = 0;
+	for (int k = 0; k + 1 < i->nops; k += 2) {
+		Loc d = where_op(&i->ops[k]), s = where_op(&i->ops[k + 1]);
+		n += d.kind != s.kind || d.num != s.num;
+	}
+	return n;
+}
+
+void alloc_count(const Fn *fn, AllocStats *st)
+{
+	st->spills = st->reloads = st->remats = st->moves = st->swaps =
+		st->copies = (AllocCount){0};
+	for (int b = 0; b < fn->nblk; b++) {
+		int64_t w = bweight(fn->blk[b]);
+		for (const Ins *i = fn->blk[b]->first; i; i = i->next) {
+			AllocCount *c = NULL;
+			switch (i->kind) {
+			case IK_SPILL: c = &st->spills; break;
+			case IK_RELOAD: c = &st->reloads; break;
+			case IK_REMAT: c = &st->remats; break;
+			case IK_MOVE: c = &st->moves; break;
+			case IK_SWAP: c = &st->swaps; break;
+			case IK_COPY:
+			case IK_PCOPY:
+				if (i->uid == 0) {
+					c = &st->moves;
+				} else {
+					int n = real_copies(i);
+					st->copies.n += n;
+					st->copies.w += n * w;
+				}
+				break;
+			default: break;
+			}
+			if (c) {
+				c->n++;
+				c->w += w;
+			}
+		}
+	}
+	st->slots = st->slot_bytes = 0;
+	for (int s = 0; s < fn->nslot; s++)
+		if (fn->slot[s].size > 0) {
+			st->slots++;
+			st->slot_bytes += fn->slot[s].size;
+		}
+}
+
+static int count_ins(const Fn *fn)
+{
+	int n = 0;
+	for (int b = 0; b < fn->nblk; b++)
+		n += blk_nins(fn->blk[b]);
+	return n;
+}
+
+/* The pipeline on fn, a copy of the original; the result is fn. */
+static bool run(Fn *fn, const AllocOpts *o, AllocStats *st, char *err,
+		size_t errlen)
+{
+	RegSet avail[RC_NALLOC];
+	for (int c = 0; c < RC_NALLOC; c++) {
+		avail[c] = alloc_regset(fn, c, o->nregs[c]);
+		st->regs[c] = avail[c];
+		st->k[c] = regset_count(avail[c]);
+	}
+	double t0 = now();
+	Ssa ssa;
+	if (!ssa_construct(fn, &ssa, err, errlen))
+		return false;
+	st->nphi = ssa.nphi;
+	ConstrStats cs = {0};
+	if (!constr_prepare(fn, &ssa, &cs, err, errlen))
+		return false;
+	double t1 = now();
+	int *slot_of;
+	if (!spill_step(fn, &ssa, avail, st, &slot_of, err, errlen))
+		return false;
+	double t2 = now();
+	if (!constr_split(fn, &ssa, avail, &cs, err, errlen))
+		return false;
+	st->prep_copies = cs.ncopy;
+	st->perms = cs.nperm;
+	st->perm_values = cs.npairs;
+	st->recon_phis = cs.nphi;
+	double t3 = now();
+	Colour col;
+	if (!colour_fn(fn, avail, &col, err, errlen))
+		return false;
+	for (int c = 0; c < RC_NALLOC; c++)
+		st->maxlive[c] = col.maxlive[c];
+	double t4 = now();
+	CoalesceStats co = {0};
+	if (o->no_coalesce)
+		co.aff_before = co.aff_after = colour_aff_satisfied(&col,
+								    &co.aff_total);
+	else
+		coalesce(fn, &col, &co);
+	st->aff_total = co.aff_total;
+	st->aff_colour = co.aff_before;
+	st->aff_final = co.aff_after;
+	st->recoloured = co.nrecolour;
+	char why[200];
+	if (!colour_valid(fn, &col, why, sizeof why))
+		return fail(err, errlen, "internal: invalid colouring: %s", why);
+	double t5 = now();
+	Loc *loc = locations(fn, &col, slot_of);
+	drop_memory_phis(fn);
+	if (!lower_wide_pairs(fn, loc, err, errlen))
+		return false;
+	SsaDestrStats ds;
+	if (!ssa_destruct(fn, &ssa, loc, &ds, err, errlen))
+		return false;
+	st->split_edges = ds.nsplit;
+	drop_null_moves(fn);
+	double t6 = now();
+	st->t_ssa = t1 - t0;
+	st->t_spill = t2 - t1;
+	st->t_constr = t3 - t2;
+	st->t_colour = t4 - t3;
+	st->t_coalesce = t5 - t4;
+	st->t_destruct = t6 - t5;
+	alloc_count(fn, st);
+	return true;
+}
+
+Fn *ssa_alloc(const Fn *orig, const AllocOpts *o, AllocStats *st, char *err,
+	      size_t errlen)
+{
+	AllocOpts dflt = {0};
+	AllocStats local;
+	if (!o)
+		o = &dflt;
+	if (!st)
+		st = &local;
+	*st = (AllocStats){0};
+	if (orig->unsupported) {
+		fail(err, errlen, "unsupported: %s", orig->unsupported);
+		return NULL;
+	}
+	if (orig->allocated) {
+		fail(err, errlen, "already allocated");
+		return NULL;
+	}
+	st->nins = count_ins(orig);
+	Fn *fn = fn_copy(orig);
+	if (!run(fn, o, st, err, errlen)) {
+		fn_free(fn);
+		return NULL;
+	}
+	return fn;
+}

@@ -1,0 +1,81 @@
+/* alloc.h - the SSA-based register allocator, pipeline driver
+ * (docs/ALLOC.md).
+ *
+ * Per function, all register classes at once:
+ *   copy -> ssa_construct (ssa.h) -> constr_prepare (constraints.h)
+ *   -> spilling to k registers per class -> constr_split
+ *   -> colour_fn (colour.h) -> coalesce (coalesce.h)
+ *   -> ssa_destruct with the location of every pseudo (ssadestr.h)
+ *   -> the constraint parallel copies become moves and swaps (pcopy.h)
+ * The result is an allocated function of the core IR whose original
+ * instructions keep their uids, for verify_fn against the original.
+ *
+ * The allocatable registers of a class are all of it (target_allocatable)
+ * or, with nregs[c] = N, N of them chosen by alloc_regset.
+ */
+#ifndef SSARA_ALLOC_H
+#define SSARA_ALLOC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ir.h"
+
+typedef struct AllocOpts {
+	int nregs[RC_NALLOC]; /* registers per class; 0 = all allocatable */
+	bool no_coalesce;     /* colouring alone, for comparison */
+} AllocOpts;
+
+/* Inserted instructions of one kind in the result: how many, and the sum
+ * of their blocks' frequencies. */
+typedef struct AllocCount {
+	int n;
+	int64_t w;
+} AllocCount;
+
+typedef struct AllocStats {
+	RegSet regs[RC_NALLOC]; /* the allocatable sets used */
+	int k[RC_NALLOC];       /* their sizes */
+	int maxlive[RC_NALLOC]; /* pressure colouring met (within regs) */
+	int nins;               /* instructions of the original */
+	int nphi;               /* phis of SSA construction */
+	int prep_copies;        /* copies for ties and conflicting fixed uses */
+	int perms, perm_values; /* parallel copies before constrained
+				   instructions, values they copy */
+	int recon_phis;         /* phis of the SSA reconstruction */
+	AllocCount spills, reloads, remats, moves, swaps;
+	AllocCount copies;      /* original copies (and pcopy pairs) whose
+				   source and destination differ: moves
+				   too, that coalescing did not remove */
+	int slots, slot_bytes;  /* stack slots of the result */
+	int64_t aff_total;      /* affinity weight (copies, phis) */
+	int64_t aff_colour;     /* of it satisfied by colouring alone */
+	int64_t aff_final;      /* satisfied after coalescing */
+	int recoloured;         /* values coalescing moved */
+	int split_edges;        /* edges SSA destruction split */
+	bool spilled;           /* the spiller ran (pressure exceeded k) */
+	double t_ssa, t_spill, t_constr, t_colour, t_coalesce, t_destruct;
+} AllocStats;
+
+/* The registers of class cls to allocate with when only n may be used
+ * (n <= 0 or at least all: every allocatable register): the registers
+ * some operand of fn requires alone (a single-register constraint such
+ * as {cx}), one of each other constraint set that would otherwise be
+ * empty, then the allocatable registers in core order, until there are
+ * n.  More than n when fn requires more fixed registers than n. */
+RegSet alloc_regset(const Fn *fn, int cls, int n);
+
+/* Allocates a copy of orig (orig is not modified).  Returns the allocated
+ * function, or NULL with a reason in err: an unsupported or already
+ * allocated function, pressure above k with no spiller, a constraint that
+ * cannot be met, an internal inconsistency (reported, never papered
+ * over).  st may be NULL. */
+Fn *ssa_alloc(const Fn *orig, const AllocOpts *o, AllocStats *st, char *err,
+	      size_t errlen);
+
+/* Counts the inserted instructions of an allocated function by kind
+ * (weighted by block frequency) and its slots into st. */
+void alloc_count(const Fn *fn, AllocStats *st);
+
+#endif

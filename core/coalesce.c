@@ -1,0 +1,695 @@
+/* coalesce.c - affinity chunks recoloured (see coalesce.h). */
+#include "coalesce.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Work is counted in neighbours visited. */
+enum {
+	RECOLOUR_DEPTH = 7,   /* as libFirm's heur4 */
+	ATTEMPT_BUDGET = 2000, /* per attempt to bring one value to one
+				  register */
+	TOTAL_PER_ITEM = 48,   /* per value and per interference edge, for
+				  the whole function */
+	MAX_TRIES = 4          /* registers tried per chunk */
+};
+
+typedef struct UAff {
+	int a, b; /* units */
+	int64_t w;
+} UAff;
+
+typedef struct Pref {
+	int r;
+	int64_t w;
+} Pref;
+
+typedef struct CO {
+	const Fn *fn;
+	Colour *c;
+	int np;
+	int *u;          /* per pseudo: unit (valid where c->need) */
+	bool *node;      /* per pseudo: a unit representative with a register */
+	int *col;        /* per unit: current register */
+	int *ustart, *unbr; /* unit graph (CSR) */
+	int *members, *mstart; /* per unit: its pseudos */
+	UAff *aff;       /* between units, merged */
+	int naff;
+	int *astart, *alist; /* per unit: affinity indices */
+	Pref *pref;      /* per unit: register preferences (CSR) */
+	int *pstart;
+	bool *fixed;     /* done with: never moves again */
+	bool *busy;      /* changed in the current attempt */
+	int *scratch;    /* np: a component being gathered */
+	int *best, *cur; /* np each: chunk colouring's groups */
+	int *logn, *logc, nlog, logcap; /* undo log of an attempt */
+	long steps, budget, total, budget_total;
+	CoalesceStats *st;
+} CO;
+
+static int cls_of(const CO *co, int u)
+{
+	return co->fn->pseudo[u].cls;
+}
+
+static RegSet span(int r, int w)
+{
+	RegSet s = 0;
+	for (int k = 0; k < w; k++)
+		s |= RS_BIT(r + k);
+	return s;
+}
+
+static RegSet uspan(const CO *co, int u, int r)
+{
+	return span(r, co->c->width[u]);
+}
+
+static int cmp_uaff(const void *x, const void *y)
+{
+	const UAff *a = x, *b = y;
+	if (a->a != b->a)
+		return (a->a > b->a) - (a->a < b->a);
+	return (a->b > b->b) - (a->b < b->b);
+}
+
+/* Units, their members and their graph. */
+static void build_units(CO *co)
+{
+	const Fn *fn = co->fn;
+	Colour *c = co->c;
+	int np = co->np;
+	co->u = ARENA_NEW(fn->arena, int, np + 1);
+	co->node = ARENA_NEW(fn->arena, bool, np + 1);
+	co->col = ARENA_NEW(fn->arena, int, np + 1);
+	co->mstart = ARENA_NEW(fn->arena, int, np + 2);
+	for (int p = 0; p < np; p++) {
+		co->u[p] = colour_unit(c, p);
+		if (c->need[p] && c->reg[p] >= 0) {
+			co->node[co->u[p]] = true;
+			co->mstart[co->u[p] + 1]++;
+		}
+	}
+	for (int p = 0; p < np; p++) {
+		co->mstart[p + 1] += co->mstart[p];
+		co->col[p] = c->reg[p];
+	}
+	int *fill = ARENA_NEW(fn->arena, int, np + 1);
+	co->members = ARENA_NEW(fn->arena, int, co->mstart[np] + 1);
+	for (int p = 0; p < np; p++)
+		if (c->need[p] && c->reg[p] >= 0)
+			co->members[co->mstart[co->u[p]] + fill[co->u[p]]++] = p;
+	/* unit adjacency: members' neighbours mapped to units */
+	int *mark = ARENA_NEW(fn->arena, int, np + 1);
+	for (int p = 0; p < np; p++)
+		mark[p] = -1;
+	co->ustart = ARENA_NEW(fn->arena, int, np + 2);
+	int total = 0;
+	for (int pass = 0; pass < 2; pass++) {
+		int n = 0;
+		for (int x = 0; x < np; x++) {
+			if (pass)
+				co->ustart[x] = n;
+			if (!co->node[x])
+				continue;
+			for (int m = co->mstart[x]; m < co->mstart[x + 1]; m++) {
+				int p = co->members[m];
+				for (int k = c->nstart[p]; k < c->nstart[p + 1];
+				     k++) {
+					int y = co->u[c->nbr[k]];
+					if (y == x || !co->node[y] ||
+					    mark[y] == x + pass * np)
+						continue;
+					mark[y] = x + pass * np;
+					if (pass)
+						co->unbr[n] = y;
+					n++;
+				}
+			}
+		}
+		if (!pass) {
+			total = n;
+			co->unbr = ARENA_NEW(fn->arena, int, total + 1);
+			for (int p = 0; p < np; p++)
+				mark[p] = -1;
+		} else {
+			co->ustart[np] = n;
+		}
+	}
+}
+
+/* Affinities between units (merged) and register preferences. */
+static void build_affinities(CO *co)
+{
+	const Fn *fn = co->fn;
+	Colour *c = co->c;
+	int np = co->np;
+	co->aff = ARENA_NEW(fn->arena, UAff, c->naff + 1);
+	co->pstart = ARENA_NEW(fn->arena, int, np + 2);
+	for (int k = 0; k < c->naff; k++) {
+		const ColAff *a = &c->aff[k];
+		if (!c->need[a->a] || c->reg[a->a] < 0)
+			continue;
+		int x = co->u[a->a];
+		if (a->b < 0) {
+			if (RS_HAS(c->adm[x], -1 - a->b))
+				co->pstart[x + 1]++;
+			continue;
+		}
+		if (!c->need[a->b] || c->reg[a->b] < 0)
+			continue;
+		int y = co->u[a->b];
+		if (x == y || cls_of(co, x) != cls_of(co, y))
+			continue;
+		co->aff[co->naff++] = (UAff){x < y ? x : y, x < y ? y : x, a->w};
+	}
+	qsort(co->aff, (size_t)co->naff, sizeof(UAff), cmp_uaff);
+	int n = 0;
+	for (int k = 0; k < co->naff; k++) {
+		if (n && co->aff[n - 1].a == co->aff[k].a &&
+		    co->aff[n - 1].b == co->aff[k].b)
+			co->aff[n - 1].w += co->aff[k].w;
+		else
+			co->aff[n++] = co->aff[k];
+	}
+	co->naff = n;
+	co->astart = ARENA_NEW(fn->arena, int, np + 2);
+	for (int k = 0; k < n; k++) {
+		co->astart[co->aff[k].a + 1]++;
+		co->astart[co->aff[k].b + 1]++;
+	}
+	for (int p = 0; p < np; p++) {
+		co->astart[p + 1] += co->astart[p];
+		co->pstart[p + 1] += co->pstart[p];
+	}
+	int *fill = ARENA_NEW(fn->arena, int, np + 1);
+	co->alist = ARENA_NEW(fn->arena, int, 2 * n + 1);
+	for (int k = 0; k < n; k++) {
+		int a = co->aff[k].a, b = co->aff[k].b;
+		co->alist[co->astart[a] + fill[a]++] = k;
+		co->alist[co->astart[b] + fill[b]++] = k;
+	}
+	memset(fill, 0, sizeof(int) * (size_t)(np + 1));
+	co->pref = ARENA_NEW(fn->arena, Pref, co->pstart[np] + 1);
+	for (int k = 0; k < c->naff; k++) {
+		const ColAff *a = &c->aff[k];
+		if (a->b >= 0 || !c->need[a->a] || c->reg[a->a] < 0)
+			continue;
+		int x = co->u[a->a];
+		if (RS_HAS(c->adm[x], -1 - a->b))
+			co->pref[co->pstart[x] + fill[x]++] =
+				(Pref){-1 - a->b, a->w};
+	}
+}
+
+/* ---- recolouring ---- */
+
+static void log_change(CO *co, int u)
+{
+	if (co->nlog == co->logcap) {
+		int cap = 2 * co->logcap + 64;
+		co->logn = arena_grow(co->fn->arena, co->logn,
+				      sizeof(int) * (size_t)co->logcap,
+				      sizeof(int) * (size_t)cap);
+		co->logc = arena_grow(co->fn->arena, co->logc,
+				      sizeof(int) * (size_t)co->logcap,
+				      sizeof(int) * (size_t)cap);
+		co->logcap = cap;
+	}
+	co->logn[co->nlog] = u;
+	co->logc[co->nlog++] = co->col[u];
+}
+
+/* Undoes the attempt's changes back to mark. */
+static void rollback(CO *co, int mark)
+{
+	while (co->nlog > mark) {
+		co->nlog--;
+		int u = co->logn[co->nlog];
+		co->col[u] = co->logc[co->nlog];
+		co->busy[u] = false;
+	}
+}
+
+/* Keeps the attempt's changes (from mark on); the values are free to
+ * move again in later attempts. */
+static void commit(CO *co, int mark)
+{
+	for (int k = mark; k < co->nlog; k++)
+		co->busy[co->logn[k]] = false;
+	co->nlog = mark;
+}
+
+static bool loose(const CO *co, int u)
+{
+	return !co->fixed[u] && !co->busy[u];
+}
+
+static bool recolour(CO *co, int u, const int *order, int norder, int depth);
+
+/* Moves neighbour n off the registers in excl, to any other admissible
+ * register (the cheapest first: one no neighbour holds). */
+static bool move_away(CO *co, int n, RegSet excl, int depth)
+{
+	if (!loose(co, n))
+		return false;
+	const Colour *c = co->c;
+	RegSet held = 0;
+	co->steps += co->ustart[n + 1] - co->ustart[n];
+	for (int k = co->ustart[n]; k < co->ustart[n + 1]; k++) {
+		int m = co->unbr[k];
+		held |= uspan(co, m, co->col[m]);
+	}
+	int order[TGT_NREGS], no = 0;
+	for (int pass = 0; pass < 2; pass++)
+		for (RegSet a = c->adm[n]; a; a &= a - 1) {
+			int r = colour_lowest(a);
+			RegSet sp = uspan(co, n, r);
+			if (sp & excl)
+				continue;
+			bool clear = !(sp & held);
+			if (clear == (pass == 0))
+				order[no++] = r;
+		}
+	return recolour(co, n, order, no, depth + 1);
+}
+
+/* Gives unit u the first register of order[] for which every neighbour
+ * in the way can move away; changes logged. */
+static bool recolour(CO *co, int u, const int *order, int norder, int depth)
+{
+	if (depth >= RECOLOUR_DEPTH)
+		return false;
+	for (int k = 0; k < norder; k++) {
+		co->steps += 1 + co->ustart[u + 1] - co->ustart[u];
+		if (co->steps > co->budget)
+			return false;
+		int r = order[k];
+		int mark = co->nlog;
+		log_change(co, u);
+		co->col[u] = r;
+		co->busy[u] = true;
+		RegSet sp = uspan(co, u, r);
+		bool ok = true;
+		for (int j = co->ustart[u]; j < co->ustart[u + 1] && ok; j++) {
+			int n = co->unbr[j];
+			if (uspan(co, n, co->col[n]) & sp)
+				ok = move_away(co, n, sp, depth);
+		}
+		if (ok)
+			return true;
+		rollback(co, mark);
+	}
+	return false;
+}
+
+/* Tries to bring unit u to register r; on success the changes stay.
+ * The work of the attempt counts towards the total budget. */
+static bool change_to(CO *co, int u, int r)
+{
+	if (co->col[u] == r)
+		return true;
+	if (!loose(co, u) || !RS_HAS(co->c->adm[u], r))
+		return false;
+	co->steps = 0;
+	co->budget = ATTEMPT_BUDGET;
+	int mark = co->nlog;
+	int order[1] = {r};
+	bool ok = recolour(co, u, order, 1, 0);
+	co->total += co->steps;
+	if (ok)
+		commit(co, mark);
+	else
+		rollback(co, mark);
+	return ok;
+}
+
+/* ---- chunks ---- */
+
+typedef struct Chunk {
+	int *m;    /* member units */
+	int n;
+	int64_t w;
+} Chunk;
+
+typedef struct Heap {
+	Chunk *h;
+	int n, cap;
+} Heap;
+
+static void heap_push(const Fn *fn, Heap *q, Chunk c)
+{
+	if (q->n == q->cap) {
+		int cap = 2 * q->cap + 16;
+		q->h = arena_grow(fn->arena, q->h, sizeof(Chunk) * (size_t)q->cap,
+				  sizeof(Chunk) * (size_t)cap);
+		q->cap = cap;
+	}
+	int k = q->n++;
+	while (k > 0 && q->h[(k - 1) / 2].w < c.w) {
+		q->h[k] = q->h[(k - 1) / 2];
+		k = (k - 1) / 2;
+	}
+	q->h[k] = c;
+}
+
+static Chunk heap_pop(Heap *q)
+{
+	Chunk top = q->h[0], last = q->h[--q->n];
+	int k = 0;
+	for (;;) {
+		int l = 2 * k + 1, r = l + 1, b = k;
+		Chunk *bc = &last;
+		if (l < q->n && q->h[l].w > bc->w) {
+			b = l;
+			bc = &q->h[l];
+		}
+		if (r < q->n && q->h[r].w > bc->w)
+			b = r;
+		if (b == k)
+			break;
+		q->h[k] = q->h[b];
+		k = b;
+	}
+	if (q->n)
+		q->h[k] = last;
+	return top;
+}
+
+/* Union-find over units for chunk building, with member lists. */
+typedef struct CF {
+	int *parent, *next, *last, *size;
+} CF;
+
+static int cfind(CF *f, int x)
+{
+	while (f->parent[x] != x) {
+		f->parent[x] = f->parent[f->parent[x]];
+		x = f->parent[x];
+	}
+	return x;
+}
+
+/* Whether a member of chunk a interferes with a member of chunk b. */
+static bool chunks_interfere(const CO *co, CF *f, int a, int b)
+{
+	if (f->size[a] > f->size[b]) {
+		int t = a;
+		a = b;
+		b = t;
+	}
+	for (int x = a; x >= 0; x = f->next[x])
+		for (int k = co->ustart[x]; k < co->ustart[x + 1]; k++)
+			if (cfind(f, co->unbr[k]) == b)
+				return true;
+	return false;
+}
+
+static void cmerge(CF *f, int a, int b)
+{
+	if (f->size[a] < f->size[b]) {
+		int t = a;
+		a = b;
+		b = t;
+	}
+	f->parent[b] = a;
+	f->next[f->last[a]] = b;
+	f->last[a] = f->last[b];
+	f->size[a] += f->size[b];
+}
+
+static int cmp_w_desc(const void *x, const void *y)
+{
+	const UAff *a = *(const UAff *const *)x, *b = *(const UAff *const *)y;
+	if (a->w != b->w)
+		return (a->w < b->w) - (a->w > b->w);
+	if (a->a != b->a)
+		return (a->a > b->a) - (a->a < b->a);
+	return (a->b > b->b) - (a->b < b->b);
+}
+
+/* Weight of members m[0..n-1] as a group: their affinities inside the
+ * group (each once) plus their preferences for register r (r < 0: the
+ * best register of each). */
+static int64_t group_weight(const CO *co, const int *m, int n, const int *in,
+			    int stamp, int r)
+{
+	int64_t w = 0;
+	for (int k = 0; k < n; k++) {
+		int x = m[k];
+		for (int j = co->astart[x]; j < co->astart[x + 1]; j++) {
+			const UAff *a = &co->aff[co->alist[j]];
+			int y = a->a == x ? a->b : a->a;
+			if (in[y] == stamp && x < y)
+				w += a->w;
+		}
+		int64_t best = 0;
+		for (int j = co->pstart[x]; j < co->pstart[x + 1]; j++) {
+			const Pref *p = &co->pref[j];
+			if (r < 0 ? p->w > best : p->r == r)
+				best = r < 0 ? p->w : best + p->w;
+		}
+		w += best;
+	}
+	return w;
+}
+
+/* The initial chunks, pushed on q. */
+static void build_chunks(CO *co, Heap *q, int *in, int *stampp)
+{
+	const Fn *fn = co->fn;
+	int np = co->np;
+	CF f;
+	f.parent = ARENA_NEW(fn->arena, int, np + 1);
+	f.next = ARENA_NEW(fn->arena, int, np + 1);
+	f.last = ARENA_NEW(fn->arena, int, np + 1);
+	f.size = ARENA_NEW(fn->arena, int, np + 1);
+	for (int x = 0; x < np; x++) {
+		f.parent[x] = f.last[x] = x;
+		f.next[x] = -1;
+		f.size[x] = 1;
+	}
+	const UAff **byw = ARENA_NEW(fn->arena, const UAff *, co->naff + 1);
+	for (int k = 0; k < co->naff; k++)
+		byw[k] = &co->aff[k];
+	qsort(byw, (size_t)co->naff, sizeof(UAff *), cmp_w_desc);
+	for (int k = 0; k < co->naff; k++) {
+		int a = cfind(&f, byw[k]->a), b = cfind(&f, byw[k]->b);
+		if (a != b && !chunks_interfere(co, &f, a, b))
+			cmerge(&f, a, b);
+	}
+	for (int x = 0; x < np; x++) {
+		if (!co->node[x] || cfind(&f, x) != x)
+			continue;
+		if (f.size[x] == 1 && co->pstart[x] == co->pstart[x + 1])
+			continue;
+		Chunk ch = {ARENA_NEW(fn->arena, int, f.size[x]), 0, 0};
+		for (int y = x; y >= 0; y = f.next[y])
+			ch.m[ch.n++] = y;
+		int stamp = ++*stampp;
+		for (int k = 0; k < ch.n; k++)
+			in[ch.m[k]] = stamp;
+		ch.w = group_weight(co, ch.m, ch.n, in, stamp, -1);
+		if (ch.w > 0)
+			heap_push(fn, q, ch);
+	}
+}
+
+/* Affinity-connected components of the members of ch that satisfy keep
+ * (a register r >= 0: those on r; -1: those not fixed); the heaviest
+ * one's members go to best (returns its weight), the others are pushed
+ * on q when rest is set. */
+static int64_t components(CO *co, const Chunk *ch, int r, int *in,
+			  int *stampp, int *best, int *nbest, Heap *q, bool rest)
+{
+	const Fn *fn = co->fn;
+	int stamp = ++*stampp;
+	for (int k = 0; k < ch->n; k++) {
+		int x = ch->m[k];
+		if (r >= 0 ? co->col[x] == r : !co->fixed[x])
+			in[x] = stamp;
+	}
+	int seen = ++*stampp;
+	int64_t bestw = -1;
+	*nbest = 0;
+	int *comp = co->scratch;
+	for (int k = 0; k < ch->n; k++) {
+		int s0 = ch->m[k];
+		if (in[s0] != stamp)
+			continue;
+		int n = 0;
+		comp[n++] = s0;
+		in[s0] = seen;
+		for (int h = 0; h < n; h++) {
+			int x = comp[h];
+			for (int j = co->astart[x]; j < co->astart[x + 1]; j++) {
+				const UAff *a = &co->aff[co->alist[j]];
+				int y = a->a == x ? a->b : a->a;
+				if (in[y] == stamp) {
+					in[y] = seen;
+					comp[n++] = y;
+				}
+			}
+		}
+		int gs = ++*stampp;
+		for (int h = 0; h < n; h++)
+			in[comp[h]] = gs;
+		int64_t w = group_weight(co, comp, n, in, gs, r);
+		for (int h = 0; h < n; h++)
+			in[comp[h]] = seen;
+		if (w > bestw && best) {
+			bestw = w;
+			memcpy(best, comp, sizeof(int) * (size_t)n);
+			*nbest = n;
+		}
+		if (rest && w > 0) {
+			Chunk nc = {ARENA_NEW(fn->arena, int, n), n, w};
+			memcpy(nc.m, comp, sizeof(int) * (size_t)n);
+			heap_push(fn, q, nc);
+		}
+	}
+	return bestw;
+}
+
+/* Registers of chunk ch's class in order of preference: admissible for
+ * more members, preferred by register preferences, already held. */
+static int colour_order(const CO *co, const Chunk *ch, int *order)
+{
+	int cls = cls_of(co, ch->m[0]);
+	int64_t score[TGT_NREGS];
+	int n = 0;
+	for (RegSet a = co->c->avail[cls]; a; a &= a - 1) {
+		int r = colour_lowest(a);
+		int64_t s = 0;
+		for (int k = 0; k < ch->n; k++) {
+			int x = ch->m[k];
+			if (RS_HAS(co->c->adm[x], r))
+				s += (int64_t)1 << 40;
+			if (co->col[x] == r)
+				s += 1 + (co->astart[x + 1] - co->astart[x]);
+			for (int j = co->pstart[x]; j < co->pstart[x + 1]; j++)
+				if (co->pref[j].r == r)
+					s += co->pref[j].w;
+		}
+		int k = n++;
+		while (k > 0 && score[k - 1] < s) {
+			score[k] = score[k - 1];
+			order[k] = order[k - 1];
+			k--;
+		}
+		score[k] = s;
+		order[k] = r;
+	}
+	return n;
+}
+
+/* Colours one chunk (see coalesce.h). */
+static void colour_chunk(CO *co, const Chunk *ch, Heap *q, int *in,
+			 int *stampp)
+{
+	int order[TGT_NREGS];
+	int nr = colour_order(co, ch, order);
+	int *best = co->best, *cur = co->cur;
+	int nbest = 0, bestr = -1;
+	int64_t bestw = -1;
+	int stamp = ++*stampp;
+	for (int k = 0; k < ch->n; k++)
+		in[ch->m[k]] = stamp;
+	int64_t bound = group_weight(co, ch->m, ch->n, in, stamp, -1);
+	bool prefs = false;
+	for (int k = 0; k < ch->n; k++)
+		prefs |= co->pstart[ch->m[k]] < co->pstart[ch->m[k] + 1];
+	co->st->nchunks++;
+	for (int k = 0; k < nr && k < MAX_TRIES && co->total < co->budget_total;
+	     k++) {
+		int r = order[k], ok = 0;
+		for (int j = 0; j < ch->n; j++) {
+			int x = ch->m[j];
+			if (co->fixed[x])
+				continue;
+			if (change_to(co, x, r)) {
+				co->fixed[x] = true; /* for this register's trial */
+				ok++;
+			}
+		}
+		for (int j = 0; j < ch->n; j++)
+			co->fixed[ch->m[j]] = false;
+		if (!ok)
+			continue;
+		int ncur;
+		int64_t w = components(co, ch, r, in, stampp, cur, &ncur, NULL,
+				       false);
+		if (w > bestw) {
+			bestw = w;
+			bestr = r;
+			nbest = ncur;
+			memcpy(best, cur, sizeof(int) * (size_t)ncur);
+		}
+		/* all members on r: done unless a register preference could
+		 * still be met elsewhere */
+		if (bestw >= bound || (ok == ch->n && !prefs))
+			break;
+	}
+	int nfixed = 0;
+	if (bestr >= 0)
+		for (int j = 0; j < nbest; j++)
+			if (change_to(co, best[j], bestr)) {
+				co->fixed[best[j]] = true;
+				nfixed++;
+			}
+	if (nfixed == ch->n)
+		return;
+	if (!nfixed) {
+		/* nothing could be settled: leave the chunk as it is */
+		for (int j = 0; j < ch->n; j++)
+			co->fixed[ch->m[j]] = true;
+		return;
+	}
+	int nb;
+	components(co, ch, -1, in, stampp, NULL, &nb, q, true);
+}
+
+void coalesce(const Fn *fn, Colour *c, CoalesceStats *st)
+{
+	CoalesceStats local;
+	if (!st)
+		st = &local;
+	*st = (CoalesceStats){0};
+	st->aff_before = colour_aff_satisfied(c, &st->aff_total);
+	st->aff_after = st->aff_before;
+	if (!c->naff || !c->np)
+		return;
+	CO co = {.fn = fn, .c = c, .np = c->np, .st = st};
+	build_units(&co);
+	build_affinities(&co);
+	co.fixed = ARENA_NEW(fn->arena, bool, co.np + 1);
+	co.busy = ARENA_NEW(fn->arena, bool, co.np + 1);
+	co.scratch = ARENA_NEW(fn->arena, int, co.np + 1);
+	co.best = ARENA_NEW(fn->arena, int, co.np + 1);
+	co.cur = ARENA_NEW(fn->arena, int, co.np + 1);
+	co.budget_total = (long)TOTAL_PER_ITEM * (co.np + co.ustart[co.np] + 16);
+	int *in = ARENA_NEW(fn->arena, int, co.np + 1);
+	int stamp = 0;
+	Heap q = {0};
+	build_chunks(&co, &q, in, &stamp);
+	while (q.n && co.total < co.budget_total) {
+		Chunk ch = heap_pop(&q);
+		colour_chunk(&co, &ch, &q, in, &stamp);
+	}
+	if (co.total >= co.budget_total)
+		st->budget_out = 1;
+	int8_t *old = ARENA_NEW(fn->arena, int8_t, co.np + 1);
+	memcpy(old, c->reg, (size_t)co.np);
+	for (int p = 0; p < co.np; p++)
+		if (c->need[p] && c->reg[p] >= 0)
+			c->reg[p] = (int8_t)co.col[co.u[p]];
+	st->aff_after = colour_aff_satisfied(c, NULL);
+	if (st->aff_after < st->aff_before) {
+		/* the heuristic lost more than it gained: keep the colouring */
+		memcpy(c->reg, old, (size_t)co.np);
+		st->aff_after = st->aff_before;
+		return;
+	}
+	for (int p = 0; p < co.np; p++)
+		st->nrecolour += c->reg[p] != old[p];
+}

@@ -1,0 +1,1176 @@
+/* colour.c - analysis (admissible registers, interference, affinities)
+ * and the dominator-tree colouring (see colour.h). */
+#include "colour.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cfg.h"
+#include "constraints.h"
+#include "dom.h"
+#include "liveness.h"
+
+enum { FL_DIES = 1, FL_DEAD = 2 };
+
+typedef struct CS {
+	Fn *fn;
+	const Target *t;
+	Colour *c;
+	const Cfg *cfg;
+	const DomTree *dom;
+	const Live *lv;
+	RegSet all;        /* avail[GPR] | avail[SSE] */
+	RegSet *forb;      /* per pseudo: registers it may not take */
+	bool *phidead;     /* per pseudo: a phi def not live after the phis */
+	uint8_t **flags;   /* per block: per operand of its non-phi
+			      instructions, FL_* */
+	int *ea, *eb, ne, ecap;
+	int affcap;
+	int *astart, *alist; /* per pseudo: its affinities (CSR) */
+	int *stamp, tick;
+	int occ[TGT_NREGS];
+	int mlb[RC_NALLOC];  /* where maxlive was first reached */
+	const Ins *mli[RC_NALLOC];
+	char *err;
+	size_t errlen;
+} CS;
+
+static bool fail(CS *s, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(s->err, s->errlen, fmt, ap);
+	va_end(ap);
+	return false;
+}
+
+int colour_unit(const Colour *c, int p)
+{
+	while (c->unit[p] != p)
+		p = c->unit[p];
+	return p;
+}
+
+static void unite(Colour *c, int a, int b)
+{
+	a = colour_unit(c, a);
+	b = colour_unit(c, b);
+	if (a == b)
+		return;
+	if (a < b)
+		c->unit[b] = a;
+	else
+		c->unit[a] = b;
+}
+
+static int cls_of(const Fn *fn, int p)
+{
+	return fn->pseudo[p].cls;
+}
+
+/* Block weight: its frequency, at least 1. */
+static int64_t bweight(const Blk *b)
+{
+	return b->freq > 0 ? b->freq : 1;
+}
+
+/* Registers r..r+w-1 as a set. */
+static RegSet span(int r, int w)
+{
+	RegSet s = 0;
+	for (int k = 0; k < w; k++)
+		s |= RS_BIT(r + k);
+	return s;
+}
+
+/* First registers r of m such that r..r+w-1 are all in m. */
+static RegSet starts(RegSet m, int w)
+{
+	RegSet s = m;
+	for (int k = 1; k < w; k++)
+		s &= m >> k;
+	return s;
+}
+
+static void add_edge(CS *s, int a, int b)
+{
+	if (s->ne == s->ecap) {
+		int cap = 2 * s->ecap + 64;
+		s->ea = arena_grow(s->fn->arena, s->ea,
+				   sizeof(int) * (size_t)s->ecap,
+				   sizeof(int) * (size_t)cap);
+		s->eb = arena_grow(s->fn->arena, s->eb,
+				   sizeof(int) * (size_t)s->ecap,
+				   sizeof(int) * (size_t)cap);
+		s->ecap = cap;
+	}
+	s->ea[s->ne] = a;
+	s->eb[s->ne++] = b;
+}
+
+static void add_aff(CS *s, int a, int b, int64_t w)
+{
+	Colour *c = s->c;
+	if (c->naff == s->affcap) {
+		int cap = 2 * s->affcap + 64;
+		c->aff = arena_grow(s->fn->arena, c->aff,
+				    sizeof(ColAff) * (size_t)s->affcap,
+				    sizeof(ColAff) * (size_t)cap);
+		s->affcap = cap;
+	}
+	c->aff[c->naff++] = (ColAff){a, b, w};
+}
+
+/* The value a copy-like instruction copies into def operand k: the
+ * pseudo or hard register it reads, or -1 (not a copy). */
+static int copy_src(const Fn *fn, const Ins *i, int k)
+{
+	if (i->kind != IK_COPY && i->kind != IK_PCOPY)
+		return -1;
+	if ((k & 1) || k + 1 >= i->nops)
+		return -1;
+	const Op *d = &i->ops[k], *u = &i->ops[k + 1];
+	if (d->sub_size || u->sub_size || !(d->flags & OF_DEF) ||
+	    (u->flags & OF_DEF))
+		return -1;
+	int dc = op_class(fn, d), uc = op_class(fn, u);
+	if (dc != uc || dc < 0 || dc >= RC_NALLOC)
+		return -1;
+	return live_value(fn, u);
+}
+
+/* Whether value v (pseudo or hard register) is a register value of class
+ * cls that colouring tracks. */
+static bool tracked(const CS *s, int v, int cls)
+{
+	const Fn *fn = s->fn;
+	if (v < fn->npseudo)
+		return cls_of(fn, v) == cls && s->c->need[v];
+	return RS_HAS(s->c->avail[cls], v - fn->npseudo);
+}
+
+/* Registers value v weighs in class cls at a pressure point. */
+static int vweight(const CS *s, int v, int cls)
+{
+	const Fn *fn = s->fn;
+	if (v < fn->npseudo)
+		return cls_of(fn, v) == cls ? s->c->width[v] : 0;
+	return RS_HAS(s->c->avail[cls], v - fn->npseudo) ? 1 : 0;
+}
+
+/* Records a pressure point with values L plus the extra weight. */
+static void point(CS *s, const LiveSet *L, const int extra[RC_NALLOC], int b,
+		  const Ins *i)
+{
+	for (int cl = 0; cl < RC_NALLOC; cl++) {
+		int w = extra[cl];
+		for (int k = 0; k < L->n; k++)
+			w += vweight(s, L->dense[k], cl);
+		if (w > s->c->maxlive[cl]) {
+			s->c->maxlive[cl] = w;
+			s->mlb[cl] = b;
+			s->mli[cl] = i;
+		}
+	}
+}
+
+/* Admissibility and interference at one non-phi instruction i of block
+ * b; L holds the values live after i. */
+static void analyse_ins(CS *s, int b, const Ins *i, const LiveSet *L,
+			uint8_t *fl)
+{
+	Fn *fn = s->fn;
+	Colour *c = s->c;
+	int np = fn->npseudo;
+	RegSet hd = i->clobbers & s->all;
+	int tick = ++s->tick;
+	int extra[RC_NALLOC] = {0};
+	RegSet hwrite = i->clobbers;
+	for (int k = 0; k < i->nops; k++)
+		if (i->ops[k].kind == OK_HREG && (i->ops[k].flags & OF_DEF))
+			hwrite |= RS_BIT(i->ops[k].reg);
+	for (int k = 0; k < i->nops; k++) {
+		const Op *o = &i->ops[k];
+		int v = live_value(fn, o);
+		if (v < 0)
+			continue;
+		/* a read dies when the value is not live after i, or when i
+		 * writes its hard register anew */
+		if (live_op_reads(fn, o) &&
+		    (!lset_has(L, v) || (v >= np && RS_HAS(hwrite, v - np))))
+			fl[k] |= FL_DIES;
+		if (o->flags & OF_DEF) {
+			bool first = v >= np || s->stamp[v] != tick;
+			if (!lset_has(L, v)) {
+				fl[k] |= FL_DEAD;
+				for (int cl = 0; cl < RC_NALLOC && first; cl++)
+					extra[cl] += vweight(s, v, cl);
+			}
+			if (v < np)
+				s->stamp[v] = tick;
+			else if (RS_HAS(s->all, v - np))
+				hd |= RS_BIT(v - np);
+		}
+		if (o->kind == OK_PSEUDO && v < np && o->allowed)
+			c->adm[v] &= o->allowed;
+	}
+	point(s, L, extra, b, i);
+	for (int k = 0; k < i->nops; k++) {
+		const Op *o = &i->ops[k];
+		if (!constr_reg_operand(o) || !(o->flags & OF_DEF))
+			continue;
+		int d = o->reg, cl = cls_of(fn, d);
+		RegSet cregs = fn->target->class_regs[cl];
+		int sv = copy_src(fn, i, k);
+		for (int m = 0; m < L->n; m++) {
+			int v = L->dense[m];
+			if (v == d || v == sv)
+				continue;
+			if (v < np) {
+				/* two defs of i: the pair once, from the
+				 * smaller */
+				if (tracked(s, v, cl) &&
+				    (s->stamp[v] != tick || v > d))
+					add_edge(s, d, v);
+			} else if (RS_HAS(cregs, v - np)) {
+				s->forb[d] |= RS_BIT(v - np);
+			}
+		}
+		s->forb[d] |= hd & cregs;
+		int t = constr_tie_partner(i, k);
+		for (int m = 0; m < i->nops; m++) {
+			const Op *q = &i->ops[m];
+			int u = live_value(fn, q);
+			if (m == k || u < 0)
+				continue;
+			bool early_hit = (o->flags & OF_EARLY) && m != t &&
+					 live_op_reads(fn, q);
+			/* defs live after i met each other above */
+			bool both_defs = (q->flags & OF_DEF) &&
+					 ((fl[k] | fl[m]) & FL_DEAD);
+			if (!early_hit && !both_defs)
+				continue;
+			if (u < np) {
+				if (u != d && tracked(s, u, cl))
+					add_edge(s, d, u);
+			} else if (RS_HAS(cregs, u - np)) {
+				s->forb[d] |= RS_BIT(u - np);
+			}
+		}
+		if (t >= 0) {
+			const Op *q = &i->ops[t];
+			if (constr_reg_operand(q) && !(q->flags & OF_DEF))
+				unite(c, d, q->reg);
+			else if (q->kind == OK_HREG && RS_HAS(s->all, q->reg))
+				c->adm[d] &= RS_BIT(q->reg);
+		}
+		/* affinities of copies */
+		if (sv >= 0 && sv < np && c->need[sv])
+			add_aff(s, d, sv, bweight(s->fn->blk[b]));
+		else if (sv >= np && RS_HAS(s->all, sv - np))
+			add_aff(s, d, -1 - (sv - np), bweight(s->fn->blk[b]));
+	}
+	/* hard registers written while values live across i */
+	for (int k = 0; k < i->nops; k++) {
+		const Op *o = &i->ops[k];
+		if (o->kind != OK_HREG || !(o->flags & OF_DEF) ||
+		    !RS_HAS(s->all, o->reg))
+			continue;
+		int sv = copy_src(fn, i, k);
+		if (sv >= 0 && sv < np && c->need[sv])
+			add_aff(s, sv, -1 - o->reg, bweight(s->fn->blk[b]));
+	}
+	if (!hd)
+		return;
+	for (int m = 0; m < L->n; m++) {
+		int v = L->dense[m];
+		if (v >= np || s->stamp[v] == tick)
+			continue;
+		RegSet h = hd & fn->target->class_regs[cls_of(fn, v)];
+		/* `copy =%h, v`: v may stay in h (one value) */
+		for (int k = 0; k < i->nops; k++)
+			if (i->ops[k].kind == OK_HREG && copy_src(fn, i, k) == v)
+				h &= ~RS_BIT(i->ops[k].reg);
+		s->forb[v] |= h;
+	}
+}
+
+/* The phis of block b; L holds the values live after them.  Steps L
+ * back over them. */
+static void analyse_phis(CS *s, int b, LiveSet *L)
+{
+	Fn *fn = s->fn;
+	Colour *c = s->c;
+	const Blk *bb = fn->blk[b];
+	int np = fn->npseudo;
+	int extra[RC_NALLOC] = {0};
+	bool any = false;
+	for (const Ins *i = bb->first; i && i->kind == IK_PHI; i = i->next) {
+		const Op *o = &i->ops[0];
+		if (!constr_reg_operand(o))
+			continue;
+		int d = o->reg, cl = cls_of(fn, d);
+		RegSet cregs = fn->target->class_regs[cl];
+		any = true;
+		if (!lset_has(L, d)) {
+			s->phidead[d] = true;
+			extra[cl] += c->width[d];
+		}
+		for (int m = 0; m < L->n; m++) {
+			int v = L->dense[m];
+			if (v == d)
+				continue;
+			if (v < np) {
+				if (tracked(s, v, cl))
+					add_edge(s, d, v);
+			} else if (RS_HAS(cregs, v - np)) {
+				s->forb[d] |= RS_BIT(v - np);
+			}
+		}
+		for (const Ins *j = bb->first; j && j->kind == IK_PHI;
+		     j = j->next)
+			if (j != i && constr_reg_operand(&j->ops[0]) &&
+			    tracked(s, j->ops[0].reg, cl))
+				add_edge(s, d, j->ops[0].reg);
+		for (int k = 1; k < i->nops; k++) {
+			const Op *q = &i->ops[k];
+			const Blk *p = fn->blk[q->from];
+			int64_t w = bweight(p) < bweight(bb) ? bweight(p)
+							      : bweight(bb);
+			int u = live_value(fn, q);
+			if (u < 0)
+				continue;
+			if (u < np && c->need[u])
+				add_aff(s, d, u, w);
+			else if (u >= np && RS_HAS(s->all, u - np))
+				add_aff(s, d, -1 - (u - np), w);
+		}
+	}
+	if (any)
+		point(s, L, extra, b, NULL);
+	for (const Ins *i = bb->last; i; i = i->prev)
+		if (i->kind == IK_PHI)
+			live_step_back(fn, i, L);
+}
+
+/* The values live into the entry (undefined ones, hard registers) are
+ * all live at once. */
+static void analyse_entry(CS *s, const LiveSet *L)
+{
+	Fn *fn = s->fn;
+	int np = fn->npseudo;
+	for (int m = 0; m < L->n; m++) {
+		int v = L->dense[m];
+		if (v >= np || !s->c->need[v])
+			continue;
+		int cl = cls_of(fn, v);
+		for (int q = 0; q < L->n; q++) {
+			int u = L->dense[q];
+			if (u == v)
+				continue;
+			if (u < np) {
+				if (tracked(s, u, cl))
+					add_edge(s, v, u);
+			} else if (RS_HAS(fn->target->class_regs[cl], u - np)) {
+				s->forb[v] |= RS_BIT(u - np);
+			}
+		}
+	}
+}
+
+static int count_ops(const Blk *b)
+{
+	int n = 0;
+	for (const Ins *i = b->first; i; i = i->next)
+		if (i->kind != IK_PHI)
+			n += i->nops;
+	return n;
+}
+
+/* The backward pass over every reachable block. */
+static void analyse(CS *s)
+{
+	Fn *fn = s->fn;
+	LiveSet L;
+	lset_init(&L, fn->arena, s->lv->nval);
+	s->flags = ARENA_NEW(fn->arena, uint8_t *, fn->nblk + 1);
+	for (int b = 0; b < fn->nblk; b++) {
+		if (!cfg_reachable(s->cfg, b))
+			continue;
+		const Blk *bb = fn->blk[b];
+		int n = count_ops(bb);
+		s->flags[b] = ARENA_NEW(fn->arena, uint8_t, n + 1);
+		live_set_out(s->lv, b, &L);
+		for (const Ins *i = bb->last; i && i->kind != IK_PHI;
+		     i = i->prev) {
+			n -= i->nops;
+			analyse_ins(s, b, i, &L, s->flags[b] + n);
+			live_step_back(fn, i, &L);
+			int extra[RC_NALLOC] = {0};
+			for (int k = 0; k < i->nops; k++) {
+				const Op *o = &i->ops[k];
+				int v = live_value(fn, o);
+				if (v >= 0 && v < fn->npseudo &&
+				    (o->flags & OF_EARLY) &&
+				    !lset_has(&L, v)) {
+					int cl = cls_of(fn, v);
+					if (cl >= 0 && cl < RC_NALLOC)
+						extra[cl] += s->c->width[v];
+				}
+			}
+			point(s, &L, extra, b, i);
+		}
+		analyse_phis(s, b, &L);
+		if (b == fn->entry)
+			analyse_entry(s, &L);
+	}
+}
+
+/* Interference CSR from the edge list, both directions, duplicates
+ * removed. */
+static void build_graph(CS *s)
+{
+	Fn *fn = s->fn;
+	Colour *c = s->c;
+	int np = c->np;
+	int *deg = ARENA_NEW(fn->arena, int, np + 1);
+	for (int e = 0; e < s->ne; e++) {
+		deg[s->ea[e]]++;
+		deg[s->eb[e]]++;
+	}
+	c->nstart = ARENA_NEW(fn->arena, int, np + 2);
+	for (int p = 0; p < np; p++)
+		c->nstart[p + 1] = c->nstart[p] + deg[p];
+	int *fill = ARENA_NEW(fn->arena, int, np + 1);
+	int *tmp = ARENA_NEW(fn->arena, int, c->nstart[np] + 1);
+	for (int e = 0; e < s->ne; e++) {
+		int a = s->ea[e], b = s->eb[e];
+		tmp[c->nstart[a] + fill[a]++] = b;
+		tmp[c->nstart[b] + fill[b]++] = a;
+	}
+	/* compact, dropping duplicates */
+	int *mark = ARENA_NEW(fn->arena, int, np + 1);
+	for (int p = 0; p < np; p++)
+		mark[p] = -1;
+	int out = 0;
+	int *start = ARENA_NEW(fn->arena, int, np + 2);
+	for (int p = 0; p < np; p++) {
+		start[p] = out;
+		for (int k = c->nstart[p]; k < c->nstart[p] + fill[p]; k++) {
+			int q = tmp[k];
+			if (mark[q] == p)
+				continue;
+			mark[q] = p;
+			tmp[out++] = q;
+		}
+	}
+	start[np] = out;
+	c->nstart = start;
+	c->nbr = tmp;
+}
+
+/* Per-pseudo lists of affinity indices, for the bias. */
+static void build_aff_index(CS *s)
+{
+	Fn *fn = s->fn;
+	Colour *c = s->c;
+	int np = c->np;
+	s->astart = ARENA_NEW(fn->arena, int, np + 2);
+	for (int k = 0; k < c->naff; k++) {
+		s->astart[c->aff[k].a + 1]++;
+		if (c->aff[k].b >= 0)
+			s->astart[c->aff[k].b + 1]++;
+	}
+	for (int p = 0; p < np; p++)
+		s->astart[p + 1] += s->astart[p];
+	int *fill = ARENA_NEW(fn->arena, int, np + 1);
+	s->alist = ARENA_NEW(fn->arena, int, s->astart[np] + 1);
+	for (int k = 0; k < c->naff; k++) {
+		int a = c->aff[k].a, b = c->aff[k].b;
+		s->alist[s->astart[a] + fill[a]++] = k;
+		if (b >= 0)
+			s->alist[s->astart[b] + fill[b]++] = k;
+	}
+}
+
+/* ---- the forward walk ---- */
+
+static void occupy(CS *s, int v, int delta)
+{
+	const Fn *fn = s->fn;
+	if (v >= fn->npseudo) {
+		if (RS_HAS(s->all, v - fn->npseudo))
+			s->occ[v - fn->npseudo] += delta;
+		return;
+	}
+	int r = s->c->reg[v];
+	if (r < 0)
+		return;
+	for (int k = 0; k < s->c->width[v]; k++)
+		s->occ[r + k] += delta;
+}
+
+/* Registers of class cls holding nothing. */
+static RegSet free_regs(const CS *s, int cls)
+{
+	RegSet f = 0;
+	for (RegSet m = s->c->avail[cls]; m; m &= m - 1) {
+		int r = colour_lowest(m);
+		if (!s->occ[r])
+			f |= RS_BIT(r);
+	}
+	return f;
+}
+
+/* The register the affinities of p favour within cand (summed weights of
+ * the partners already coloured there), -1 if none. */
+static int biased(const CS *s, int p, RegSet cand)
+{
+	const Colour *c = s->c;
+	int64_t wsum[TGT_NREGS] = {0};
+	int best = -1;
+	for (int k = s->astart[p]; k < s->astart[p + 1]; k++) {
+		const ColAff *a = &c->aff[s->alist[k]];
+		int q = a->a == p ? a->b : a->a;
+		int r = q < 0 ? -1 - q : c->reg[q];
+		if (r < 0 || !RS_HAS(cand, r))
+			continue;
+		wsum[r] += a->w;
+		if (best < 0 || wsum[r] > wsum[best] ||
+		    (wsum[r] == wsum[best] && r < best))
+			best = r;
+	}
+	return best;
+}
+
+/* A register for p among the free ones, -1 if none. */
+static int pick(const CS *s, int p)
+{
+	const Colour *c = s->c;
+	int cl = cls_of(s->fn, p);
+	RegSet cand = starts(free_regs(s, cl), c->width[p]) & c->adm[p];
+	if (!cand)
+		return -1;
+	int r = biased(s, p, cand);
+	return r >= 0 ? r : colour_lowest(cand);
+}
+
+/* "{ax,dx}" into buf. */
+static void setstr(const Target *t, RegSet m, char *buf, size_t len)
+{
+	size_t n = (size_t)snprintf(buf, len, "{");
+	for (; m && n + 8 < len; m &= m - 1)
+		n += (size_t)snprintf(buf + n, len - n, "%s%s",
+				      n > 1 ? "," : "",
+				      t->regs[colour_lowest(m)].name);
+	snprintf(buf + n, len - n, "}");
+}
+
+static const char *rname(const CS *s, int r)
+{
+	return r >= 0 && r < TGT_NREGS ? s->t->regs[r].name : "-";
+}
+
+/* "b3 uid 7" or "b3 #4" (position of an inserted instruction). */
+static void where(const CS *s, int b, const Ins *i, char *buf, size_t len)
+{
+	const Blk *bb = s->fn->blk[b];
+	if (!i) {
+		snprintf(buf, len, "b%d (phis)", bb->id);
+		return;
+	}
+	if (i->uid) {
+		snprintf(buf, len, "b%d uid %d", bb->id, i->uid);
+		return;
+	}
+	int n = 1;
+	for (const Ins *j = bb->first; j && j != i; j = j->next)
+		n++;
+	snprintf(buf, len, "b%d #%d (inserted %s)", bb->id, n,
+		 ins_kind_name(i->kind));
+}
+
+static bool no_reg(CS *s, int b, const Ins *i, int p)
+{
+	char at[64];
+	where(s, b, i, at, sizeof at);
+	int cl = cls_of(s->fn, p);
+	int busy = 0;
+	for (RegSet m = s->c->avail[cl]; m; m &= m - 1)
+		busy += s->occ[colour_lowest(m)] > 0;
+	char adm[128];
+	setstr(s->t, s->c->adm[p], adm, sizeof adm);
+	return fail(s, "%s: no register for p%d: %d of the %d %s registers "
+		       "busy, admissible %s (maxlive %d): colouring would "
+		       "need more than k",
+		    at, p, busy, regset_count(s->c->avail[cl]),
+		    s->t->class_name[cl], adm, s->c->maxlive[cl]);
+}
+
+/* Gives p register r and occupies it. */
+static void assign(CS *s, int p, int r)
+{
+	s->c->reg[p] = (int8_t)r;
+	occupy(s, p, 1);
+}
+
+/* Colours the defs of an ordinary instruction and updates occupancy:
+ * early-clobber defs, dying reads released, other defs, dead defs
+ * released.  Defs with a register already (a matched constrained
+ * instruction) keep it. */
+static bool apply_ins(CS *s, int b, Ins *i, const uint8_t *fl)
+{
+	Fn *fn = s->fn;
+	Colour *c = s->c;
+	int np = fn->npseudo;
+	for (int k = 0; k < i->nops; k++) {
+		const Op *o = &i->ops[k];
+		if (!constr_reg_operand(o) || !(o->flags & OF_EARLY) ||
+		    !(o->flags & OF_DEF))
+			continue;
+		int d = o->reg;
+		if (c->reg[d] < 0) {
+			int r = pick(s, d);
+			if (r < 0)
+				return no_reg(s, b, i, d);
+			c->reg[d] = (int8_t)r;
+		}
+		occupy(s, d, 1);
+	}
+	int tick = ++s->tick;
+	RegSet hard_done = 0;
+	for (int k = 0; k < i->nops; k++) {
+		int v = live_value(fn, &i->ops[k]);
+		if (v < 0 || !(fl[k] & FL_DIES))
+			continue;
+		if (v < np) {
+			if (s->stamp[v] == tick)
+				continue;
+			s->stamp[v] = tick;
+		} else {
+			if (RS_HAS(hard_done, v - np))
+				continue;
+			hard_done |= RS_BIT(v - np);
+		}
+		occupy(s, v, -1);
+	}
+	for (int k = 0; k < i->nops; k++) {
+		const Op *o = &i->ops[k];
+		int v = live_value(fn, o);
+		if (v < 0 || !(o->flags & OF_DEF))
+			continue;
+		if (v >= np) {
+			occupy(s, v, 1);
+			continue;
+		}
+		if (o->flags & OF_EARLY)
+			continue;
+		if (c->reg[v] < 0) {
+			int t = constr_tie_partner(i, k);
+			int r = -1;
+			if (t >= 0 && constr_reg_operand(&i->ops[t]) &&
+			    !(i->ops[t].flags & OF_DEF)) {
+				int u = i->ops[t].reg;
+				r = c->reg[u];
+				if (r < 0 || !RS_HAS(c->adm[v], r) ||
+				    (starts(free_regs(s, cls_of(fn, v)),
+					    c->width[v]) &
+				     RS_BIT(r)) == 0) {
+					char at[64];
+					where(s, b, i, at, sizeof at);
+					return fail(s, "%s: p%d is tied to p%d "
+						       "in %s, which it cannot "
+						       "take",
+						    at, v, u, rname(s, r));
+				}
+			} else {
+				r = pick(s, v);
+				if (r < 0)
+					return no_reg(s, b, i, v);
+			}
+			c->reg[v] = (int8_t)r;
+		}
+		occupy(s, v, 1);
+	}
+	for (int k = 0; k < i->nops; k++) {
+		int v = live_value(fn, &i->ops[k]);
+		if (v >= 0 && (i->ops[k].flags & OF_DEF) && (fl[k] & FL_DEAD))
+			occupy(s, v, -1);
+	}
+	return true;
+}
+
+/* ---- constrained instructions: the parallel copy and I together ---- */
+
+enum { MN_BOTH, MN_BEFORE, MN_AFTER };
+
+typedef struct MNode {
+	int kind;
+	RegSet allowed; /* admissible first registers */
+	int w;          /* registers it takes */
+	int pref;
+	int v, d;   /* the copied value (or -1) and I's def (or -1) */
+	int r;
+} MNode;
+
+/* Whether node x may start at r given the registers taken before and
+ * after I. */
+static bool mfits(const MNode *x, int r, RegSet before, RegSet after)
+{
+	RegSet sp = span(r, x->w);
+	return RS_HAS(x->allowed, r) &&
+	       (x->kind == MN_AFTER || !(sp & before)) &&
+	       (x->kind == MN_BEFORE || !(sp & after));
+}
+
+/* Depth-first search for disjoint registers: MN_BOTH nodes use their
+ * registers before and after I, MN_BEFORE before only, MN_AFTER after
+ * only.  Forward checking; budget bounds the work. */
+static bool msearch(MNode *n, int nn, int idx, RegSet before, RegSet after,
+		    long *budget)
+{
+	if (idx == nn)
+		return true;
+	if (--*budget < 0)
+		return false;
+	MNode *x = &n[idx];
+	int order[TGT_NREGS], no = 0;
+	if (x->pref >= 0 && mfits(x, x->pref, before, after))
+		order[no++] = x->pref;
+	for (RegSet m = x->allowed; m; m &= m - 1) {
+		int r = colour_lowest(m);
+		if (r != x->pref && mfits(x, r, before, after))
+			order[no++] = r;
+	}
+	for (int k = 0; k < no; k++) {
+		int r = order[k];
+		RegSet sp = span(r, x->w), nb = before, na = after;
+		if (x->kind != MN_AFTER)
+			nb |= sp;
+		if (x->kind != MN_BEFORE)
+			na |= sp;
+		bool ok = true;
+		for (int j = idx + 1; j < nn && ok; j++) {
+			ok = false;
+			for (RegSet m = n[j].allowed; m && !ok; m &= m - 1)
+				ok = mfits(&n[j], colour_lowest(m), nb, na);
+		}
+		if (!ok)
+			continue;
+		x->r = r;
+		if (msearch(n, nn, idx + 1, nb, na, budget))
+			return true;
+	}
+	return false;
+}
+
+/* Orders nodes: fewest admissible registers first, MN_BOTH first on
+ * ties (insertion sort: a handful of nodes). */
+static void morder(MNode *n, int nn)
+{
+	for (int a = 1; a < nn; a++) {
+		MNode x = n[a];
+		int cx = regset_count(x.allowed);
+		int b = a - 1;
+		while (b >= 0) {
+			int cb = regset_count(n[b].allowed);
+			if (cb < cx || (cb == cx && n[b].kind <= x.kind))
+				break;
+			n[b + 1] = n[b];
+			b--;
+		}
+		n[b + 1] = x;
+	}
+}
+
+/* Index of the def operand of I tied to an operand of I reading v, or
+ * -1; *dies says whether v dies at I, *read whether I reads it. */
+static int uses_of(const Fn *fn, const Ins *I, const uint8_t *fl, int v,
+		   bool *read, bool *dies)
+{
+	int tied = -1;
+	*read = *dies = false;
+	for (int k = 0; k < I->nops; k++) {
+		const Op *o = &I->ops[k];
+		if (!constr_reg_operand(o) || o->reg != v ||
+		    !live_op_reads(fn, o))
+			continue;
+		*read = true;
+		*dies |= (fl[k] & FL_DIES) != 0;
+		int t = constr_tie_partner(I, k);
+		if (t >= 0 && (I->ops[t].flags & OF_DEF) &&
+		    constr_reg_operand(&I->ops[t]))
+			tied = t;
+	}
+	return tied;
+}
+
+/* Colours parallel copy P and the constrained instruction I after it,
+ * class cls (see colour.h). */
+static bool match_class(CS *s, int b, Ins *P, Ins *I, const uint8_t *flI,
+			int cls, RegSet occb, RegSet occa)
+{
+	Fn *fn = s->fn;
+	Colour *c = s->c;
+	int nn = 0, cap = P->nops / 2 + I->nops + 1;
+	MNode *n = ARENA_NEW(fn->arena, MNode, cap);
+	bool *taken = ARENA_NEW(fn->arena, bool, I->nops + 1);
+	for (int j = 0; j + 1 < P->nops; j += 2) {
+		int v = P->ops[j].reg, src = P->ops[j + 1].reg;
+		if (cls_of(fn, v) != cls)
+			continue;
+		bool read, dies;
+		int t = uses_of(fn, I, flI, v, &read, &dies);
+		if (t >= 0 && !dies) {
+			char at[64];
+			where(s, b, I, at, sizeof at);
+			return fail(s, "%s: p%d is tied to a def but lives on "
+				       "after the instruction",
+				    at, v);
+		}
+		MNode x = {.v = v, .d = -1, .pref = c->reg[src], .r = -1,
+			   .w = c->width[v]};
+		x.allowed = c->adm[v];
+		if (t >= 0 && !taken[t] && c->reg[I->ops[t].reg] < 0) {
+			taken[t] = true;
+			x.d = I->ops[t].reg;
+			x.allowed &= c->adm[x.d];
+			x.kind = MN_BOTH;
+		} else {
+			x.kind = read && dies ? MN_BEFORE : MN_BOTH;
+		}
+		n[nn++] = x;
+	}
+	for (int k = 0; k < I->nops; k++) {
+		const Op *o = &I->ops[k];
+		if (!constr_reg_operand(o) || !(o->flags & OF_DEF) || taken[k] ||
+		    cls_of(fn, o->reg) != cls || c->reg[o->reg] >= 0)
+			continue;
+		int d = o->reg;
+		MNode x = {.v = -1, .d = d, .r = -1, .w = c->width[d]};
+		int t = constr_tie_partner(I, k);
+		RegSet a = c->adm[d];
+		if (t >= 0 && constr_reg_operand(&I->ops[t]) &&
+		    !(I->ops[t].flags & OF_DEF) && c->reg[I->ops[t].reg] >= 0) {
+			/* tied to a value not copied (it dies here): its
+			 * register, free after I */
+			a &= RS_BIT(c->reg[I->ops[t].reg]);
+			x.kind = MN_AFTER;
+		} else {
+			x.kind = (o->flags & OF_EARLY) ? MN_BOTH : MN_AFTER;
+		}
+		x.pref = biased(s, d, a);
+		x.allowed = a;
+		n[nn++] = x;
+	}
+	if (!nn)
+		return true;
+	morder(n, nn);
+	long budget = 200000;
+	if (!msearch(n, nn, 0, occb, occa, &budget)) {
+		char at[64], vals[256];
+		where(s, b, I, at, sizeof at);
+		int len = 0;
+		vals[0] = 0;
+		for (int k = 0; k < nn && len < (int)sizeof vals - 40; k++)
+			len += snprintf(vals + len, sizeof vals - (size_t)len,
+					" %s%d:%#llx", n[k].v >= 0 ? "p" : "def p",
+					n[k].v >= 0 ? n[k].v : n[k].d,
+					(unsigned long long)n[k].allowed);
+		return fail(s, "%s: the %s operands and the %d live values "
+			       "cannot all get registers%s%s",
+			    at, s->t->class_name[cls], P->nops / 2,
+			    budget < 0 ? " (search budget exhausted)" : "",
+			    vals);
+	}
+	for (int k = 0; k < nn; k++) {
+		if (n[k].v >= 0)
+			c->reg[n[k].v] = (int8_t)n[k].r;
+		if (n[k].d >= 0)
+			c->reg[n[k].d] = (int8_t)n[k].r;
+	}
+	s->c->nmatch++;
+	return true;
+}
+
+/* The registers now occupied in class cls, and those still occupied
+ * after I by values live now. */
+static void occupancy(const CS *s, const Ins *I, const uint8_t *flI,
+		      int cls, RegSet *occb, RegSet *occa)
+{
+	const Fn *fn = s->fn;
+	RegSet b = s->c->avail[cls] & ~free_regs(s, cls), a = b;
+	for (int k = 0; k < I->nops; k++) {
+		int v = live_value(fn, &I->ops[k]);
+		if (v < 0 || !(flI[k] & FL_DIES))
+			continue;
+		if (v >= fn->npseudo)
+			a &= ~RS_BIT(v - fn->npseudo);
+		else if (s->c->reg[v] >= 0)
+			a &= ~span(s->c->reg[v], s->c->width[v]);
+	}
+	*occb = b;
+	*occa = a;
+}
+
+static bool apply_pair(CS *s, int b, Ins *P, const uint8_t *flP, Ins *I,
+		       const uint8_t *flI)
+{
+	Fn *fn = s->fn;
+	/* every source dies at P */
+	int tick = ++s->tick;
+	for (int k = 1; k < P->nops; k += 2) {
+		int v = live_value(fn, &P->ops[k]);
+		if (v < 0 || !(flP[k] & FL_DIES) || s->stamp[v] == tick)
+			continue;
+		s->stamp[v] = tick;
+		occupy(s, v, -1);
+	}
+	for (int cls = 0; cls < RC_NALLOC; cls++) {
+		RegSet occb, occa;
+		occupancy(s, I, flI, cls, &occb, &occa);
+		if (!match_class(s, b, P, I, flI, cls, occb, occa))
+			return false;
+	}
+	for (int k = 0; k < P->nops; k += 2)
+		occupy(s, P->ops[k].reg, 1);
+	for (int k = 0; k < P->nops; k += 2)
+		if (flP[k] & FL_DEAD)
+			occupy(s, P->ops[k].reg, -1);
+	return apply_ins(s, b, I, flI);
+}
+
+/* Colours block b's phis and instructions (the registers of its live-in
+ * values are set). */
+static bool colour_block(CS *s, int b)
+{
+	Fn *fn = s->fn;
+	Colour *c = s->c;
+	const Blk *bb = fn->blk[b];
+	int np = fn->npseudo;
+	memset(s->occ, 0, sizeof s->occ);
+	for (int k = 0; k < s->lv->nin[b]; k++) {
+		int v = s->lv->in[b][k];
+		if (v < np && !c->need[v])
+			continue;
+		if (v < np && c->reg[v] < 0) {
+			if (b != fn->entry)
+				return fail(s, "b%d: p%d is live in without a "
+					       "register (not dominated by its "
+					       "definition)",
+					    bb->id, v);
+			continue;
+		}
+		occupy(s, v, 1);
+	}
+	if (b == fn->entry)
+		for (int k = 0; k < s->lv->nin[b]; k++) {
+			int v = s->lv->in[b][k];
+			if (v >= np || !c->need[v] || c->reg[v] >= 0)
+				continue;
+			int r = pick(s, v);
+			if (r < 0)
+				return no_reg(s, b, NULL, v);
+			assign(s, v, r);
+		}
+	Ins *i = bb->first;
+	for (; i && i->kind == IK_PHI; i = i->next) {
+		if (!constr_reg_operand(&i->ops[0]))
+			continue;
+		int d = i->ops[0].reg;
+		int r = pick(s, d);
+		if (r < 0)
+			return no_reg(s, b, NULL, d);
+		assign(s, d, r);
+	}
+	for (const Ins *j = bb->first; j && j->kind == IK_PHI; j = j->next)
+		if (constr_reg_operand(&j->ops[0]) && s->phidead[j->ops[0].reg])
+			occupy(s, j->ops[0].reg, -1);
+	uint8_t *fl = s->flags[b];
+	for (Ins *x = i; x; x = x->next) {
+		Ins *nx = x->next;
+		if (x->kind == IK_PCOPY && x->uid == 0 && nx &&
+		    constr_is_constrained(fn, nx, c->avail)) {
+			if (!apply_pair(s, b, x, fl, nx, fl + x->nops))
+				return false;
+			fl += x->nops + nx->nops;
+			x = nx;
+			continue;
+		}
+		if (!apply_ins(s, b, x, fl))
+			return false;
+		fl += x->nops;
+	}
+	return true;
+}
+
+/* Values not reached by the walk (unreachable code) get their first
+ * admissible register. */
+static void colour_rest(CS *s)
+{
+	Colour *c = s->c;
+	for (int p = 0; p < c->np; p++)
+		if (c->need[p] && c->reg[p] < 0) {
+			RegSet a = c->adm[p] ? c->adm[p]
+					     : c->avail[cls_of(s->fn, p)];
+			c->reg[p] = a ? (int8_t)colour_lowest(a) : -1;
+		}
+}
+
+/* Per pseudo: need, width, the admissible sets' start. */
+static void init_values(CS *s)
+{
+	Fn *fn = s->fn;
+	Colour *c = s->c;
+	int np = c->np;
+	c->reg = ARENA_NEW(fn->arena, int8_t, np + 1);
+	c->need = ARENA_NEW(fn->arena, bool, np + 1);
+	c->adm = ARENA_NEW(fn->arena, RegSet, np + 1);
+	c->width = ARENA_NEW(fn->arena, uint8_t, np + 1);
+	c->unit = ARENA_NEW(fn->arena, int, np + 1);
+	s->forb = ARENA_NEW(fn->arena, RegSet, np + 1);
+	s->phidead = ARENA_NEW(fn->arena, bool, np + 1);
+	s->stamp = ARENA_NEW(fn->arena, int, np + TGT_NREGS + 1);
+	for (int p = 0; p < np; p++) {
+		c->reg[p] = -1;
+		c->unit[p] = p;
+		int cl = fn->pseudo[p].cls;
+		if (cl < 0 || cl >= RC_NALLOC)
+			continue;
+		c->width[p] = (uint8_t)target_nregs(fn->target, cl,
+						    fn->pseudo[p].size);
+		c->adm[p] = c->avail[cl];
+	}
+	for (int b = 0; b < fn->nblk; b++)
+		for (const Ins *i = fn->blk[b]->first; i; i = i->next)
+			for (int k = 0; k < i->nops; k++) {
+				const Op *o = &i->ops[k];
+				if (constr_reg_operand(o) && o->reg < np &&
+				    fn->pseudo[o->reg].cls >= 0 &&
+				    fn->pseudo[o->reg].cls < RC_NALLOC)
+					c->need[o->reg] = true;
+			}
+}
+
+/* Turns the allowed-and-forbidden registers into admissible first
+ * registers; every value must keep one. */
+static bool finish_adm(CS *s)
+{
+	Fn *fn = s->fn;
+	Colour *c = s->c;
+	for (int p = 0; p < c->np; p++) {
+		if (!c->need[p])
+			continue;
+		RegSet ok = c->adm[p] & ~s->forb[p];
+		c->adm[p] = starts(ok, c->width[p]);
+		if (!c->adm[p])
+			return fail(s, "p%d: no admissible register (avail "
+				       "%#llx, forbidden %#llx)",
+				    p,
+				    (unsigned long long)c->avail[cls_of(fn, p)],
+				    (unsigned long long)s->forb[p]);
+	}
+	/* a tie unit takes a register admissible for all its members */
+	for (int p = 0; p < c->np; p++) {
+		int u = colour_unit(c, p);
+		if (u != p && c->need[p])
+			c->adm[u] &= c->adm[p];
+	}
+	for (int p = 0; p < c->np; p++) {
+		int u = colour_unit(c, p);
+		if (u != p && c->need[p])
+			c->adm[p] = c->adm[u];
+		if (c->need[p] && !c->adm[p])
+			return fail(s, "p%d: its tied values admit no common "
+				       "register", p);
+	}
+	return true;
+}
+
+bool colour_fn(Fn *fn, const RegSet avail[RC_NALLOC], Colour *out,
+	       char *err, size_t errlen)
+{
+	*out = (Colour){0};
+	CS s = {.fn = fn, .t = fn->target, .c = out, .err = err,
+		.errlen = errlen};
+	out->np = fn->npseudo;
+	for (int cl = 0; cl < RC_NALLOC; cl++) {
+		out->avail[cl] = avail[cl];
+		s.all |= avail[cl];
+		s.mlb[cl] = -1;
+	}
+	init_values(&s);
+	if (fn->nblk == 0)
+		return true;
+	Cfg *cfg = cfg_build(fn);
+	s.cfg = cfg;
+	s.dom = dom_build(fn, cfg);
+	s.lv = live_compute(fn, cfg);
+	analyse(&s);
+	for (int cl = 0; cl < RC_NALLOC; cl++)
+		if (out->maxlive[cl] > regset_count(avail[cl])) {
+			char at[64] = "?";
+			if (s.mlb[cl] >= 0)
+				where(&s, s.mlb[cl], s.mli[cl], at, sizeof at);
+			return fail(&s, "%s: %d %s values live, more than the "
+					"%d registers (spill first)",
+				    at, out->maxlive[cl], s.t->class_name[cl],
+				    regset_count(avail[cl]));
+		}
+	if (!finish_adm(&s))
+		return false;
+	build_graph(&s);
+	build_aff_index(&s);
+	for (int k = 0; k < s.dom->norder; k++)
+		if (!colour_block(&s, s.dom->order[k]))
+			return false;
+	colour_rest(&s);
+	return true;
+}
+
+int64_t colour_aff_satisfied(const Colour *c, int64_t *total)
+{
+	int64_t sat = 0, all = 0;
+	for (int k = 0; k < c->naff; k++) {
+		const ColAff *a = &c->aff[k];
+		int ra = c->reg[a->a];
+		int rb = a->b < 0 ? -1 - a->b : c->reg[a->b];
+		all += a->w;
+		if (ra >= 0 && ra == rb)
+			sat += a->w;
+	}
+	if (total)
+		*total = all;
+	return sat;
+}
+
+bool colour_valid(const Fn *fn, const Colour *c, char *err, size_t errlen)
+{
+	for (int p = 0; p < c->np; p++) {
+		if (!c->need[p])
+			continue;
+		int r = c->reg[p];
+		if (r < 0 || !RS_HAS(c->adm[p], r)) {
+			snprintf(err, errlen, "p%d in %s: not admissible", p,
+				 r >= 0 ? fn->target->regs[r].name : "nothing");
+			return false;
+		}
+		if (c->reg[colour_unit(c, p)] != r) {
+			snprintf(err, errlen, "p%d: not with its tied values", p);
+			return false;
+		}
+		RegSet sp = span(r, c->width[p]);
+		for (int k = c->nstart[p]; k < c->nstart[p + 1]; k++) {
+			int q = c->nbr[k];
+			if (c->reg[q] >= 0 &&
+			    (span(c->reg[q], c->width[q]) & sp)) {
+				snprintf(err, errlen,
+					 "p%d and p%d interfere, both in %s", p,
+					 q, fn->target->regs[r].name);
+				return false;
+			}
+		}
+	}
+	return true;
+}

@@ -1,0 +1,116 @@
+/* colour.h - register assignment by a walk of the dominator tree (Hack &
+ * Goos; the SSA book's tree scan).
+ *
+ * Requires a function in SSA form whose register pressure fits the
+ * allocatable sets (after spilling: at most |avail[c]| values of class c
+ * in registers at every point) and whose constrained instructions are
+ * preceded by the parallel copies of constr_split.  Operands located in
+ * stack slots are memory and take no register.
+ *
+ * 1. Analysis (one backward pass per block, from the liveness sets):
+ *    - per operand: whether its value dies there (reads) or is dead
+ *      (defs);
+ *    - per pseudo: the admissible registers: the allocatable set avail of
+ *      its class, narrowed by the constraint of every register operand
+ *      naming it, minus the registers of hard-register values (precoloured
+ *      values: arguments, results) that are live while it is, and of the
+ *      registers written or clobbered by instructions it lives across;
+ *      for a 16-byte general value the admissible *first* registers r,
+ *      with r and r+1 both usable;
+ *    - the interference graph: a def interferes with every value live
+ *      after its instruction (a copy's def not with its source: they hold
+ *      one value), an early-clobber def also with what its instruction
+ *      reads, the defs of one instruction with each other, phi defs with
+ *      the block's live-in values and each other, the values undefined at
+ *      the entry with each other;
+ *    - tie units: a tied def and use must share a register (union-find);
+ *    - affinities: copies, parallel-copy pairs and phi operands (value to
+ *      value), copies to and from allocatable hard registers (value to
+ *      register), weighted by the frequency of the block or edge where
+ *      the copy would execute (at least 1).
+ * 2. Colouring, blocks in dominator-tree pre-order, instructions in
+ *    order: the registers of the live-in values are those chosen at their
+ *    definitions; at an instruction, early-clobber defs first, then the
+ *    reads that die free their registers, then the other defs (a tied def
+ *    takes its use's register; a copy's def may share its source's);
+ *    each choice is biased towards the registers of affinity partners
+ *    already coloured.  A parallel copy followed by its constrained
+ *    instruction is coloured as one problem: every copied value and every
+ *    def of the instruction gets a distinct register from its admissible
+ *    set, a value that dies at the instruction may share with a def that
+ *    is not an early clobber, ties share; solved by a search over the
+ *    registers (preferring for each copied value the register of its
+ *    source, so that the copy moves nothing).
+ *    With pressure at most k, a free admissible register always exists
+ *    at an unconstrained definition (SSA interference graphs are chordal
+ *    and the walk follows a perfect elimination order); failing to find
+ *    one is reported as an error naming the point, never worked around.
+ *
+ * The result gives each pseudo with a register operand a first register.
+ * Values only in unreachable blocks get the first admissible register
+ * (dead code; the checker does not look at it).
+ */
+#ifndef SSARA_COLOUR_H
+#define SSARA_COLOUR_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ir.h"
+
+/* An affinity: a wants the register of pseudo b, or (b < 0) register
+ * -1-b. */
+typedef struct ColAff {
+	int a, b;
+	int64_t w;
+} ColAff;
+
+typedef struct Colour {
+	int np;                 /* pseudos coloured (fn->npseudo) */
+	RegSet avail[RC_NALLOC];
+	int8_t *reg;            /* per pseudo: first register, -1 = none */
+	bool *need;             /* per pseudo: named by a register operand */
+	RegSet *adm;            /* per pseudo: admissible first registers */
+	uint8_t *width;         /* per pseudo: registers it occupies */
+	int *unit;              /* per pseudo: tie-unit parent (union-find) */
+	int *nstart, *nbr;      /* interference graph (CSR, both ways) */
+	int naff;
+	ColAff *aff;
+	int maxlive[RC_NALLOC]; /* pressure within avail: pseudos and the
+				   hard registers of avail */
+	int nmatch;             /* constrained instructions matched */
+} Colour;
+
+/* The lowest register of s (not empty), by a de Bruijn multiplication:
+ * constant time, unlike regset_first's loop (colouring asks this at
+ * every choice). */
+static inline int colour_lowest(RegSet s)
+{
+	static const int8_t pos[64] = {
+		0,  1,  48, 2,  57, 49, 28, 3,  61, 58, 50, 42, 38, 29, 17, 4,
+		62, 55, 59, 36, 53, 51, 43, 22, 45, 39, 33, 30, 24, 18, 12, 5,
+		63, 47, 56, 27, 60, 41, 37, 16, 54, 35, 52, 21, 44, 32, 23, 11,
+		46, 26, 40, 15, 34, 20, 31, 10, 25, 14, 19, 9,  13, 8,  7,  6};
+	return pos[((s & (~s + 1)) * 0x03f79d71b4cb0a89ull) >> 58];
+}
+
+/* The representative of p's tie unit. */
+int colour_unit(const Colour *c, int p);
+
+/* Colours fn (see above) into *out (storage in fn->arena).  Returns false
+ * with a message naming the block, instruction and value when no
+ * register fits. */
+bool colour_fn(Fn *fn, const RegSet avail[RC_NALLOC], Colour *out,
+	       char *err, size_t errlen);
+
+/* Sum of the weights of the affinities whose two ends have the same
+ * register (value to register: the value has it); *total gets the sum of
+ * all weights. */
+int64_t colour_aff_satisfied(const Colour *c, int64_t *total);
+
+/* Whether the assignment respects the admissible sets and the
+ * interference graph; else false with the first conflict in err. */
+bool colour_valid(const Fn *fn, const Colour *c, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,665 @@
+/* constraints.c - copies for tied and fixed operands; parallel copies
+ * before constrained instructions with SSA reconstruction (see
+ * constraints.h). */
+#include "constraints.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "cfg.h"
+#include "dom.h"
+#include "liveness.h"
+
+static bool fail(char *err, size_t errlen, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+	return false;
+}
+
+int constr_tie_partner(const Ins *i, int k)
+{
+	if (i->ops[k].tie >= 0 && i->ops[k].tie < i->nops)
+		return i->ops[k].tie;
+	for (int m = 0; m < i->nops; m++)
+		if (m != k && i->ops[m].tie == k)
+			return m;
+	return -1;
+}
+
+bool constr_reg_operand(const Op *o)
+{
+	return o->kind == OK_PSEUDO && o->loc.kind != LOC_SLOT;
+}
+
+/* A plain register use: reads a pseudo in a register, writes nothing. */
+static bool reg_use(const Op *o)
+{
+	return constr_reg_operand(o) && (o->flags & OF_USE) &&
+	       !(o->flags & OF_DEF);
+}
+
+bool constr_is_constrained(const Fn *fn, const Ins *i,
+			   const RegSet avail[RC_NALLOC])
+{
+	if (i->kind == IK_PHI || ins_kind_inserted(i->kind) || i->uid == 0)
+		return false;
+	if (i->kind == IK_CALL)
+		return true;
+	RegSet all = avail[RC_GPR] | avail[RC_SSE];
+	if (i->clobbers & all)
+		return true;
+	for (int k = 0; k < i->nops; k++) {
+		const Op *o = &i->ops[k];
+		if (o->kind == OK_HREG && (o->flags & OF_DEF) &&
+		    RS_HAS(all, o->reg))
+			return true;
+		if (constr_reg_operand(o) && o->allowed) {
+			int c = fn->pseudo[o->reg].cls;
+			if (c >= 0 && c < RC_NALLOC && (avail[c] & ~o->allowed))
+				return true;
+		}
+		int t = constr_tie_partner(i, k);
+		if (t >= 0 && o->kind == OK_PSEUDO &&
+		    i->ops[t].kind == OK_HREG && RS_HAS(all, i->ops[t].reg))
+			return true;
+	}
+	return false;
+}
+
+/* ---- constr_prepare ---- */
+
+/* The constraint a use operand k effectively has: its own, narrowed by
+ * the def it is tied to (0 = any). */
+static RegSet effective(const Ins *i, int k)
+{
+	RegSet a = i->ops[k].allowed;
+	int t = constr_tie_partner(i, k);
+	if (t >= 0 && i->ops[t].allowed)
+		a = a ? a & i->ops[t].allowed : i->ops[t].allowed;
+	return a;
+}
+
+/* Whether use operand k of i is tied to a pseudo def. */
+static bool tied_use(const Ins *i, int k)
+{
+	int t = constr_tie_partner(i, k);
+	return t >= 0 && (i->ops[t].flags & OF_DEF) &&
+	       i->ops[t].kind == OK_PSEUDO;
+}
+
+/* Whether use operand k of i needs a copy of its value (live = the
+ * values live after i). */
+static bool needs_copy(const Ins *i, int k, const LiveSet *live)
+{
+	const Op *o = &i->ops[k];
+	bool tied = tied_use(i, k);
+	if (tied && lset_has(live, o->reg))
+		return true;
+	RegSet a = effective(i, k);
+	for (int m = 0; m < k; m++) {
+		const Op *q = &i->ops[m];
+		if (!reg_use(q) || q->reg != o->reg)
+			continue;
+		if (tied && tied_use(i, m))
+			return true;
+		RegSet b = effective(i, m);
+		if (a && b && !(a & b))
+			return true;
+	}
+	return false;
+}
+
+/* `pcopy =d, s` (uid 0), inserted before at. */
+static void insert_copy(Fn *fn, Blk *b, Ins *at, int d, int s)
+{
+	Ins *c = ins_new(fn, IK_PCOPY, 2);
+	c->ops[0] = (Op){.kind = OK_PSEUDO, .flags = OF_DEF, .reg = d,
+			 .tie = -1, .from = -1};
+	c->ops[1] = (Op){.kind = OK_PSEUDO, .flags = OF_USE, .reg = s,
+			 .tie = -1, .from = -1};
+	ins_insert_before(b, at, c);
+}
+
+/* A use operand to replace by a copy. */
+typedef struct Need {
+	Blk *b;
+	Ins *i;
+	int k;
+} Need;
+
+/* Whether the ties of i can be met at all: tied pseudos of one class,
+ * and two tied operands that both only read must read one value. */
+static bool ties_ok(const Fn *fn, const Ssa *ssa, const Blk *b,
+		    const Ins *i, char *err, size_t errlen)
+{
+	for (int k = 0; k < i->nops; k++) {
+		int t = i->ops[k].tie;
+		if (t < 0 || t >= i->nops)
+			continue;
+		const Op *o = &i->ops[k], *q = &i->ops[t];
+		if (o->kind != OK_PSEUDO || q->kind != OK_PSEUDO)
+			continue;
+		int c1 = fn->pseudo[o->reg].cls, c2 = fn->pseudo[q->reg].cls;
+		if (c1 != c2)
+			return fail(err, errlen, "b%d uid %d: operand %d (p%d, "
+						 "%s) is tied to operand %d (p%d, "
+						 "%s): no register holds both",
+				    b->id, i->uid, k, ssa->origin[o->reg],
+				    fn->target->class_name[c1], t,
+				    ssa->origin[q->reg],
+				    fn->target->class_name[c2]);
+		if (!(o->flags & OF_DEF) && !(q->flags & OF_DEF) &&
+		    o->reg != q->reg)
+			return fail(err, errlen, "b%d uid %d: operands %d (p%d) "
+						 "and %d (p%d) read two values "
+						 "but are tied to one location",
+				    b->id, i->uid, k, ssa->origin[o->reg], t,
+				    ssa->origin[q->reg]);
+		/* a second read tied to the same operand */
+		for (int m = k + 1; m < i->nops; m++) {
+			const Op *x = &i->ops[m];
+			if (x->tie != t || x->kind != OK_PSEUDO ||
+			    x->reg == o->reg || (x->flags & OF_DEF) ||
+			    (o->flags & OF_DEF))
+				continue;
+			return fail(err, errlen, "b%d uid %d: operand %d (p%d) "
+						 "is tied to two values, p%d and "
+						 "p%d (a register partly "
+						 "rewritten in place from another "
+						 "value)",
+				    b->id, i->uid, t, ssa->origin[q->reg],
+				    ssa->origin[o->reg], ssa->origin[x->reg]);
+		}
+	}
+	return true;
+}
+
+bool constr_prepare(Fn *fn, Ssa *ssa, ConstrStats *st, char *err,
+		    size_t errlen)
+{
+	if (fn->nblk == 0)
+		return true;
+	for (int b = 0; b < fn->nblk; b++)
+		for (const Ins *i = fn->blk[b]->first; i; i = i->next)
+			if (!ties_ok(fn, ssa, fn->blk[b], i, err, errlen))
+				return false;
+	Cfg *cfg = cfg_build(fn);
+	Live *lv = live_compute(fn, cfg);
+	LiveSet live;
+	lset_init(&live, fn->arena, lv->nval);
+	int np0 = fn->npseudo, n = 0, cap = 16;
+	Need *need = ARENA_NEW(fn->arena, Need, cap);
+	/* decisions first: new pseudos would shift the liveness numbering
+	 * of hard registers (npseudo + r) */
+	for (int b = 0; b < fn->nblk; b++) {
+		Blk *bb = fn->blk[b];
+		live_set_out(lv, b, &live);
+		for (Ins *i = bb->last; i && i->kind != IK_PHI; i = i->prev) {
+			for (int k = 0; k < i->nops; k++) {
+				if (!reg_use(&i->ops[k]) || i->ops[k].reg >= np0 ||
+				    !needs_copy(i, k, &live))
+					continue;
+				if (n == cap) {
+					need = arena_grow(fn->arena, need,
+							  sizeof(Need) * (size_t)cap,
+							  sizeof(Need) * (size_t)(2 * cap));
+					cap *= 2;
+				}
+				need[n++] = (Need){bb, i, k};
+			}
+			live_step_back(fn, i, &live);
+		}
+	}
+	for (int j = 0; j < n; j++) {
+		Op *o = &need[j].i->ops[need[j].k];
+		int v2 = ssa_new_version(fn, ssa, o->reg);
+		insert_copy(fn, need[j].b, need[j].i, v2, o->reg);
+		o->reg = v2;
+		if (st)
+			st->ncopy++;
+	}
+	return true;
+}
+
+/* ---- constr_split ---- */
+
+typedef struct Split {
+	Fn *fn;
+	Ssa *ssa;
+	const Cfg *cfg;
+	const DomTree *dom;
+	const Live *lv;
+	int np0;        /* pseudos before splitting */
+	int nb;
+	bool *split;    /* per pseudo < np0: copied by some parallel copy */
+	int *var_of;    /* per pseudo: the value a new version renames, -1 */
+	int *fstart, *fblk; /* dominance frontiers (CSR) */
+	int *cur;       /* per value: the version current in the walk */
+	int *logv, *logold, nlog, logcap;
+	int *seen;
+	ConstrStats *st;
+} Split;
+
+static int cmp_int(const void *x, const void *y)
+{
+	int a = *(const int *)x, b = *(const int *)y;
+	return (a > b) - (a < b);
+}
+
+/* A parallel copy to insert: before i in b, of vals[0..n-1]. */
+typedef struct PermAt {
+	Blk *b;
+	Ins *i;
+	int *vals;
+	int n;
+} PermAt;
+
+/* The parallel copy of pa's values before its instruction; each value
+ * gets a new version.  Sources keep the old names until the renaming
+ * walk. */
+static void insert_perm(Split *sp, const PermAt *pa)
+{
+	Fn *fn = sp->fn;
+	int n = pa->n;
+	qsort(pa->vals, (size_t)n, sizeof(int), cmp_int);
+	Ins *c = ins_new(fn, IK_PCOPY, 2 * n);
+	for (int j = 0; j < n; j++) {
+		int v = pa->vals[j];
+		int w = ssa_new_version(fn, sp->ssa, v);
+		c->ops[2 * j] = (Op){.kind = OK_PSEUDO, .flags = OF_DEF,
+				     .reg = w, .tie = -1, .from = -1};
+		c->ops[2 * j + 1] = (Op){.kind = OK_PSEUDO, .flags = OF_USE,
+					 .reg = v, .tie = -1, .from = -1};
+		sp->split[v] = true;
+	}
+	ins_insert_before(pa->b, pa->i, c);
+	if (sp->st) {
+		sp->st->nperm++;
+		sp->st->npairs += n;
+	}
+}
+
+/* Inserts the parallel copies before every constrained instruction of the
+ * reachable blocks (found first, inserted after: new pseudos would shift
+ * the liveness numbering of hard registers). */
+static void insert_perms(Split *sp, const RegSet avail[RC_NALLOC])
+{
+	Fn *fn = sp->fn;
+	LiveSet live;
+	lset_init(&live, fn->arena, sp->lv->nval);
+	int npa = 0, pacap = 16;
+	PermAt *pa = ARENA_NEW(fn->arena, PermAt, pacap);
+	for (int b = 0; b < sp->nb; b++) {
+		if (!cfg_reachable(sp->cfg, b))
+			continue;
+		Blk *bb = fn->blk[b];
+		live_set_out(sp->lv, b, &live);
+		for (Ins *i = bb->last; i && i->kind != IK_PHI; i = i->prev) {
+			bool cons = constr_is_constrained(fn, i, avail);
+			live_step_back(fn, i, &live);
+			if (!cons)
+				continue;
+			int *vals = ARENA_NEW(fn->arena, int, live.n + 1);
+			int n = 0;
+			for (int k = 0; k < live.n; k++)
+				if (live.dense[k] < sp->np0)
+					vals[n++] = live.dense[k];
+			if (!n)
+				continue;
+			if (npa == pacap) {
+				pa = arena_grow(fn->arena, pa,
+						sizeof(PermAt) * (size_t)pacap,
+						sizeof(PermAt) * (size_t)(2 * pacap));
+				pacap *= 2;
+			}
+			pa[npa++] = (PermAt){bb, i, vals, n};
+		}
+	}
+	for (int k = 0; k < npa; k++)
+		insert_perm(sp, &pa[k]);
+}
+
+/* Whether b is a join: two or more predecessors, or the entry with any
+ * (the function's start is one more way in). */
+static bool is_join(const Fn *fn, int b)
+{
+	const Blk *bb = fn->blk[b];
+	return bb->npred >= 2 || (b == fn->entry && bb->npred >= 1);
+}
+
+/* Dominance frontiers by the runner walk (Cooper, Harvey and Kennedy),
+ * CSR in two passes. */
+static void frontiers(Split *sp)
+{
+	Fn *fn = sp->fn;
+	const DomTree *d = sp->dom;
+	int nb = sp->nb;
+	int *count = ARENA_NEW(fn->arena, int, nb + 1);
+	int *lastb = ARENA_NEW(fn->arena, int, nb + 1);
+	sp->fstart = ARENA_NEW(fn->arena, int, nb + 1);
+	for (int pass = 0; pass < 2; pass++) {
+		for (int b = 0; b < nb; b++)
+			lastb[b] = -1;
+		for (int r = 0; r < sp->cfg->nrpo; r++) {
+			int b = sp->cfg->rpo[r];
+			if (!is_join(fn, b))
+				continue;
+			const Blk *bb = fn->blk[b];
+			for (int k = 0; k < bb->npred; k++) {
+				int run = bb->pred[k];
+				if (!cfg_reachable(sp->cfg, run))
+					continue;
+				while (run != d->idom[b] && run >= 0 &&
+				       lastb[run] != b) {
+					lastb[run] = b;
+					if (pass == 0)
+						count[run]++;
+					else
+						sp->fblk[sp->fstart[run] +
+							 count[run]++] = b;
+					run = d->idom[run];
+				}
+			}
+		}
+		if (pass == 0) {
+			int total = 0;
+			for (int b = 0; b < nb; b++) {
+				sp->fstart[b] = total;
+				total += count[b];
+				count[b] = 0;
+			}
+			sp->fstart[nb] = total;
+			sp->fblk = ARENA_NEW(fn->arena, int, total + 1);
+		}
+	}
+}
+
+/* Per split value, the blocks defining a version: its own definition
+ * (the entry for an undefined value) and the parallel copies.  CSR over
+ * values, duplicates possible. */
+static void def_blocks(Split *sp, int **startp, int **blkp)
+{
+	Fn *fn = sp->fn;
+	int np0 = sp->np0;
+	int *start = ARENA_NEW(fn->arena, int, np0 + 2);
+	int *own = ARENA_NEW(fn->arena, int, np0 + 1);
+	for (int v = 0; v < np0; v++)
+		own[v] = fn->entry;
+	for (int pass = 0; pass < 2; pass++) {
+		int *fill = pass ? ARENA_NEW(fn->arena, int, np0 + 1) : NULL;
+		for (int b = 0; b < sp->nb; b++) {
+			if (!cfg_reachable(sp->cfg, b))
+				continue;
+			for (const Ins *i = fn->blk[b]->first; i; i = i->next)
+				for (int k = 0; k < i->nops; k++) {
+					const Op *o = &i->ops[k];
+					if (!constr_reg_operand(o) ||
+					    !(o->flags & OF_DEF))
+						continue;
+					int v = o->reg < np0 ? o->reg
+							     : sp->var_of[o->reg];
+					if (v < 0 || !sp->split[v])
+						continue;
+					if (o->reg < np0)
+						own[v] = b;
+					else if (pass == 0)
+						start[v + 1]++;
+					else
+						(*blkp)[start[v] + fill[v]++] = b;
+				}
+		}
+		if (pass == 0) {
+			for (int v = 0; v < np0; v++)
+				start[v + 1] += start[v] + (sp->split[v] ? 1 : 0);
+			*blkp = ARENA_NEW(fn->arena, int, start[np0] + 1);
+		} else {
+			for (int v = 0; v < np0; v++)
+				if (sp->split[v])
+					(*blkp)[start[v] + fill[v]] = own[v];
+		}
+	}
+	*startp = start;
+}
+
+typedef struct NewPhi {
+	int blk, var;
+} NewPhi;
+
+static int cmp_newphi(const void *x, const void *y)
+{
+	const NewPhi *a = x, *b = y;
+	if (a->blk != b->blk)
+		return (a->blk > b->blk) - (a->blk < b->blk);
+	return (a->var > b->var) - (a->var < b->var);
+}
+
+/* Pruned phi placement for every split value: the iterated dominance
+ * frontier of its definition blocks, where the value is live in. */
+static NewPhi *place_phis(Split *sp, int *nphi)
+{
+	Fn *fn = sp->fn;
+	int nb = sp->nb, n = 0, cap = 16;
+	int *start = NULL, *dblk = NULL;
+	def_blocks(sp, &start, &dblk);
+	NewPhi *out = ARENA_NEW(fn->arena, NewPhi, cap);
+	int *inwork = ARENA_NEW(fn->arena, int, nb + 1);
+	int *placed = ARENA_NEW(fn->arena, int, nb + 1);
+	int *work = ARENA_NEW(fn->arena, int, nb + 1);
+	for (int b = 0; b < nb; b++)
+		inwork[b] = placed[b] = -1;
+	for (int v = 0; v < sp->np0; v++) {
+		if (!sp->split[v])
+			continue;
+		int nw = 0;
+		for (int k = start[v]; k < start[v + 1]; k++)
+			if (inwork[dblk[k]] != v) {
+				inwork[dblk[k]] = v;
+				work[nw++] = dblk[k];
+			}
+		while (nw) {
+			int x = work[--nw];
+			for (int k = sp->fstart[x]; k < sp->fstart[x + 1]; k++) {
+				int y = sp->fblk[k];
+				if (placed[y] == v || !live_in_has(sp->lv, y, v))
+					continue;
+				placed[y] = v;
+				if (n == cap) {
+					out = arena_grow(fn->arena, out,
+							 sizeof(NewPhi) * (size_t)cap,
+							 sizeof(NewPhi) *
+								 (size_t)(2 * cap));
+					cap *= 2;
+				}
+				out[n++] = (NewPhi){y, v};
+				if (inwork[y] != v) {
+					inwork[y] = v;
+					work[nw++] = y;
+				}
+			}
+		}
+	}
+	qsort(out, (size_t)n, sizeof(NewPhi), cmp_newphi);
+	*nphi = n;
+	return out;
+}
+
+/* Creates the placed phis after each block's existing phis; sources name
+ * the split value until the walk renames them. */
+static void insert_phis(Split *sp, const NewPhi *ph, int n)
+{
+	Fn *fn = sp->fn;
+	for (int k = 0; k < n; k++) {
+		Blk *b = fn->blk[ph[k].blk];
+		int v = ph[k].var;
+		int w = ssa_new_version(fn, sp->ssa, v);
+		sp->var_of[w] = v;
+		Ins *phi = ins_new(fn, IK_PHI, 1 + b->npred);
+		phi->ops[0] = (Op){.kind = OK_PSEUDO, .flags = OF_DEF, .reg = w,
+				   .tie = -1, .from = -1};
+		for (int e = 0; e < b->npred; e++)
+			phi->ops[1 + e] = (Op){.kind = OK_PSEUDO,
+					       .flags = OF_USE, .reg = v,
+					       .tie = -1, .from = b->pred[e]};
+		Ins *at = b->first;
+		while (at && at->kind == IK_PHI)
+			at = at->next;
+		ins_insert_before(b, at, phi);
+		if (sp->st)
+			sp->st->nphi++;
+	}
+}
+
+static void set_cur(Split *sp, int v, int w)
+{
+	if (sp->nlog == sp->logcap) {
+		int cap = 2 * sp->logcap + 16;
+		sp->logv = arena_grow(sp->fn->arena, sp->logv,
+				      sizeof(int) * (size_t)sp->logcap,
+				      sizeof(int) * (size_t)cap);
+		sp->logold = arena_grow(sp->fn->arena, sp->logold,
+					sizeof(int) * (size_t)sp->logcap,
+					sizeof(int) * (size_t)cap);
+		sp->logcap = cap;
+	}
+	sp->logv[sp->nlog] = v;
+	sp->logold[sp->nlog++] = sp->cur[v];
+	sp->cur[v] = w;
+}
+
+static void undo(Split *sp, int mark)
+{
+	while (sp->nlog > mark) {
+		sp->nlog--;
+		sp->cur[sp->logv[sp->nlog]] = sp->logold[sp->nlog];
+	}
+}
+
+/* Renames the register uses of split values in i to their current
+ * versions, then makes i's new versions current. */
+static void rename_ins(Split *sp, Ins *i)
+{
+	for (int k = 0; k < i->nops; k++) {
+		Op *o = &i->ops[k];
+		if (constr_reg_operand(o) && !(o->flags & OF_DEF) &&
+		    o->reg < sp->np0 && sp->split[o->reg])
+			o->reg = sp->cur[o->reg];
+	}
+	for (int k = 0; k < i->nops; k++) {
+		Op *o = &i->ops[k];
+		if (constr_reg_operand(o) && (o->flags & OF_DEF) &&
+		    sp->var_of[o->reg] >= 0)
+			set_cur(sp, sp->var_of[o->reg], o->reg);
+	}
+}
+
+/* Renames block b, then the phi sources of its successors coming from
+ * it. */
+static void rename_block(Split *sp, int b)
+{
+	Fn *fn = sp->fn;
+	Blk *bb = fn->blk[b];
+	for (Ins *i = bb->first; i; i = i->next) {
+		if (i->kind == IK_PHI) {
+			int d = i->ops[0].reg;
+			if (constr_reg_operand(&i->ops[0]) && sp->var_of[d] >= 0)
+				set_cur(sp, sp->var_of[d], d);
+			continue;
+		}
+		rename_ins(sp, i);
+	}
+	for (int s = 0; s < bb->nsucc; s++) {
+		int t = bb->succ[s].blk;
+		if (sp->seen[t] == b)
+			continue;
+		sp->seen[t] = b;
+		for (Ins *i = fn->blk[t]->first; i && i->kind == IK_PHI;
+		     i = i->next)
+			for (int k = 1; k < i->nops; k++) {
+				Op *o = &i->ops[k];
+				if (o->from == b && constr_reg_operand(o) &&
+				    o->reg < sp->np0 && sp->split[o->reg])
+					o->reg = sp->cur[o->reg];
+			}
+	}
+}
+
+/* The dominator tree in pre-order with an explicit stack of (block, undo
+ * mark). */
+static void rename_all(Split *sp)
+{
+	Fn *fn = sp->fn;
+	const DomTree *d = sp->dom;
+	int *stk = ARENA_NEW(fn->arena, int, d->norder + 1);
+	int *mark = ARENA_NEW(fn->arena, int, d->norder + 1);
+	int top = 0;
+	sp->seen = ARENA_NEW(fn->arena, int, sp->nb + 1);
+	for (int b = 0; b < sp->nb; b++)
+		sp->seen[b] = -1;
+	for (int k = 0; k < d->norder; k++) {
+		int b = d->order[k];
+		while (top && d->last[stk[top - 1]] < d->pre[b]) {
+			top--;
+			undo(sp, mark[top]);
+		}
+		stk[top] = b;
+		mark[top++] = sp->nlog;
+		rename_block(sp, b);
+	}
+	undo(sp, 0);
+}
+
+/* A per-pseudo table of -1 covering fn's pseudos now, with room for
+ * those still to come (new versions and phis). */
+static int *var_table(Fn *fn, int n)
+{
+	int *t = ARENA_NEW(fn->arena, int, n + 1);
+	for (int k = 0; k <= n; k++)
+		t[k] = -1;
+	return t;
+}
+
+bool constr_split(Fn *fn, Ssa *ssa, const RegSet avail[RC_NALLOC],
+		  ConstrStats *st, char *err, size_t errlen)
+{
+	if (fn->nblk == 0)
+		return true;
+	if (fn->allocated)
+		return fail(err, errlen, "the function is already allocated");
+	Split sp = {.fn = fn, .ssa = ssa, .np0 = fn->npseudo, .nb = fn->nblk,
+		    .st = st};
+	Cfg *cfg = cfg_build(fn);
+	sp.cfg = cfg;
+	sp.dom = dom_build(fn, cfg);
+	sp.lv = live_compute(fn, cfg);
+	sp.split = ARENA_NEW(fn->arena, bool, sp.np0 + 1);
+	insert_perms(&sp, avail);
+	int np1 = fn->npseudo;
+	/* room for one phi per (block, value) at most */
+	NewPhi *ph;
+	int nphi;
+	sp.var_of = var_table(fn, np1);
+	for (int b = 0; b < sp.nb; b++)
+		for (const Ins *i = fn->blk[b]->first; i; i = i->next)
+			if (i->kind == IK_PCOPY && i->uid == 0)
+				for (int k = 0; k + 1 < i->nops; k += 2) {
+					int w = i->ops[k].reg, v = i->ops[k + 1].reg;
+					if (w >= sp.np0 && v < sp.np0 && sp.split[v])
+						sp.var_of[w] = v;
+				}
+	frontiers(&sp);
+	ph = place_phis(&sp, &nphi);
+	int *vo = var_table(fn, np1 + nphi);
+	for (int k = 0; k < np1; k++)
+		vo[k] = sp.var_of[k];
+	sp.var_of = vo;
+	insert_phis(&sp, ph, nphi);
+	sp.cur = ARENA_NEW(fn->arena, int, sp.np0 + 1);
+	for (int v = 0; v < sp.np0; v++)
+		sp.cur[v] = v;
+	rename_all(&sp);
+	return true;
+}

@@ -1,0 +1,83 @@
+/* constraints.h - register constraints in SSA form (Hack's method).
+ *
+ * Two steps around spilling, both on a function in SSA form
+ * (ssa_construct), both keeping it in SSA form:
+ *
+ * constr_prepare (before spilling) makes every instruction colourable in
+ * place, at the price of at most one extra live value per fixed use:
+ *   - a tied use (two-address code: a use and a def that must share a
+ *     register) whose value is still live after the instruction, or that
+ *     a second tied use of the same instruction also reads, is replaced by
+ *     a fresh copy made just before the instruction (a one-pair `pcopy`,
+ *     uid 0), so that the tied use dies there;
+ *   - a value read by two operands whose register constraints are
+ *     disjoint (`p {ax}` and `p {dx}`) gets such a copy for the later
+ *     operand.
+ * These copies change register pressure, so the spiller must see them.
+ *
+ * constr_split (after spilling) inserts, before every constrained
+ * instruction I (constr_is_constrained), a parallel copy (`pcopy`, uid 0)
+ * of every pseudo live in a register just before I: each gets a new SSA
+ * version, defined by the copy, and every later use is renamed to the
+ * version that reaches it, with phis where versions meet (SSA
+ * reconstruction: pruned phi placement at the iterated dominance frontier
+ * of the copies, then a renaming walk over the dominator tree).  Live
+ * ranges then never cross a constrained instruction: the copy and I can be
+ * coloured together by a bipartite matching (colour.c), independently of
+ * the colouring before the copy, which is what keeps colouring with
+ * Maxlive registers possible in the presence of fixed registers.
+ * Values of more than one register (16-byte general values) are not
+ * copied: they keep their register across I.  The copy moves nothing when
+ * every version gets its old register; coalescing aims at that.
+ *
+ * An instruction is constrained when it is a call, clobbers or defines a
+ * register of the allocatable set avail, has a register operand (a
+ * pseudo not in a slot) whose constraint excludes part of avail, or ties
+ * a def to an allocatable hard register.  Ties between pseudos and early
+ * clobbers alone do not make an instruction constrained: the greedy
+ * colouring meets them in place.
+ */
+#ifndef SSARA_CONSTRAINTS_H
+#define SSARA_CONSTRAINTS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "ir.h"
+#include "ssa.h"
+
+typedef struct ConstrStats {
+	int ncopy;   /* constr_prepare: copies inserted */
+	int nperm;   /* constr_split: parallel copies inserted */
+	int npairs;  /* values those copy (new versions) */
+	int nphi;    /* phis added by the SSA reconstruction */
+} ConstrStats;
+
+/* The operand tied to operand k of i (ops[k].tie, or the operand whose
+ * tie names k), or -1. */
+int constr_tie_partner(const Ins *i, int k);
+
+/* Whether operand o of fn is a register value: a pseudo not located in a
+ * slot (after spilling, slot operands are memory). */
+bool constr_reg_operand(const Op *o);
+
+/* Whether instruction i is constrained with respect to the allocatable
+ * sets avail[RC_GPR], avail[RC_SSE] (see above).  Phis and inserted
+ * instructions are not. */
+bool constr_is_constrained(const Fn *fn, const Ins *i,
+			   const RegSet avail[RC_NALLOC]);
+
+/* Requires fn in SSA form as ssa describes.  Inserts the copies of the
+ * pre-spill step (see above) and records their versions in ssa.  Returns
+ * false with a reason in err on malformed input. */
+bool constr_prepare(Fn *fn, Ssa *ssa, ConstrStats *st, char *err,
+		    size_t errlen);
+
+/* Requires fn in SSA form as ssa describes (possibly spilled: operands in
+ * slots are memory).  Inserts the parallel copies before constrained
+ * instructions and reconstructs SSA form (see above).  Linear in the
+ * function plus the copies, the dominance frontiers and the phis. */
+bool constr_split(Fn *fn, Ssa *ssa, const RegSet avail[RC_NALLOC],
+		  ConstrStats *st, char *err, size_t errlen);
+
+#endif

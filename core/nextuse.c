@@ -1,0 +1,330 @@
+/* nextuse.c - global next-use distances: block-local first reads, then a
+ * fixed point over the live sets, swept in post-order. */
+#include "nextuse.h"
+
+#include <string.h>
+
+NuDist nu_add(NuDist a, NuDist b)
+{
+	if (a == NU_INF || b == NU_INF)
+		return NU_INF;
+	NuDist s = a + b;
+	if (s < a || s >= NU_INF)
+		return NU_INF - 1;
+	return s;
+}
+
+/* Index of v in the sorted a[0..n-1], or -1. */
+static int sorted_index(const int *a, int n, int v)
+{
+	int lo = 0, hi = n;
+	while (lo < hi) {
+		int mid = lo + (hi - lo) / 2;
+		if (a[mid] < v)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && a[lo] == v ? lo : -1;
+}
+
+NuDist nextuse_in(const NextUse *nu, int b, int v)
+{
+	int j = sorted_index(nu->lv->in[b], nu->lv->nin[b], v);
+	return j < 0 ? NU_INF : nu->in[b][j];
+}
+
+NuDist nextuse_out(const NextUse *nu, int b, int v)
+{
+	int j = sorted_index(nu->lv->out[b], nu->lv->nout[b], v);
+	return j < 0 ? NU_INF : nu->out[b][j];
+}
+
+int nu_block_nops(const Blk *b)
+{
+	int n = 0;
+	for (const Ins *i = b->first; i; i = i->next)
+		if (i->kind != IK_PHI)
+			n += i->nops;
+	return n;
+}
+
+/* Scratch state of the computation. */
+typedef struct NuWork {
+	const Fn *fn;
+	const Live *lv;
+	NextUse *nu;
+	int **first;      /* per block, parallel to in[]: first read, -1 */
+	uint8_t **fixed;  /* per block, parallel to out[]: a phi source */
+	NuDist **pen;     /* per block: loop-exit penalty per successor */
+} NuWork;
+
+/* Fills w->first[b]: the time of the first read of each live-in value by
+ * a non-phi instruction of b, -1 if none.  stamp/pos: per-value scratch. */
+static void first_reads(NuWork *w, int b, int *stamp, int *pos, Arena *a)
+{
+	const Fn *fn = w->fn;
+	const Live *lv = w->lv;
+	int t = 0;
+	for (const Ins *i = fn->blk[b]->first; i; i = i->next) {
+		if (i->kind == IK_PHI)
+			continue;
+		for (int k = 0; k < i->nops; k++) {
+			int v = live_value(fn, &i->ops[k]);
+			if (v < 0 || !live_op_reads(fn, &i->ops[k]) ||
+			    stamp[v] == b)
+				continue;
+			stamp[v] = b;
+			pos[v] = t;
+		}
+		t++;
+	}
+	w->nu->len[b] = t;
+	w->first[b] = ARENA_NEW(a, int, lv->nin[b] + 1);
+	for (int j = 0; j < lv->nin[b]; j++) {
+		int v = lv->in[b][j];
+		w->first[b][j] = stamp[v] == b ? pos[v] : -1;
+	}
+}
+
+/* Marks the phi sources of b's successors coming from b as read at b's
+ * end: out = 0, fixed.  (Each phi of S is visited once per predecessor
+ * edge of S; a source names its predecessor in `from`.) */
+static void phi_sources(NuWork *w, const Cfg *cfg)
+{
+	const Fn *fn = w->fn;
+	const Live *lv = w->lv;
+	for (int s = 0; s < fn->nblk; s++) {
+		if (!cfg_reachable(cfg, s))
+			continue;
+		for (const Ins *i = fn->blk[s]->first; i && i->kind == IK_PHI;
+		     i = i->next)
+			for (int k = 0; k < i->nops; k++) {
+				const Op *o = &i->ops[k];
+				int v = live_value(fn, o);
+				if ((o->flags & OF_DEF) || v < 0 || o->from < 0 ||
+				    !cfg_reachable(cfg, o->from))
+					continue;
+				int j = sorted_index(lv->out[o->from],
+						     lv->nout[o->from], v);
+				if (j < 0)
+					continue;
+				w->nu->out[o->from][j] = 0;
+				w->fixed[o->from][j] = 1;
+			}
+	}
+}
+
+/* Requires the distances of b's successors.  Recomputes out(b, .) by
+ * merging the sorted live_out(b) with each successor's sorted live_in. */
+static void update_out(NuWork *w, int b)
+{
+	const Fn *fn = w->fn;
+	const Live *lv = w->lv;
+	NuDist *out = w->nu->out[b];
+	const uint8_t *fixed = w->fixed[b];
+	const Blk *bb = fn->blk[b];
+	for (int j = 0; j < lv->nout[b]; j++)
+		if (!fixed[j])
+			out[j] = NU_INF;
+	for (int k = 0; k < bb->nsucc; k++) {
+		int s = bb->succ[k].blk;
+		const int *in = lv->in[s];
+		const NuDist *din = w->nu->in[s];
+		int j = 0, jj = 0;
+		while (j < lv->nout[b] && jj < lv->nin[s]) {
+			int v = lv->out[b][j], u = in[jj];
+			if (v < u) {
+				j++;
+			} else if (u < v) {
+				jj++;
+			} else {
+				NuDist d = nu_add(din[jj], w->pen[b][k]);
+				if (!fixed[j] && d < out[j])
+					out[j] = d;
+				j++;
+				jj++;
+			}
+		}
+	}
+}
+
+/* Requires out(b, .) current.  Recomputes in(b, .); returns whether any
+ * changed.  Live-through values are found by merging in[] with out[]. */
+static bool update_in(NuWork *w, int b)
+{
+	const Live *lv = w->lv;
+	NuDist *in = w->nu->in[b];
+	const NuDist *out = w->nu->out[b];
+	NuDist len = (NuDist)w->nu->len[b];
+	bool changed = false;
+	int jj = 0;
+	for (int j = 0; j < lv->nin[b]; j++) {
+		int v = lv->in[b][j];
+		NuDist d;
+		if (w->first[b][j] >= 0) {
+			d = (NuDist)w->first[b][j];
+		} else {
+			while (jj < lv->nout[b] && lv->out[b][jj] < v)
+				jj++;
+			d = jj < lv->nout[b] && lv->out[b][jj] == v
+				    ? nu_add(len, out[jj])
+				    : NU_INF;
+		}
+		if (d != in[j]) {
+			in[j] = d;
+			changed = true;
+		}
+	}
+	return changed;
+}
+
+/* Loop-exit penalty of each edge of b. */
+static void edge_penalties(NuWork *w, const Loops *lp, int b, Arena *a)
+{
+	const Blk *bb = w->fn->blk[b];
+	w->pen[b] = ARENA_NEW(a, NuDist, bb->nsucc + 1);
+	int l = lp->innermost[b];
+	for (int k = 0; k < bb->nsucc; k++)
+		w->pen[b][k] = l >= 0 && !loops_contains(lp, l, bb->succ[k].blk)
+				       ? NU_LOOP_EXIT
+				       : 0;
+}
+
+/* Allocates the distance arrays of every block, all NU_INF. */
+static void alloc_dists(NuWork *w, Arena *a)
+{
+	const Live *lv = w->lv;
+	NextUse *nu = w->nu;
+	for (int b = 0; b < nu->nblk; b++) {
+		nu->in[b] = ARENA_NEW(a, NuDist, lv->nin[b] + 1);
+		nu->out[b] = ARENA_NEW(a, NuDist, lv->nout[b] + 1);
+		w->fixed[b] = ARENA_NEW(a, uint8_t, lv->nout[b] + 1);
+		for (int j = 0; j < lv->nin[b]; j++)
+			nu->in[b][j] = NU_INF;
+		for (int j = 0; j < lv->nout[b]; j++)
+			nu->out[b][j] = NU_INF;
+	}
+}
+
+NextUse *nextuse_compute(const Fn *fn, const Cfg *cfg, const Live *lv,
+			 const Loops *lp, Arena *a)
+{
+	NextUse *nu = ARENA_NEW(a, NextUse, 1);
+	nu->lv = lv;
+	nu->nblk = fn->nblk;
+	nu->len = ARENA_NEW(a, int, fn->nblk + 1);
+	nu->in = ARENA_NEW(a, NuDist *, fn->nblk + 1);
+	nu->out = ARENA_NEW(a, NuDist *, fn->nblk + 1);
+	NuWork w = {.fn = fn, .lv = lv, .nu = nu};
+	w.first = ARENA_NEW(a, int *, fn->nblk + 1);
+	w.fixed = ARENA_NEW(a, uint8_t *, fn->nblk + 1);
+	w.pen = ARENA_NEW(a, NuDist *, fn->nblk + 1);
+	alloc_dists(&w, a);
+	int nval = live_nval(fn);
+	int *stamp = ARENA_NEW(a, int, nval + 1);
+	int *pos = ARENA_NEW(a, int, nval + 1);
+	for (int v = 0; v < nval; v++)
+		stamp[v] = -1;
+	for (int r = 0; r < cfg->nrpo; r++) {
+		int b = cfg->rpo[r];
+		first_reads(&w, b, stamp, pos, a);
+		edge_penalties(&w, lp, b, a);
+	}
+	phi_sources(&w, cfg);
+	bool changed = true;
+	while (changed) {
+		changed = false;
+		nu->sweeps++;
+		for (int r = cfg->nrpo - 1; r >= 0; r--) {
+			int b = cfg->rpo[r];
+			update_out(&w, b);
+			changed |= update_in(&w, b);
+		}
+	}
+	return nu;
+}
+
+void nuscan_init(NuScan *s, const Fn *fn, Arena *a)
+{
+	s->nval = live_nval(fn);
+	s->cur = ARENA_NEW(a, NuDist, s->nval + 1);
+	s->stamp = ARENA_NEW(a, int, s->nval + 1);
+	for (int v = 0; v < s->nval; v++)
+		s->stamp[v] = -1;
+	s->blk = -1;
+	s->nclob = s->capclob = 0;
+	s->clob_t = s->clob_v = NULL;
+	s->clob_next = NULL;
+	s->a = a;
+}
+
+/* Records that the register value v clobbered at time t is read at
+ * time next. */
+static void scan_clob(NuScan *s, int t, int v, NuDist next)
+{
+	if (s->nclob == s->capclob) {
+		int cap = s->capclob ? 2 * s->capclob : 16;
+		size_t oi = sizeof(int) * (size_t)s->capclob;
+		size_t ni = sizeof(int) * (size_t)cap;
+		s->clob_t = arena_grow(s->a, s->clob_t, oi, ni);
+		s->clob_v = arena_grow(s->a, s->clob_v, oi, ni);
+		s->clob_next = arena_grow(s->a, s->clob_next,
+					  sizeof(NuDist) * (size_t)s->capclob,
+					  sizeof(NuDist) * (size_t)cap);
+		s->capclob = cap;
+	}
+	s->clob_t[s->nclob] = t;
+	s->clob_v[s->nclob] = v;
+	s->clob_next[s->nclob++] = next;
+}
+
+NuDist nuscan_time(const NuScan *s, int v)
+{
+	return v >= 0 && s->stamp[v] == s->blk ? s->cur[v] : NU_INF;
+}
+
+static void scan_set(NuScan *s, int v, NuDist t)
+{
+	s->stamp[v] = s->blk;
+	s->cur[v] = t;
+}
+
+void nuscan_block(const Fn *fn, const NextUse *nu, int b, NuScan *s,
+		  NuDist *nxt)
+{
+	const Live *lv = nu->lv;
+	const Blk *bb = fn->blk[b];
+	/* A fresh stamp per scan, so that rescanning a block starts clean. */
+	s->blk = s->blk < 0 ? 0 : s->blk + 1;
+	s->nclob = 0;
+	NuDist len = (NuDist)nu->len[b];
+	for (int j = 0; j < lv->nout[b]; j++)
+		scan_set(s, lv->out[b][j], nu_add(len, nu->out[b][j]));
+	int k = nu_block_nops(bb), t = nu->len[b];
+	for (const Ins *i = bb->last; i && i->kind != IK_PHI; i = i->prev) {
+		t--;
+		k -= i->nops;
+		for (int o = 0; o < i->nops; o++) {
+			int v = live_value(fn, &i->ops[o]);
+			nxt[k + o] = nuscan_time(s, v);
+		}
+		for (int o = 0; o < i->nops; o++) {
+			int v = live_value(fn, &i->ops[o]);
+			if (v >= 0 && (i->ops[o].flags & OF_DEF))
+				scan_set(s, v, NU_INF);
+		}
+		for (RegSet c = i->clobbers; c; c &= c - 1) {
+			int v = fn->npseudo + regset_first(c);
+			NuDist next = nuscan_time(s, v);
+			if (next != NU_INF)
+				scan_clob(s, t, v, next);
+			scan_set(s, v, NU_INF);
+		}
+		for (int o = 0; o < i->nops; o++) {
+			int v = live_value(fn, &i->ops[o]);
+			if (v >= 0 && live_op_reads(fn, &i->ops[o]))
+				scan_set(s, v, (NuDist)t);
+		}
+	}
+}

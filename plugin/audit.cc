@@ -1,0 +1,155 @@
+/* audit.cc - counts GCC's allocation of one function after reload
+ * (docs/CAPTURE.md "Audit", docs/RECORDS.md `gcc_ra`).
+ *
+ * An insn is GCC's when its UID was not in the capture: the allocator
+ * (IRA or LRA) created it.  Such an insn is a spill (register to stack
+ * slot), a reload (stack slot to register), a move (register to
+ * register) or a rematerialisation (a constant into a register); other
+ * new insns are not counted.  A captured copy whose UID is gone was
+ * coalesced (or found useless) by the allocator.
+ */
+#define INCLUDE_STRING
+#define INCLUDE_VECTOR
+#include "gcc-plugin.h"
+#include "tree.h"
+#include "rtl.h"
+#include "memmodel.h"
+#include "tm_p.h"
+#include "sreal.h"
+#include "function.h"
+#include "basic-block.h"
+#include "emit-rtl.h"
+#include "regs.h"
+#include "hard-reg-set.h"
+#include "df.h"
+#include "function-abi.h"
+#include "output.h"
+#include "varasm.h"
+
+#include "plugin.h"
+
+/* Whether x is a stack slot: a MEM whose address is sp, the frame
+ * pointer (when the function has one), or a soft pointer not eliminated,
+ * plus an optional constant. */
+static bool stack_slot_p(rtx x)
+{
+	if (!MEM_P(x))
+		return false;
+	rtx a = XEXP(x, 0);
+	if (GET_CODE(a) == PLUS && CONST_INT_P(XEXP(a, 1)))
+		a = XEXP(a, 0);
+	if (!REG_P(a))
+		return false;
+	unsigned r = REGNO(a);
+	return r == STACK_POINTER_REGNUM || r == FRAME_POINTER_REGNUM ||
+	       r == ARG_POINTER_REGNUM ||
+	       (frame_pointer_needed && r == HARD_FRAME_POINTER_REGNUM);
+}
+
+/* Whether x is a constant a register can be loaded with: an immediate,
+ * an address constant, or a load from the constant pool. */
+static bool constant_load_p(rtx x)
+{
+	if (CONSTANT_P(x))
+		return true;
+	return MEM_P(x) && GET_CODE(XEXP(x, 0)) == SYMBOL_REF &&
+	       CONSTANT_POOL_ADDRESS_P(XEXP(x, 0));
+}
+
+enum NewKind { NK_OTHER, NK_SPILL, NK_RELOAD, NK_MOVE, NK_REMAT };
+
+/* What a new insn (one the allocator created) is. */
+static NewKind classify(rtx_insn *insn)
+{
+	rtx set = single_set(insn);
+	if (!set)
+		return NK_OTHER;
+	rtx d = SET_DEST(set), s = SET_SRC(set);
+	if (GET_CODE(d) == SUBREG)
+		d = SUBREG_REG(d);
+	if (GET_CODE(s) == SUBREG)
+		s = SUBREG_REG(s);
+	if (REG_P(d) && REG_P(s))
+		return NK_MOVE;
+	if (REG_P(d) && stack_slot_p(s))
+		return NK_RELOAD;
+	if (stack_slot_p(d) && REG_P(s))
+		return NK_SPILL;
+	if (REG_P(d) && constant_load_p(s))
+		return NK_REMAT;
+	return NK_OTHER;
+}
+
+/* bb's estimated executions per execution of the function. */
+static double block_weight(function *fun, basic_block bb)
+{
+	bool known = false;
+	double w = bb->count
+			   .to_sreal_scale(ENTRY_BLOCK_PTR_FOR_FN(fun)->count,
+					   &known)
+			   .to_double();
+	return known ? w : 1.0;
+}
+
+/* Callee-saved registers the function uses (the prologue saves them);
+ * the hard frame pointer of a function that has one is not counted. */
+static int count_callee_saved(void)
+{
+	int n = 0;
+	for (int r = 0; r < FIRST_PSEUDO_REGISTER; r++) {
+		if (fixed_regs[r] || crtl->abi->clobbers_full_reg_p(r))
+			continue;
+		if (frame_pointer_needed && r == HARD_FRAME_POINTER_REGNUM)
+			continue;
+		if (df_regs_ever_live_p(r))
+			n++;
+	}
+	return n;
+}
+
+void audit_function(function *fun, const Capture *cap, GccRa *ra)
+{
+	size_t nuid = cap->uid_kind.size();
+	std::vector<bool> present(nuid, false);
+	basic_block bb;
+	rtx_insn *insn;
+	FOR_EACH_BB_FN(bb, fun) {
+		double w = block_weight(fun, bb);
+		FOR_BB_INSNS(bb, insn) {
+			if (!NONDEBUG_INSN_P(insn))
+				continue;
+			size_t uid = INSN_UID(insn);
+			if (uid < nuid && cap->uid_kind[uid]) {
+				present[uid] = true;
+				continue;
+			}
+			switch (classify(insn)) {
+			case NK_SPILL:
+				ra->spills++;
+				ra->w_spills += w;
+				break;
+			case NK_RELOAD:
+				ra->reloads++;
+				ra->w_reloads += w;
+				break;
+			case NK_MOVE:
+				ra->moves++;
+				ra->w_moves += w;
+				break;
+			case NK_REMAT:
+				ra->remats++;
+				ra->w_remats += w;
+				break;
+			default:
+				break;
+			}
+		}
+	}
+	for (size_t uid = 0; uid < nuid; uid++)
+		if (cap->uid_kind[uid] == 2 && !present[uid]) {
+			ra->copies_deleted++;
+			ra->w_copies_deleted += cap->uid_weight[uid];
+		}
+	ra->frame = get_frame_size().to_constant();
+	ra->callee_saved = count_callee_saved();
+}

@@ -1,0 +1,298 @@
+/* main.cc - the ssara GCC plugin: arguments, version check, the two
+ * passes and the end-of-unit records.
+ *
+ *   ssara_capture  before "ira":    RTL -> core IR (capture.cc)
+ *   ssara_audit    after "reload":  count GCC's allocation (audit.cc)
+ *   end of unit:                    records -> .ssara section, JSON lines
+ *
+ * The capture of the function being compiled is the one piece of state
+ * kept between the two passes (`current`); it owns its Fn and nothing in
+ * it points into RTL.
+ */
+#define INCLUDE_STRING
+#define INCLUDE_VECTOR
+#include "gcc-plugin.h"
+#include "plugin-version.h"
+#include "tree.h"
+#include "tree-pass.h"
+#include "context.h"
+#include "function.h"
+#include "diagnostic-core.h"
+#include "output.h"
+#include "opts.h"
+#include "options.h"
+#include "toplev.h"
+
+#include <fnmatch.h>
+
+#include "plugin.h"
+
+#ifndef SSARA_VERSION
+#define SSARA_VERSION "0.0.0"
+#endif
+/* The GCC version the plugin was built for (a test build overrides it to
+ * exercise the version check). */
+#ifndef SSARA_GCC_BUILT
+#define SSARA_GCC_BUILT (gcc_version.basever)
+#endif
+
+int plugin_is_GPL_compatible;
+
+Options opts;
+
+static const char *const help_text =
+	"ssara: captures every function's RTL before register allocation,\n"
+	"  counts GCC's allocation and writes one record per function into\n"
+	"  the object's .ssara section.  Arguments:\n"
+	"  -fplugin-arg-ssara-help         this text\n"
+	"  -fplugin-arg-ssara-version      the plugin's version\n"
+	"  -fplugin-arg-ssara-verbose      a note per function\n"
+	"  -fplugin-arg-ssara-dump=DIR     write DIR/<file>.<function>.ir\n"
+	"  -fplugin-arg-ssara-json=FILE    append the records to FILE\n"
+	"  -fplugin-arg-ssara-only=GLOB    only functions whose assembler\n"
+	"                                  name matches GLOB (fnmatch)\n"
+	"  -fplugin-arg-ssara-check        check that every capture\n"
+	"                                  round-trips through the IR text\n";
+
+static struct plugin_info ssara_info = {SSARA_VERSION, help_text};
+
+static Capture *current;             /* the function between the passes */
+static std::vector<Record> records;  /* finished functions of the unit */
+static std::string opt_level = "-O0";
+static bool dump_failed;
+
+/* ---------------------------------------------------------------- */
+
+static const char *fn_asm_name(function *fun)
+{
+	const char *s = IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(fun->decl));
+	return *s == '*' ? s + 1 : s;
+}
+
+static void drop_current(void)
+{
+	if (!current)
+		return;
+	fn_free(current->fn);
+	delete current;
+	current = nullptr;
+}
+
+/* Writes the dump and runs the round-trip check of a fresh capture. */
+static void after_capture(function *fun, const Capture *cap)
+{
+	location_t loc = DECL_SOURCE_LOCATION(fun->decl);
+	const Fn *fn = cap->fn;
+	if (opts.verbose) {
+		if (fn->unsupported)
+			inform(loc, "ssara: %qs unsupported: %s",
+			       cap->name.c_str(), fn->unsupported);
+		else
+			inform(loc,
+			       "ssara: %qs captured: %d blocks, %d insns, "
+			       "%d pseudos, maxlive gpr %d sse %d",
+			       cap->name.c_str(), cap->blocks, cap->insns,
+			       cap->pseudos, cap->maxlive[RC_GPR],
+			       cap->maxlive[RC_SSE]);
+	}
+	if (opts.dump_dir && !dump_failed &&
+	    !records_dump_ir(opts.dump_dir, main_input_filename, fn)) {
+		dump_failed = true;
+		error("ssara: cannot write the IR of %qs into %qs: %m",
+		      cap->name.c_str(), opts.dump_dir);
+	}
+	if (opts.check) {
+		std::string why = records_roundtrip(fn);
+		if (!why.empty())
+			inform(loc, "ssara: %qs does not round-trip: %s",
+			       cap->name.c_str(), why.c_str());
+	}
+}
+
+/* ---------------------------------------------------------------- */
+/* The passes.                                                       */
+
+static const pass_data capture_pass_data = {
+	RTL_PASS, "ssara_capture", OPTGROUP_NONE, TV_NONE,
+	PROP_rtl, 0, 0, 0, 0,
+};
+
+class capture_pass : public rtl_opt_pass {
+public:
+	capture_pass(gcc::context *ctxt)
+		: rtl_opt_pass(capture_pass_data, ctxt)
+	{
+	}
+	unsigned int execute(function *fun) final override;
+	opt_pass *clone() final override
+	{
+		return new capture_pass(m_ctxt);
+	}
+};
+
+unsigned int capture_pass::execute(function *fun)
+{
+	drop_current();
+	const char *name = fn_asm_name(fun);
+	if (opts.only && fnmatch(opts.only, name, 0) != 0)
+		return 0;
+	current = new Capture;
+	capture_function(fun, current);
+	after_capture(fun, current);
+	return 0;
+}
+
+static const pass_data audit_pass_data = {
+	RTL_PASS, "ssara_audit", OPTGROUP_NONE, TV_NONE,
+	PROP_rtl, 0, 0, 0, 0,
+};
+
+class audit_pass : public rtl_opt_pass {
+public:
+	audit_pass(gcc::context *ctxt) : rtl_opt_pass(audit_pass_data, ctxt)
+	{
+	}
+	unsigned int execute(function *fun) final override;
+	opt_pass *clone() final override { return new audit_pass(m_ctxt); }
+};
+
+unsigned int audit_pass::execute(function *fun)
+{
+	if (!current)
+		return 0;
+	if (current->name != fn_asm_name(fun)) {
+		/* Not the function captured: a capture whose function never
+		 * reached reload.  Nothing to count against. */
+		drop_current();
+		return 0;
+	}
+	GccRa ra;
+	audit_function(fun, current, &ra);
+	Record r;
+	r.json = record_json(current, &ra, main_input_filename,
+			     opt_level.c_str(), gcc_version.basever);
+	records.push_back(r);
+	drop_current();
+	return 0;
+}
+
+/* ---------------------------------------------------------------- */
+/* Callbacks.                                                        */
+
+static void finish_unit(void *, void *)
+{
+	drop_current();
+	if (records.empty())
+		return;
+	if (asm_out_file)
+		records_emit_asm(asm_out_file, records);
+	if (opts.json_file && !records_append_json(opts.json_file, records))
+		error("ssara: cannot append to %qs: %m", opts.json_file);
+	records.clear();
+}
+
+/* The optimisation level as given on the command line (the last -O
+ * option), "-O0" when none was. */
+static void find_opt_level(void)
+{
+	for (unsigned i = 0; i < save_decoded_options_count; i++) {
+		const cl_decoded_option &o = save_decoded_options[i];
+		if (o.opt_index == OPT_O || o.opt_index == OPT_Os ||
+		    o.opt_index == OPT_Ofast || o.opt_index == OPT_Og ||
+		    o.opt_index == OPT_Oz)
+			opt_level = o.orig_option_with_args_text;
+	}
+}
+
+/* ---------------------------------------------------------------- */
+/* Initialisation.                                                   */
+
+/* Whether the running GCC has the major version the plugin was built
+ * for; an error naming both otherwise. */
+static bool version_ok(const struct plugin_gcc_version *v)
+{
+	if (atoi(v->basever) == atoi(SSARA_GCC_BUILT))
+		return true;
+	error("ssara: built for GCC %s, but this is GCC %s; rebuild the "
+	      "plugin with this compiler",
+	      SSARA_GCC_BUILT, v->basever);
+	return false;
+}
+
+/* Parses the -fplugin-arg-ssara-* arguments; false after an error. */
+static bool parse_args(const struct plugin_name_args *info)
+{
+	bool ok = true;
+	for (int i = 0; i < info->argc; i++) {
+		const char *key = info->argv[i].key;
+		const char *val = info->argv[i].value;
+		bool wants_value = !strcmp(key, "dump") ||
+				   !strcmp(key, "json") || !strcmp(key, "only");
+		bool flag = !strcmp(key, "help") || !strcmp(key, "version") ||
+			    !strcmp(key, "verbose") || !strcmp(key, "check");
+		if (!wants_value && !flag) {
+			error("ssara: unknown argument %qs (see "
+			      "%<-fplugin-arg-ssara-help%>)", key);
+			ok = false;
+			continue;
+		}
+		if (wants_value && (!val || !*val)) {
+			error("ssara: argument %qs needs a value "
+			      "(%<-fplugin-arg-ssara-%s=...%>)", key, key);
+			ok = false;
+			continue;
+		}
+		if (flag && val) {
+			error("ssara: argument %qs takes no value", key);
+			ok = false;
+			continue;
+		}
+		if (!strcmp(key, "help"))
+			fputs(help_text, stderr);
+		else if (!strcmp(key, "version"))
+			fprintf(stderr, "ssara: version %s, built for GCC %s\n",
+				SSARA_VERSION, gcc_version.basever);
+		else if (!strcmp(key, "verbose"))
+			opts.verbose = true;
+		else if (!strcmp(key, "check"))
+			opts.check = true;
+		else if (!strcmp(key, "dump"))
+			opts.dump_dir = xstrdup(val);
+		else if (!strcmp(key, "json"))
+			opts.json_file = xstrdup(val);
+		else if (!strcmp(key, "only"))
+			opts.only = xstrdup(val);
+	}
+	return ok;
+}
+
+int plugin_init(struct plugin_name_args *info,
+		struct plugin_gcc_version *version)
+{
+	if (!version_ok(version))
+		return 1;
+	if (!parse_args(info))
+		return 1;
+	find_opt_level();
+	const char *name = info->base_name;
+	register_callback(name, PLUGIN_INFO, nullptr, &ssara_info);
+
+	static struct register_pass_info capture_info;
+	capture_info.pass = new capture_pass(g);
+	capture_info.reference_pass_name = "ira";
+	capture_info.ref_pass_instance_number = 1;
+	capture_info.pos_op = PASS_POS_INSERT_BEFORE;
+	register_callback(name, PLUGIN_PASS_MANAGER_SETUP, nullptr,
+			  &capture_info);
+
+	static struct register_pass_info audit_info;
+	audit_info.pass = new audit_pass(g);
+	audit_info.reference_pass_name = "reload";
+	audit_info.ref_pass_instance_number = 1;
+	audit_info.pos_op = PASS_POS_INSERT_AFTER;
+	register_callback(name, PLUGIN_PASS_MANAGER_SETUP, nullptr,
+			  &audit_info);
+
+	register_callback(name, PLUGIN_FINISH_UNIT, finish_unit, nullptr);
+	return 0;
+}

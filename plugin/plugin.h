@@ -1,0 +1,94 @@
+/* plugin.h - what the parts of the ssara GCC plugin share.
+ *
+ * The plugin is the only code that sees GCC: capture.cc translates RTL
+ * into the core IR, audit.cc counts GCC's allocation after reload,
+ * records.cc formats and writes the per-function records, main.cc holds
+ * the arguments, the passes and the callbacks.  This header names no GCC
+ * type except the opaque `struct function`, so that it can be included
+ * before or after GCC's headers.
+ */
+#ifndef SSARA_PLUGIN_H
+#define SSARA_PLUGIN_H
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+extern "C" {
+#include "core/ir.h"
+}
+
+struct function;
+
+/* -fplugin-arg-ssara-KEY[=VALUE] */
+struct Options {
+	bool verbose = false;
+	bool check = false;           /* round-trip every capture */
+	const char *dump_dir = nullptr;
+	const char *json_file = nullptr;
+	const char *only = nullptr;   /* fnmatch(3) glob on the asm name */
+};
+extern Options opts;
+
+/* GCC's allocation of one function, counted after reload (RECORDS.md). */
+struct GccRa {
+	int spills = 0, reloads = 0, moves = 0, copies_deleted = 0,
+	    remats = 0;
+	double w_spills = 0, w_reloads = 0, w_moves = 0,
+	       w_copies_deleted = 0, w_remats = 0;
+	long frame = 0;
+	int callee_saved = 0;
+};
+
+/* What the capture pass leaves for the audit pass of the same function.
+ * Owns fn; nothing in it points into RTL. */
+struct Capture {
+	Fn *fn = nullptr;         /* the capture; fn->unsupported when given up */
+	std::string name;         /* assembler name */
+	int blocks = 0, insns = 0, pseudos = 0;
+	int maxlive[RC_NALLOC] = {0, 0};
+	bool have_maxlive = false;
+	/* Per INSN_UID before RA: 0 absent, 1 an insn, 2 a copy. */
+	std::vector<unsigned char> uid_kind;
+	/* Per copy UID: its block's frequency relative to the entry. */
+	std::vector<float> uid_weight;
+};
+
+/* One finished function, ready to be written. */
+struct Record {
+	std::string json; /* one line, without the newline */
+};
+
+/* capture.cc */
+
+/* Requires fun in RTL form before IRA.  Fills cap: the core IR copy of
+ * fun (fn->unsupported set to a reason when it cannot be represented),
+ * the sizes and the UID tables.  Never modifies the RTL's meaning (it may
+ * recognise insns and fill GCC's recog caches as IRA would). */
+void capture_function(function *fun, Capture *cap);
+
+/* Number of the core register that GCC hard register regno is, or -1. */
+int capture_core_reg(int regno);
+
+/* audit.cc */
+
+/* Requires fun right after reload and cap from the same function's
+ * capture.  Counts GCC's allocation. */
+void audit_function(function *fun, const Capture *cap, GccRa *ra);
+
+/* records.cc */
+
+/* The JSON record (RECORDS.md) of one function. */
+std::string record_json(const Capture *cap, const GccRa *ra,
+			const char *file, const char *opt, const char *gcc);
+/* Writes the records into the assembler output as a .ssara section. */
+void records_emit_asm(FILE *asm_out, const std::vector<Record> &recs);
+/* Appends the records as lines to path; false with errno on failure. */
+bool records_append_json(const char *path, const std::vector<Record> &recs);
+/* Writes fn as IR text to DIR/<basename(file)>.<fn>.ir; false with errno
+ * on failure. */
+bool records_dump_ir(const char *dir, const char *file, const Fn *fn);
+/* Print, parse, compare: "" when fn round-trips, else what differs. */
+std::string records_roundtrip(const Fn *fn);
+
+#endif

@@ -1,0 +1,222 @@
+/* records.cc - the per-function records (docs/RECORDS.md), the IR dumps
+ * and the round-trip check.  No GCC header: plain C++ over the core. */
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fcntl.h>
+#include <unistd.h>
+
+#include "plugin.h"
+
+extern "C" {
+#include "core/irtext.h"
+}
+
+#ifndef SSARA_VERSION
+#define SSARA_VERSION "0.0.0"
+#endif
+
+/* s as a JSON string literal. */
+static std::string json_str(const char *s)
+{
+	std::string o = "\"";
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		char buf[8];
+		switch (*p) {
+		case '"': o += "\\\""; break;
+		case '\\': o += "\\\\"; break;
+		case '\n': o += "\\n"; break;
+		case '\t': o += "\\t"; break;
+		default:
+			if (*p < 0x20) {
+				snprintf(buf, sizeof buf, "\\u%04x", *p);
+				o += buf;
+			} else {
+				o += (char)*p;
+			}
+		}
+	}
+	return o + "\"";
+}
+
+/* A weighted count: at most three decimals, no trailing zeros. */
+static std::string json_num(double v)
+{
+	char buf[64];
+	snprintf(buf, sizeof buf, "%.3f", v);
+	char *e = buf + strlen(buf) - 1;
+	while (*e == '0')
+		*e-- = 0;
+	if (*e == '.')
+		*e = 0;
+	if (strcmp(buf, "-0") == 0)
+		strcpy(buf, "0");
+	return buf;
+}
+
+static void member(std::string &o, const char *name, const std::string &v)
+{
+	if (o.size() > 1)
+		o += ',';
+	o += '"';
+	o += name;
+	o += "\":";
+	o += v;
+}
+
+static void member(std::string &o, const char *name, long v)
+{
+	member(o, name, std::to_string(v));
+}
+
+static std::string gcc_ra_json(const GccRa *ra)
+{
+	std::string o = "{";
+	member(o, "spills", ra->spills);
+	member(o, "w_spills", json_num(ra->w_spills));
+	member(o, "reloads", ra->reloads);
+	member(o, "w_reloads", json_num(ra->w_reloads));
+	member(o, "moves", ra->moves);
+	member(o, "w_moves", json_num(ra->w_moves));
+	member(o, "copies_deleted", ra->copies_deleted);
+	member(o, "w_copies_deleted", json_num(ra->w_copies_deleted));
+	member(o, "remats", ra->remats);
+	member(o, "w_remats", json_num(ra->w_remats));
+	member(o, "frame", ra->frame);
+	member(o, "callee_saved", ra->callee_saved);
+	return o + "}";
+}
+
+std::string record_json(const Capture *cap, const GccRa *ra,
+			const char *file, const char *opt, const char *gcc)
+{
+	const Fn *fn = cap->fn;
+	std::string o = "{";
+	member(o, "ssara", 1);
+	member(o, "tool", json_str(SSARA_VERSION));
+	member(o, "gcc", json_str(gcc));
+	member(o, "file", json_str(file));
+	member(o, "fn", json_str(cap->name.c_str()));
+	member(o, "opt", json_str(opt));
+	member(o, "status",
+	       json_str(fn->unsupported ? "unsupported" : "captured"));
+	if (fn->unsupported)
+		member(o, "reason", json_str(fn->unsupported));
+	member(o, "blocks", cap->blocks);
+	member(o, "insns", cap->insns);
+	member(o, "pseudos", cap->pseudos);
+	if (cap->have_maxlive)
+		member(o, "maxlive",
+		       "{\"gpr\":" + std::to_string(cap->maxlive[RC_GPR]) +
+			       ",\"sse\":" +
+			       std::to_string(cap->maxlive[RC_SSE]) + "}");
+	else
+		member(o, "maxlive", std::string("null"));
+	member(o, "gcc_ra", gcc_ra_json(ra));
+	member(o, "ssara_ra", std::string("null"));
+	member(o, "verify", std::string("null"));
+	return o + "}";
+}
+
+/* s as the contents of an assembler string: quotes, backslashes and
+ * bytes outside printable ASCII escaped. */
+static std::string asm_str(const std::string &s)
+{
+	std::string o;
+	for (unsigned char c : s) {
+		char buf[8];
+		if (c == '"' || c == '\\') {
+			o += '\\';
+			o += (char)c;
+		} else if (c < 0x20 || c >= 0x7f) {
+			snprintf(buf, sizeof buf, "\\%03o", c);
+			o += buf;
+		} else {
+			o += (char)c;
+		}
+	}
+	return o;
+}
+
+void records_emit_asm(FILE *f, const std::vector<Record> &recs)
+{
+	if (recs.empty())
+		return;
+	fputs("\t.pushsection .ssara,\"\",@progbits\n", f);
+	for (const Record &r : recs)
+		fprintf(f, "\t.ascii \"%s\\n\"\n", asm_str(r.json).c_str());
+	fputs("\t.popsection\n", f);
+}
+
+bool records_append_json(const char *path, const std::vector<Record> &recs)
+{
+	std::string all;
+	for (const Record &r : recs)
+		all += r.json + "\n";
+	int fd = open(path, O_WRONLY | O_APPEND | O_CREAT, 0644);
+	if (fd < 0)
+		return false;
+	const char *p = all.data();
+	size_t left = all.size();
+	while (left > 0) {
+		ssize_t n = write(fd, p, left);
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			int e = errno;
+			close(fd);
+			errno = e;
+			return false;
+		}
+		p += n;
+		left -= (size_t)n;
+	}
+	return close(fd) == 0;
+}
+
+bool records_dump_ir(const char *dir, const char *file, const Fn *fn)
+{
+	const char *base = strrchr(file, '/');
+	base = base ? base + 1 : file;
+	std::string path = std::string(dir) + "/" + base + "." + fn->name +
+			   ".ir";
+	FILE *f = fopen(path.c_str(), "w");
+	if (!f)
+		return false;
+	ir_print(f, fn);
+	if (ferror(f)) {
+		int e = errno;
+		fclose(f);
+		errno = e;
+		return false;
+	}
+	return fclose(f) == 0;
+}
+
+std::string records_roundtrip(const Fn *fn)
+{
+	char *text = ir_print_str(fn);
+	IrFile parsed;
+	IrError err;
+	std::string why;
+	if (!ir_parse("<capture>", text, strlen(text), fn->target, &parsed,
+		      &err)) {
+		why = std::string("parse: ") + err.msg;
+		free(text);
+		return why;
+	}
+	char buf[512] = "";
+	if (parsed.nfn != 1) {
+		why = "parse gave " + std::to_string(parsed.nfn) + " functions";
+	} else if (!fn_equal(fn, parsed.fn[0], buf, sizeof buf)) {
+		why = std::string("fn_equal: ") + buf;
+	} else {
+		char *again = ir_print_str(parsed.fn[0]);
+		if (strcmp(again, text) != 0)
+			why = "printed text differs after parsing";
+		free(again);
+	}
+	irfile_free(&parsed);
+	free(text);
+	return why;
+}

@@ -1,0 +1,351 @@
+/* test_alloc.c - the whole allocator (core/alloc.c): every IR case of the
+ * test suite with all, 8, 6 and 4 general registers and 200 generated
+ * functions with all and 4, each allocation checked by verify_fn; the
+ * choice of the limited register sets; errors; the command line. */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "alloc.h"
+#include "analysis_util.h"
+#include "check.h"
+#include "gen.h"
+#include "spill_everywhere.h"
+#include "verify.h"
+
+char *t_run_cmd(const char *cmd, int *status);
+const char *t_ssara_bin(void);
+
+/* Outcome counts of a batch of allocations. */
+typedef struct Tally {
+	int verified;
+	int refused;  /* the spiller's known limit (see refused_by_spiller) */
+	int failed;
+	char first[600];
+} Tally;
+
+/* Whether err is the spiller refusing a function because it counts hard
+ * registers outside the limited set as taking registers of it (e.g. six
+ * argument registers with four general registers): a limit of
+ * core/spill.c, not of the allocation. */
+static bool refused_by_spiller(const char *err)
+{
+	return strncmp(err, "spilling: ", 10) == 0 &&
+	       strstr(err, "precoloured") != NULL;
+}
+
+/* Allocates orig with nregs general registers and verifies the result. */
+static void run_one(const Fn *orig, int nregs, const char *what, Tally *t)
+{
+	if (orig->unsupported)
+		return;
+	AllocOpts o = {.nregs = {nregs, 0}};
+	char err[512] = "";
+	Fn *fn = ssa_alloc(orig, &o, NULL, err, sizeof err);
+	if (!fn) {
+		if (refused_by_spiller(err)) {
+			t->refused++;
+			return;
+		}
+		if (!t->failed++)
+			snprintf(t->first, sizeof t->first, "%s (%s), %d regs: %s",
+				 what, orig->name, nregs, err);
+		return;
+	}
+	VerifyResult r;
+	verify_fn(orig, fn, &r);
+	if (r.verdict == VERDICT_VERIFIED)
+		t->verified++;
+	else if (!t->failed++)
+		snprintf(t->first, sizeof t->first, "%s (%s), %d regs: %s", what,
+			 orig->name, nregs,
+			 r.reason ? r.reason
+			 : r.nviol ? r.viol[0].text
+				   : "?");
+	verify_result_free(&r);
+	fn_free(fn);
+}
+
+/* Reports a tally: failures fail the case; refusals by the spiller mark
+ * it skipped (with the count) when nothing failed. */
+static void report(const Tally *t, int min_verified)
+{
+	t_check(t->failed == 0, __FILE__, __LINE__, "%d failed; first: %s",
+		t->failed, t->first);
+	CHECK(t->verified + t->refused >= min_verified);
+	if (!t->failed && t->refused) {
+		char why[200];
+		snprintf(why, sizeof why,
+			 "%d verified, %d refused by the spiller (it counts "
+			 "hard registers outside the limited set)",
+			 t->verified, t->refused);
+		t_skip(why);
+	}
+}
+
+/* Every function of the .ir files of directory dir (relative to the
+ * source tree) whose name contains part, with nregs registers. */
+static void run_dir(const char *dir, const char *part, int nregs, Tally *t)
+{
+	char path[1024];
+	snprintf(path, sizeof path, "%s/%s", t_srcdir(), dir);
+	DIR *d = opendir(path);
+	if (!t_check(d != NULL, __FILE__, __LINE__, "no directory %s", path))
+		return;
+	struct dirent *e;
+	while ((e = readdir(d))) {
+		size_t n = strlen(e->d_name);
+		if (n < 4 || strcmp(e->d_name + n - 3, ".ir") ||
+		    !strstr(e->d_name, part))
+			continue;
+		char file[1400];
+		snprintf(file, sizeof file, "%s/%s", path, e->d_name);
+		IrFile f;
+		IrError err;
+		if (!t_check(ir_parse_file(file, target_x86_64(), &f, &err),
+			     __FILE__, __LINE__, "%s", err.msg))
+			continue;
+		for (int i = 0; i < f.nfn; i++)
+			run_one(f.fn[i], nregs, e->d_name, t);
+		irfile_free(&f);
+	}
+	closedir(d);
+}
+
+static void ir_cases(int nregs)
+{
+	Tally t = {0};
+	run_dir("testsuite/ir", "", nregs, &t);
+	run_dir("testsuite/ir/alloc", "", nregs, &t);
+	run_dir("testsuite/ir/verify", ".orig", nregs, &t);
+	report(&t, 25);
+}
+
+static void case_ir_all(void)
+{
+	ir_cases(0);
+}
+
+static void case_ir_8(void)
+{
+	ir_cases(8);
+}
+
+static void case_ir_6(void)
+{
+	ir_cases(6);
+}
+
+static void case_ir_4(void)
+{
+	ir_cases(4);
+}
+
+/* 200 generated functions (loops, diamonds, calls, divisions, shifts,
+ * SSE values; 12 long-lived variables, so pressure above 4). */
+static void generated(int nregs)
+{
+	Tally t = {0};
+	for (uint64_t seed = 1; seed <= 200; seed++) {
+		GenOpts o = gen_defaults(seed, 40 + (int)(seed * 37 % 360));
+		Fn *fn = gen_function("g", &o);
+		char what[32];
+		snprintf(what, sizeof what, "seed %llu",
+			 (unsigned long long)seed);
+		run_one(fn, nregs, what, &t);
+		fn_free(fn);
+	}
+	report(&t, 200);
+}
+
+static void case_gen_all(void)
+{
+	generated(0);
+}
+
+static void case_gen_4(void)
+{
+	generated(4);
+}
+
+/* With n registers: those required alone first ({cx} of a shift, {ax}
+ * and {dx} of a division), then the others in core order. */
+static void case_regset(void)
+{
+	IrFile f;
+	Fn *fn = t_fn("func s\n"
+		      "  pseudo p1 gpr 8\n"
+		      "  pseudo p2 gpr 8\n"
+		      "  pseudo p3 gpr 8\n"
+		      "b2:\n"
+		      "  1: copy =p1, %di\n"
+		      "  2: copy =p2, %si\n"
+		      "  3: ord \"*ashldi3_1\" =p3, p1 ^0, p2[0,1] {cx} "
+		      "clobber {flags}\n"
+		      "  4: copy =%ax, p3\n"
+		      "  5: ret %ax\n"
+		      "end\n",
+		      &f);
+	if (!fn)
+		return;
+	const Target *t = fn->target;
+	CHECK(alloc_regset(fn, RC_GPR, 0) ==
+	      target_allocatable(t, RC_GPR, false));
+	CHECK(alloc_regset(fn, RC_GPR, 2) == (RS_BIT(R_CX) | RS_BIT(R_AX)));
+	CHECK(alloc_regset(fn, RC_GPR, 4) ==
+	      (RS_BIT(R_AX) | RS_BIT(R_DX) | RS_BIT(R_CX) | RS_BIT(R_BX)));
+	CHECK(alloc_regset(fn, RC_GPR, 1) == RS_BIT(R_CX));
+	CHECK(alloc_regset(fn, RC_SSE, 2) == (RS_BIT(R_XMM0) | RS_BIT(R_XMM1)));
+	Tally ty = {0};
+	run_one(fn, 2, "shift", &ty);
+	CHECK_INT(ty.verified, 1);
+	irfile_free(&f);
+	/* gcd's division needs ax and dx; with 3 registers, cx is the third */
+	char path[1024];
+	snprintf(path, sizeof path, "%s/testsuite/ir/gcd.ir", t_srcdir());
+	IrError err;
+	if (!t_check(ir_parse_file(path, target_x86_64(), &f, &err), __FILE__,
+		     __LINE__, "%s", err.msg))
+		return;
+	CHECK(alloc_regset(f.fn[0], RC_GPR, 3) ==
+	      (RS_BIT(R_AX) | RS_BIT(R_DX) | RS_BIT(R_CX)));
+	irfile_free(&f);
+}
+
+/* Inputs no allocation can satisfy are refused with a precise reason. */
+static void case_errors(void)
+{
+	IrFile f;
+	char err[512];
+	Fn *fn = t_fn("func u unsupported \"asm goto\"\nend\n", &f);
+	if (fn) {
+		CHECK(ssa_alloc(fn, NULL, NULL, err, sizeof err) == NULL);
+		CHECK(strstr(err, "asm goto") != NULL);
+		irfile_free(&f);
+	}
+	/* two reads tied to one location (a capture GCC's torture suite
+	 * produced three times) */
+	fn = t_fn("func t\n"
+		  "  pseudo p1 gpr 8\n"
+		  "  pseudo p2 gpr 8\n"
+		  "b2:\n"
+		  "  1: copy =p1, %di\n"
+		  "  2: copy =p2, %si\n"
+		  "  3: ord \"*adddi_1\" p1, p2, p1 ^0, p2 ^0, $-1 clobber "
+		  "{flags}\n"
+		  "  4: copy =%ax, p1\n"
+		  "  5: ret %ax\n"
+		  "end\n",
+		  &f);
+	if (fn) {
+		CHECK(ssa_alloc(fn, NULL, NULL, err, sizeof err) == NULL);
+		t_check(strstr(err, "uid 3: operands 3 (p2) and 0 (p1) read two "
+				    "values") != NULL,
+			__FILE__, __LINE__, "message: %s", err);
+		irfile_free(&f);
+	}
+	/* a general value tied to an SSE def */
+	fn = t_fn("func x\n"
+		  "  pseudo p1 gpr 8\n"
+		  "  pseudo p2 sse 16\n"
+		  "b2:\n"
+		  "  1: copy =p1, %di\n"
+		  "  2: ord \"*vec_dupv4si\" =p2, p1[0,4] ^0\n"
+		  "  3: copy =%xmm0, p2\n"
+		  "  4: ret %xmm0\n"
+		  "end\n",
+		  &f);
+	if (fn) {
+		CHECK(ssa_alloc(fn, NULL, NULL, err, sizeof err) == NULL);
+		t_check(strstr(err, "(p1, gpr) is tied to operand 0 (p2, sse)") !=
+				NULL,
+			__FILE__, __LINE__, "message: %s", err);
+		irfile_free(&f);
+	}
+}
+
+/* With few registers the allocator's spill code (spills and reloads,
+ * remats not counted) stays below the spill-everywhere baseline's. */
+static void case_baseline(void)
+{
+	long ours = 0, base = 0;
+	int n = 0;
+	for (uint64_t seed = 1; seed <= 40; seed++) {
+		GenOpts o = gen_defaults(seed, 300);
+		Fn *fn = gen_function("g", &o);
+		AllocOpts ao = {.nregs = {6, 0}};
+		AllocStats st, bs;
+		char err[512];
+		Fn *al = ssa_alloc(fn, &ao, &st, err, sizeof err);
+		Fn *be = spill_everywhere(fn, err, sizeof err);
+		if (al && be) {
+			alloc_count(be, &bs);
+			ours += st.spills.n + st.reloads.n;
+			base += bs.spills.n + bs.reloads.n;
+			n++;
+		}
+		fn_free(al);
+		fn_free(be);
+		fn_free(fn);
+	}
+	CHECK(n >= 30);
+	t_check(ours * 3 < base, __FILE__, __LINE__,
+		"spill code %ld, baseline %ld", ours, base);
+}
+
+/* ssara alloc: the allocated functions as IR text (parseable), stats and
+ * verdicts as comments; exit 1 when a function is not allocated; 2 on a
+ * bad option. */
+static void case_cli(void)
+{
+	char cmd[2048];
+	int st;
+	snprintf(cmd, sizeof cmd,
+		 "%s alloc --verify --stats --regs 6 %s/testsuite/ir/gcd.ir "
+		 "%s/testsuite/ir/swap.ir",
+		 t_ssara_bin(), t_srcdir(), t_srcdir());
+	char *out = t_run_cmd(cmd, &st);
+	CHECK_INT(st, 0);
+	CHECK(strstr(out, "# gcd: verified") != NULL);
+	CHECK(strstr(out, "# swap: verified") != NULL);
+	CHECK(strstr(out, "# gcd: registers gpr 6 sse 16") != NULL);
+	CHECK(strstr(out, "baseline spill_everywhere: spills") != NULL);
+	CHECK(strstr(out, "func gcd allocated") != NULL);
+	IrFile f;
+	if (t_parse(out, &f)) {
+		CHECK_INT(f.nfn, 2);
+		CHECK(f.nfn == 2 && f.fn[0]->allocated);
+		irfile_free(&f);
+	}
+	free(out);
+	snprintf(cmd, sizeof cmd, "%s alloc --regs 0 %s/testsuite/ir/gcd.ir",
+		 t_ssara_bin(), t_srcdir());
+	out = t_run_cmd(cmd, &st);
+	CHECK_INT(st, 2);
+	free(out);
+	snprintf(cmd, sizeof cmd, "%s alloc --regs 1 %s/testsuite/ir/gcd.ir",
+		 t_ssara_bin(), t_srcdir());
+	out = t_run_cmd(cmd, &st);
+	CHECK_INT(st, 1);
+	CHECK(strstr(out, "# gcd: not allocated") != NULL);
+	free(out);
+}
+
+void suite_alloc(void)
+{
+	t_case("alloc: IR cases, all registers, verified", case_ir_all);
+	t_case("alloc: IR cases, 8 general registers, verified", case_ir_8);
+	t_case("alloc: IR cases, 6 general registers, verified", case_ir_6);
+	t_case("alloc: IR cases, 4 general registers, verified", case_ir_4);
+	t_case("alloc: 200 generated functions, all registers, verified",
+	       case_gen_all);
+	t_case("alloc: 200 generated functions, 4 general registers, verified",
+	       case_gen_4);
+	t_case("alloc: limited register sets keep fixed registers",
+	       case_regset);
+	t_case("alloc: impossible inputs refused with the reason", case_errors);
+	t_case("alloc: spill code below the spill-everywhere baseline",
+	       case_baseline);
+	t_case("alloc: ssara alloc", case_cli);
+}

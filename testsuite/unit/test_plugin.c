@@ -1,0 +1,526 @@
+/* test_plugin.c - the GCC plugin (build/ssara.so) run by gcc:
+ *   - the captured IR of the functions in testsuite/plugin/NAME.c against
+ *     the expectations written by hand in those files ("//! FN: INS");
+ *   - arguments and messages (help, version, unknown keys, only=, the
+ *     version check of a plugin built for another GCC);
+ *   - code generation unchanged: objects identical with and without the
+ *     plugin once .ssara is removed;
+ *   - the .ssara section: not allocated, carried into executables, equal
+ *     to the json= output;
+ *   - a subset of GCC's torture suite (testsuite/torture/run.sh).
+ */
+#include <dirent.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "check.h"
+
+char *t_run_cmd(const char *cmd, int *status);
+
+static char tmp[256]; /* this suite's scratch directory */
+
+/* A malloc'ed formatted string (callers free). */
+static char *xfmt(const char *f, ...)
+{
+	va_list ap;
+	va_start(ap, f);
+	int n = vsnprintf(NULL, 0, f, ap);
+	va_end(ap);
+	char *s = malloc((size_t)n + 1);
+	va_start(ap, f);
+	vsnprintf(s, (size_t)n + 1, f, ap);
+	va_end(ap);
+	return s;
+}
+
+static const char *plugin_path(void)
+{
+	static char p[1024];
+	snprintf(p, sizeof p, "%s/build/ssara.so", t_srcdir());
+	return p;
+}
+
+/* Runs "gcc ARGS" in the scratch directory with the C locale; returns
+ * the output (stdout and stderr). */
+static char *gcc(const char *args, int *status)
+{
+	char *cmd = xfmt("cd %s && LC_ALL=C gcc %s", tmp, args);
+	char *out = t_run_cmd(cmd, status);
+	free(cmd);
+	return out;
+}
+
+/* Runs a shell command in the scratch directory; true on exit 0. */
+static bool sh(const char *inner)
+{
+	char *cmd = xfmt("cd %s && %s", tmp, inner);
+	int st;
+	char *out = t_run_cmd(cmd, &st);
+	free(cmd);
+	if (st != 0)
+		t_check(false, __FILE__, __LINE__, "'%s' failed:\n%s", inner,
+			out);
+	free(out);
+	return st == 0;
+}
+
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	size_t cap = 4096, n = 0, r;
+	char *buf = malloc(cap);
+	while ((r = fread(buf + n, 1, cap - n - 1, f)) > 0) {
+		n += r;
+		if (cap - n - 1 == 0)
+			buf = realloc(buf, cap *= 2);
+	}
+	buf[n] = 0;
+	fclose(f);
+	return buf;
+}
+
+static bool have_plugin(void)
+{
+	struct stat st;
+	if (stat(plugin_path(), &st) == 0)
+		return true;
+	t_skip("build/ssara.so not built");
+	return false;
+}
+
+/* ---------------------------------------------------------------- */
+/* Expectations in testsuite/plugin/NAME.c                           */
+
+/* An instruction line of a dump as the expectations write it: leading
+ * blanks and the UID removed, every pseudo number replaced by '?'. */
+static void normalize(const char *line, char *out, size_t cap)
+{
+	while (*line == ' ')
+		line++;
+	const char *p = line;
+	while (*p >= '0' && *p <= '9')
+		p++;
+	if (p > line && p[0] == ':' && p[1] == ' ')
+		line = p + 2;
+	size_t n = 0;
+	bool in_str = false;
+	char prev = ' ';
+	for (p = line; *p && n + 3 < cap; p++) {
+		if (*p == '"')
+			in_str = !in_str;
+		if (!in_str && *p == 'p' && p[1] >= '0' && p[1] <= '9' &&
+		    !(prev >= 'a' && prev <= 'z') &&
+		    !(prev >= '0' && prev <= '9') && prev != '_') {
+			out[n++] = 'p';
+			out[n++] = '?';
+			while (p[1] >= '0' && p[1] <= '9')
+				p++;
+			prev = '?';
+			continue;
+		}
+		out[n++] = *p;
+		prev = *p;
+	}
+	out[n] = 0;
+}
+
+/* Whether the dump text has an instruction equal to want. */
+static bool dump_has(char *dump, const char *want)
+{
+	char *save = NULL;
+	char *copy = strdup(dump);
+	bool found = false;
+	for (char *l = strtok_r(copy, "\n", &save); l && !found;
+	     l = strtok_r(NULL, "\n", &save)) {
+		char norm[1024];
+		normalize(l, norm, sizeof norm);
+		found = strcmp(norm, want) == 0;
+	}
+	free(copy);
+	return found;
+}
+
+static char cur_file[256]; /* basename of the testsuite/plugin file */
+
+static void case_expectations(void)
+{
+	if (!have_plugin())
+		return;
+	char *src = xfmt("%s/testsuite/plugin/%s", t_srcdir(), cur_file);
+	char *dir = xfmt("dump-%s", cur_file);
+	char *text = slurp(src);
+	if (!CHECK(text != NULL)) {
+		free(src);
+		free(dir);
+		return;
+	}
+	const char *o = strstr(text, "// options: ");
+	char opts[256] = "-O2";
+	if (o) {
+		o += strlen("// options: ");
+		size_t k = strcspn(o, "\n");
+		snprintf(opts, sizeof opts, "%.*s", (int)k, o);
+	}
+	char *args = xfmt("%s -c %s -o %s.o -fplugin=%s "
+			  "-fplugin-arg-ssara-dump=%s -fplugin-arg-ssara-check",
+			  opts, src, cur_file, plugin_path(), dir);
+	char *mk = xfmt("mkdir -p %s/%s", tmp, dir);
+	free(t_run_cmd(mk, &(int){0}));
+	free(mk);
+	int st;
+	char *out = gcc(args, &st);
+	t_check(st == 0, __FILE__, __LINE__, "gcc %s: exit %d:\n%s", args, st,
+		out);
+	t_check(strstr(out, "does not round-trip") == NULL, __FILE__,
+		__LINE__, "%s: round-trip failure:\n%s", cur_file, out);
+	free(out);
+	free(args);
+	int n = 0;
+	char *save = NULL;
+	for (char *l = strtok_r(text, "\n", &save); l;
+	     l = strtok_r(NULL, "\n", &save)) {
+		if (strncmp(l, "//! ", 4) != 0)
+			continue;
+		n++;
+		char fn[128];
+		const char *colon = strstr(l + 4, ": ");
+		if (!t_check(colon != NULL, __FILE__, __LINE__,
+			     "%s: malformed expectation '%s'", cur_file, l))
+			continue;
+		snprintf(fn, sizeof fn, "%.*s", (int)(colon - (l + 4)), l + 4);
+		char *path = xfmt("%s/%s/%s.%s.ir", tmp, dir, cur_file, fn);
+		char *dump = slurp(path);
+		t_check(dump != NULL, __FILE__, __LINE__, "%s: no dump %s",
+			cur_file, path);
+		free(path);
+		if (!dump)
+			continue;
+		t_check(dump_has(dump, colon + 2), __FILE__, __LINE__,
+			"%s: %s: expected instruction\n  %s\nnot in:\n%s",
+			cur_file, fn, colon + 2, dump);
+		free(dump);
+	}
+	t_check(n > 0, __FILE__, __LINE__, "%s has no '//! ' expectations",
+		cur_file);
+	free(text);
+	free(src);
+	free(dir);
+}
+
+/* ---------------------------------------------------------------- */
+/* Arguments and messages.                                           */
+
+static char *with_plugin(const char *path, const char *pargs, int *st)
+{
+	char *args = xfmt("-O2 -c %s/testsuite/plugin/constraints.c -o args.o "
+			  "-fplugin=%s %s",
+			  t_srcdir(), path, pargs);
+	char *out = gcc(args, st);
+	free(args);
+	return out;
+}
+
+static void case_help(void)
+{
+	if (!have_plugin())
+		return;
+	int st;
+	char *out = with_plugin(plugin_path(), "-fplugin-arg-ssara-help", &st);
+	CHECK_INT(st, 0);
+	CHECK(strncmp(out, "ssara: ", 7) == 0);
+	CHECK(strstr(out, "-fplugin-arg-ssara-dump=DIR") != NULL);
+	CHECK(strstr(out, "-fplugin-arg-ssara-json=FILE") != NULL);
+	CHECK(strstr(out, "-fplugin-arg-ssara-only=GLOB") != NULL);
+	free(out);
+}
+
+static void case_version(void)
+{
+	if (!have_plugin())
+		return;
+	int st;
+	char *out =
+		with_plugin(plugin_path(), "-fplugin-arg-ssara-version", &st);
+	CHECK_INT(st, 0);
+	t_check(strstr(out, "ssara: version " SSARA_VERSION
+			    ", built for GCC 12.2.0") != NULL,
+		__FILE__, __LINE__, "version line missing:\n%s", out);
+	free(out);
+}
+
+static void case_unknown_key(void)
+{
+	if (!have_plugin())
+		return;
+	int st;
+	char *out = with_plugin(plugin_path(), "-fplugin-arg-ssara-foo", &st);
+	CHECK(st != 0);
+	t_check(strstr(out, "error: ssara: unknown argument 'foo'") != NULL,
+		__FILE__, __LINE__, "no unknown-argument error:\n%s", out);
+	free(out);
+	out = with_plugin(plugin_path(), "-fplugin-arg-ssara-dump", &st);
+	CHECK(st != 0);
+	t_check(strstr(out, "error: ssara: argument 'dump' needs a value") !=
+			NULL,
+		__FILE__, __LINE__, "no missing-value error:\n%s", out);
+	free(out);
+	out = with_plugin(plugin_path(), "-fplugin-arg-ssara-verbose=yes",
+			  &st);
+	CHECK(st != 0);
+	CHECK(strstr(out, "error: ssara: argument 'verbose' takes no value") !=
+	      NULL);
+	free(out);
+}
+
+static void case_verbose_only(void)
+{
+	if (!have_plugin())
+		return;
+	int st;
+	char *out = with_plugin(plugin_path(),
+				"-fplugin-arg-ssara-verbose "
+				"-fplugin-arg-ssara-only='d*'",
+				&st);
+	CHECK_INT(st, 0);
+	t_check(strstr(out, "note: ssara: 'divmod' captured: 1 blocks") !=
+			NULL,
+		__FILE__, __LINE__, "no note for divmod:\n%s", out);
+	CHECK(strstr(out, "'sub'") == NULL);
+	free(out);
+}
+
+static void case_version_mismatch(void)
+{
+	char path[1024];
+	snprintf(path, sizeof path, "%s/build/test/ssara-gcc11.so",
+		 t_srcdir());
+	if (access(path, R_OK) != 0) {
+		t_skip("build/test/ssara-gcc11.so not built");
+		return;
+	}
+	int st;
+	char *out = with_plugin(path, "", &st);
+	CHECK(st != 0);
+	t_check(strstr(out, "error: ssara: built for GCC 11.4.0, but this is "
+			    "GCC 12.2.0") != NULL,
+		__FILE__, __LINE__, "no version error:\n%s", out);
+	free(out);
+}
+
+static void case_dump_dir_missing(void)
+{
+	if (!have_plugin())
+		return;
+	int st;
+	char *out = with_plugin(plugin_path(),
+				"-fplugin-arg-ssara-dump=/nonexistent/dir",
+				&st);
+	CHECK(st != 0);
+	CHECK(strstr(out, "error: ssara: cannot write the IR of") != NULL);
+	free(out);
+}
+
+/* ---------------------------------------------------------------- */
+/* Code generation and records.                                      */
+
+static void case_identical(void)
+{
+	if (!have_plugin())
+		return;
+	const char *files[] = {"constraints", "calls", "prog"};
+	const char *levels[] = {"-O0", "-O2", "-Os"};
+	for (size_t f = 0; f < 3; f++)
+		for (size_t l = 0; l < 3; l++) {
+			char *src = xfmt("%s/testsuite/plugin/%s.c", t_srcdir(),
+					 files[f]);
+			char *cmd = xfmt("gcc %s -c %s -o plain.o && "
+					 "gcc %s -c %s -o with.o -fplugin=%s && "
+					 "objcopy -R .ssara with.o with2.o && "
+					 "objcopy plain.o plain2.o && "
+					 "cmp plain2.o with2.o",
+					 levels[l], src, levels[l], src,
+					 plugin_path());
+			sh(cmd);
+			free(cmd);
+			free(src);
+		}
+}
+
+/* Fields of the readelf -S -W line of .ssara: type and flags. */
+static bool section_info(const char *file, char *type, char *flags)
+{
+	char *cmd = xfmt("cd %s && readelf -S -W %s", tmp, file);
+	int st;
+	char *out = t_run_cmd(cmd, &st);
+	free(cmd);
+	char *l = strstr(out, " .ssara ");
+	bool ok = false;
+	if (l) {
+		char tok[12][64];
+		int n = sscanf(l, "%63s %63s %63s %63s %63s %63s %63s %63s %63s "
+				  "%63s",
+			       tok[0], tok[1], tok[2], tok[3], tok[4], tok[5],
+			       tok[6], tok[7], tok[8], tok[9]);
+		/* name type addr off size es [flags] lk inf al */
+		strcpy(type, tok[1]);
+		strcpy(flags, n == 10 ? tok[6] : "");
+		ok = n >= 9;
+	}
+	free(out);
+	return ok;
+}
+
+static void case_section(void)
+{
+	if (!have_plugin())
+		return;
+	char *args = xfmt("-O2 -c %s/testsuite/plugin/prog.c -o prog.o "
+			  "-fplugin=%s -fplugin-arg-ssara-json=prog.json && "
+			  "gcc prog.o -o prog",
+			  t_srcdir(), plugin_path());
+	char *j = xfmt("%s/prog.json", tmp);
+	unlink(j);
+	int st;
+	free(gcc(args, &st));
+	free(args);
+	CHECK_INT(st, 0);
+	if (st != 0) {
+		free(j);
+		return;
+	}
+	char type[64], flags[64];
+	if (CHECK(section_info("prog.o", type, flags))) {
+		CHECK_STR(type, "PROGBITS");
+		CHECK(strchr(flags, 'A') == NULL);
+	}
+	if (CHECK(section_info("prog", type, flags))) {
+		CHECK_STR(type, "PROGBITS");
+		CHECK(strchr(flags, 'A') == NULL);
+	}
+	/* The object's section holds exactly the JSON lines. */
+	sh("objcopy --dump-section .ssara=sec.bin prog.o dump1.o && "
+	   "cmp sec.bin prog.json");
+	/* The executable still carries both records and still runs. */
+	sh("objcopy --dump-section .ssara=exe.bin prog dump2 && "
+	   "test $(grep -c '^{\"ssara\":1,' exe.bin) -eq 2 && "
+	   "grep -q '\"fn\":\"sum\"' exe.bin && grep -q '\"fn\":\"main\"' "
+	   "exe.bin && test \"$(./prog)\" = 285");
+	char *json = slurp(j);
+	if (CHECK(json != NULL)) {
+		CHECK(strstr(json, "\"status\":\"captured\"") != NULL);
+		CHECK(strstr(json, "\"opt\":\"-O2\"") != NULL);
+		CHECK(strstr(json, "\"gcc\":\"12.2.0\"") != NULL);
+		CHECK(strstr(json, "\"maxlive\":{\"gpr\":") != NULL);
+		CHECK(strstr(json, "\"gcc_ra\":{\"spills\":") != NULL);
+	}
+	free(json);
+	free(j);
+}
+
+/* ---------------------------------------------------------------- */
+/* GCC's torture suite, a subset (the whole: make check-full).        */
+
+static void case_torture(void)
+{
+	if (!have_plugin())
+		return;
+	if (access("/usr/src/gcc-12/gcc-12.2.0-dfsg.tar.xz", R_OK) != 0) {
+		t_skip("gcc-12-source not installed (make deps)");
+		return;
+	}
+	char *cmd = xfmt("SSARA_SRCDIR=%s sh %s/testsuite/torture/run.sh "
+			 "--subset 150",
+			 t_srcdir(), t_srcdir());
+	int st;
+	char *out = t_run_cmd(cmd, &st);
+	free(cmd);
+	/* Show the counts in make check's output. */
+	char *save = NULL, *copy = strdup(out);
+	for (char *l = strtok_r(copy, "\n", &save); l;
+	     l = strtok_r(NULL, "\n", &save))
+		if (strncmp(l, "torture: ", 9) == 0 &&
+		    strstr(l, "compiles (") == NULL)
+			printf("  %s\n", l);
+	free(copy);
+	CHECK_INT(st, 0);
+	const char *s = strstr(out, "torture: summary: ");
+	if (!t_check(s != NULL, __FILE__, __LINE__, "no summary:\n%s", out)) {
+		free(out);
+		return;
+	}
+	long compiles, crashes, differ, broke, fns, cap, uns, rt;
+	int n = sscanf(s,
+		       "torture: summary: compiles=%ld crashes=%ld differ=%ld "
+		       "broke=%ld functions=%ld captured=%ld unsupported=%ld "
+		       "roundtrip_failures=%ld",
+		       &compiles, &crashes, &differ, &broke, &fns, &cap, &uns,
+		       &rt);
+	CHECK_INT(n, 8);
+	if (n == 8) {
+		CHECK_INT(compiles, 150);
+		CHECK_INT(crashes, 0);
+		CHECK_INT(differ, 0);
+		CHECK_INT(broke, 0);
+		CHECK_INT(rt, 0);
+		CHECK(fns > 200);
+		t_check(cap * 100 >= fns * 97, __FILE__, __LINE__,
+			"captured %ld of %ld functions, below 97%%", cap, fns);
+	}
+	free(out);
+}
+
+/* ---------------------------------------------------------------- */
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+void suite_plugin(void)
+{
+	snprintf(tmp, sizeof tmp, "/tmp/ssara-plugin-XXXXXX");
+	if (!mkdtemp(tmp)) {
+		t_case("plugin: scratch directory", case_help);
+		return;
+	}
+	char dir[1024];
+	snprintf(dir, sizeof dir, "%s/testsuite/plugin", t_srcdir());
+	DIR *d = opendir(dir);
+	char *names[256];
+	int n = 0;
+	for (struct dirent *e; d && (e = readdir(d)) && n < 256;) {
+		size_t len = strlen(e->d_name);
+		if (len > 2 && strcmp(e->d_name + len - 2, ".c") == 0)
+			names[n++] = strdup(e->d_name);
+	}
+	if (d)
+		closedir(d);
+	qsort(names, (size_t)n, sizeof *names, cmp_str);
+	for (int i = 0; i < n; i++) {
+		char name[300];
+		snprintf(cur_file, sizeof cur_file, "%s", names[i]);
+		snprintf(name, sizeof name, "plugin: captured IR of %s",
+			 names[i]);
+		t_case(name, case_expectations);
+		free(names[i]);
+	}
+	t_case("plugin: help", case_help);
+	t_case("plugin: version", case_version);
+	t_case("plugin: bad arguments", case_unknown_key);
+	t_case("plugin: verbose and only=", case_verbose_only);
+	t_case("plugin: version mismatch refused", case_version_mismatch);
+	t_case("plugin: dump into a missing directory", case_dump_dir_missing);
+	t_case("plugin: code identical with and without the plugin",
+	       case_identical);
+	t_case("plugin: .ssara section, executable, json=", case_section);
+	t_case("plugin: torture subset", case_torture);
+	char rm[600];
+	snprintf(rm, sizeof rm, "rm -rf %s", tmp);
+	free(t_run_cmd(rm, &(int){0}));
+}
