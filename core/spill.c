@@ -902,7 +902,7 @@ static bool entry_avail(Sp *s, int b, Cand *c, int n)
 	return all && nknown > 0;
 }
 
-/* Whether v is read inside loop l (values of l marked with stamp g). */
+/* Marks (mark2 = g) the values read inside loop l. */
 static void mark_loop_reads(Sp *s, int l, int g)
 {
 	for (int q = 0; q < s->nlused[l]; q++)

@@ -4,10 +4,14 @@
  * section 3; libFirm's bespillbelady.c shows the shape).
  *
  * Input: a function in SSA form.  Every pseudo is defined once (phis at
- * block starts, sources in predecessor order with `from`), every use is
- * dominated by its definition, no operand has a location.  Precoloured
- * hard-register operands are values too (liveness numbers them npseudo +
- * r): they are never spilled, but they take registers.
+ * block starts, sources in predecessor order with `from`, each source of
+ * the phi's class and no wider), every use is dominated by its
+ * definition, no operand has a location.  A pseudo without a definition
+ * is an undefined value (live into the entry): it is never stored, and a
+ * reload of it loads whatever its slot holds.  Precoloured hard-register
+ * operands are values too (liveness numbers them npseudo + r): they are
+ * never spilled, but they take registers, as does a register that an
+ * instruction clobbers and a later one reads without setting it.
  *
  * What it does:
  *  1. Global next-use distances (nextuse.h), loop-exit aware.
@@ -105,9 +109,12 @@ typedef struct SpillResult {
  * everywhere, fills res (arrays in fn->arena) and returns true.  Returns
  * false with a reason in err when that is impossible: an instruction
  * needing more registers at once than there are, precoloured values that
- * alone exceed the registers, input not in SSA form, couplings needed on an
- * abnormal critical edge.  fn is then left unspecified (the caller works on
- * a copy it can drop). */
+ * alone exceed the registers (or the registers a call preserves), input
+ * not in SSA form or with phis breaking the rules above, couplings needed
+ * on an abnormal critical edge.  fn is then left unspecified (the caller
+ * works on a copy it can drop).  Cost: linear in the instructions and the
+ * live sets (a few thousand machine instructions per instruction); see
+ * nextuse.h and slots.h. */
 bool spill_fn(Fn *fn, const SpillOpts *opts, SpillResult *res, char *err,
 	      size_t errlen);
 
