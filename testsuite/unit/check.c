@@ -75,6 +75,34 @@ bool t_parse(const char *text, struct IrFile *out)
 	return false;
 }
 
+/* Keeps f's first function, frees the rest and the array. */
+static Fn *first_fn(IrFile *f)
+{
+	Fn *fn = f->fn[0];
+	for (int i = 1; i < f->nfn; i++)
+		fn_free(f->fn[i]);
+	free(f->fn);
+	return fn;
+}
+
+Fn *t_parse_fn(const char *text)
+{
+	IrFile f;
+	return t_parse(text, &f) ? first_fn(&f) : NULL;
+}
+
+Fn *t_load_fn(const char *relpath)
+{
+	char full[2048];
+	snprintf(full, sizeof full, "%s/%s", t_srcdir(), relpath);
+	IrFile f;
+	IrError err;
+	if (!t_check(ir_parse_file(full, target_x86_64(), &f, &err), __FILE__,
+		     __LINE__, "%s", err.msg))
+		return NULL;
+	return first_fn(&f);
+}
+
 /* Suites, one per module (testsuite/unit/test_<module>.c). */
 #define SUITE(name) void suite_##name(void);
 #include "suites.def"

@@ -35,4 +35,11 @@ bool t_check_str(const char *got, const char *want, const char *file,
 struct IrFile;
 bool t_parse(const char *text, struct IrFile *out);
 
+/* The first function of IR text, or of the file at path relative to the
+ * source root; the others are freed.  NULL (and the case fails) on a
+ * parse error.  The caller frees the function with fn_free. */
+struct Fn;
+struct Fn *t_parse_fn(const char *text);
+struct Fn *t_load_fn(const char *relpath);
+
 #endif

@@ -34,37 +34,6 @@
 
 /* ---- helpers: input ---- */
 
-/* The first function of an IR file under the source tree (NULL and a
- * failed check on error); the caller frees it. */
-static Fn *load(const char *path)
-{
-	char full[1024];
-	snprintf(full, sizeof full, "%s/%s", t_srcdir(), path);
-	IrFile f;
-	IrError err;
-	if (!t_check(ir_parse_file(full, target_x86_64(), &f, &err), __FILE__,
-		     __LINE__, "%s", err.msg))
-		return NULL;
-	Fn *fn = f.fn[0];
-	for (int i = 1; i < f.nfn; i++)
-		fn_free(f.fn[i]);
-	free(f.fn);
-	return fn;
-}
-
-/* The one function of an IR text. */
-static Fn *parse_text(const char *text)
-{
-	IrFile f;
-	if (!t_parse(text, &f))
-		return NULL;
-	Fn *fn = f.fn[0];
-	for (int i = 1; i < f.nfn; i++)
-		fn_free(f.fn[i]);
-	free(f.fn);
-	return fn;
-}
-
 static Ins *find_uid(const Fn *fn, int uid, int *blk)
 {
 	for (int b = 0; b < fn->nblk; b++)
@@ -390,7 +359,7 @@ static const char NU_LOOP[] =
 
 static void case_nextuse_loop(void)
 {
-	Fn *fn = parse_text(NU_LOOP);
+	Fn *fn = t_parse_fn(NU_LOOP);
 	if (!fn)
 		return;
 	Cfg *cfg = cfg_build(fn);
@@ -434,7 +403,7 @@ static void case_nextuse_loop(void)
  * the same value; a definition ends the search. */
 static void case_nextuse_scan(void)
 {
-	Fn *fn = parse_text("func s\n"
+	Fn *fn = t_parse_fn("func s\n"
 			    "  pseudo p1 gpr 8\n"
 			    "  pseudo p2 gpr 8\n"
 			    "b2:\n"
@@ -473,7 +442,7 @@ static void case_slots_disjoint(void)
 {
 	/* s0 holds p1 from uid 1 to uid 3; s1 holds p2 from uid 4 to uid 6:
 	 * no point where both are live: one slot. */
-	Fn *fn = parse_text("func d\n"
+	Fn *fn = t_parse_fn("func d\n"
 			    "  pseudo p1 gpr 8\n"
 			    "  pseudo p2 gpr 8\n"
 			    "  pseudo p3 gpr 8\n"
@@ -508,7 +477,7 @@ static void case_slots_disjoint(void)
  * slots; sizes 8 and 16 stay apart, the largest gives the slot size. */
 static void case_slots_overlap(void)
 {
-	Fn *fn = parse_text("func o\n"
+	Fn *fn = t_parse_fn("func o\n"
 			    "  pseudo p1 gpr 8\n"
 			    "  pseudo p2 sse 16\n"
 			    "  pseudo p3 gpr 8\n"
@@ -544,7 +513,7 @@ static void case_slots_overlap(void)
  * not share it; s2, written after the reload, may. */
 static void case_slots_phi(void)
 {
-	Fn *fn = parse_text("func m\n"
+	Fn *fn = t_parse_fn("func m\n"
 			    "  pseudo p1 gpr 8\n"
 			    "  pseudo p2 gpr 8\n"
 			    "  pseudo p3 gpr 8\n"
@@ -617,7 +586,7 @@ static void case_opts(void)
  * reloaded before uid 5; nothing else. */
 static void case_belady(void)
 {
-	Fn *orig = load("testsuite/ir/alloc/spill/belady.ir");
+	Fn *orig = t_load_fn("testsuite/ir/alloc/spill/belady.ir");
 	if (!orig)
 		return;
 	SpillOpts o;
@@ -645,7 +614,7 @@ static void case_belady(void)
 /* invariant.ir, k = 2: p1 spilled in b2, reloaded in b5 only. */
 static void case_invariant(void)
 {
-	Fn *orig = load("testsuite/ir/alloc/spill/invariant.ir");
+	Fn *orig = t_load_fn("testsuite/ir/alloc/spill/invariant.ir");
 	if (!orig)
 		return;
 	SpillOpts o;
@@ -672,7 +641,7 @@ static void case_invariant(void)
  * reload in the loop on the split back edge, one after it, one phi. */
 static void case_hot_loop(void)
 {
-	Fn *orig = load("testsuite/ir/alloc/spill/hot_loop.ir");
+	Fn *orig = t_load_fn("testsuite/ir/alloc/spill/hot_loop.ir");
 	if (!orig)
 		return;
 	SpillOpts o;
@@ -703,7 +672,7 @@ static void case_hot_loop(void)
 /* hoist.ir, k = 2: the reload of p1 at the end of b2, none in b3. */
 static void case_hoist(void)
 {
-	Fn *orig = load("testsuite/ir/alloc/spill/hoist.ir");
+	Fn *orig = t_load_fn("testsuite/ir/alloc/spill/hoist.ir");
 	if (!orig)
 		return;
 	SpillOpts o;
@@ -725,7 +694,7 @@ static void case_hoist(void)
  * all registers only p3 (SSE). */
 static void case_call(void)
 {
-	Fn *orig = load("testsuite/ir/alloc/spill/call.ir");
+	Fn *orig = t_load_fn("testsuite/ir/alloc/spill/call.ir");
 	if (!orig)
 		return;
 	SpillOpts o;
@@ -755,7 +724,7 @@ static void case_call(void)
  * stored. */
 static void case_remat(void)
 {
-	Fn *orig = load("testsuite/ir/alloc/spill/remat.ir");
+	Fn *orig = t_load_fn("testsuite/ir/alloc/spill/remat.ir");
 	if (!orig)
 		return;
 	SpillOpts o;
@@ -794,7 +763,7 @@ static void check_memphi(const Fn *fn, int uid)
 /* memphi.ir, k = 2: phi uid 6 in memory with its sources, one slot. */
 static void case_memphi(void)
 {
-	Fn *orig = load("testsuite/ir/alloc/spill/memphi.ir");
+	Fn *orig = t_load_fn("testsuite/ir/alloc/spill/memphi.ir");
 	if (!orig)
 		return;
 	SpillOpts o;
@@ -820,7 +789,7 @@ static void case_memphi(void)
  * spilled after their definitions, p2 reloaded in b3; one slot. */
 static void case_loop_memphi(void)
 {
-	Fn *orig = load("testsuite/ir/alloc/spill/loop_memphi.ir");
+	Fn *orig = t_load_fn("testsuite/ir/alloc/spill/loop_memphi.ir");
 	if (!orig)
 		return;
 	SpillOpts o;
@@ -846,7 +815,7 @@ static void case_loop_memphi(void)
  * share a slot); spilled after b2's phis, reloaded in b3. */
 static void case_forced_phi(void)
 {
-	Fn *orig = load("testsuite/ir/alloc/spill/forced_phi.ir");
+	Fn *orig = t_load_fn("testsuite/ir/alloc/spill/forced_phi.ir");
 	if (!orig)
 		return;
 	SpillOpts o;
@@ -869,7 +838,7 @@ static void case_forced_phi(void)
 /* share.ir, k = 2: p1 and p4 spilled, disjoint in memory: one slot. */
 static void case_share(void)
 {
-	Fn *orig = load("testsuite/ir/alloc/spill/share.ir");
+	Fn *orig = t_load_fn("testsuite/ir/alloc/spill/share.ir");
 	if (!orig)
 		return;
 	SpillOpts o;
@@ -890,7 +859,7 @@ static void case_share(void)
 /* With registers to spare nothing changes. */
 static void case_no_pressure(void)
 {
-	Fn *orig = load("testsuite/ir/alloc/spill/hot_loop.ir");
+	Fn *orig = t_load_fn("testsuite/ir/alloc/spill/hot_loop.ir");
 	if (!orig)
 		return;
 	SpillOpts o;
@@ -913,7 +882,7 @@ static void case_refusals(void)
 	SpillOpts o;
 	SpillResult r;
 	/* gcd's division reads p82, p83 and writes p84 early: 3 at once */
-	Fn *fn = load("testsuite/ir/gcd.ir");
+	Fn *fn = t_load_fn("testsuite/ir/gcd.ir");
 	if (fn) {
 		Ssa ssa;
 		CHECK(ssa_construct(fn, &ssa, err, sizeof err));
@@ -923,7 +892,7 @@ static void case_refusals(void)
 		fn_free(fn);
 	}
 	/* swap: di, si, dx live into the entry */
-	fn = load("testsuite/ir/swap.ir");
+	fn = t_load_fn("testsuite/ir/swap.ir");
 	if (fn) {
 		spill_opts_init(&o, fn, 2);
 		CHECK(!spill_fn(fn, &o, &r, err, sizeof err));
@@ -931,7 +900,7 @@ static void case_refusals(void)
 		fn_free(fn);
 	}
 	/* not SSA */
-	fn = load("testsuite/ir/call_clobber.ir");
+	fn = t_load_fn("testsuite/ir/call_clobber.ir");
 	if (fn) {
 		spill_opts_init(&o, fn, 0);
 		CHECK(!spill_fn(fn, &o, &r, err, sizeof err));
@@ -939,7 +908,7 @@ static void case_refusals(void)
 		fn_free(fn);
 	}
 	/* a phi whose source is of another class */
-	fn = parse_text("func m\n"
+	fn = t_parse_fn("func m\n"
 			"  pseudo p1 gpr 8\n"
 			"  pseudo p2 sse 8\n"
 			"b2: -> b3\n"
@@ -955,7 +924,7 @@ static void case_refusals(void)
 		fn_free(fn);
 	}
 	/* a call reading 3 values with k = 2 */
-	fn = parse_text("func c\n"
+	fn = t_parse_fn("func c\n"
 			"  pseudo p1 gpr 8\n"
 			"  pseudo p2 gpr 8\n"
 			"  pseudo p3 gpr 8\n"
@@ -984,7 +953,7 @@ static void case_refusals(void)
  * checked.) */
 static void case_clobbered_read(void)
 {
-	Fn *orig = parse_text("func clobread\n"
+	Fn *orig = t_parse_fn("func clobread\n"
 			      "  pseudo p1 gpr 8\n"
 			      "  pseudo p2 gpr 8\n"
 			      "  pseudo p4 gpr 8\n"
@@ -1036,7 +1005,7 @@ static void case_irfiles(void)
 	for (size_t f = 0; f < sizeof files / sizeof *files; f++) {
 		char path[256];
 		snprintf(path, sizeof path, "testsuite/ir/%s.ir", files[f]);
-		Fn *orig = load(path);
+		Fn *orig = t_load_fn(path);
 		if (!orig)
 			continue;
 		Ssa ssa;

@@ -27,29 +27,13 @@ static const Ins *find_uid(const Fn *fn, int uid)
 	return NULL;
 }
 
-static Fn *parse_one(const char *path)
-{
-	char full[1024];
-	snprintf(full, sizeof full, "%s/%s", t_srcdir(), path);
-	IrFile f;
-	IrError err;
-	if (!t_check(ir_parse_file(full, target_x86_64(), &f, &err), __FILE__,
-		     __LINE__, "%s", err.msg))
-		return NULL;
-	Fn *fn = f.fn[0];
-	for (int i = 1; i < f.nfn; i++)
-		fn_free(f.fn[i]);
-	free(f.fn);
-	return fn;
-}
-
 /* gcd: 4 pseudos; reads: uid 20 p83, 7 p82 p83, 8 p83, 9 p84, 22 p83,
  * 15 p82 = 7 reloads; writes: 2, 3, 7 (two), 8, 9 = 6 spills.  The
  * division: p90 {ax}, p84 {dx} early, p82 tied to p90 so ax, p83 neither
  * ax (read by p82) nor dx (early clobber): the lowest left, cx. */
 static void case_gcd(void)
 {
-	Fn *orig = parse_one("testsuite/ir/gcd.ir");
+	Fn *orig = t_load_fn("testsuite/ir/gcd.ir");
 	if (!orig)
 		return;
 	char err[256] = "";
@@ -86,7 +70,7 @@ static void case_gcd(void)
  * p4; none of di, si, ax is live there, so p4/p3 get ax and p1 dx. */
 static void case_call(void)
 {
-	Fn *orig = parse_one("testsuite/ir/call_clobber.ir");
+	Fn *orig = t_load_fn("testsuite/ir/call_clobber.ir");
 	if (!orig)
 		return;
 	char err[256] = "";
@@ -114,7 +98,7 @@ static void case_call(void)
  * spill to p2's slot: 3 pseudo slots + 2 temporaries; no phi is left. */
 static void case_lost_copy(void)
 {
-	Fn *orig = parse_one("testsuite/ir/lost_copy.ir");
+	Fn *orig = t_load_fn("testsuite/ir/lost_copy.ir");
 	if (!orig)
 		return;
 	char err[256] = "";

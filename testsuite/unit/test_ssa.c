@@ -17,24 +17,6 @@
 #include "ssadestr.h"
 #include "verify.h"
 
-/* The first function of an IR file under the source tree, or NULL (case
- * failed). */
-static Fn *load(const char *path)
-{
-	char full[1024];
-	snprintf(full, sizeof full, "%s/%s", t_srcdir(), path);
-	IrFile f;
-	IrError err;
-	if (!t_check(ir_parse_file(full, target_x86_64(), &f, &err), __FILE__,
-		     __LINE__, "%s", err.msg))
-		return NULL;
-	Fn *fn = f.fn[0];
-	for (int i = 1; i < f.nfn; i++)
-		fn_free(f.fn[i]);
-	free(f.fn);
-	return fn;
-}
-
 /* "b3:p82 b3:p83 b4:p82": the inserted phis (uid 0) by block, named by
  * the original pseudo they merge. */
 static const char *phis_str(const Fn *fn, const Ssa *ssa)
@@ -234,7 +216,7 @@ static Fn *construct(const Fn *orig, Ssa *ssa)
  * the undefined pseudos, and the SSA properties. */
 static void file_case(const char *path, const char *want, int nundef)
 {
-	Fn *orig = load(path);
+	Fn *orig = t_load_fn(path);
 	if (!orig)
 		return;
 	Ssa ssa;
@@ -300,7 +282,7 @@ static void case_already_ssa(void)
 static void case_undef(void)
 {
 	file_case("testsuite/ir/alloc/undef.ir", "b4:p2", 1);
-	Fn *orig = load("testsuite/ir/alloc/undef.ir");
+	Fn *orig = t_load_fn("testsuite/ir/alloc/undef.ir");
 	if (!orig)
 		return;
 	Ssa ssa;
@@ -321,7 +303,7 @@ static void case_undef(void)
 static void case_entry_loop(void)
 {
 	file_case("testsuite/ir/alloc/entry_loop.ir", "b2:p1", 1);
-	Fn *orig = load("testsuite/ir/alloc/entry_loop.ir");
+	Fn *orig = t_load_fn("testsuite/ir/alloc/entry_loop.ir");
 	if (!orig)
 		return;
 	Ssa ssa;
@@ -347,7 +329,7 @@ static void case_entry_loop(void)
  * (reading p7); b4: the phi for p2 -> p12 (p7 from b2, p11 from b3). */
 static void case_rmw(void)
 {
-	Fn *orig = load("testsuite/ir/alloc/rmw.ir");
+	Fn *orig = t_load_fn("testsuite/ir/alloc/rmw.ir");
 	if (!orig)
 		return;
 	Ssa ssa;

@@ -13,34 +13,6 @@
 #include "ssadestr.h"
 #include "verify.h"
 
-static Fn *load(const char *path)
-{
-	char full[1024];
-	snprintf(full, sizeof full, "%s/%s", t_srcdir(), path);
-	IrFile f;
-	IrError err;
-	if (!t_check(ir_parse_file(full, target_x86_64(), &f, &err), __FILE__,
-		     __LINE__, "%s", err.msg))
-		return NULL;
-	Fn *fn = f.fn[0];
-	for (int i = 1; i < f.nfn; i++)
-		fn_free(f.fn[i]);
-	free(f.fn);
-	return fn;
-}
-
-static Fn *parse_text(const char *text)
-{
-	IrFile f;
-	if (!t_parse(text, &f))
-		return NULL;
-	Fn *fn = f.fn[0];
-	for (int i = 1; i < f.nfn; i++)
-		fn_free(f.fn[i]);
-	free(f.fn);
-	return fn;
-}
-
 static Loc parse_loc(Fn *fn, const char *s)
 {
 	if (s[0] == 's' && s[1] >= '0' && s[1] <= '9') {
@@ -205,7 +177,7 @@ static void destr(const Fn *orig, const char *spec, Want w)
 
 static void destr_file(const char *path, const char *spec, Want w)
 {
-	Fn *orig = load(path);
+	Fn *orig = t_load_fn(path);
 	if (orig)
 		destr(orig, spec, w);
 	fn_free(orig);
@@ -295,7 +267,7 @@ static void case_pred_end(void)
 /* Before a plain jump (it names no register), after a fall-through. */
 static void case_before_jump(void)
 {
-	Fn *orig = parse_text("func jmp\n"
+	Fn *orig = t_parse_fn("func jmp\n"
 			      "  pseudo p1 gpr 8\n"
 			      "b2: -> b3 b4\n"
 			      "  1: copy =p1, %di\n"
@@ -321,7 +293,7 @@ static void case_before_jump(void)
 /* At the start of a block whose only predecessor has two successors. */
 static void case_block_start(void)
 {
-	Fn *orig = parse_text("func start\n"
+	Fn *orig = t_parse_fn("func start\n"
 			      "  pseudo p1 gpr 8\n"
 			      "  pseudo p2 gpr 8\n"
 			      "b2: -> b3 b4\n"
@@ -359,7 +331,7 @@ static void case_rmw(void)
 		   (Want){"b2: 1, 6, 2, 3, 4, 5, 7, 8 | b3: 9 | b4: 10, 11", 0,
 			  0, 0});
 	/* a colouring that separates a tied pair is refused */
-	Fn *orig = load("testsuite/ir/alloc/rmw.ir");
+	Fn *orig = t_load_fn("testsuite/ir/alloc/rmw.ir");
 	if (!orig)
 		return;
 	Fn *fn = fn_copy(orig);
@@ -388,7 +360,7 @@ static void case_entry_loop(void)
  * it): the destruction puts them in order first. */
 static void case_phi_order(void)
 {
-	Fn *orig = parse_text("func order\n"
+	Fn *orig = t_parse_fn("func order\n"
 			      "  pseudo p1 gpr 8\n"
 			      "  pseudo p2 gpr 8\n"
 			      "  pseudo p3 gpr 8\n"
@@ -416,7 +388,7 @@ static void case_phi_order(void)
 /* An abnormal critical edge cannot take copies. */
 static void case_abnormal(void)
 {
-	Fn *orig = parse_text("func abn\n"
+	Fn *orig = t_parse_fn("func abn\n"
 			      "  pseudo p1 gpr 8\n"
 			      "  pseudo p2 gpr 8\n"
 			      "  pseudo p3 gpr 8\n"
@@ -455,7 +427,7 @@ static void case_abnormal(void)
  * result p5 is tied to p6 (si).  One exchange in place of the copy. */
 static void case_inserted_pcopy(void)
 {
-	Fn *orig = parse_text("func perm\n"
+	Fn *orig = t_parse_fn("func perm\n"
 			      "  pseudo p1 gpr 8\n"
 			      "  pseudo p2 gpr 8\n"
 			      "b2:\n"
