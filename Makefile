@@ -74,9 +74,22 @@ fuzz: $(B)/fuzz_parse $(B)/fuzz_verify $(B)/ssara
 	./$(B)/fuzz_verify -max_total_time=$(FUZZ_SECONDS) -timeout=10 -max_len=16384 $(B)/fuzz-corpus-verify testsuite/fuzz/corpus_verify
 	./$(B)/ssara fuzz --count $(FUZZ_COUNT)
 
-# The main job on a bundled example.
-demo: $(B)/.deps $(B)/ssara
-	./$(B)/ssara stats testsuite/ir/*.ir
+# The main job on the bundled example (examples/demo.c): GCC with the
+# plugin captures every function before register allocation and records
+# GCC's allocation in the object; ssara allocates each captured function
+# again with 4 general registers and checks the allocation; ssara-report
+# reads the records back from the object file.
+DEMO = $(B)/demo
+demo: $(B)/.deps $(B)/ssara $(B)/ssara.so $(B)/ssara-report
+	rm -rf $(DEMO) && mkdir -p $(DEMO)
+	$(CC) -O2 -c examples/demo.c -o $(DEMO)/demo.o \
+	  -fplugin=$(CURDIR)/$(B)/ssara.so -fplugin-arg-ssara-dump=$(DEMO)
+	@echo "== captured before GCC's register allocator (ssara stats)"
+	./$(B)/ssara stats $(DEMO)/*.ir
+	@echo "== ssara's SSA-based allocation with 4 general registers, checked"
+	./$(B)/ssara alloc --regs 4 --verify --stats $(DEMO)/*.ir | grep '^#'
+	@echo "== records in the object file (ssara-report)"
+	./$(B)/ssara-report $(DEMO)/demo.o
 
 clean:
 	rm -rf $(B)
