@@ -5,7 +5,11 @@
  * instruction.  verify: the checker on the spill-everywhere allocation of
  * the function, per allocated instruction (alloc: their number).
  *
+ * Then the SSA allocator (ssa_alloc): ns per instruction of each phase,
+ * with all and with 6 general registers.
+ *
  * usage: bench [SIZE...]   (default 1000 10000 100000)
+ *        bench --alloc [SIZE...]    the allocator's table only
  *        bench --verify-once SIZE   one allocation and one verify_fn,
  *                                   for instruction counts (callgrind)
  */
@@ -14,6 +18,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "alloc.h"
 #include "cfg.h"
 #include "dom.h"
 #include "gen.h"
@@ -105,6 +110,64 @@ static double bench_verify(const Fn *fn, int reps, int *nalloc)
 	return best * 1e9 / *nalloc;
 }
 
+/* The SSA allocator (ssa_alloc) on fn with nregs general registers (0:
+ * all), best of reps runs per phase, in ns per instruction of fn, then
+ * the total; exits when the allocation fails. */
+static void bench_alloc(const Fn *fn, int nregs, int reps, int nins)
+{
+	double best[7];
+	for (int k = 0; k < 7; k++)
+		best[k] = 1e30;
+	AllocStats st;
+	for (int r = 0; r < reps; r++) {
+		AllocOpts o = {.nregs = {nregs, 0}};
+		char err[512];
+		double t0 = now();
+		Fn *al = ssa_alloc(fn, &o, &st, err, sizeof err);
+		double t = now() - t0;
+		if (!al) {
+			fprintf(stderr, "bench: ssa_alloc: %s\n", err);
+			exit(1);
+		}
+		fn_free(al);
+		double ph[7] = {st.t_ssa, st.t_spill, st.t_constr, st.t_colour,
+				st.t_coalesce, st.t_destruct, t};
+		for (int k = 0; k < 7; k++)
+			if (ph[k] < best[k])
+				best[k] = ph[k];
+	}
+	printf("%8d %5d", nins, st.k[RC_GPR]);
+	for (int k = 0; k < 7; k++)
+		printf(" %9.0f", best[k] * 1e9 / nins);
+	printf(" %7d %7d %7d\n", st.spills.n + st.reloads.n, st.moves.n,
+	       st.swaps.n);
+	fflush(stdout);
+}
+
+/* The allocator's table: generated functions of each size, all and 6
+ * general registers. */
+static void alloc_table(const int *sizes, int nsizes)
+{
+	printf("\nssa_alloc, ns per instruction, best of several runs "
+	       "(generated functions, seed 1)\n");
+	printf("%8s %5s %9s %9s %9s %9s %9s %9s %9s %7s %7s %7s\n", "instrs",
+	       "gprs", "ssa", "spill", "constr", "colour", "coalesce",
+	       "destruct", "total", "spillc", "moves", "swaps");
+	for (int k = 0; k < nsizes; k++) {
+		GenOpts o = gen_defaults(1, sizes[k]);
+		o.nvars = 24;
+		Fn *fn = gen_function("bench", &o);
+		int nins = 0;
+		for (int b = 0; b < fn->nblk; b++)
+			nins += blk_nins(fn->blk[b]);
+		int reps = 1000000 / (sizes[k] + 1);
+		reps = reps < 3 ? 3 : reps > 20 ? 20 : reps;
+		bench_alloc(fn, 0, reps, nins);
+		bench_alloc(fn, 6, reps, nins);
+		fn_free(fn);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	int sizes[16] = {1000, 10000, 100000}, nsizes = 3;
@@ -119,10 +182,15 @@ int main(int argc, char **argv)
 		fn_free(fn);
 		return 0;
 	}
-	if (argc > 1) {
+	bool only_alloc = argc > 1 && !strcmp(argv[1], "--alloc");
+	if (argc > 1 + only_alloc) {
 		nsizes = 0;
-		for (int a = 1; a < argc && nsizes < 16; a++)
+		for (int a = 1 + only_alloc; a < argc && nsizes < 16; a++)
 			sizes[nsizes++] = atoi(argv[a]);
+	}
+	if (only_alloc) {
+		alloc_table(sizes, nsizes);
+		return 0;
 	}
 	printf("ns per instruction, best of several runs (generated functions,"
 	       " seed 1)\n");
@@ -160,5 +228,6 @@ int main(int argc, char **argv)
 		fflush(stdout);
 		fn_free(fn);
 	}
+	alloc_table(sizes, nsizes);
 	return 0;
 }

@@ -366,22 +366,16 @@ static bool wide_pairs(Fn *fn, Blk *b, Ins *i, const Loc *loc, char *err,
 	for (int j = 0; j < n; j++) {
 		Op *d = &i->ops[2 * j], *s = &i->ops[2 * j + 1];
 		if (d->kind != OK_PSEUDO || s->kind != OK_PSEUDO ||
-		    width(fn, d->reg) < 2) {
-			i->ops[2 * keep] = *d;
-			i->ops[2 * keep++ + 1] = *s;
+		    width(fn, d->reg) < 2)
 			continue;
-		}
 		RegSet ds = loc_span(fn, d->reg, loc[d->reg]);
 		RegSet ss = loc_span(fn, s->reg, loc[s->reg]);
-		RegSet od = 0, os = 0;
+		RegSet os = 0; /* what the other pairs read */
 		for (int m = 0; m < n; m++) {
-			const Op *dm = &i->ops[2 * m], *sm = &i->ops[2 * m + 1];
-			if (m == j || dm->kind != OK_PSEUDO || sm->kind != OK_PSEUDO)
-				continue;
-			od |= loc_span(fn, dm->reg, loc[dm->reg]);
-			os |= loc_span(fn, sm->reg, loc[sm->reg]);
+			const Op *sm = &i->ops[2 * m + 1];
+			if (m != j && sm->kind == OK_PSEUDO)
+				os |= loc_span(fn, sm->reg, loc[sm->reg]);
 		}
-		(void)od;
 		if (!ds || !ss || (ds != ss && ((ds & ss) || (ds & os))))
 			return fail(err, errlen, "b%d: a value of several "
 						 "registers (p%d) cannot move "
@@ -393,6 +387,13 @@ static bool wide_pairs(Fn *fn, Blk *b, Ins *i, const Loc *loc, char *err,
 		mv->ops[0].loc = loc[d->reg];
 		mv->ops[1].loc = loc[s->reg];
 		ins_insert_before(b, i, mv);
+	}
+	for (int j = 0; j < n; j++) {
+		const Op *d = &i->ops[2 * j];
+		if (d->kind == OK_PSEUDO && width(fn, d->reg) > 1)
+			continue;
+		i->ops[2 * keep] = i->ops[2 * j];
+		i->ops[2 * keep++ + 1] = i->ops[2 * j + 1];
 	}
 	i->nops = 2 * keep;
 	if (!keep)

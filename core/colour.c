@@ -29,7 +29,10 @@ typedef struct CS {
 	int affcap;
 	int *astart, *alist; /* per pseudo: its affinities (CSR) */
 	int *stamp, tick;
-	int occ[TGT_NREGS];
+	int occ[TGT_NREGS];  /* pseudos holding each register now */
+	RegSet hard;         /* hard registers (of all) live now */
+	RegSet **hafter;     /* per block, per non-phi instruction: the
+				hard registers of all live after it */
 	int mlb[RC_NALLOC];  /* where maxlive was first reached */
 	const Ins *mli[RC_NALLOC];
 	char *err;
@@ -214,6 +217,12 @@ static void analyse_ins(CS *s, int b, const Ins *i, const LiveSet *L,
 		}
 		if (o->kind == OK_PSEUDO && v < np && o->allowed)
 			c->adm[v] &= o->allowed;
+		/* a read tied to a hard register (`=%xmm1, p ^0`) is in it */
+		int t = constr_tie_partner(i, k);
+		if (o->kind == OK_PSEUDO && v < np && !(o->flags & OF_DEF) &&
+		    t >= 0 && i->ops[t].kind == OK_HREG &&
+		    RS_HAS(s->all, i->ops[t].reg))
+			c->adm[v] &= RS_BIT(i->ops[t].reg);
 	}
 	point(s, L, extra, b, i);
 	for (int k = 0; k < i->nops; k++) {
@@ -379,6 +388,17 @@ static void analyse_entry(CS *s, const LiveSet *L)
 	}
 }
 
+/* The hard registers of all among the values of L. */
+static RegSet hard_of(const CS *s, const LiveSet *L)
+{
+	RegSet h = 0;
+	int np = s->fn->npseudo;
+	for (int k = 0; k < L->n; k++)
+		if (L->dense[k] >= np)
+			h |= RS_BIT(L->dense[k] - np);
+	return h & s->all;
+}
+
 static int count_ops(const Blk *b)
 {
 	int n = 0;
@@ -395,16 +415,22 @@ static void analyse(CS *s)
 	LiveSet L;
 	lset_init(&L, fn->arena, s->lv->nval);
 	s->flags = ARENA_NEW(fn->arena, uint8_t *, fn->nblk + 1);
+	s->hafter = ARENA_NEW(fn->arena, RegSet *, fn->nblk + 1);
 	for (int b = 0; b < fn->nblk; b++) {
 		if (!cfg_reachable(s->cfg, b))
 			continue;
 		const Blk *bb = fn->blk[b];
 		int n = count_ops(bb);
 		s->flags[b] = ARENA_NEW(fn->arena, uint8_t, n + 1);
+		int ni = 0;
+		for (const Ins *i = bb->first; i; i = i->next)
+			ni += i->kind != IK_PHI;
+		s->hafter[b] = ARENA_NEW(fn->arena, RegSet, ni + 1);
 		live_set_out(s->lv, b, &L);
 		for (const Ins *i = bb->last; i && i->kind != IK_PHI;
 		     i = i->prev) {
 			n -= i->nops;
+			s->hafter[b][--ni] = hard_of(s, &L);
 			analyse_ins(s, b, i, &L, s->flags[b] + n);
 			live_step_back(fn, i, &L);
 			int extra[RC_NALLOC] = {0};
@@ -496,14 +522,13 @@ static void build_aff_index(CS *s)
 
 /* ---- the forward walk ---- */
 
+/* Pseudo v's registers taken (delta 1) or given back (-1); hard
+ * registers are tracked by liveness (s->hard). */
 static void occupy(CS *s, int v, int delta)
 {
 	const Fn *fn = s->fn;
-	if (v >= fn->npseudo) {
-		if (RS_HAS(s->all, v - fn->npseudo))
-			s->occ[v - fn->npseudo] += delta;
+	if (v >= fn->npseudo)
 		return;
-	}
 	int r = s->c->reg[v];
 	if (r < 0)
 		return;
@@ -515,7 +540,7 @@ static void occupy(CS *s, int v, int delta)
 static RegSet free_regs(const CS *s, int cls)
 {
 	RegSet f = 0;
-	for (RegSet m = s->c->avail[cls]; m; m &= m - 1) {
+	for (RegSet m = s->c->avail[cls] & ~s->hard; m; m &= m - 1) {
 		int r = colour_lowest(m);
 		if (!s->occ[r])
 			f |= RS_BIT(r);
@@ -619,7 +644,7 @@ static void assign(CS *s, int p, int r)
  * early-clobber defs, dying reads released, other defs, dead defs
  * released.  Defs with a register already (a matched constrained
  * instruction) keep it. */
-static bool apply_ins(CS *s, int b, Ins *i, const uint8_t *fl)
+static bool apply_ins(CS *s, int b, Ins *i, const uint8_t *fl, RegSet hafter)
 {
 	Fn *fn = s->fn;
 	Colour *c = s->c;
@@ -630,7 +655,12 @@ static bool apply_ins(CS *s, int b, Ins *i, const uint8_t *fl)
 		    !(o->flags & OF_DEF))
 			continue;
 		int d = o->reg;
-		if (c->reg[d] < 0) {
+		int t = constr_tie_partner(i, k);
+		if (c->reg[d] < 0 && t >= 0 && constr_reg_operand(&i->ops[t]) &&
+		    !(i->ops[t].flags & OF_DEF) && c->reg[i->ops[t].reg] >= 0) {
+			/* tied: the early clobber writes its own input */
+			c->reg[d] = c->reg[i->ops[t].reg];
+		} else if (c->reg[d] < 0) {
 			int r = pick(s, d);
 			if (r < 0)
 				return no_reg(s, b, i, d);
@@ -638,21 +668,14 @@ static bool apply_ins(CS *s, int b, Ins *i, const uint8_t *fl)
 		}
 		occupy(s, d, 1);
 	}
+	s->hard = hafter;
 	int tick = ++s->tick;
-	RegSet hard_done = 0;
 	for (int k = 0; k < i->nops; k++) {
 		int v = live_value(fn, &i->ops[k]);
-		if (v < 0 || !(fl[k] & FL_DIES))
+		if (v < 0 || v >= np || !(fl[k] & FL_DIES) ||
+		    s->stamp[v] == tick)
 			continue;
-		if (v < np) {
-			if (s->stamp[v] == tick)
-				continue;
-			s->stamp[v] = tick;
-		} else {
-			if (RS_HAS(hard_done, v - np))
-				continue;
-			hard_done |= RS_BIT(v - np);
-		}
+		s->stamp[v] = tick;
 		occupy(s, v, -1);
 	}
 	for (int k = 0; k < i->nops; k++) {
@@ -894,28 +917,26 @@ static bool match_class(CS *s, int b, Ins *P, Ins *I, const uint8_t *flI,
 	return true;
 }
 
-/* The registers now occupied in class cls, and those still occupied
- * after I by values live now. */
+/* The registers of class cls occupied now (before I), and after I
+ * (pseudos live now that I does not kill, hard registers live after). */
 static void occupancy(const CS *s, const Ins *I, const uint8_t *flI,
-		      int cls, RegSet *occb, RegSet *occa)
+		      RegSet hafter, int cls, RegSet *occb, RegSet *occa)
 {
 	const Fn *fn = s->fn;
-	RegSet b = s->c->avail[cls] & ~free_regs(s, cls), a = b;
+	RegSet cregs = s->c->avail[cls];
+	RegSet b = cregs & ~free_regs(s, cls), a = b & ~s->hard;
 	for (int k = 0; k < I->nops; k++) {
 		int v = live_value(fn, &I->ops[k]);
-		if (v < 0 || !(flI[k] & FL_DIES))
-			continue;
-		if (v >= fn->npseudo)
-			a &= ~RS_BIT(v - fn->npseudo);
-		else if (s->c->reg[v] >= 0)
+		if (v >= 0 && v < fn->npseudo && (flI[k] & FL_DIES) &&
+		    s->c->reg[v] >= 0)
 			a &= ~span(s->c->reg[v], s->c->width[v]);
 	}
 	*occb = b;
-	*occa = a;
+	*occa = a | (hafter & cregs);
 }
 
 static bool apply_pair(CS *s, int b, Ins *P, const uint8_t *flP, Ins *I,
-		       const uint8_t *flI)
+		       const uint8_t *flI, RegSet hafter)
 {
 	Fn *fn = s->fn;
 	/* every source dies at P */
@@ -929,7 +950,7 @@ static bool apply_pair(CS *s, int b, Ins *P, const uint8_t *flP, Ins *I,
 	}
 	for (int cls = 0; cls < RC_NALLOC; cls++) {
 		RegSet occb, occa;
-		occupancy(s, I, flI, cls, &occb, &occa);
+		occupancy(s, I, flI, hafter, cls, &occb, &occa);
 		if (!match_class(s, b, P, I, flI, cls, occb, occa))
 			return false;
 	}
@@ -938,7 +959,7 @@ static bool apply_pair(CS *s, int b, Ins *P, const uint8_t *flP, Ins *I,
 	for (int k = 0; k < P->nops; k += 2)
 		if (flP[k] & FL_DEAD)
 			occupy(s, P->ops[k].reg, -1);
-	return apply_ins(s, b, I, flI);
+	return apply_ins(s, b, I, flI, hafter);
 }
 
 /* Colours block b's phis and instructions (the registers of its live-in
@@ -950,8 +971,11 @@ static bool colour_block(CS *s, int b)
 	const Blk *bb = fn->blk[b];
 	int np = fn->npseudo;
 	memset(s->occ, 0, sizeof s->occ);
+	s->hard = 0;
 	for (int k = 0; k < s->lv->nin[b]; k++) {
 		int v = s->lv->in[b][k];
+		if (v >= np && RS_HAS(s->all, v - np))
+			s->hard |= RS_BIT(v - np);
 		if (v < np && !c->need[v])
 			continue;
 		if (v < np && c->reg[v] < 0) {
@@ -988,19 +1012,22 @@ static bool colour_block(CS *s, int b)
 		if (constr_reg_operand(&j->ops[0]) && s->phidead[j->ops[0].reg])
 			occupy(s, j->ops[0].reg, -1);
 	uint8_t *fl = s->flags[b];
+	const RegSet *ha = s->hafter[b];
 	for (Ins *x = i; x; x = x->next) {
 		Ins *nx = x->next;
 		if (x->kind == IK_PCOPY && x->uid == 0 && nx &&
 		    constr_is_constrained(fn, nx, c->avail)) {
-			if (!apply_pair(s, b, x, fl, nx, fl + x->nops))
+			if (!apply_pair(s, b, x, fl, nx, fl + x->nops, ha[1]))
 				return false;
 			fl += x->nops + nx->nops;
+			ha += 2;
 			x = nx;
 			continue;
 		}
-		if (!apply_ins(s, b, x, fl))
+		if (!apply_ins(s, b, x, fl, *ha))
 			return false;
 		fl += x->nops;
+		ha++;
 	}
 	return true;
 }
@@ -1040,7 +1067,7 @@ static void init_values(CS *s)
 			continue;
 		c->width[p] = (uint8_t)target_nregs(fn->target, cl,
 						    fn->pseudo[p].size);
-		c->adm[p] = c->avail[cl];
+		c->adm[p] = ~(RegSet)0; /* constraints met so far */
 	}
 	for (int b = 0; b < fn->nblk; b++)
 		for (const Ins *i = fn->blk[b]->first; i; i = i->next)
@@ -1053,8 +1080,8 @@ static void init_values(CS *s)
 			}
 }
 
-/* Turns the allowed-and-forbidden registers into admissible first
- * registers; every value must keep one. */
+/* Turns the constraints (accumulated in adm) and the forbidden registers
+ * into admissible first registers; every value must keep one. */
 static bool finish_adm(CS *s)
 {
 	Fn *fn = s->fn;
@@ -1062,8 +1089,10 @@ static bool finish_adm(CS *s)
 	for (int p = 0; p < c->np; p++) {
 		if (!c->need[p])
 			continue;
-		RegSet ok = c->adm[p] & ~s->forb[p];
-		c->adm[p] = starts(ok, c->width[p]);
+		/* constraints name the first register of a wider value */
+		int cl = cls_of(fn, p);
+		RegSet ok = c->avail[cl] & ~s->forb[p];
+		c->adm[p] = starts(ok, c->width[p]) & c->adm[p];
 		if (!c->adm[p])
 			return fail(s, "p%d: no admissible register (avail "
 				       "%#llx, forbidden %#llx)",

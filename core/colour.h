@@ -31,10 +31,11 @@
  * 2. Colouring, blocks in dominator-tree pre-order, instructions in
  *    order: the registers of the live-in values are those chosen at their
  *    definitions; at an instruction, early-clobber defs first, then the
- *    reads that die free their registers, then the other defs (a tied def
- *    takes its use's register; a copy's def may share its source's);
- *    each choice is biased towards the registers of affinity partners
- *    already coloured.  A parallel copy followed by its constrained
+ *    reads that die free their registers, then the other defs (a tied def,
+ *    early clobber or not, takes its use's register); each choice is
+ *    biased towards the registers of affinity partners already coloured.
+ *    Hard-register values occupy their registers exactly where they are
+ *    live.  A parallel copy followed by its constrained
  *    instruction is coloured as one problem: every copied value and every
  *    def of the instruction gets a distinct register from its admissible
  *    set, a value that dies at the instruction may share with a def that

@@ -62,6 +62,12 @@ bool constr_is_constrained(const Fn *fn, const Ins *i,
 			if (c >= 0 && c < RC_NALLOC && (avail[c] & ~o->allowed))
 				return true;
 		}
+		/* a def of two registers needs two adjacent free ones: the
+		 * values around it may have to make room */
+		if (constr_reg_operand(o) && (o->flags & OF_DEF) &&
+		    target_nregs(fn->target, fn->pseudo[o->reg].cls,
+				 fn->pseudo[o->reg].size) > 1)
+			return true;
 		int t = constr_tie_partner(i, k);
 		if (t >= 0 && o->kind == OK_PSEUDO &&
 		    i->ops[t].kind == OK_HREG && RS_HAS(all, i->ops[t].reg))
@@ -83,12 +89,13 @@ static RegSet effective(const Ins *i, int k)
 	return a;
 }
 
-/* Whether use operand k of i is tied to a pseudo def. */
+/* Whether use operand k of i is tied to a def (a pseudo or a hard
+ * register written in its place). */
 static bool tied_use(const Ins *i, int k)
 {
 	int t = constr_tie_partner(i, k);
 	return t >= 0 && (i->ops[t].flags & OF_DEF) &&
-	       i->ops[t].kind == OK_PSEUDO;
+	       (i->ops[t].kind == OK_PSEUDO || i->ops[t].kind == OK_HREG);
 }
 
 /* Whether use operand k of i needs a copy of its value (live = the
@@ -215,12 +222,25 @@ bool constr_prepare(Fn *fn, Ssa *ssa, ConstrStats *st, char *err,
 		}
 	}
 	for (int j = 0; j < n; j++) {
-		Op *o = &need[j].i->ops[need[j].k];
-		int v2 = ssa_new_version(fn, ssa, o->reg);
-		insert_copy(fn, need[j].b, need[j].i, v2, o->reg);
-		o->reg = v2;
+		Ins *i = need[j].i;
+		int k = need[j].k, v = i->ops[k].reg;
+		int v2 = ssa_new_version(fn, ssa, v);
+		insert_copy(fn, need[j].b, i, v2, v);
+		i->ops[k].reg = v2;
 		if (st)
 			st->ncopy++;
+		if (!tied_use(i, k))
+			continue;
+		/* the instruction's other plain reads of v read the copy too
+		 * when they can share its register (`shl %cl, %rcx`), so that
+		 * one copy serves them all and v stays where it is */
+		RegSet a = effective(i, k);
+		for (int m = 0; m < i->nops; m++) {
+			RegSet b = effective(i, m);
+			if (m != k && reg_use(&i->ops[m]) && i->ops[m].reg == v &&
+			    !tied_use(i, m) && (!a || !b || (a & b)))
+				i->ops[m].reg = v2;
+		}
 	}
 	return true;
 }

@@ -9,11 +9,16 @@
  *     register) whose value is still live after the instruction, or that
  *     a second tied use of the same instruction also reads, is replaced by
  *     a fresh copy made just before the instruction (a one-pair `pcopy`,
- *     uid 0), so that the tied use dies there;
+ *     uid 0), so that the tied use dies there; the instruction's other
+ *     reads of the value use the copy too when their constraints allow
+ *     (`shl %cl, %rcx`), so one copy serves them;
  *   - a value read by two operands whose register constraints are
  *     disjoint (`p {ax}` and `p {dx}`) gets such a copy for the later
  *     operand.
  * These copies change register pressure, so the spiller must see them.
+ * It also refuses, with the reason, ties that no allocation can meet in
+ * the core IR: tied pseudos of two classes, and one operand tied to two
+ * different values.
  *
  * constr_split (after spilling) inserts, before every constrained
  * instruction I (constr_is_constrained), a parallel copy (`pcopy`, uid 0)
@@ -23,17 +28,18 @@
  * reconstruction: pruned phi placement at the iterated dominance frontier
  * of the copies, then a renaming walk over the dominator tree).  Live
  * ranges then never cross a constrained instruction: the copy and I can be
- * coloured together by a bipartite matching (colour.c), independently of
+ * coloured together as one matching problem (colour.c), independently of
  * the colouring before the copy, which is what keeps colouring with
  * Maxlive registers possible in the presence of fixed registers.
- * Values of more than one register (16-byte general values) are not
- * copied: they keep their register across I.  The copy moves nothing when
- * every version gets its old register; coalescing aims at that.
+ * The copy moves nothing when every version gets its old register;
+ * colouring prefers that and coalescing aims at it.
  *
  * An instruction is constrained when it is a call, clobbers or defines a
  * register of the allocatable set avail, has a register operand (a
- * pseudo not in a slot) whose constraint excludes part of avail, or ties
- * a def to an allocatable hard register.  Ties between pseudos and early
+ * pseudo not in a slot) whose constraint excludes part of avail, defines
+ * a value of two registers (which needs two adjacent free ones: the
+ * values around it may have to make room), or ties a def to an
+ * allocatable hard register.  Ties between pseudos and early
  * clobbers alone do not make an instruction constrained: the greedy
  * colouring meets them in place.
  */

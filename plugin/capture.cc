@@ -175,7 +175,9 @@ static void give_up_insn(Builder &b, const char *what, rtx_insn *insn)
 	char buf[200];
 	int code = INSN_CODE(insn);
 	snprintf(buf, sizeof buf, "%s (%s)", what,
-		 code >= 0 ? get_insn_name(code) : "asm or unrecognised");
+		 code >= 0                             ? get_insn_name(code)
+		 : asm_noperands(PATTERN(insn)) >= 0 ? "asm"
+						     : "unrecognised");
 	give_up(b, buf);
 }
 
@@ -632,9 +634,12 @@ static bool operand_fits(Builder &b, const operand_alternative *oa, int i,
 			return true;
 		int m = oa[i].matches;
 		if (m >= 0) {
+			/* Matched to memory or a constant: the allocator
+			 * needs a temporary register (not strict). */
 			OperandShape sm = shape_of(recog_data.operand[m]);
 			return sm == SH_REG || sm == SH_SCRATCH ||
-			       rtx_equal_p(x, recog_data.operand[m]);
+			       rtx_equal_p(x, recog_data.operand[m]) ||
+			       !strict;
 		}
 		rtx r = reg_of(x);
 		if (REG_P(r) && HARD_REGISTER_P(r)) {
@@ -1302,8 +1307,10 @@ static void capture_operands(Builder &b, Blk *blk, rtx_insn *insn, int code,
 		return;
 	}
 	if (alt < 0) {
-		give_up_insn(b, code < 0 ? "asm constraint the IR cannot represent"
-				 : "no alternative fits with pseudos in registers",
+		give_up_insn(b,
+			     code < 0 ? "constraint the IR cannot represent"
+				      : "no alternative fits with pseudos in "
+					"registers",
 			     insn);
 		return;
 	}
@@ -1337,8 +1344,12 @@ static void capture_operands(Builder &b, Blk *blk, rtx_insn *insn, int code,
 		if (!fl)
 			fl = OF_USE;
 		add_operand(b, i, fl, oa);
-		if (oa && oa[i].matches >= 0)
-			tie[i] = oa[i].matches;
+		if (oa && oa[i].matches >= 0) {
+			OperandShape sm =
+				shape_of(recog_data.operand[oa[i].matches]);
+			if (sm == SH_REG || sm == SH_SCRATCH)
+				tie[i] = oa[i].matches;
+		}
 	}
 	for (size_t k = 0; k < saved_ops.size(); k++)
 		push_op(b, saved_ops[k], saved_src[k]);

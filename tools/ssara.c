@@ -254,7 +254,6 @@ typedef struct AllocCli {
 /* Prints the statistics of one allocated function as comment lines. */
 static void alloc_stats_print(const Fn *orig, const AllocStats *st)
 {
-	const Target *t = orig->target;
 	const char *n = orig->name;
 	printf("# %s: registers gpr %d sse %d, maxlive gpr %d sse %d, "
 	       "instructions %d\n",
@@ -291,7 +290,6 @@ static void alloc_stats_print(const Fn *orig, const AllocStats *st)
 	} else {
 		printf("# %s: baseline spill_everywhere: %s\n", n, err);
 	}
-	(void)t;
 }
 
 /* Allocates one function; prints it (and stats, verdict); returns the

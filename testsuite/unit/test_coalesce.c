@@ -17,21 +17,6 @@
 #include "ssa.h"
 #include "verify.h"
 
-static Fn *load(const char *path)
-{
-	char full[1024];
-	snprintf(full, sizeof full, "%s/%s", t_srcdir(), path);
-	IrFile f;
-	IrError err;
-	if (!t_check(ir_parse_file(full, target_x86_64(), &f, &err), __FILE__,
-		     __LINE__, "%s", err.msg))
-		return NULL;
-	Fn *fn = f.fn[0];
-	for (int i = 1; i < f.nfn; i++)
-		fn_free(f.fn[i]);
-	free(f.fn);
-	return fn;
-}
 
 /* Allocates and verifies; fills st; false (case failed) on error. */
 static bool alloc_stats(const Fn *orig, int nregs, bool coalesce,
@@ -66,7 +51,7 @@ typedef struct Want {
 
 static void expect(const Want *w)
 {
-	Fn *orig = load(w->path);
+	Fn *orig = t_load_fn(w->path);
 	if (!orig)
 		return;
 	AllocStats st;
@@ -147,7 +132,7 @@ static void case_monotonic(void)
 	for (int f = 0; f < nf + 60; f++) {
 		Fn *orig;
 		if (f < nf) {
-			orig = load(files[f]);
+			orig = t_load_fn(files[f]);
 		} else {
 			GenOpts o = gen_defaults((uint64_t)f, 200);
 			o.nvars = 8;

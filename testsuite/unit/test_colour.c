@@ -17,23 +17,6 @@
 #include "ssa.h"
 #include "verify.h"
 
-/* The first function of an IR file under the source tree, or NULL (case
- * failed). */
-static Fn *load(const char *path)
-{
-	char full[1024];
-	snprintf(full, sizeof full, "%s/%s", t_srcdir(), path);
-	IrFile f;
-	IrError err;
-	if (!t_check(ir_parse_file(full, target_x86_64(), &f, &err), __FILE__,
-		     __LINE__, "%s", err.msg))
-		return NULL;
-	Fn *fn = f.fn[0];
-	for (int i = 1; i < f.nfn; i++)
-		fn_free(f.fn[i]);
-	free(f.fn);
-	return fn;
-}
 
 /* Allocates orig (nregs general registers, 0 = all) and checks the
  * result with verify_fn; NULL (case failed) if either fails. */
@@ -78,7 +61,7 @@ static int reg_at(const Fn *fn, int uid, int k)
  * paper's three xors), nothing else moves. */
 static void case_pereira(void)
 {
-	Fn *orig = load("testsuite/ir/alloc/pereira.ir");
+	Fn *orig = t_load_fn("testsuite/ir/alloc/pereira.ir");
 	if (!orig)
 		return;
 	AllocStats st;
@@ -121,7 +104,7 @@ static void case_maxlive_suffices(void)
 	for (int f = 0; f < (int)(sizeof files / sizeof files[0]) + 60; f++) {
 		Fn *orig;
 		if (f < (int)(sizeof files / sizeof files[0])) {
-			orig = load(files[f]);
+			orig = t_load_fn(files[f]);
 		} else {
 			GenOpts o = gen_defaults((uint64_t)f, 150);
 			o.nvars = 5;
@@ -154,7 +137,7 @@ static void case_maxlive_suffices(void)
  * and writes the remainder to dx early; the divisor goes elsewhere. */
 static void case_fixed(void)
 {
-	Fn *orig = load("testsuite/ir/gcd.ir");
+	Fn *orig = t_load_fn("testsuite/ir/gcd.ir");
 	if (!orig)
 		return;
 	AllocStats st;
@@ -175,7 +158,7 @@ static void case_fixed(void)
  * call, so one of them is spilled (or rematerialized). */
 static void case_call(void)
 {
-	Fn *orig = load("testsuite/ir/call_clobber.ir");
+	Fn *orig = t_load_fn("testsuite/ir/call_clobber.ir");
 	if (!orig)
 		return;
 	AllocStats st;
@@ -267,7 +250,7 @@ static bool colour_only(const Fn *orig, const RegSet avail[RC_NALLOC],
  * once is reported with the instruction. */
 static void case_errors(void)
 {
-	Fn *orig = load("testsuite/ir/gcd.ir");
+	Fn *orig = t_load_fn("testsuite/ir/gcd.ir");
 	if (!orig)
 		return;
 	char err[512] = "";
