@@ -190,10 +190,23 @@ static void block_max(PWalk *pw, const Live *lv, int b, int best[RC_NALLOC],
 
 void pressure_compute(const Fn *fn, const Live *lv, Pressure *out)
 {
+	const RegSet all[RC_NALLOC] = {fn->target->class_regs[RC_GPR],
+				       fn->target->class_regs[RC_SSE]};
+	pressure_compute_within(fn, lv, all, out);
+}
+
+void pressure_compute_within(const Fn *fn, const Live *lv,
+			     const RegSet regs[RC_NALLOC], Pressure *out)
+{
 	LiveSet s;
 	lset_init(&s, fn->arena, lv->nval);
 	PWalk pw = {.fn = fn, .s = &s};
 	pw_tables(&pw, lv->nval);
+	for (int r = 0; r < TGT_NREGS; r++) {
+		int c = pw.vcls[fn->npseudo + r];
+		if (c >= 0 && !RS_HAS(regs[c], r))
+			pw.vwt[fn->npseudo + r] = 0;
+	}
 	for (int c = 0; c < RC_NALLOC; c++) {
 		out->maxlive[c] = -1;
 		out->at_blk[c] = -1;

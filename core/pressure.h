@@ -42,6 +42,12 @@ int pressure_weight(const Fn *fn, int v, int cls);
  * fn->blk order, then instruction order. */
 void pressure_compute(const Fn *fn, const Live *lv, Pressure *out);
 
+/* pressure_compute for an allocation limited to the registers regs[c] of
+ * each class: a hard-register value outside regs[c] holds a register the
+ * allocation does not use and weighs nothing; everything else as above. */
+void pressure_compute_within(const Fn *fn, const Live *lv,
+			     const RegSet regs[RC_NALLOC], Pressure *out);
+
 /* Requires lv valid, scratch a LiveSet initialised for lv->nval (its
  * contents are clobbered), i an instruction of block blk, or NULL.  The
  * pressure in class cls at i; for i NULL or a phi, at the block's entry

@@ -245,8 +245,13 @@ static void value_classes(Sp *s)
 	s->pinned = ARENA_NEW(s->a, uint8_t, s->nval + 1);
 	for (int v = 0; v < s->nval; v++) {
 		s->cls[v] = -1;
+		int r = v - (s->nval - TGT_NREGS);
 		for (int c = 0; c < RC_NALLOC; c++) {
 			int w = pressure_weight(s->fn, v, c);
+			/* a hard register outside the allowed set takes none
+			 * of the k registers (pressure_compute_within) */
+			if (r >= 0 && !RS_HAS(s->regs[c], r))
+				w = 0;
 			if (w > 0) {
 				s->cls[v] = (int8_t)c;
 				s->wt[v] = (uint8_t)(w > 255 ? 255 : w);
