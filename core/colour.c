@@ -200,7 +200,7 @@ static void analyse_ins(CS *s, int b, const Ins *i, const LiveSet *L,
 			continue;
 		/* a read dies when the value is not live after i, or when i
 		 * writes its hard register anew */
-		if (live_op_reads(fn, o) &&
+		if (op_reads(fn, o) &&
 		    (!lset_has(L, v) || (v >= np && RS_HAS(hwrite, v - np))))
 			fl[k] |= FL_DIES;
 		if (o->flags & OF_DEF) {
@@ -254,7 +254,7 @@ static void analyse_ins(CS *s, int b, const Ins *i, const LiveSet *L,
 			if (m == k || u < 0)
 				continue;
 			bool early_hit = (o->flags & OF_EARLY) && m != t &&
-					 live_op_reads(fn, q);
+					 op_reads(fn, q);
 			/* defs live after i met each other above */
 			bool both_defs = (q->flags & OF_DEF) &&
 					 ((fl[k] | fl[m]) & FL_DEAD);
@@ -817,7 +817,7 @@ static int uses_of(const Fn *fn, const Ins *I, const uint8_t *fl, int v,
 	for (int k = 0; k < I->nops; k++) {
 		const Op *o = &I->ops[k];
 		if (!constr_reg_operand(o) || o->reg != v ||
-		    !live_op_reads(fn, o))
+		    !op_reads(fn, o))
 			continue;
 		*read = true;
 		*dies |= (fl[k] & FL_DIES) != 0;

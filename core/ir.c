@@ -359,6 +359,21 @@ bool fn_equal(const Fn *a, const Fn *b, char *why, size_t whylen)
 	return true;
 }
 
+bool op_partial_def(const Fn *fn, const Op *o)
+{
+	if (o->kind != OK_PSEUDO || !(o->flags & OF_DEF) || o->sub_size == 0 ||
+	    o->reg < 0 || o->reg >= fn->npseudo)
+		return false;
+	int size = fn->pseudo[o->reg].size;
+	int word = fn->target->class_bytes[RC_GPR];
+	return o->sub_size < size && size > word;
+}
+
+bool op_reads(const Fn *fn, const Op *o)
+{
+	return (o->flags & OF_USE) || op_partial_def(fn, o);
+}
+
 int op_class(const Fn *fn, const Op *o)
 {
 	switch (o->kind) {

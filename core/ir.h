@@ -184,6 +184,16 @@ Fn *fn_copy(const Fn *fn);
 /* Structural equality; on difference writes a description into why. */
 bool fn_equal(const Fn *a, const Fn *b, char *why, size_t whylen);
 
+/* Whether o writes only part of its pseudo, so that the rest survives: an
+ * OF_DEF subreg of a pseudo wider than a word (8 bytes) that covers less
+ * than all of it (GCC's read_modify_write_subreg_p).  A subreg def of a
+ * pseudo of at most a word is a full def: the other bytes become
+ * undefined. */
+bool op_partial_def(const Fn *fn, const Op *o);
+
+/* Whether o reads its value: a use (OF_USE) or a partial def. */
+bool op_reads(const Fn *fn, const Op *o);
+
 /* The register class of an operand's value (pseudo class, hard register
  * class, or -1 for constants). */
 int op_class(const Fn *fn, const Op *o);

@@ -37,21 +37,6 @@ int live_value(const Fn *fn, const Op *o)
 	}
 }
 
-bool live_op_partial(const Fn *fn, const Op *o)
-{
-	if (o->kind != OK_PSEUDO || !(o->flags & OF_DEF) || o->sub_size == 0 ||
-	    o->reg >= fn->npseudo)
-		return false;
-	int size = fn->pseudo[o->reg].size;
-	int word = fn->target->class_bytes[RC_GPR];
-	return o->sub_size < size && size > word;
-}
-
-bool live_op_reads(const Fn *fn, const Op *o)
-{
-	return (o->flags & OF_USE) || live_op_partial(fn, o);
-}
-
 /* ---- step 1: events ---- */
 
 /* An event is blk << EV_SHIFT | kind. */
@@ -97,7 +82,7 @@ static void ev_use(Events *e, int v, int b)
 static void scan_ins(const Fn *fn, Events *e, const Ins *i, int b)
 {
 	for (int k = 0; k < i->nops; k++)
-		if (live_op_reads(fn, &i->ops[k]))
+		if (op_reads(fn, &i->ops[k]))
 			ev_use(e, live_value(fn, &i->ops[k]), b);
 	for (int k = 0; k < i->nops; k++)
 		if (i->ops[k].flags & OF_DEF)
@@ -427,7 +412,7 @@ void live_step_back(const Fn *fn, const Ins *i, LiveSet *s)
 	for (RegSet c = i->clobbers; c; c &= c - 1)
 		lset_del(s, fn->npseudo + regset_first(c));
 	for (int k = 0; k < i->nops; k++)
-		if (live_op_reads(fn, &i->ops[k])) {
+		if (op_reads(fn, &i->ops[k])) {
 			int v = live_value(fn, &i->ops[k]);
 			if (v >= 0)
 				lset_add(s, v);

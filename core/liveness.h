@@ -63,15 +63,6 @@ int live_nval(const Fn *fn);
 /* The value of operand o, or -1 for an imm/sym operand or one in a slot. */
 int live_value(const Fn *fn, const Op *o);
 
-/* Whether o (of an instruction that is not a phi) is a partial def: an
- * OF_DEF subreg of a pseudo wider than a word covering less than all of
- * it.  Such a def also reads the value. */
-bool live_op_partial(const Fn *fn, const Op *o);
-
-/* Whether o (of an instruction that is not a phi) reads its value: OF_USE
- * or a partial def. */
-bool live_op_reads(const Fn *fn, const Op *o);
-
 /* Requires cfg = cfg_build(fn), still valid.  Live-in and live-out sets of
  * every block, in fn->arena. */
 Live *live_compute(Fn *fn, const Cfg *cfg);

@@ -71,7 +71,7 @@ static void first_reads(NuWork *w, int b, int *stamp, int *pos, Arena *a)
 			continue;
 		for (int k = 0; k < i->nops; k++) {
 			int v = live_value(fn, &i->ops[k]);
-			if (v < 0 || !live_op_reads(fn, &i->ops[k]) ||
+			if (v < 0 || !op_reads(fn, &i->ops[k]) ||
 			    stamp[v] == b)
 				continue;
 			stamp[v] = b;
@@ -323,7 +323,7 @@ void nuscan_block(const Fn *fn, const NextUse *nu, int b, NuScan *s,
 		}
 		for (int o = 0; o < i->nops; o++) {
 			int v = live_value(fn, &i->ops[o]);
-			if (v >= 0 && live_op_reads(fn, &i->ops[o]))
+			if (v >= 0 && op_reads(fn, &i->ops[o]))
 				scan_set(s, v, (NuDist)t);
 		}
 	}

@@ -129,7 +129,7 @@ static void pw_ins(PWalk *pw, const Ins *i, int p[RC_NALLOC])
 	for (RegSet c = i->clobbers; c; c &= c - 1)
 		pw_del(pw, fn->npseudo + regset_first(c));
 	for (int k = 0; k < i->nops; k++)
-		if (live_op_reads(fn, &i->ops[k]))
+		if (op_reads(fn, &i->ops[k]))
 			pw_add(pw, live_value(fn, &i->ops[k]));
 	for (int c = 0; c < RC_NALLOC; c++)
 		before[c] = pw->w[c];

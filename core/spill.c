@@ -343,7 +343,7 @@ static bool collect_facts(Sp *s)
 				if ((o->flags & OF_DEF) && !note_def(s, i, o, b))
 					return false;
 				if ((o->flags & OF_DEF) &&
-				    live_op_reads(fn, o) && i->kind != IK_PHI)
+				    op_reads(fn, o) && i->kind != IK_PHI)
 					s->pinned[o->reg] = 1;
 			}
 		}
@@ -456,7 +456,7 @@ static void web_block(Sp *s, Webs *w, LiveSet *ls, int b)
 		for (RegSet c = i->clobbers; c; c &= c - 1)
 			web_del(s, w, ls, fn->npseudo + regset_first(c));
 		for (int k = 0; k < i->nops; k++)
-			if (live_op_reads(fn, &i->ops[k]))
+			if (op_reads(fn, &i->ops[k]))
 				web_add(s, w, ls, live_value(fn, &i->ops[k]));
 	}
 	int g = new_gen(s);
@@ -518,7 +518,7 @@ static void block_reads(Sp *s, int b, int g, IVec *x)
 			continue;
 		for (int k = 0; k < i->nops; k++) {
 			int v = live_value(fn, &i->ops[k]);
-			if (v >= 0 && live_op_reads(fn, &i->ops[k]) &&
+			if (v >= 0 && op_reads(fn, &i->ops[k]) &&
 			    s->mark[v] != g) {
 				s->mark[v] = g;
 				iv_push(s, x, v);
@@ -604,7 +604,7 @@ static void block_pressure(Sp *s, LiveSet *ls, int b, int p[RC_NALLOC])
 		for (RegSet c = i->clobbers; c; c &= c - 1)
 			ps_del(&x, fn->npseudo + regset_first(c));
 		for (int k = 0; k < i->nops; k++)
-			if (live_op_reads(fn, &i->ops[k]))
+			if (op_reads(fn, &i->ops[k]))
 				ps_add(&x, live_value(fn, &i->ops[k]));
 		ps_point(s, &x, i, true, p);
 	}
@@ -1067,7 +1067,7 @@ static int ins_reads(Sp *s, const Ins *i, int g, int *u)
 	int n = 0;
 	for (int k = 0; k < i->nops; k++) {
 		int v = live_value(s->fn, &i->ops[k]);
-		if (v < 0 || s->cls[v] < 0 || !live_op_reads(s->fn, &i->ops[k]) ||
+		if (v < 0 || s->cls[v] < 0 || !op_reads(s->fn, &i->ops[k]) ||
 		    s->mark[v] == g)
 			continue;
 		s->mark[v] = g;
@@ -1204,7 +1204,7 @@ static bool step(Sp *s, int b, Ins *i, int t, const NuDist *nxt)
 		return false;
 	for (int k = 0; k < i->nops; k++) {
 		int v = live_value(s->fn, &i->ops[k]);
-		if (v >= 0 && live_op_reads(s->fn, &i->ops[k]) && s->wpos[v] >= 0)
+		if (v >= 0 && op_reads(s->fn, &i->ops[k]) && s->wpos[v] >= 0)
 			s->w[s->wpos[v]].time = nxt[k];
 	}
 	int d[i->nops + 1], o[i->nops + 1];

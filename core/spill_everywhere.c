@@ -40,7 +40,7 @@ static RegSet hard_reads(const Fn *fn, const Ins *i)
 {
 	RegSet s = 0;
 	for (int k = 0; k < i->nops; k++)
-		if (i->ops[k].kind == OK_HREG && live_op_reads(fn, &i->ops[k]))
+		if (i->ops[k].kind == OK_HREG && op_reads(fn, &i->ops[k]))
 			s |= RS_BIT(i->ops[k].reg);
 	return s;
 }
@@ -123,8 +123,8 @@ static bool choose_regs(SE *se, const Ins *i, RegSet busy, int *reg)
 				if (reg[m] < 0 || m == partner)
 					continue;
 				const Op *q = &i->ops[m];
-				bool o_r = live_op_reads(se->fn, o);
-				bool q_r = live_op_reads(se->fn, q);
+				bool o_r = op_reads(se->fn, o);
+				bool q_r = op_reads(se->fn, q);
 				bool o_w = o->flags & OF_DEF, q_w = q->flags & OF_DEF;
 				bool clash = (o_r && q_r) || (o_w && q_w) ||
 					     (o_w && (o->flags & OF_EARLY) && q_r) ||
@@ -176,7 +176,7 @@ static bool rewrite_ins(SE *se, Blk *b, Ins *i, RegSet live_hard_after)
 			continue;
 		Loc slot = slot_loc(se->slot_of[o->reg]);
 		o->loc = reg_loc(reg[k]);
-		if (live_op_reads(se->fn, o))
+		if (op_reads(se->fn, o))
 			ins_insert_before(b, i, transfer(se->fn, IK_RELOAD,
 							 o->reg, o->loc, slot));
 		if (o->flags & OF_DEF) {

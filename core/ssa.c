@@ -87,7 +87,7 @@ static bool check_input(SC *sc, int *ndefs)
 					continue;
 				++*ndefs;
 				if (i->uid == 0 && i->kind != IK_PHI &&
-				    live_op_reads(fn, o))
+				    op_reads(fn, o))
 					return fail(sc, "b%d: a read-modify-write "
 							"operand on an instruction "
 							"without uid", bb->id);
@@ -386,7 +386,7 @@ static void rename_ins(SC *sc, Ins *i)
 	int n = i->nops, nrmw = 0;
 	for (int k = 0; k < n; k++) {
 		Op *o = &i->ops[k];
-		if (o->kind != OK_PSEUDO || !live_op_reads(fn, o))
+		if (o->kind != OK_PSEUDO || !op_reads(fn, o))
 			continue;
 		if (o->flags & OF_DEF)
 			nrmw++;
@@ -401,7 +401,7 @@ static void rename_ins(SC *sc, Ins *i)
 		for (int k = 0; k < n; k++) {
 			Op *o = &ops[k];
 			if (o->kind != OK_PSEUDO || !(o->flags & OF_DEF) ||
-			    !live_op_reads(fn, o))
+			    !op_reads(fn, o))
 				continue;
 			ops[j] = (Op){.kind = OK_PSEUDO,
 				      .flags = (uint8_t)(OF_USE |

@@ -16,7 +16,7 @@
  *   the original's class and size); origin[] maps it back.  Hard registers
  *   (OK_HREG) are precoloured values and are not renamed.
  * - Read-modify-write operands (OF_USE|OF_DEF, and the partial defs of
- *   live_op_partial): the operand stays where it is and becomes a plain
+ *   op_partial_def): the operand stays where it is and becomes a plain
  *   OF_DEF of the fresh name, without subreg (in SSA form it defines the
  *   whole new value); the old version is read by an operand APPENDED at
  *   the end of the instruction: OF_USE, the original subreg, tie = the

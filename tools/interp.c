@@ -170,18 +170,6 @@ static void write_op(Interp *in, const Op *o, uint64_t w)
 		in->val[o->reg] = w;
 }
 
-/* Whether o reads its value: a use, or a partial def (a subreg def of a
- * pseudo wider than a word covering less than all of it). */
-static bool op_reads(const Fn *fn, const Op *o)
-{
-	if (o->flags & OF_USE)
-		return true;
-	if (!(o->flags & OF_DEF) || o->kind != OK_PSEUDO || !o->sub_size)
-		return false;
-	int size = fn->pseudo[o->reg].size;
-	return size > 8 && o->sub_size < size;
-}
-
 /* ---- The trace ---------------------------------------------------------- */
 
 static void emit(Interp *in, uint64_t w)

@@ -219,7 +219,7 @@ static bool op_tied(const Ins *i, int k)
 /* Whether operands o and q of one instruction may not share a register. */
 static bool clash(const Fn *fn, const Op *o, const Op *q)
 {
-	bool o_r = live_op_reads(fn, o), q_r = live_op_reads(fn, q);
+	bool o_r = op_reads(fn, o), q_r = op_reads(fn, q);
 	bool o_w = o->flags & OF_DEF, q_w = q->flags & OF_DEF;
 	return (o_r && q_r) || (o_w && q_w) ||
 	       (o_w && (o->flags & OF_EARLY) && q_r) ||
@@ -241,7 +241,7 @@ static bool choose(RA *ra, const Ins *i, RegSet busy, Loc *loc)
 		int p = o->reg;
 		if (o->kind != OK_PSEUDO || ra->res[p] >= 0 || op_tied(i, k) ||
 		    (o->flags & OF_EARLY) || !(o->flags & OF_MEM) ||
-		    ((o->flags & OF_DEF) && live_op_reads(fn, o)) ||
+		    ((o->flags & OF_DEF) && op_reads(fn, o)) ||
 		    !chance(ra, ra->p_mem))
 			continue;
 		if ((o->flags & OF_DEF) || !ra->dirty[p])
@@ -288,7 +288,7 @@ static bool choose(RA *ra, const Ins *i, RegSet busy, Loc *loc)
 			return fail(ra, "uid %d: no register for operand %d",
 				    i->uid, best);
 		int p = i->ops[best].reg, r = -1;
-		if (live_op_reads(fn, &i->ops[best]) && chance(ra, ra->p_reuse))
+		if (op_reads(fn, &i->ops[best]) && chance(ra, ra->p_reuse))
 			for (int q = 0; q < TGT_NREGS && r < 0; q++)
 				if (RS_HAS(bestset, q) && ra->holder[q] == p)
 					r = q;
@@ -305,7 +305,7 @@ static RegSet hard_reads(const Fn *fn, const Ins *i)
 {
 	RegSet s = 0;
 	for (int k = 0; k < i->nops; k++)
-		if (i->ops[k].kind == OK_HREG && live_op_reads(fn, &i->ops[k]))
+		if (i->ops[k].kind == OK_HREG && op_reads(fn, &i->ops[k]))
 			s |= RS_BIT(i->ops[k].reg);
 	return s;
 }
@@ -345,7 +345,7 @@ static bool do_ins(RA *ra, Cur *c, Ins *i, RegSet after, RegSet before)
 	}
 	for (int x = 0; x < n; x++) {
 		Op *o = &i->ops[order[x]];
-		if (o->kind == OK_PSEUDO && live_op_reads(fn, o) &&
+		if (o->kind == OK_PSEUDO && op_reads(fn, o) &&
 		    loc[order[x]].kind == LOC_REG &&
 		    ra->res[o->reg] != loc[order[x]].num)
 			load(ra, c, o->reg, loc[order[x]].num);

@@ -446,22 +446,6 @@ static int span_n(const Chk *c, int l, int size)
 	return n;
 }
 
-/* Whether an operand of the original (not a phi) writes only part of its
- * pseudo, so that the rest survives: a subreg def of a pseudo wider than
- * a word that covers less than all of it (GCC's
- * read_modify_write_subreg_p; core/liveness.h uses the same rule). */
-static bool op_partial(const Chk *c, const Op *op)
-{
-	if (!(op->flags & OF_DEF) || op->kind != OK_PSEUDO || !op->sub_size)
-		return false;
-	int size = c->o->pseudo[op->reg].size;
-	return size > 8 && op->sub_size < size;
-}
-
-static bool op_reads(const Chk *c, const Op *op)
-{
-	return (op->flags & OF_USE) || op_partial(c, op);
-}
 
 /* The part [*lo, *hi) of the span of n locations at l that a reading
  * operand of the original reads: a subreg use reads the registers its
@@ -1307,7 +1291,7 @@ static void check_operand(Chk *c, const Ins *i, const Ins *o, int pos, int k)
 	int v = value_of(c, oo), l = op_loc(c, ao);
 	int n = span_n(c, l, value_size(c, v));
 	char vb[32], lb[16], lb2[16], vb2[32];
-	if (op_reads(c, oo)) {
+	if (op_reads(c->o, oo)) {
 		int lo, hi;
 		read_range(c, oo, l, n, &lo, &hi);
 		for (int p = lo; p < hi; p++) {
@@ -1385,7 +1369,7 @@ static void check_operand(Chk *c, const Ins *i, const Ins *o, int pos, int k)
 	if ((oo->flags & OF_EARLY) && (oo->flags & OF_DEF)) {
 		for (int j = 0; j < o->nops; j++) {
 			const Op *oj = &o->ops[j];
-			if (j == k || !op_is_value(oj) || !op_reads(c, oj) ||
+			if (j == k || !op_is_value(oj) || !op_reads(c->o, oj) ||
 			    oj->tie == k || oo->tie == j)
 				continue;
 			int lj = op_loc(c, &i->ops[j]);
@@ -2108,7 +2092,7 @@ static void live_in_sets(Chk *c, const View *w, int **live_out_, int *nlive)
 			for (int k = 0; k < o->nops; k++) {
 				const Op *op = &o->ops[k];
 				int v = value_of(c, op);
-				if (op_is_value(op) && op_reads(c, op) &&
+				if (op_is_value(op) && op_reads(c->o, op) &&
 				    defd[v] != b && uem[v] != b) {
 					uem[v] = b;
 					pair_add(&ue, v, b);

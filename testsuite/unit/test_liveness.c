@@ -283,13 +283,13 @@ static void wide(void)
 	Fn *fn = t_fn(T_WIDE, &f);
 	if (!fn)
 		return;
-	CHECK(!live_op_partial(fn, &t_ins(fn, 3, NULL)->ops[0]));
-	CHECK(live_op_partial(fn, &t_ins(fn, 4, NULL)->ops[0]));
-	CHECK(live_op_partial(fn, &t_ins(fn, 5, NULL)->ops[0]));
-	CHECK(!live_op_partial(fn, &t_ins(fn, 7, NULL)->ops[0]));
-	CHECK(live_op_reads(fn, &t_ins(fn, 6, NULL)->ops[0]));
-	CHECK(live_op_reads(fn, &t_ins(fn, 4, NULL)->ops[0]));
-	CHECK(!live_op_reads(fn, &t_ins(fn, 7, NULL)->ops[0]));
+	CHECK(!op_partial_def(fn, &t_ins(fn, 3, NULL)->ops[0]));
+	CHECK(op_partial_def(fn, &t_ins(fn, 4, NULL)->ops[0]));
+	CHECK(op_partial_def(fn, &t_ins(fn, 5, NULL)->ops[0]));
+	CHECK(!op_partial_def(fn, &t_ins(fn, 7, NULL)->ops[0]));
+	CHECK(op_reads(fn, &t_ins(fn, 6, NULL)->ops[0]));
+	CHECK(op_reads(fn, &t_ins(fn, 4, NULL)->ops[0]));
+	CHECK(!op_reads(fn, &t_ins(fn, 7, NULL)->ops[0]));
 	irfile_free(&f);
 }
 

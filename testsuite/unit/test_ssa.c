@@ -82,7 +82,7 @@ static bool check_form(const Fn *orig, Fn *fn, const Ssa *ssa,
 					continue;
 				FAILIF(o->flags & OF_USE,
 				       "uid %d: operand %d still +", i->uid, k);
-				FAILIF(i->kind != IK_PHI && live_op_reads(fn, o),
+				FAILIF(i->kind != IK_PHI && op_reads(fn, o),
 				       "uid %d: operand %d still a partial def",
 				       i->uid, k);
 				ndef[o->reg]++;
@@ -108,7 +108,7 @@ static bool check_form(const Fn *orig, Fn *fn, const Ssa *ssa,
 				const Op *o = &i->ops[k];
 				bool phi = i->kind == IK_PHI;
 				if (o->kind != OK_PSEUDO || (o->flags & OF_DEF) ||
-				    (!phi && !live_op_reads(fn, o)))
+				    (!phi && !op_reads(fn, o)))
 					continue;
 				int p = o->reg;
 				if (phi && !cfg_reachable(cfg, o->from))
