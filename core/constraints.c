@@ -343,61 +343,6 @@ static void insert_perms(Split *sp, const RegSet avail[RC_NALLOC])
 		insert_perm(sp, &pa[k]);
 }
 
-/* Whether b is a join: two or more predecessors, or the entry with any
- * (the function's start is one more way in). */
-static bool is_join(const Fn *fn, int b)
-{
-	const Blk *bb = fn->blk[b];
-	return bb->npred >= 2 || (b == fn->entry && bb->npred >= 1);
-}
-
-/* Dominance frontiers by the runner walk (Cooper, Harvey and Kennedy),
- * CSR in two passes. */
-static void frontiers(Split *sp)
-{
-	Fn *fn = sp->fn;
-	const DomTree *d = sp->dom;
-	int nb = sp->nb;
-	int *count = ARENA_NEW(fn->arena, int, nb + 1);
-	int *lastb = ARENA_NEW(fn->arena, int, nb + 1);
-	sp->fstart = ARENA_NEW(fn->arena, int, nb + 1);
-	for (int pass = 0; pass < 2; pass++) {
-		for (int b = 0; b < nb; b++)
-			lastb[b] = -1;
-		for (int r = 0; r < sp->cfg->nrpo; r++) {
-			int b = sp->cfg->rpo[r];
-			if (!is_join(fn, b))
-				continue;
-			const Blk *bb = fn->blk[b];
-			for (int k = 0; k < bb->npred; k++) {
-				int run = bb->pred[k];
-				if (!cfg_reachable(sp->cfg, run))
-					continue;
-				while (run != d->idom[b] && run >= 0 &&
-				       lastb[run] != b) {
-					lastb[run] = b;
-					if (pass == 0)
-						count[run]++;
-					else
-						sp->fblk[sp->fstart[run] +
-							 count[run]++] = b;
-					run = d->idom[run];
-				}
-			}
-		}
-		if (pass == 0) {
-			int total = 0;
-			for (int b = 0; b < nb; b++) {
-				sp->fstart[b] = total;
-				total += count[b];
-				count[b] = 0;
-			}
-			sp->fstart[nb] = total;
-			sp->fblk = ARENA_NEW(fn->arena, int, total + 1);
-		}
-	}
-}
-
 /* Per split value, the blocks defining a version: its own definition
  * (the entry for an undefined value) and the parallel copies.  CSR over
  * values, duplicates possible. */
@@ -670,7 +615,10 @@ bool constr_split(Fn *fn, Ssa *ssa, const RegSet avail[RC_NALLOC],
 					if (w >= sp.np0 && v < sp.np0 && sp.split[v])
 						sp.var_of[w] = v;
 				}
-	frontiers(&sp);
+	DomFrontier df;
+	dom_frontiers(sp.fn, sp.cfg, sp.dom, sp.fn->arena, &df);
+	sp.fstart = df.start;
+	sp.fblk = df.blk;
 	ph = place_phis(&sp, &nphi);
 	int *vo = var_table(fn, np1 + nphi);
 	for (int k = 0; k < np1; k++)

@@ -123,3 +123,55 @@ bool dom_sdominates(const DomTree *d, int a, int b)
 {
 	return a != b && dom_dominates(d, a, b);
 }
+
+/* Whether b is a join: two predecessors, or the entry with one. */
+static bool is_join(const Fn *fn, int b)
+{
+	const Blk *bb = fn->blk[b];
+	return bb->npred >= 2 || (b == fn->entry && bb->npred >= 1);
+}
+
+void dom_frontiers(const Fn *fn, const Cfg *cfg, const DomTree *d, Arena *a,
+		   DomFrontier *out)
+{
+	int nb = fn->nblk;
+	int *count = ARENA_NEW(a, int, nb + 1);
+	int *lastb = ARENA_NEW(a, int, nb + 1);
+	out->start = ARENA_NEW(a, int, nb + 1);
+	out->blk = NULL;
+	for (int pass = 0; pass < 2; pass++) {
+		for (int b = 0; b < nb; b++)
+			lastb[b] = -1;
+		for (int r = 0; r < cfg->nrpo; r++) {
+			int b = cfg->rpo[r];
+			if (!is_join(fn, b))
+				continue;
+			const Blk *bb = fn->blk[b];
+			for (int k = 0; k < bb->npred; k++) {
+				int run = bb->pred[k];
+				if (!cfg_reachable(cfg, run))
+					continue;
+				while (run != d->idom[b] && run >= 0 &&
+				       lastb[run] != b) {
+					lastb[run] = b;
+					if (pass == 0)
+						count[run]++;
+					else
+						out->blk[out->start[run] +
+							 count[run]++] = b;
+					run = d->idom[run];
+				}
+			}
+		}
+		if (pass == 0) {
+			int total = 0;
+			for (int b = 0; b < nb; b++) {
+				out->start[b] = total;
+				total += count[b];
+				count[b] = 0;
+			}
+			out->start[nb] = total;
+			out->blk = ARENA_NEW(a, int, total + 1);
+		}
+	}
+}

@@ -43,4 +43,19 @@ bool dom_dominates(const DomTree *d, int a, int b);
 /* Whether a dominates b and a != b. */
 bool dom_sdominates(const DomTree *d, int a, int b);
 
+/* Dominance frontiers of the reachable blocks in CSR form: DF(b) is
+ * blk[start[b] .. start[b+1]) (start has nblk+1 entries).  An entry block
+ * with predecessors counts as a join: the function's start enters it. */
+typedef struct DomFrontier {
+	int *start, *blk;
+} DomFrontier;
+
+/* Requires cfg and d built for fn and still valid.  The frontiers by
+ * Cooper, Harvey and Kennedy's runner walk: from each reachable
+ * predecessor of a join b up to idom(b), b joins the frontier of every
+ * block passed; joins in reverse post-order.  Two passes, O(edges + sum
+ * of |DF|), storage in a. */
+void dom_frontiers(const Fn *fn, const Cfg *cfg, const DomTree *d, Arena *a,
+		   DomFrontier *out);
+
 #endif

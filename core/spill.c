@@ -1719,52 +1719,6 @@ static void settle_memphis(Sp *s, InsVec *memphis)
 /* ------------------------------------------------------------------ */
 /* rebuild: SSA reconstruction */
 
-/* Dominance frontiers of the reachable blocks, in CSR form.  An entry
- * block with predecessors is a join too: the function's start enters it
- * (with the undefined values, the only ones live into an entry). */
-typedef struct DF {
-	int *start, *blk;
-} DF;
-
-static void frontiers(Sp *s, const Cfg *cfg, const DomTree *dom, DF *df)
-{
-	Fn *fn = s->fn;
-	int n = fn->nblk;
-	IVec pairs = {0};
-	int *last = ARENA_NEW(s->a, int, n + 1);
-	for (int b = 0; b < n; b++)
-		last[b] = -1;
-	for (int b = 0; b < n; b++) {
-		const Blk *bb = fn->blk[b];
-		if (!cfg_reachable(cfg, b) ||
-		    bb->npred < (b == fn->entry ? 1 : 2))
-			continue;
-		for (int p = 0; p < bb->npred; p++) {
-			int r = bb->pred[p];
-			if (!cfg_reachable(cfg, r))
-				continue;
-			while (r >= 0 && r != dom->idom[b]) {
-				if (last[r] != b) {
-					last[r] = b;
-					iv_push(s, &pairs, r);
-					iv_push(s, &pairs, b);
-				}
-				r = dom->idom[r];
-			}
-		}
-	}
-	df->start = ARENA_NEW(s->a, int, n + 2);
-	df->blk = ARENA_NEW(s->a, int, pairs.n / 2 + 1);
-	for (int j = 0; j < pairs.n; j += 2)
-		df->start[pairs.v[j] + 1]++;
-	for (int b = 0; b < n; b++)
-		df->start[b + 1] += df->start[b];
-	int *fill = ARENA_NEW(s->a, int, n + 1);
-	memcpy(fill, df->start, sizeof(int) * (size_t)n);
-	for (int j = 0; j < pairs.n; j += 2)
-		df->blk[fill[pairs.v[j]]++] = pairs.v[j + 1];
-}
-
 /* Whether v is in registers at b's entry (a live-in of b's entry set). */
 static bool in_entry_regs(const Sp *s, int b, int v)
 {
@@ -1819,7 +1773,7 @@ static int *version_blocks(Sp *s, int **startp)
 /* Places phis for every value with versions: the iterated dominance
  * frontier of its definition blocks (the entry for an undefined value),
  * where it is in registers at the entry. */
-static void place_phis(Sp *s, const Cfg *cfg, const DF *df, uint8_t **isnew,
+static void place_phis(Sp *s, const Cfg *cfg, const DomFrontier *df, uint8_t **isnew,
 		       int *cap)
 {
 	Fn *fn = s->fn;
@@ -1978,8 +1932,8 @@ static void rebuild_ssa(Sp *s, Cfg *cfg, DomTree *dom)
 	s->renamed = ARENA_NEW(s->a, uint8_t, s->npseudo0 + 1);
 	for (int j = 0; j < s->verval.n; j++)
 		s->renamed[s->verval.v[j]] = 1;
-	DF df;
-	frontiers(s, cfg, dom, &df);
+	DomFrontier df;
+	dom_frontiers(s->fn, cfg, dom, s->a, &df);
 	int cap = s->fn->npseudo + 16;
 	uint8_t *isnew = ARENA_NEW(s->a, uint8_t, cap);
 	place_phis(s, cfg, &df, &isnew, &cap);

@@ -170,63 +170,6 @@ static void def_blocks(SC *sc)
 	}
 }
 
-/* Whether b is a join: two or more predecessors, or the entry with any
- * (the function's start is one more way in). */
-static bool is_join(const SC *sc, int b)
-{
-	const Blk *bb = sc->fn->blk[b];
-	return bb->npred >= 2 || (b == sc->fn->entry && bb->npred >= 1);
-}
-
-/* Dominance frontiers by the runner walk (Cooper, Harvey and Kennedy):
- * from each reachable predecessor of a join b up to idom(b), b joins the
- * frontier of every block passed.  CSR, two passes: O(edges + sum of
- * |DF|). */
-static void frontiers(SC *sc)
-{
-	Fn *fn = sc->fn;
-	const DomTree *d = sc->dom;
-	int nb = sc->nb;
-	int *count = ARENA_NEW(fn->arena, int, nb + 1);
-	int *lastb = ARENA_NEW(fn->arena, int, nb + 1);
-	sc->fstart = ARENA_NEW(fn->arena, int, nb + 1);
-	for (int pass = 0; pass < 2; pass++) {
-		for (int b = 0; b < nb; b++)
-			lastb[b] = -1;
-		for (int r = 0; r < sc->cfg->nrpo; r++) {
-			int b = sc->cfg->rpo[r];
-			if (!is_join(sc, b))
-				continue;
-			const Blk *bb = fn->blk[b];
-			for (int k = 0; k < bb->npred; k++) {
-				int run = bb->pred[k];
-				if (!cfg_reachable(sc->cfg, run))
-					continue;
-				while (run != d->idom[b] && run >= 0 &&
-				       lastb[run] != b) {
-					lastb[run] = b;
-					if (pass == 0)
-						count[run]++;
-					else
-						sc->fblk[sc->fstart[run] +
-							 count[run]++] = b;
-					run = d->idom[run];
-				}
-			}
-		}
-		if (pass == 0) {
-			int total = 0;
-			for (int b = 0; b < nb; b++) {
-				sc->fstart[b] = total;
-				total += count[b];
-				count[b] = 0;
-			}
-			sc->fstart[nb] = total;
-			sc->fblk = ARENA_NEW(fn->arena, int, total + 1);
-		}
-	}
-}
-
 static void add_phi(SC *sc, int b, int v, int *cap)
 {
 	if (sc->nphi == *cap) {
@@ -545,7 +488,10 @@ bool ssa_construct(Fn *fn, Ssa *out, char *err, size_t errlen)
 	for (int b = 0; b < sc.nb; b++)
 		sc.allphi[b] = needs_all_phis(&sc, b);
 	def_blocks(&sc);
-	frontiers(&sc);
+	DomFrontier df;
+	dom_frontiers(sc.fn, sc.cfg, sc.dom, sc.fn->arena, &df);
+	sc.fstart = df.start;
+	sc.fblk = df.blk;
 	place_phis(&sc);
 	insert_phis(&sc);
 	int e = fn->entry;
