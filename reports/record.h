@@ -14,9 +14,11 @@
 
 enum { RECORD_VERSION = 1 };
 
-/* Counts are integers in 0..RECORD_INT_MAX, so that sums over any number
- * of records a file can hold stay exact in a long long. */
-#define RECORD_INT_MAX 4294967295LL
+/* Counts are integers in 0..RECORD_INT_MAX (2^48 - 1): frame sizes can
+ * exceed 2^32 (GCC's torture suite has a 1 TiB stack array), and sums of
+ * up to 2^15 maximal records, or any number of ordinary ones, stay exact
+ * in a long long. */
+#define RECORD_INT_MAX 281474976710655LL
 
 typedef enum {
 	F_BLOCKS,

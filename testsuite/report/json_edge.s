@@ -28,9 +28,9 @@
 	.ascii "{\"ssara\":1,\"fn\":\"x\",\"fn\":\"y\"}\n"
 # 11: missing member "gcc_ra"
 	.ascii "{\"ssara\":1,\"file\":\"e.c\",\"fn\":\"e11\",\"opt\":\"-O2\",\"status\":\"captured\",\"blocks\":1,\"insns\":1,\"pseudos\":1,\"maxlive\":{\"gpr\":1,\"sse\":0}}\n"
-# 12: member "blocks" is not an integer from 0 to 4294967295 (-1)
+# 12: member "blocks" is not an integer from 0 to 281474976710655 (-1)
 	.ascii "{\"ssara\":1,\"file\":\"e.c\",\"fn\":\"e12\",\"opt\":\"-O2\",\"status\":\"captured\",\"blocks\":-1}\n"
-# 13: member "blocks" is not an integer from 0 to 4294967295 (1.5)
+# 13: member "blocks" is not an integer from 0 to 281474976710655 (1.5)
 	.ascii "{\"ssara\":1,\"file\":\"e.c\",\"fn\":\"e13\",\"opt\":\"-O2\",\"status\":\"captured\",\"blocks\":1.5}\n"
 # 14: neither "captured" nor "unsupported"
 	.ascii "{\"ssara\":1,\"file\":\"e.c\",\"fn\":\"e14\",\"opt\":\"-O2\",\"status\":\"maybe\"}\n"

@@ -42,9 +42,11 @@ else
 	objcopy -R .ssara "$b.ssara.o" "$b.cmp.o" && objcopy "$b.plain.o" "$b.plaincmp.o"
 	if cmp -s "$b.cmp.o" "$b.plaincmp.o"; then st=ok; else st=differ; fi
 fi
-# Keep the evidence of anything that is not plainly fine.
+# Keep the evidence of anything that is not plainly fine; of a good
+# compile keep the object built with the plugin (for ssara-report).
 if [ "$rt" -eq 0 ] && { [ $st = ok ] || [ $st = nocompile ]; }; then
-	rm -f "$b".*
+	[ $st = ok ] && mv "$b.ssara.o" "$b.o"
+	rm -f "$b".plain.* "$b".ssara.* "$b".cmp.o "$b".plaincmp.o
 else
 	rm -f "$b.cmp.o" "$b.plaincmp.o"
 fi

@@ -143,5 +143,9 @@ if [ "$nuns" -gt 0 ]; then
 	sed -n 's/.*"reason":"\([^"]*\)".*/\1/p' "$OUT/records.all" | sort | uniq -c | sort -rn | sed 's/^/torture:   /'
 fi
 grep -v '^R ok \|^R nocompile ' "$R" | head -20 | sed 's/^/torture: problem: /'
+# The records read back from the objects built with the plugin.
+if [ -x "$SRCDIR/build/ssara-report" ]; then
+	"$SRCDIR/build/ssara-report" --totals "$OUT/obj" 2>&1 | sed 's/^/torture: report: /'
+fi
 echo "torture: summary: compiles=$(wc -l <"$R") crashes=$crash differ=$differ broke=$broke functions=$nfn captured=$ncap unsupported=$nuns roundtrip_failures=$rtfail"
 [ "$crash" -eq 0 ] && [ "$differ" -eq 0 ] && [ "$broke" -eq 0 ] && [ "$rtfail" -eq 0 ]

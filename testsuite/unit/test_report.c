@@ -600,8 +600,8 @@ static void case_strict_json(void)
 		{9, "invalid JSON: invalid UTF-8 in string at column 18"},
 		{10, "invalid JSON: duplicate member \"fn\""},
 		{11, "missing member \"gcc_ra\""},
-		{12, "member \"blocks\" is not an integer from 0 to 4294967295"},
-		{13, "member \"blocks\" is not an integer from 0 to 4294967295"},
+		{12, "member \"blocks\" is not an integer from 0 to 281474976710655"},
+		{13, "member \"blocks\" is not an integer from 0 to 281474976710655"},
 		{14, "member \"status\" is \"maybe\", neither \"captured\" nor "
 		     "\"unsupported\""},
 		{15, "not a JSON object"},
