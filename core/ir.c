@@ -374,6 +374,24 @@ bool op_reads(const Fn *fn, const Op *o)
 	return (o->flags & OF_USE) || op_partial_def(fn, o);
 }
 
+RegSet ins_hard_reads(const Fn *fn, const Ins *i)
+{
+	RegSet s = 0;
+	for (int k = 0; k < i->nops; k++)
+		if (i->ops[k].kind == OK_HREG && op_reads(fn, &i->ops[k]))
+			s |= RS_BIT(i->ops[k].reg);
+	return s;
+}
+
+RegSet ins_hard_writes(const Ins *i)
+{
+	RegSet s = i->clobbers;
+	for (int k = 0; k < i->nops; k++)
+		if (i->ops[k].kind == OK_HREG && (i->ops[k].flags & OF_DEF))
+			s |= RS_BIT(i->ops[k].reg);
+	return s;
+}
+
 int op_class(const Fn *fn, const Op *o)
 {
 	switch (o->kind) {

@@ -194,6 +194,11 @@ bool op_partial_def(const Fn *fn, const Op *o);
 /* Whether o reads its value: a use (OF_USE) or a partial def. */
 bool op_reads(const Fn *fn, const Op *o);
 
+/* The hard registers instruction i reads (hard-register operands that
+ * op_reads), resp. writes (hard-register defs and its clobbers). */
+RegSet ins_hard_reads(const Fn *fn, const Ins *i);
+RegSet ins_hard_writes(const Ins *i);
+
 /* The register class of an operand's value (pseudo class, hard register
  * class, or -1 for constants). */
 int op_class(const Fn *fn, const Op *o);

@@ -35,25 +35,6 @@ static RegSet hard_live_out(const Live *lv, int b)
 	return s;
 }
 
-/* Hard registers i reads, resp. writes (defs and clobbers). */
-static RegSet hard_reads(const Fn *fn, const Ins *i)
-{
-	RegSet s = 0;
-	for (int k = 0; k < i->nops; k++)
-		if (i->ops[k].kind == OK_HREG && op_reads(fn, &i->ops[k]))
-			s |= RS_BIT(i->ops[k].reg);
-	return s;
-}
-
-static RegSet hard_writes(const Ins *i)
-{
-	RegSet s = i->clobbers;
-	for (int k = 0; k < i->nops; k++)
-		if (i->ops[k].kind == OK_HREG && (i->ops[k].flags & OF_DEF))
-			s |= RS_BIT(i->ops[k].reg);
-	return s;
-}
-
 static Op pseudo_at(int p, int flags, Loc loc)
 {
 	return (Op){.kind = OK_PSEUDO, .flags = (uint8_t)flags, .reg = p,
@@ -164,8 +145,8 @@ static bool rewrite_ins(SE *se, Blk *b, Ins *i, RegSet live_hard_after)
 	for (int k = 0; k < i->nops; k++)
 		if (i->ops[k].kind == OK_HREG)
 			hard_ops |= RS_BIT(i->ops[k].reg);
-	RegSet live_before = (live_hard_after & ~hard_writes(i)) |
-			     hard_reads(se->fn, i);
+	RegSet live_before = (live_hard_after & ~ins_hard_writes(i)) |
+			     ins_hard_reads(se->fn, i);
 	RegSet busy = live_hard_after | live_before | hard_ops | i->clobbers;
 	int reg[i->nops > 0 ? i->nops : 1];
 	if (!choose_regs(se, i, busy, reg))
@@ -202,7 +183,7 @@ static bool rewrite_block(SE *se, const Live *lv, Blk *b)
 		prev = i->prev;
 		if (i->kind == IK_PHI || ins_kind_inserted(i->kind))
 			continue;
-		RegSet before = (live & ~hard_writes(i)) | hard_reads(se->fn, i);
+		RegSet before = (live & ~ins_hard_writes(i)) | ins_hard_reads(se->fn, i);
 		if (!rewrite_ins(se, b, i, live))
 			return false;
 		live = before;
@@ -248,7 +229,7 @@ static bool lower_phis(SE *se, const Live *lv, Blk *b)
 		edge_point(p, b, &where, &before);
 		RegSet busy = hard_live_out(lv, p->idx);
 		if (before)
-			busy |= hard_reads(fn, before);
+			busy |= ins_hard_reads(fn, before);
 		int k = 0;
 		Ins *tmpcopies[2][nphi];
 		for (Ins *phi = b->first; phi && phi->kind == IK_PHI;

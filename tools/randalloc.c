@@ -300,25 +300,6 @@ static bool choose(RA *ra, const Ins *i, RegSet busy, Loc *loc)
 	}
 }
 
-/* Hard registers i reads, resp. writes (defs and clobbers). */
-static RegSet hard_reads(const Fn *fn, const Ins *i)
-{
-	RegSet s = 0;
-	for (int k = 0; k < i->nops; k++)
-		if (i->ops[k].kind == OK_HREG && op_reads(fn, &i->ops[k]))
-			s |= RS_BIT(i->ops[k].reg);
-	return s;
-}
-
-static RegSet hard_writes(const Ins *i)
-{
-	RegSet s = i->clobbers;
-	for (int k = 0; k < i->nops; k++)
-		if (i->ops[k].kind == OK_HREG && (i->ops[k].flags & OF_DEF))
-			s |= RS_BIT(i->ops[k].reg);
-	return s;
-}
-
 /* Allocates original instruction i of c->b (c->at == i): loads before
  * it, the write-back of what it overwrites, moves home after it.
  * after: hard registers live after i; before: before it. */
@@ -351,7 +332,7 @@ static bool do_ins(RA *ra, Cur *c, Ins *i, RegSet after, RegSet before)
 			load(ra, c, o->reg, loc[order[x]].num);
 	}
 	/* what i overwrites goes home first */
-	RegSet writes = hard_writes(i);
+	RegSet writes = ins_hard_writes(i);
 	for (int k = 0; k < n; k++)
 		if (i->ops[k].kind == OK_PSEUDO && (i->ops[k].flags & OF_DEF) &&
 		    loc[k].kind == LOC_REG)
@@ -559,7 +540,7 @@ static bool do_block(RA *ra, Blk *b)
 	RegSet live_out = live;
 	for (int k = n - 1; k >= 0; k--) {
 		after[k] = live;
-		live = (live & ~hard_writes(ins[k])) | hard_reads(fn, ins[k]);
+		live = (live & ~ins_hard_writes(ins[k])) | ins_hard_reads(fn, ins[k]);
 	}
 	RegSet live_in = live;
 	for (int r = 0; r < TGT_NREGS; r++)
@@ -573,7 +554,7 @@ static bool do_block(RA *ra, Blk *b)
 	Blk *succ = b->nsucc == 1 ? fn->blk[b->succ[0].blk] : NULL;
 	for (int k = 0; k < n; k++) {
 		Ins *i = ins[k];
-		RegSet before = (after[k] & ~hard_writes(i)) | hard_reads(fn, i);
+		RegSet before = (after[k] & ~ins_hard_writes(i)) | ins_hard_reads(fn, i);
 		bool last = k == n - 1;
 		Cur c = {b, i};
 		if (last && i->kind == IK_BRANCH) {

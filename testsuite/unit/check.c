@@ -6,7 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "irtext.h"
+#include "verify.h"
 
 static int npass, nfail, nskip;
 static bool cur_failed, cur_skipped;
@@ -101,6 +103,30 @@ Fn *t_load_fn(const char *relpath)
 		     __LINE__, "%s", err.msg))
 		return NULL;
 	return first_fn(&f);
+}
+
+Fn *t_alloc_verified(const Fn *orig, int nregs, bool coalesce,
+		     AllocStats *st)
+{
+	AllocOpts o = {.nregs = {nregs, 0}, .no_coalesce = !coalesce};
+	char err[512] = "";
+	Fn *fn = ssa_alloc(orig, &o, st, err, sizeof err);
+	if (!t_check(fn != NULL, __FILE__, __LINE__, "%s: %s", orig->name,
+		     err))
+		return NULL;
+	VerifyResult r;
+	verify_fn(orig, fn, &r);
+	bool ok = t_check(r.verdict == VERDICT_VERIFIED, __FILE__, __LINE__,
+			  "%s: %s", orig->name,
+			  r.reason ? r.reason
+			  : r.nviol ? r.viol[0].text
+				    : "?");
+	verify_result_free(&r);
+	if (!ok) {
+		fn_free(fn);
+		return NULL;
+	}
+	return fn;
 }
 
 /* Suites, one per module (testsuite/unit/test_<module>.c). */

@@ -42,4 +42,11 @@ struct Fn;
 struct Fn *t_parse_fn(const char *text);
 struct Fn *t_load_fn(const char *relpath);
 
+/* ssa_alloc of orig with nregs general registers (0 = all), coalescing
+ * or not, checked with verify_fn: the allocated function (caller frees),
+ * or NULL when allocation or verification failed (the case fails). */
+struct AllocStats;
+struct Fn *t_alloc_verified(const struct Fn *orig, int nregs, bool coalesce,
+			    struct AllocStats *st);
+
 #endif

@@ -22,20 +22,8 @@
 static bool alloc_stats(const Fn *orig, int nregs, bool coalesce,
 			AllocStats *st)
 {
-	AllocOpts o = {.nregs = {nregs, 0}, .no_coalesce = !coalesce};
-	char err[512] = "";
-	Fn *fn = ssa_alloc(orig, &o, st, err, sizeof err);
-	if (!t_check(fn != NULL, __FILE__, __LINE__, "%s: %s", orig->name,
-		     err))
-		return false;
-	VerifyResult r;
-	verify_fn(orig, fn, &r);
-	bool ok = t_check(r.verdict == VERDICT_VERIFIED, __FILE__, __LINE__,
-			  "%s: %s", orig->name,
-			  r.reason ? r.reason
-			  : r.nviol ? r.viol[0].text
-				    : "?");
-	verify_result_free(&r);
+	Fn *fn = t_alloc_verified(orig, nregs, coalesce, st);
+	bool ok = fn != NULL;
 	fn_free(fn);
 	return ok;
 }

@@ -18,32 +18,6 @@
 #include "verify.h"
 
 
-/* Allocates orig (nregs general registers, 0 = all) and checks the
- * result with verify_fn; NULL (case failed) if either fails. */
-static Fn *alloc_verified(const Fn *orig, int nregs, bool coalesce,
-			  AllocStats *st)
-{
-	AllocOpts o = {.nregs = {nregs, 0}, .no_coalesce = !coalesce};
-	char err[512] = "";
-	Fn *fn = ssa_alloc(orig, &o, st, err, sizeof err);
-	if (!t_check(fn != NULL, __FILE__, __LINE__, "%s: %s", orig->name,
-		     err))
-		return NULL;
-	VerifyResult r;
-	verify_fn(orig, fn, &r);
-	bool ok = t_check(r.verdict == VERDICT_VERIFIED, __FILE__, __LINE__,
-			  "%s: %s", orig->name,
-			  r.reason ? r.reason
-			  : r.nviol ? r.viol[0].text
-				    : "?");
-	verify_result_free(&r);
-	if (!ok) {
-		fn_free(fn);
-		return NULL;
-	}
-	return fn;
-}
-
 /* The register of operand k of the instruction with uid (-1 if none). */
 static int reg_at(const Fn *fn, int uid, int k)
 {
@@ -65,7 +39,7 @@ static void case_pereira(void)
 	if (!orig)
 		return;
 	AllocStats st;
-	Fn *fn = alloc_verified(orig, 2, false, &st);
+	Fn *fn = t_alloc_verified(orig, 2, false, &st);
 	if (fn) {
 		CHECK_INT(st.k[RC_GPR], 2);
 		CHECK_INT(st.maxlive[RC_GPR], 2);
@@ -114,10 +88,10 @@ static void case_maxlive_suffices(void)
 		if (!orig)
 			return;
 		AllocStats full, st;
-		Fn *fn = alloc_verified(orig, 0, true, &full);
+		Fn *fn = t_alloc_verified(orig, 0, true, &full);
 		fn_free(fn);
 		int k = full.maxlive[RC_GPR];
-		fn = k > 0 && !full.spilled ? alloc_verified(orig, k, true, &st)
+		fn = k > 0 && !full.spilled ? t_alloc_verified(orig, k, true, &st)
 					    : NULL;
 		if (fn) {
 			ncases++;
@@ -141,7 +115,7 @@ static void case_fixed(void)
 	if (!orig)
 		return;
 	AllocStats st;
-	Fn *fn = alloc_verified(orig, 0, true, &st);
+	Fn *fn = t_alloc_verified(orig, 0, true, &st);
 	if (fn) {
 		CHECK_INT(reg_at(fn, 7, 0), R_AX);
 		CHECK_INT(reg_at(fn, 7, 1), R_DX);
@@ -162,7 +136,7 @@ static void case_call(void)
 	if (!orig)
 		return;
 	AllocStats st;
-	Fn *fn = alloc_verified(orig, 0, true, &st);
+	Fn *fn = t_alloc_verified(orig, 0, true, &st);
 	if (fn) {
 		const Target *t = fn->target;
 		for (int k = 1; k <= 2; k++) {
@@ -174,7 +148,7 @@ static void case_call(void)
 		CHECK_INT(st.spills.n, 0);
 		fn_free(fn);
 	}
-	fn = alloc_verified(orig, 4, true, &st);
+	fn = t_alloc_verified(orig, 4, true, &st);
 	if (fn) {
 		CHECK(st.spilled);
 		CHECK(st.spills.n + st.remats.n >= 1);
@@ -212,7 +186,7 @@ static void case_precoloured(void)
 	if (!orig)
 		return;
 	AllocStats st;
-	Fn *fn = alloc_verified(orig, 0, true, &st);
+	Fn *fn = t_alloc_verified(orig, 0, true, &st);
 	if (fn) {
 		/* p3 lives from uid 3 across the call */
 		int r = reg_at(fn, 8, 2);
@@ -304,7 +278,7 @@ static void case_generated(void)
 				  __FILE__, __LINE__, "seed %llu: %s",
 				  (unsigned long long)seed, err);
 		AllocStats st;
-		Fn *fn = ok ? alloc_verified(orig, 0, false, &st) : NULL;
+		Fn *fn = ok ? t_alloc_verified(orig, 0, false, &st) : NULL;
 		fn_free(fn);
 		fn_free(orig);
 		if (!ok)
@@ -359,7 +333,7 @@ static void case_big(void)
 	}
 	fn_preds(fn);
 	AllocStats st;
-	Fn *al = alloc_verified(fn, 0, true, &st);
+	Fn *al = t_alloc_verified(fn, 0, true, &st);
 	fn_free(al);
 	fn_free(fn);
 }
