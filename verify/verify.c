@@ -166,10 +166,10 @@ static int set_n(const SetPool *p, int s)
 	return p->len[s];
 }
 
-static bool set_has(const SetPool *p, int s, int v)
+/* Whether the sorted array a[0..n-1] contains v (binary search). */
+static bool sorted_contains(const int *a, int n, int v)
 {
-	const int *a = set_v(p, s);
-	int lo = 0, hi = p->len[s];
+	int lo = 0, hi = n;
 	while (lo < hi) {
 		int mid = (lo + hi) / 2;
 		if (a[mid] == v)
@@ -180,6 +180,11 @@ static bool set_has(const SetPool *p, int s, int v)
 			hi = mid;
 	}
 	return false;
+}
+
+static bool set_has(const SetPool *p, int s, int v)
+{
+	return sorted_contains(set_v(p, s), p->len[s], v);
 }
 
 static int *pool_buf(SetPool *p, int n)
@@ -792,18 +797,7 @@ static void join2(Chk *c, const State *in)
 /* Whether value v is live at the entry of f block b. */
 static bool live_at(const Chk *c, int b, int v)
 {
-	const int *a = c->live[b];
-	int lo = 0, hi = c->nlive[b];
-	while (lo < hi) {
-		int mid = (lo + hi) / 2;
-		if (a[mid] == v)
-			return true;
-		if (a[mid] < v)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return false;
+	return sorted_contains(c->live[b], c->nlive[b], v);
 }
 
 /* Drops dead values from the slots of c->acc, the entry state of b: they
