@@ -10,6 +10,7 @@ static const char *const kind_names[IK_NKIND] = {
 	[IK_PHI] = "phi",       [IK_CALL] = "call",   [IK_BRANCH] = "branch",
 	[IK_RET] = "ret",       [IK_MOVE] = "move",   [IK_SPILL] = "spill",
 	[IK_RELOAD] = "reload", [IK_SWAP] = "swap",   [IK_REMAT] = "remat",
+	[IK_OPAQUE] = "opaque",
 };
 
 const char *ins_kind_name(int kind)
@@ -28,7 +29,7 @@ int ins_kind_by_name(const char *s, int len)
 
 bool ins_kind_inserted(int kind)
 {
-	return kind >= IK_MOVE && kind <= IK_REMAT;
+	return kind >= IK_MOVE && kind <= IK_OPAQUE;
 }
 
 Fn *fn_new(const char *name, const Target *t)
@@ -155,6 +156,27 @@ int fn_new_slot(Fn *fn, int size)
 	int s = fn->nslot;
 	fn_declare_slot(fn, s, size);
 	return s;
+}
+
+int fn_intern_const(Fn *fn, int kind, int64_t imm, const char *sym)
+{
+	for (int c = 0; c < fn->nconst; c++) {
+		const Const *k = &fn->konst[c];
+		if (k->kind == kind && k->imm == imm &&
+		    (k->sym == sym || (k->sym && sym && !strcmp(k->sym, sym))))
+			return c;
+	}
+	int oldcap = fn->nconst ? cap_for(fn->nconst) : 0;
+	if (fn->nconst + 1 > oldcap)
+		fn->konst = arena_grow(fn->arena, fn->konst,
+				       sizeof(Const) * (size_t)fn->nconst,
+				       sizeof(Const) *
+					       (size_t)cap_for(fn->nconst + 1));
+	Const *k = &fn->konst[fn->nconst];
+	k->kind = (uint8_t)kind;
+	k->imm = imm;
+	k->sym = sym ? fn_strdup(fn, sym, strlen(sym)) : NULL;
+	return fn->nconst++;
 }
 
 Ins *ins_new(Fn *fn, int kind, int nops)

@@ -34,6 +34,8 @@ enum InsKind {
 	IK_RELOAD, /* =dst in a register, src in a slot */
 	IK_SWAP,   /* +a, +b: exchange two locations */
 	IK_REMAT,  /* =dst: recompute the value of an instruction flagged remat */
+	IK_OPAQUE, /* inserted by GCC, effect not modelled: every location its
+		    * defs name, and its clobbers, lose their contents */
 	IK_NKIND
 };
 
@@ -42,6 +44,11 @@ enum OpKind {
 	OK_HREG,   /* reg = core hard register number (precoloured value) */
 	OK_IMM,    /* imm */
 	OK_SYM,    /* sym + imm: an address constant */
+	OK_MEMSYM, /* [sym + imm]: read-only memory at an address constant
+		    * (a constant-pool entry): its contents, never changing */
+	OK_LOC,    /* a bare location (an imported allocation's inserted
+		    * instructions, where no pseudo is named): loc, and imm =
+		    * its width in bytes (0 = one register / the slot) */
 };
 
 enum OpFlag {
@@ -51,13 +58,27 @@ enum OpFlag {
 	OF_MEM = 8,   /* a memory location is acceptable for this operand */
 };
 
-enum LocKind { LOC_NONE, LOC_REG, LOC_SLOT };
+enum LocKind {
+	LOC_NONE,
+	LOC_REG,
+	LOC_SLOT,
+	LOC_CONST, /* an operand GCC replaced by a constant or by read-only
+		    * memory: num indexes fn->konst */
+};
 
 /* Where an operand lives in an allocated function. */
 typedef struct Loc {
 	uint8_t kind; /* LOC_* */
-	int num;      /* core register or slot number */
+	int num;      /* core register, slot or constant number */
 } Loc;
+
+/* A constant location (LOC_CONST): an immediate, an address constant, or
+ * read-only memory at an address constant.  Interned per function. */
+typedef struct Const {
+	uint8_t kind;    /* OK_IMM, OK_SYM or OK_MEMSYM */
+	int64_t imm;     /* OK_IMM value, else offset */
+	const char *sym; /* OK_SYM, OK_MEMSYM */
+} Const;
 
 typedef struct Op {
 	uint8_t kind;     /* OK_* */
@@ -74,7 +95,10 @@ typedef struct Op {
 } Op;
 
 enum InsFlag {
-	INS_REMAT = 1, /* defines one value computable anywhere from nothing */
+	INS_REMAT = 1,   /* defines one value computable anywhere from nothing */
+	INS_DELETED = 2, /* an imported allocation deleted this original
+			  * instruction; it stays where it was, without
+			  * locations, for its effect on values */
 };
 
 typedef struct Ins {
@@ -123,6 +147,9 @@ typedef struct Fn {
 	const char *unsupported; /* reason the capture gave up, or NULL */
 	bool frame_pointer;      /* bp is not allocatable */
 	bool allocated;          /* every pseudo operand has a location */
+	bool by_gcc;             /* the allocation is GCC's, imported after
+				  * reload: the checker's rules for GCC apply
+				  * (docs/VERIFY.md) */
 	int nblk;
 	Blk **blk;
 	int entry;               /* index of the entry block */
@@ -130,6 +157,8 @@ typedef struct Fn {
 	Pseudo *pseudo;
 	int nslot;
 	Slot *slot;
+	int nconst;
+	Const *konst;            /* LOC_CONST locations */
 } Fn;
 
 /* A file of functions, as parsed. */
@@ -165,6 +194,9 @@ bool fn_declare_pseudo(Fn *fn, int p, int cls, int size);
 int fn_new_pseudo(Fn *fn, int cls, int size);
 bool fn_declare_slot(Fn *fn, int s, int size);
 int fn_new_slot(Fn *fn, int size);
+/* The number of the constant location (kind, imm, sym), interned: the
+ * same number for equal constants. */
+int fn_intern_const(Fn *fn, int kind, int64_t imm, const char *sym);
 
 /* A new instruction with nops zeroed operands (tie = from = -1). */
 Ins *ins_new(Fn *fn, int kind, int nops);

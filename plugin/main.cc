@@ -24,6 +24,7 @@
 #include "toplev.h"
 
 #include <fnmatch.h>
+#include <time.h>
 
 #include "plugin.h"
 
@@ -52,7 +53,12 @@ static const char *const help_text =
 	"  -fplugin-arg-ssara-only=GLOB    only functions whose assembler\n"
 	"                                  name matches GLOB (fnmatch)\n"
 	"  -fplugin-arg-ssara-check        check that every capture\n"
-	"                                  round-trips through the IR text\n";
+	"                                  round-trips through the IR text\n"
+	"  -fplugin-arg-ssara-verify=WHAT  check GCC's allocation (gcc, the\n"
+	"                                  default), ssara's (ssara), both,\n"
+	"                                  or none; a violation is a warning\n"
+	"  -fplugin-arg-ssara-inject=KIND[:N]  corrupt GCC's allocation at\n"
+	"                                  the N-th site of KIND (testing)\n";
 
 static struct plugin_info ssara_info = {SSARA_VERSION, help_text};
 
@@ -69,10 +75,19 @@ static const char *fn_asm_name(function *fun)
 	return *s == '*' ? s + 1 : s;
 }
 
+/* Seconds on a monotonic clock. */
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
 static void drop_current(void)
 {
 	if (!current)
 		return;
+	postra_free(current);
 	fn_free(current->fn);
 	delete current;
 	current = nullptr;
@@ -109,6 +124,30 @@ static void after_capture(function *fun, const Capture *cap)
 	}
 }
 
+/* One warning per violation of a checked allocation (so that -Werror
+ * makes them fatal), at the instruction's source location; a note for an
+ * unverified function with verbose. */
+static void report_check(function *fun, const Capture *cap, const Check *c,
+			 const char *whose)
+{
+	if (!c->verdict)
+		return;
+	location_t floc = DECL_SOURCE_LOCATION(fun->decl);
+	for (size_t i = 0; i < c->texts.size(); i++) {
+		location_t l = i < c->locs.size() && c->locs[i]
+				       ? (location_t)c->locs[i]
+				       : floc;
+		warning_at(l, 0, "ssara: %s allocation of %qs is wrong: %s",
+			   whose, cap->name.c_str(), c->texts[i].c_str());
+	}
+	if (opts.verbose && !strcmp(c->verdict, "unverified"))
+		inform(floc, "ssara: %s allocation of %qs unverified: %s",
+		       whose, cap->name.c_str(), c->reason.c_str());
+	else if (opts.verbose && !strcmp(c->verdict, "verified"))
+		inform(floc, "ssara: %s allocation of %qs verified", whose,
+		       cap->name.c_str());
+}
+
 /* ---------------------------------------------------------------- */
 /* The passes.                                                       */
 
@@ -137,8 +176,15 @@ unsigned int capture_pass::execute(function *fun)
 	if (opts.only && fnmatch(opts.only, name, 0) != 0)
 		return 0;
 	current = new Capture;
+	double t0 = now();
 	capture_function(fun, current);
+	if ((opts.verify & VW_GCC) && !current->fn->unsupported)
+		postra_save(fun, current);
+	current->capture_seconds = now() - t0;
 	after_capture(fun, current);
+	if ((opts.verify & VW_SSARA) && !current->fn->unsupported)
+		selfalloc_run(current);
+	current->t_capture_end = now();
 	return 0;
 }
 
@@ -166,8 +212,22 @@ unsigned int audit_pass::execute(function *fun)
 		drop_current();
 		return 0;
 	}
+	current->ira_lra_seconds = now() - current->t_capture_end;
+	if (opts.inject) {
+		std::string what = inject_fault(fun, current);
+		if (!what.empty() && opts.verbose)
+			inform(DECL_SOURCE_LOCATION(fun->decl),
+			       "ssara: injected into %qs: %s",
+			       current->name.c_str(), what.c_str());
+	}
 	GccRa ra;
+	double t0 = now();
 	audit_function(fun, current, &ra);
+	current->audit_seconds = now() - t0;
+	if ((opts.verify & VW_GCC) && !current->fn->unsupported)
+		postra_verify(fun, current);
+	report_check(fun, current, &current->check_gcc, "GCC's");
+	report_check(fun, current, &current->check_ssara, "ssara's");
 	Record r;
 	r.json = record_json(current, &ra, main_input_filename,
 			     opt_level.c_str(), gcc_version.basever);
@@ -227,7 +287,8 @@ static bool parse_args(const struct plugin_name_args *info)
 		const char *key = info->argv[i].key;
 		const char *val = info->argv[i].value;
 		bool wants_value = !strcmp(key, "dump") ||
-				   !strcmp(key, "json") || !strcmp(key, "only");
+				   !strcmp(key, "json") || !strcmp(key, "only") ||
+				   !strcmp(key, "verify") || !strcmp(key, "inject");
 		bool flag = !strcmp(key, "help") || !strcmp(key, "version") ||
 			    !strcmp(key, "verbose") || !strcmp(key, "check");
 		if (!wants_value && !flag) {
@@ -262,6 +323,30 @@ static bool parse_args(const struct plugin_name_args *info)
 			opts.json_file = xstrdup(val);
 		else if (!strcmp(key, "only"))
 			opts.only = xstrdup(val);
+		else if (!strcmp(key, "verify")) {
+			static const char *const names[] = {"none", "gcc",
+							    "ssara", "both"};
+			int w = -1;
+			for (int k = 0; k < 4; k++)
+				if (!strcmp(val, names[k]))
+					w = k;
+			if (w < 0) {
+				error("ssara: %<verify=%s%>: expected none, gcc, "
+				      "ssara or both", val);
+				ok = false;
+			} else {
+				opts.verify = w;
+			}
+		} else if (!strcmp(key, "inject")) {
+			std::string err;
+			if (!inject_parse(val, &err)) {
+				error("ssara: %<inject=%s%>: %s", val,
+				      err.c_str());
+				ok = false;
+			} else {
+				opts.inject = xstrdup(val);
+			}
+		}
 	}
 	return ok;
 }

@@ -16,12 +16,18 @@
 
 extern "C" {
 #include "core/ir.h"
+#include "core/alloc.h"
 }
 
 struct function;
 
+/* What -fplugin-arg-ssara-verify= asks to check. */
+enum VerifyWhat { VW_NONE = 0, VW_GCC = 1, VW_SSARA = 2, VW_BOTH = 3 };
+
 /* -fplugin-arg-ssara-KEY[=VALUE] */
 struct Options {
+	int verify = VW_GCC;          /* VW_*: allocations to check */
+	const char *inject = nullptr; /* KIND[:N]: fault to inject (inject.cc) */
 	bool verbose = false;
 	bool check = false;           /* round-trip every capture */
 	const char *dump_dir = nullptr;
@@ -40,6 +46,26 @@ struct GccRa {
 	int callee_saved = 0;
 };
 
+/* A checker verdict on one allocation of one function. */
+struct Check {
+	const char *verdict = nullptr; /* "verified", "violation",
+					* "unverified"; nullptr: not checked */
+	std::string reason;            /* unverified: why */
+	int violations = 0;
+	std::vector<std::string> texts; /* the violations' messages */
+	std::vector<unsigned> locs;     /* per text: the insn's location_t
+					 * (0: the function's) */
+	double seconds = 0;            /* translation and checking */
+};
+
+/* ssara's own allocation of the function (verify=ssara|both). */
+struct SsaraRa {
+	bool done = false;     /* ssa_alloc was run */
+	std::string error;     /* ssa_alloc refused: why ("" if it allocated) */
+	AllocStats st;         /* valid when done and error is empty */
+	double seconds = 0;    /* ssa_alloc alone */
+};
+
 /* What the capture pass leaves for the audit pass of the same function.
  * Owns fn; nothing in it points into RTL. */
 struct Capture {
@@ -52,6 +78,17 @@ struct Capture {
 	std::vector<unsigned char> uid_kind;
 	/* Per copy UID: its block's frequency relative to the entry. */
 	std::vector<float> uid_weight;
+	/* Times: the capture itself; the end of the capture pass (to time
+	 * IRA + LRA, which run between the two passes). */
+	double capture_seconds = 0;
+	double t_capture_end = 0;
+	SsaraRa ssara;
+	Check check_ssara, check_gcc;
+	double ira_lra_seconds = 0; /* from the end of capture to the audit */
+	double audit_seconds = 0;   /* counting GCC's allocation */
+	/* The pre-RA patterns the post-RA translation compares against
+	 * (postra.cc); opaque here, owned by the capture. */
+	struct SavedInsns *saved = nullptr;
 };
 
 /* One finished function, ready to be written. */
@@ -75,6 +112,45 @@ int capture_core_reg(int regno);
 /* Requires fun right after reload and cap from the same function's
  * capture.  Counts GCC's allocation. */
 void audit_function(function *fun, const Capture *cap, GccRa *ra);
+
+/* selfalloc.cc */
+
+struct VerifyResult;
+/* Copies a checker result (verify/verify.h) into c: verdict, reason,
+ * messages (locations 0). */
+void check_fill(const VerifyResult *res, Check *c);
+
+/* Requires cap from capture_function.  Runs ssara's allocator on a copy
+ * of cap->fn and the checker on the result; fills cap->ssara and
+ * cap->check_ssara.  Never touches RTL. */
+void selfalloc_run(Capture *cap);
+
+/* postra.cc */
+
+/* Requires fun in RTL form before IRA, cap being filled by
+ * capture_function for it.  Saves what the post-RA translation needs
+ * (cap->saved), copied out of RTL. */
+void postra_save(function *fun, Capture *cap);
+
+/* Requires fun right after reload and cap from the same function's
+ * capture (with postra_save done).  Translates GCC's allocation into an
+ * allocated function of the core IR and checks it against cap->fn; fills
+ * cap->check_gcc.  Violations are not reported here (see main.cc). */
+void postra_verify(function *fun, Capture *cap);
+
+/* Frees cap->saved. */
+void postra_free(Capture *cap);
+
+/* inject.cc */
+
+/* Parses KIND[:N] of -fplugin-arg-ssara-inject=; false with a message in
+ * *err for a bad value. */
+bool inject_parse(const char *arg, std::string *err);
+
+/* Requires fun right after reload.  Corrupts GCC's allocation of fun in
+ * the chosen way at the chosen site, if the function has one; returns a
+ * description of what was changed ("" if nothing). */
+std::string inject_fault(function *fun, const Capture *cap);
 
 /* records.cc */
 

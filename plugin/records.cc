@@ -87,6 +87,64 @@ static std::string gcc_ra_json(const GccRa *ra)
 	return o + "}";
 }
 
+/* Microseconds, rounded. */
+static long usec(double seconds)
+{
+	return (long)(seconds * 1e6 + 0.5);
+}
+
+/* "NAME":n,"w_NAME":w, w relative to the entry block's frequency
+ * (1.0 per execution of the entry, as gcc_ra's weights). */
+static std::string count_json(const char *name, const AllocCount &c,
+			      int entry_freq)
+{
+	double w = entry_freq > 0 ? (double)c.w / entry_freq : (double)c.n;
+	return std::string("\"") + name + "\":" + std::to_string(c.n) +
+	       ",\"w_" + name + "\":" + json_num(w);
+}
+
+/* ssara's allocation: null when not run, {"error":...} when refused. */
+static std::string ssara_ra_json(const SsaraRa *s, const Fn *fn)
+{
+	int ef = fn->nblk ? fn->blk[fn->entry]->freq : 0;
+	if (!s->done)
+		return "null";
+	std::string o = "{";
+	if (!s->error.empty()) {
+		member(o, "error", json_str(s->error.c_str()));
+		member(o, "us", usec(s->seconds));
+		return o + "}";
+	}
+	const AllocStats &st = s->st;
+	o += count_json("spills", st.spills, ef) + ",";
+	o += count_json("reloads", st.reloads, ef) + ",";
+	o += count_json("remats", st.remats, ef) + ",";
+	o += count_json("moves", st.moves, ef) + ",";
+	o += count_json("swaps", st.swaps, ef) + ",";
+	o += count_json("copies", st.copies, ef);
+	member(o, "slots", st.slots);
+	member(o, "slot_bytes", st.slot_bytes);
+	member(o, "aff_total", (long)st.aff_total);
+	member(o, "aff_final", (long)st.aff_final);
+	member(o, "us", usec(s->seconds));
+	return o + "}";
+}
+
+static std::string check_json(const Check *c)
+{
+	if (!c->verdict)
+		return "null";
+	std::string o = "{";
+	member(o, "verdict", json_str(c->verdict));
+	if (!strcmp(c->verdict, "unverified"))
+		member(o, "reason", json_str(c->reason.c_str()));
+	member(o, "violations", c->violations);
+	if (!c->texts.empty())
+		member(o, "first", json_str(c->texts[0].c_str()));
+	member(o, "us", usec(c->seconds));
+	return o + "}";
+}
+
 std::string record_json(const Capture *cap, const GccRa *ra,
 			const char *file, const char *opt, const char *gcc)
 {
@@ -113,8 +171,20 @@ std::string record_json(const Capture *cap, const GccRa *ra,
 	else
 		member(o, "maxlive", std::string("null"));
 	member(o, "gcc_ra", gcc_ra_json(ra));
-	member(o, "ssara_ra", std::string("null"));
-	member(o, "verify", std::string("null"));
+	member(o, "ssara_ra", ssara_ra_json(&cap->ssara, fn));
+	if (cap->check_gcc.verdict || cap->check_ssara.verdict)
+		member(o, "verify",
+		       "{\"gcc\":" + check_json(&cap->check_gcc) +
+			       ",\"ssara\":" + check_json(&cap->check_ssara) +
+			       "}");
+	else
+		member(o, "verify", std::string("null"));
+	member(o, "time_us",
+	       "{\"capture\":" + std::to_string(usec(cap->capture_seconds)) +
+		       ",\"ira_lra\":" +
+		       std::to_string(usec(cap->ira_lra_seconds)) +
+		       ",\"audit\":" + std::to_string(usec(cap->audit_seconds)) +
+		       "}");
 	return o + "}";
 }
 

@@ -1,0 +1,67 @@
+/* selfalloc.cc - ssara's own allocation inside the compiler
+ * (-fplugin-arg-ssara-verify=ssara|both).
+ *
+ * Runs the SSA-based allocator (core/alloc.h) on a copy of the capture
+ * with every allocatable register, then the checker (verify/verify.h) on
+ * the result.  Nothing here touches RTL: the allocation is only measured
+ * and checked, GCC's own allocation is what the compiler emits.
+ */
+#include <cstring>
+#include <ctime>
+
+#include "plugin.h"
+
+extern "C" {
+#include "verify/verify.h"
+}
+
+static double seconds_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+void check_fill(const VerifyResult *res, Check *c)
+{
+	switch (res->verdict) {
+	case VERDICT_VERIFIED:
+		c->verdict = "verified";
+		break;
+	case VERDICT_VIOLATION:
+		c->verdict = "violation";
+		break;
+	default:
+		c->verdict = "unverified";
+		c->reason = res->reason ? res->reason : "";
+		break;
+	}
+	c->violations = res->nviol;
+	for (int i = 0; i < res->nviol; i++) {
+		c->texts.push_back(res->viol[i].text);
+		c->locs.push_back(0);
+	}
+}
+
+void selfalloc_run(Capture *cap)
+{
+	AllocOpts o;
+	memset(&o, 0, sizeof o);
+	memset(&cap->ssara.st, 0, sizeof cap->ssara.st);
+	char err[256] = "";
+	double t0 = seconds_now();
+	Fn *a = ssa_alloc(cap->fn, &o, &cap->ssara.st, err, sizeof err);
+	cap->ssara.seconds = seconds_now() - t0;
+	cap->ssara.done = true;
+	if (!a) {
+		cap->ssara.error = err[0] ? err : "refused";
+		return;
+	}
+	VerifyResult res;
+	t0 = seconds_now();
+	verify_fn(cap->fn, a, &res);
+	cap->check_ssara.seconds = seconds_now() - t0;
+	check_fill(&res, &cap->check_ssara);
+	verify_result_free(&res);
+	fn_free(a);
+}
