@@ -9,7 +9,9 @@
  * Exit status: 0 success; 1 some input was bad (reported, the rest read);
  * 2 bad usage.
  */
+#include <errno.h>
 #include <libelf.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -17,6 +19,7 @@
 #include "elfscan.h"
 #include "output.h"
 #include "report.h"
+#include "svg.h"
 #include "walk.h"
 
 #ifndef SSARA_VERSION
@@ -26,7 +29,8 @@
 enum { EXIT_OK = 0, EXIT_BAD_INPUT = 1, EXIT_USAGE = 2 };
 
 static const char usage[] =
-	"usage: ssara-report [--totals] [--json] FILE|DIR...\n"
+	"usage: ssara-report [--totals] [--json] [--by opt] [--svg FILE] "
+	"FILE|DIR...\n"
 	"\n"
 	"Reads the ssara records (docs/RECORDS.md) from the .ssara sections of\n"
 	"ELF object files, archives (every member), shared objects and\n"
@@ -34,14 +38,21 @@ static const char usage[] =
 	"inside them are not followed and files that are not ELF are skipped.\n"
 	"Prints one line per function, then the totals: functions, captured\n"
 	"and unsupported (with the reasons, most frequent first), sums of the\n"
-	"counts and of their frequency-weighted twins.  A function whose record\n"
-	"is read several times (same file, fn and opt) is counted once; the\n"
-	"totals say how many duplicates there were.\n"
+	"counts and of their frequency-weighted twins, the checkers' verdicts\n"
+	"on GCC's and ssara's allocations (unverified reasons ranked by class),\n"
+	"the times as shares of GCC's IRA+LRA time, and GCC's counts beside\n"
+	"ssara's.  A function whose record is read several times (same file,\n"
+	"fn and opt) is counted once; the totals say how many duplicates there\n"
+	"were.\n"
 	"\n"
 	"Options:\n"
 	"  --totals    the totals only\n"
 	"  --json      the same as one JSON object:\n"
 	"              {\"functions\": [...], \"totals\": {...}}\n"
+	"  --by opt    also the totals of each optimisation level (\"opt\"),\n"
+	"              and a table with a column per level\n"
+	"  --svg FILE  write an SVG picture of the verdicts and time shares\n"
+	"              per level to FILE\n"
 	"  --help      this text\n"
 	"  --version   the version\n"
 	"\n"
@@ -51,7 +62,8 @@ static const char usage[] =
 	"read; 2 bad usage.\n";
 
 typedef struct {
-	bool json, totals_only;
+	bool json, totals_only, by_opt;
+	const char *svg;  /* --svg FILE, or NULL */
 	char **files; /* the operands, in order (kept in argv's storage) */
 	int nfiles;
 } Options;
@@ -82,6 +94,22 @@ static int parse_args(int argc, char **argv, Options *o)
 			o->json = true;
 		} else if (strcmp(opt, "--totals") == 0) {
 			o->totals_only = true;
+		} else if (strcmp(opt, "--by") == 0 || strcmp(opt, "--svg") == 0) {
+			if (a + 1 >= argc) {
+				fprintf(stderr, "ssara-report: %s needs an "
+					"argument\n%s", opt, usage);
+				return EXIT_USAGE;
+			}
+			const char *arg = argv[++a];
+			if (opt[2] == 's') {
+				o->svg = arg;
+			} else if (strcmp(arg, "opt") == 0) {
+				o->by_opt = true;
+			} else {
+				fprintf(stderr, "ssara-report: --by '%s': only "
+					"'opt' is known\n%s", arg, usage);
+				return EXIT_USAGE;
+			}
 		} else {
 			fprintf(stderr, "ssara-report: unknown option '%s'\n%s",
 				opt, usage);
@@ -109,6 +137,23 @@ static void visit(void *ctx, const char *path, bool named)
 		diag_error(v->d, path, "not an ELF file or archive");
 }
 
+/* Writes the SVG picture of the levels lv[0..n) to path; returns the
+ * exit status (EXIT_BAD_INPUT with a message if it cannot be written). */
+static int save_svg(const char *path, const Totals *lv, int n)
+{
+	FILE *f = fopen(path, "w");
+	if (!f) {
+		fprintf(stderr, "ssara-report: %s: %s\n", path, strerror(errno));
+		return EXIT_BAD_INPUT;
+	}
+	write_svg(f, lv, n);
+	if (ferror(f) | (fclose(f) != 0)) {
+		fprintf(stderr, "ssara-report: %s: cannot write\n", path);
+		return EXIT_BAD_INPUT;
+	}
+	return EXIT_OK;
+}
+
 int main(int argc, char **argv)
 {
 	Options o;
@@ -125,20 +170,30 @@ int main(int argc, char **argv)
 	for (int i = 0; i < o.nfiles; i++)
 		walk_path(o.files[i], visit, &v, &d);
 	Totals t;
-	report_totals(r, &t);
+	report_totals(r, NULL, &t);
+	const char **opts;
+	int nlv = report_opts(r, &opts);
+	Totals *lv = calloc((size_t)nlv + 1, sizeof *lv);
+	for (int i = 0; i < nlv; i++)
+		report_totals(r, opts[i], &lv[i]);
 	if (o.json) {
-		print_json(stdout, r, &t, o.totals_only);
+		print_json(stdout, r, &t, o.by_opt ? lv : NULL, nlv,
+			   o.totals_only);
 	} else {
 		if (!o.totals_only) {
 			print_table(stdout, r);
 			putchar('\n');
 		}
 		print_totals(stdout, &t);
+		if (o.by_opt)
+			print_by_opt(stdout, lv, nlv);
 	}
+	int status = o.svg ? save_svg(o.svg, lv, nlv) : EXIT_OK;
+	free(lv);
 	report_free(r);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		fprintf(stderr, "ssara-report: cannot write the output\n");
 		return EXIT_BAD_INPUT;
 	}
-	return d.errors ? EXIT_BAD_INPUT : EXIT_OK;
+	return d.errors ? EXIT_BAD_INPUT : status;
 }

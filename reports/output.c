@@ -2,11 +2,24 @@
 #include "output.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* Table columns: four names, the counts in Field order, the reason. */
-enum { C_FILE, C_FN, C_OPT, C_STATUS, C_COUNT, C_REASON = C_COUNT + F_N, C_N };
+/* Table columns: four names, the counts in Field order, the two
+ * verdicts, the reason. */
+enum {
+	C_FILE,
+	C_FN,
+	C_OPT,
+	C_STATUS,
+	C_COUNT,
+	C_VGCC = C_COUNT + F_N,
+	C_VSSARA,
+	C_REASON,
+	C_N
+};
 
 static const struct {
 	const char *top, *bottom;
@@ -27,6 +40,8 @@ static const struct {
 	[C_COUNT + F_REMATS] = {"", "remats"},
 	[C_COUNT + F_FRAME] = {"", "frame"},
 	[C_COUNT + F_CALLEE_SAVED] = {"callee", "saved"},
+	[C_VGCC] = {"verify", "gcc"},
+	[C_VSSARA] = {"verify", "ssara"},
 	[C_REASON] = {"", "reason"},
 };
 
@@ -49,7 +64,51 @@ static const char *const total_label[F_N] = {
 typedef struct {
 	const char *cell[C_N];
 	char num[F_N][24];
+	char reason[1024];
 } Row;
+
+/* A verdict in the table: ok, VIOL, unver, or "-" (not checked); an
+ * allocator that refused is "refused". */
+static const char *verdict_cell(const Check *c, bool refused)
+{
+	static const char *const cell[V_N] = {
+		[V_NONE] = "-", [V_VERIFIED] = "ok", [V_VIOLATION] = "VIOL",
+		[V_UNVERIFIED] = "unver",
+	};
+	return refused ? "refused" : cell[c->kind];
+}
+
+/* Appends "WHO WHAT: TEXT" to buf (n bytes), "; " between parts. */
+static void add_part(char *buf, size_t n, const char *who, const char *what,
+		     const char *text)
+{
+	size_t k = strlen(buf);
+	if (text)
+		snprintf(buf + k, n - k, "%s%s %s: %s", k ? "; " : "", who,
+			 what, text);
+}
+
+/* The reason column of rec: why unsupported, else the checkers'
+ * unverified reasons, first violations and ssara's refusal. */
+static void reason_cell(const Record *rec, char *buf, size_t n)
+{
+	buf[0] = 0;
+	if (rec->reason) {
+		snprintf(buf, n, "%s", rec->reason);
+		return;
+	}
+	const Check *c[2] = {&rec->vgcc, &rec->vssara};
+	const char *who[2] = {"gcc", "ssara"};
+	for (int i = 0; i < 2; i++) {
+		if (c[i]->kind == V_UNVERIFIED)
+			add_part(buf, n, who[i], "unverified", c[i]->reason);
+		if (c[i]->kind == V_VIOLATION)
+			add_part(buf, n, who[i], "violation",
+				 c[i]->first ? c[i]->first : "?");
+	}
+	if (rec->sra.state == SRA_ERROR)
+		add_part(buf, n, "ssara", "refused", rec->sra.error);
+}
 
 /* Columns a string takes on a terminal: one per UTF-8 sequence. */
 static size_t text_width(const char *s)
@@ -94,7 +153,11 @@ static void row_of(const Entry *e, Row *row)
 			strcpy(row->num[f], "-");
 		row->cell[C_COUNT + f] = row->num[f];
 	}
-	row->cell[C_REASON] = rec->reason ? rec->reason : "";
+	row->cell[C_VGCC] = verdict_cell(&rec->vgcc, false);
+	row->cell[C_VSSARA] =
+		verdict_cell(&rec->vssara, rec->sra.state == SRA_ERROR);
+	reason_cell(rec, row->reason, sizeof row->reason);
+	row->cell[C_REASON] = row->reason;
 }
 
 /* Prints one line: cells separated by two spaces, padded to width w,
@@ -155,19 +218,208 @@ static size_t ndigits(long long v)
 	return n;
 }
 
+/* A small table of text cells: row 0 is the heading, column 0 the
+ * labels (left-aligned), the rest right-aligned. */
+enum { G_ROWS = 48, G_COLS = 16, G_CELL = 48 };
+typedef struct {
+	int nrow, ncol;
+	char cell[G_ROWS][G_COLS][G_CELL];
+} Grid;
+
+/* Starts row r of g (a new one if r == g->nrow) with label; cells "". */
+static int grid_row(Grid *g, const char *label)
+{
+	int r = g->nrow < G_ROWS ? g->nrow++ : G_ROWS - 1;
+	for (int c = 0; c < G_COLS; c++)
+		g->cell[r][c][0] = 0;
+	snprintf(g->cell[r][0], G_CELL, "%s", label);
+	return r;
+}
+
+static void grid_set(Grid *g, int r, int c, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(g->cell[r][c], G_CELL, fmt, ap);
+	va_end(ap);
+	if (c >= g->ncol)
+		g->ncol = c + 1;
+}
+
+/* Prints g indented by two spaces, columns two spaces apart. */
+static void grid_print(FILE *f, const Grid *g)
+{
+	size_t w[G_COLS] = {0};
+	for (int r = 0; r < g->nrow; r++)
+		for (int c = 0; c < g->ncol; c++)
+			if (text_width(g->cell[r][c]) > w[c])
+				w[c] = text_width(g->cell[r][c]);
+	for (int r = 0; r < g->nrow; r++) {
+		int last = g->ncol - 1;
+		while (last > 0 && !g->cell[r][last][0])
+			last--;
+		fprintf(f, "  ");
+		put_text(f, g->cell[r][0]);
+		for (int c = 1; c <= last; c++) {
+			spaces(f, (c == 1 ? w[0] - text_width(g->cell[r][0])
+					  : 0) + 2 + w[c] -
+					 text_width(g->cell[r][c]));
+			put_text(f, g->cell[r][c]);
+		}
+		putc('\n', f);
+	}
+}
+
+/* Prints a ranked list of reasons under title; nothing if empty. */
+static void print_ranked(FILE *f, const char *title, const ReasonCount *rc,
+			 int n)
+{
+	if (n == 0)
+		return;
+	fprintf(f, "\n%s\n", title);
+	size_t cw = ndigits(rc[0].count);
+	for (int i = 0; i < n; i++) {
+		fprintf(f, "  %*ld  ", (int)cw, rc[i].count);
+		put_text(f, rc[i].reason);
+		putc('\n', f);
+	}
+}
+
+/* Microseconds as milliseconds with three decimals. */
+static void set_ms(Grid *g, int r, int c, long long us)
+{
+	grid_set(g, r, c, "%lld.%03lld", us / 1000, us % 1000);
+}
+
+/* part as a percentage of whole (one decimal), "-" if whole is 0. */
+static void set_share(Grid *g, int r, int c, long long part, long long whole)
+{
+	if (whole > 0)
+		grid_set(g, r, c, "%.1f", 100.0 * (double)part / (double)whole);
+	else
+		grid_set(g, r, c, "-");
+}
+
+/* The verdict counts of both checkers. */
+static void print_verdicts(FILE *f, const Totals *t)
+{
+	static const char *const label[V_N] = {
+		[V_VERIFIED] = "verified", [V_VIOLATION] = "violation",
+		[V_UNVERIFIED] = "unverified", [V_NONE] = "not checked",
+	};
+	static const VerdictKind order[V_N] = {V_VERIFIED, V_VIOLATION,
+					       V_UNVERIFIED, V_NONE};
+	Grid g = {0};
+	int r = grid_row(&g, "");
+	grid_set(&g, r, 1, "gcc");
+	grid_set(&g, r, 2, "ssara");
+	for (int i = 0; i < V_N; i++) {
+		r = grid_row(&g, label[order[i]]);
+		grid_set(&g, r, 1, "%ld", t->cgcc.n[order[i]]);
+		grid_set(&g, r, 2, "%ld", t->cssara.n[order[i]]);
+	}
+	r = grid_row(&g, "violations (sum)");
+	grid_set(&g, r, 1, "%lld", t->cgcc.violations);
+	grid_set(&g, r, 2, "%lld", t->cssara.violations);
+	r = grid_row(&g, "ssara allocated");
+	grid_set(&g, r, 2, "%ld", t->ssara_done);
+	r = grid_row(&g, "ssara refused");
+	grid_set(&g, r, 2, "%ld", t->ssara_refused);
+	fprintf(f, "\nverification\n");
+	grid_print(f, &g);
+	print_ranked(f, "gcc unverified reasons", t->cgcc.reason,
+		     t->cgcc.nreason);
+	print_ranked(f, "ssara unverified reasons", t->cssara.reason,
+		     t->cssara.nreason);
+	print_ranked(f, "ssara refusals", t->refusal, t->nrefusal);
+}
+
+/* The times, as sums and as shares of IRA+LRA. */
+static void print_times(FILE *f, const Totals *t)
+{
+	const struct {
+		const char *label;
+		long long us;
+	} row[] = {
+		{"IRA+LRA", t->t_ira_lra},
+		{"capture", t->t_capture},
+		{"audit (gcc check)", t->cgcc.us + t->t_audit},
+		{"ssara alloc", t->t_ssara},
+		{"ssara check", t->cssara.us},
+	};
+	Grid g = {0};
+	int r = grid_row(&g, "");
+	grid_set(&g, r, 1, "ms");
+	grid_set(&g, r, 2, "%s", "% of IRA+LRA");
+	for (size_t i = 0; i < sizeof row / sizeof *row; i++) {
+		r = grid_row(&g, row[i].label);
+		set_ms(&g, r, 1, row[i].us);
+		set_share(&g, r, 2, row[i].us, t->t_ira_lra);
+	}
+	r = grid_row(&g, "functions timed");
+	grid_set(&g, r, 1, "%ld", t->timed);
+	fprintf(f, "\ntimes\n");
+	grid_print(f, &g);
+}
+
+/* GCC's counts beside ssara's over the functions both allocated. */
+static void print_both(FILE *f, const Totals *t)
+{
+	const struct {
+		const char *label;
+		int gcc, ssara; /* Field, SsaraCount; -1: none */
+	} row[] = {
+		{"spills", F_SPILLS, S_SPILLS},
+		{"reloads", F_RELOADS, S_RELOADS},
+		{"remats", F_REMATS, S_REMATS},
+		{"moves", F_MOVES, S_MOVES},
+		{"swaps", -1, S_SWAPS},
+		{"copies kept", -1, S_COPIES},
+		{"copies deleted", F_COPIES_DELETED, -1},
+	};
+	Grid g = {0};
+	int r = grid_row(&g, "");
+	grid_set(&g, r, 1, "gcc");
+	grid_set(&g, r, 2, "ssara");
+	grid_set(&g, r, 3, "gcc weighted");
+	grid_set(&g, r, 4, "ssara weighted");
+	for (size_t i = 0; i < sizeof row / sizeof *row; i++) {
+		r = grid_row(&g, row[i].label);
+		int gc = row[i].gcc, sc = row[i].ssara;
+		if (gc >= 0) {
+			grid_set(&g, r, 1, "%lld", t->both_gcc[gc]);
+			grid_set(&g, r, 3, "%.1f", t->both_gcc_w[W_OF(gc)]);
+		} else {
+			grid_set(&g, r, 1, "-");
+			grid_set(&g, r, 3, "-");
+		}
+		if (sc >= 0) {
+			grid_set(&g, r, 2, "%lld", t->both_ssara[sc]);
+			grid_set(&g, r, 4, "%.1f", t->both_ssara_w[sc]);
+		} else {
+			grid_set(&g, r, 2, "-");
+			grid_set(&g, r, 4, "-");
+		}
+	}
+	fprintf(f, "\ngcc vs ssara over %ld functions both allocated\n",
+		t->both);
+	grid_print(f, &g);
+}
+
 void print_totals(FILE *f, const Totals *t)
 {
 	const struct {
 		const char *label;
 		long v;
+		bool input; /* of the whole input: not in a level's totals */
 	} count[] = {
-		{"objects read", t->objects},
-		{"objects with records", t->objects_with_records},
-		{"functions", t->functions},
-		{"captured", t->captured},
-		{"unsupported", t->unsupported},
-		{"duplicates", t->duplicates},
-		{"duplicates differing", t->duplicates_differing},
+		{"objects read", t->objects, true},
+		{"objects with records", t->objects_with_records, true},
+		{"functions", t->functions, false},
+		{"captured", t->captured, false},
+		{"unsupported", t->unsupported, false},
+		{"duplicates", t->duplicates, true},
+		{"duplicates differing", t->duplicates_differing, true},
 	};
 	enum { NCOUNT = sizeof count / sizeof count[0] };
 	size_t lw = 0, nw = strlen("sum"), ww = strlen("weighted");
@@ -184,10 +436,17 @@ void print_totals(FILE *f, const Totals *t)
 		snprintf(wtext[i], sizeof wtext[i], "%.1f", t->wsum[i]);
 		ww = strlen(wtext[i]) > ww ? strlen(wtext[i]) : ww;
 	}
-	fprintf(f, "totals\n");
+	if (t->opt) {
+		fprintf(f, "totals for opt ");
+		put_text(f, t->opt);
+		putc('\n', f);
+	} else {
+		fprintf(f, "totals\n");
+	}
 	for (int i = 0; i < NCOUNT; i++)
-		fprintf(f, "  %-*s  %*ld\n", (int)lw, count[i].label, (int)nw,
-			count[i].v);
+		if (!t->opt || !count[i].input)
+			fprintf(f, "  %-*s  %*ld\n", (int)lw, count[i].label,
+				(int)nw, count[i].v);
 	fprintf(f, "\n  %*s  %*s  %*s\n", (int)lw, "", (int)nw, "sum",
 		(int)ww, "weighted");
 	for (int i = 0; i < F_N; i++) {
@@ -197,15 +456,57 @@ void print_totals(FILE *f, const Totals *t)
 			fprintf(f, "  %*s", (int)ww, wtext[W_OF(i)]);
 		putc('\n', f);
 	}
-	if (t->nreason == 0)
-		return;
-	fprintf(f, "\nunsupported reasons\n");
-	size_t cw = ndigits(t->reason[0].count);
-	for (int i = 0; i < t->nreason; i++) {
-		fprintf(f, "  %*ld  ", (int)cw, t->reason[i].count);
-		put_text(f, t->reason[i].reason);
+	print_ranked(f, "unsupported reasons", t->reason, t->nreason);
+	print_verdicts(f, t);
+	print_times(f, t);
+	print_both(f, t);
+}
+
+void print_by_opt(FILE *f, const Totals *lv, int n)
+{
+	for (int i = 0; i < n; i++) {
 		putc('\n', f);
+		print_totals(f, &lv[i]);
 	}
+	Grid g = {0};
+	int r = grid_row(&g, "");
+	for (int i = 0; i < n && i + 1 < G_COLS; i++)
+		grid_set(&g, r, i + 1, "%s", lv[i].opt);
+	const char *label[] = {
+		"functions", "captured", "unsupported", "gcc verified",
+		"gcc violation", "gcc unverified", "gcc not checked",
+		"ssara verified", "ssara violation", "ssara unverified",
+		"ssara not checked", "IRA+LRA ms", "audit % of IRA+LRA",
+		"ssara alloc % of IRA+LRA",
+	};
+	for (size_t k = 0; k < sizeof label / sizeof *label; k++) {
+		r = grid_row(&g, label[k]);
+		for (int i = 0; i < n && i + 1 < G_COLS; i++) {
+			const Totals *t = &lv[i];
+			const CheckTotals *c = k < 7 ? &t->cgcc : &t->cssara;
+			static const VerdictKind vk[4] = {
+				V_VERIFIED, V_VIOLATION, V_UNVERIFIED, V_NONE};
+			if (k == 0)
+				grid_set(&g, r, i + 1, "%ld", t->functions);
+			else if (k == 1)
+				grid_set(&g, r, i + 1, "%ld", t->captured);
+			else if (k == 2)
+				grid_set(&g, r, i + 1, "%ld", t->unsupported);
+			else if (k < 11)
+				grid_set(&g, r, i + 1, "%ld",
+					 c->n[vk[(k - 3) % 4]]);
+			else if (k == 11)
+				set_ms(&g, r, i + 1, t->t_ira_lra);
+			else if (k == 12)
+				set_share(&g, r, i + 1,
+					  t->cgcc.us + t->t_audit, t->t_ira_lra);
+			else
+				set_share(&g, r, i + 1, t->t_ssara,
+					  t->t_ira_lra);
+		}
+	}
+	fprintf(f, "\nby opt\n");
+	grid_print(f, &g);
 }
 
 /* s as a JSON string. */
@@ -255,6 +556,71 @@ static void json_count(FILE *f, const Record *rec, Field fl)
 		fprintf(f, ": null");
 }
 
+/* One checker's verdict as in the record, or null. */
+static void json_check(FILE *f, const Check *c)
+{
+	static const char *const name[V_N] = {
+		[V_VERIFIED] = "verified", [V_VIOLATION] = "violation",
+		[V_UNVERIFIED] = "unverified",
+	};
+	if (c->kind == V_NONE) {
+		fprintf(f, "null");
+		return;
+	}
+	fprintf(f, "{\"verdict\": \"%s\"", name[c->kind]);
+	if (c->reason) {
+		fprintf(f, ", \"reason\": ");
+		json_string(f, c->reason);
+	}
+	fprintf(f, ", \"violations\": %lld", c->violations);
+	if (c->first) {
+		fprintf(f, ", \"first\": ");
+		json_string(f, c->first);
+	}
+	fprintf(f, ", \"us\": %lld}", c->us);
+}
+
+/* The "verify", "ssara_ra" and "time_us" members of a function, as in
+ * its record (null when absent). */
+static void json_verify_ra_times(FILE *f, const Record *rec)
+{
+	const SsaraRa *s = &rec->sra;
+	if (rec->vgcc.kind == V_NONE && rec->vssara.kind == V_NONE) {
+		fprintf(f, ", \"verify\": null");
+	} else {
+		fprintf(f, ", \"verify\": {\"gcc\": ");
+		json_check(f, &rec->vgcc);
+		fprintf(f, ", \"ssara\": ");
+		json_check(f, &rec->vssara);
+		putc('}', f);
+	}
+	if (s->state == SRA_NONE) {
+		fprintf(f, ", \"ssara_ra\": null");
+	} else if (s->state == SRA_ERROR) {
+		fprintf(f, ", \"ssara_ra\": {\"error\": ");
+		json_string(f, s->error);
+		fprintf(f, ", \"us\": %lld}", s->us);
+	} else {
+		fprintf(f, ", \"ssara_ra\": {");
+		for (int c = 0; c < S_N; c++) {
+			const char *m = ssara_count_name((SsaraCount)c);
+			fprintf(f, "%s\"%s\": %lld, \"w_%s\": ", c ? ", " : "", m,
+				s->n[c], m);
+			json_double(f, s->w[c]);
+		}
+		fprintf(f, ", \"slots\": %lld, \"slot_bytes\": %lld, "
+			"\"aff_total\": %lld, \"aff_final\": %lld, \"us\": %lld}",
+			s->slots, s->slot_bytes, s->aff_total, s->aff_final,
+			s->us);
+	}
+	if (rec->time.has)
+		fprintf(f, ", \"time_us\": {\"capture\": %lld, \"ira_lra\": "
+			"%lld, \"audit\": %lld}",
+			rec->time.capture, rec->time.ira_lra, rec->time.audit);
+	else
+		fprintf(f, ", \"time_us\": null");
+}
+
 /* One element of "functions": the table's columns, where the record was
  * read, and the weighted twins. */
 static void json_function(FILE *f, const Entry *e)
@@ -282,42 +648,108 @@ static void json_function(FILE *f, const Entry *e)
 	else
 		fprintf(f, ", \"maxlive\": null");
 	if (!rec->has_w) {
-		fprintf(f, ", \"gcc_ra\": null}");
-		return;
-	}
-	fprintf(f, ", \"gcc_ra\": {");
-	for (int fl = F_SPILLS; fl <= F_CALLEE_SAVED; fl++) {
-		fprintf(f, "%s\"%s\": %lld", fl == F_SPILLS ? "" : ", ",
-			field_member((Field)fl), rec->val[fl]);
-		if (HAS_W(fl)) {
-			fprintf(f, ", \"w_%s\": ", field_member((Field)fl));
-			json_double(f, rec->w[W_OF(fl)]);
+		fprintf(f, ", \"gcc_ra\": null");
+	} else {
+		fprintf(f, ", \"gcc_ra\": {");
+		for (int fl = F_SPILLS; fl <= F_CALLEE_SAVED; fl++) {
+			fprintf(f, "%s\"%s\": %lld", fl == F_SPILLS ? "" : ", ",
+				field_member((Field)fl), rec->val[fl]);
+			if (HAS_W(fl)) {
+				fprintf(f, ", \"w_%s\": ",
+					field_member((Field)fl));
+				json_double(f, rec->w[W_OF(fl)]);
+			}
 		}
+		putc('}', f);
+	}
+	json_verify_ra_times(f, rec);
+	putc('}', f);
+}
+
+/* x with one decimal, or null if a sum of finite numbers overflowed. */
+static void json_sum(FILE *f, double x)
+{
+	if (isfinite(x))
+		fprintf(f, "%.1f", x);
+	else
+		fprintf(f, "null");
+}
+
+/* A ranked list as [{"reason": ..., "count": N}, ...]. */
+static void json_ranked(FILE *f, const ReasonCount *rc, int n)
+{
+	putc('[', f);
+	for (int i = 0; i < n; i++) {
+		fprintf(f, "%s{\"reason\": ", i ? ", " : "");
+		json_string(f, rc[i].reason);
+		fprintf(f, ", \"count\": %ld}", rc[i].count);
+	}
+	putc(']', f);
+}
+
+/* One checker's totals as an object. */
+static void json_check_totals(FILE *f, const CheckTotals *c)
+{
+	fprintf(f,
+		"{\"verified\": %ld, \"violation\": %ld, \"unverified\": %ld, "
+		"\"not_checked\": %ld, \"violations\": %lld, \"us\": %lld, "
+		"\"reasons\": ",
+		c->n[V_VERIFIED], c->n[V_VIOLATION], c->n[V_UNVERIFIED],
+		c->n[V_NONE], c->violations, c->us);
+	json_ranked(f, c->reason, c->nreason);
+	putc('}', f);
+}
+
+/* "both": GCC's and ssara's counts over the functions both allocated. */
+static void json_both(FILE *f, const Totals *t)
+{
+	fprintf(f, "{\"functions\": %ld, \"gcc\": {", t->both);
+	for (int i = F_SPILLS; i <= F_REMATS; i++)
+		fprintf(f, "%s\"%s\": %lld", i == F_SPILLS ? "" : ", ",
+			field_member((Field)i), t->both_gcc[i]);
+	fprintf(f, "}, \"gcc_weighted\": {");
+	for (int i = F_SPILLS; i <= F_REMATS; i++) {
+		fprintf(f, "%s\"%s\": ", i == F_SPILLS ? "" : ", ",
+			field_member((Field)i));
+		json_sum(f, t->both_gcc_w[W_OF(i)]);
+	}
+	fprintf(f, "}, \"ssara\": {");
+	for (int c = 0; c < S_N; c++)
+		fprintf(f, "%s\"%s\": %lld", c ? ", " : "",
+			ssara_count_name((SsaraCount)c), t->both_ssara[c]);
+	fprintf(f, "}, \"ssara_weighted\": {");
+	for (int c = 0; c < S_N; c++) {
+		fprintf(f, "%s\"%s\": ", c ? ", " : "",
+			ssara_count_name((SsaraCount)c));
+		json_sum(f, t->both_ssara_w[c]);
 	}
 	fprintf(f, "}}");
 }
 
-/* The "totals" member, the same numbers as print_totals. */
-static void json_totals(FILE *f, const Totals *t)
+/* The members of a totals object, one per line indented by ind, the
+ * same numbers as print_totals (a level's totals: "opt" first, without
+ * the counts of the whole input). */
+static void json_totals_body(FILE *f, const Totals *t, const char *ind)
 {
-	fprintf(f,
-		"  \"totals\": {\n"
-		"    \"objects\": %ld,\n"
-		"    \"objects_with_records\": %ld,\n"
-		"    \"functions\": %ld,\n"
-		"    \"captured\": %ld,\n"
-		"    \"unsupported\": %ld,\n"
-		"    \"duplicates\": %ld,\n"
-		"    \"duplicates_differing\": %ld,\n"
-		"    \"reasons\": [",
-		t->objects, t->objects_with_records, t->functions, t->captured,
-		t->unsupported, t->duplicates, t->duplicates_differing);
-	for (int i = 0; i < t->nreason; i++) {
-		fprintf(f, "%s{\"reason\": ", i ? ", " : "");
-		json_string(f, t->reason[i].reason);
-		fprintf(f, ", \"count\": %ld}", t->reason[i].count);
+	if (t->opt) {
+		fprintf(f, "%s\"opt\": ", ind);
+		json_string(f, t->opt);
+		fprintf(f, ",\n");
+	} else {
+		fprintf(f,
+			"%s\"objects\": %ld,\n%s\"objects_with_records\": %ld,\n",
+			ind, t->objects, ind, t->objects_with_records);
 	}
-	fprintf(f, "],\n    \"sums\": {");
+	fprintf(f, "%s\"functions\": %ld,\n%s\"captured\": %ld,\n"
+		"%s\"unsupported\": %ld,\n",
+		ind, t->functions, ind, t->captured, ind, t->unsupported);
+	if (!t->opt)
+		fprintf(f, "%s\"duplicates\": %ld,\n"
+			"%s\"duplicates_differing\": %ld,\n",
+			ind, t->duplicates, ind, t->duplicates_differing);
+	fprintf(f, "%s\"reasons\": ", ind);
+	json_ranked(f, t->reason, t->nreason);
+	fprintf(f, ",\n%s\"sums\": {", ind);
 	const char *sep = "";
 	for (int i = 0; i < F_N; i++) {
 		if (i == F_MAXLIVE_GPR || i == F_MAXLIVE_SSE)
@@ -326,24 +758,33 @@ static void json_totals(FILE *f, const Totals *t)
 			t->sum[i]);
 		sep = ", ";
 	}
-	fprintf(f, "},\n    \"weighted\": {");
+	fprintf(f, "},\n%s\"weighted\": {", ind);
 	for (int i = F_SPILLS; i <= F_REMATS; i++) {
-		double w = t->wsum[W_OF(i)];
 		fprintf(f, "%s\"%s\": ", i == F_SPILLS ? "" : ", ",
 			field_member((Field)i));
-		/* Finite weights can still add up to infinity. */
-		if (isfinite(w))
-			fprintf(f, "%.1f", w);
-		else
-			fprintf(f, "null");
+		json_sum(f, t->wsum[W_OF(i)]);
 	}
-	fprintf(f,
-		"},\n    \"maxlive\": {\"gpr\": %lld, \"sse\": %lld}\n"
-		"  }\n",
-		t->sum[F_MAXLIVE_GPR], t->sum[F_MAXLIVE_SSE]);
+	fprintf(f, "},\n%s\"maxlive\": {\"gpr\": %lld, \"sse\": %lld},\n",
+		ind, t->sum[F_MAXLIVE_GPR], t->sum[F_MAXLIVE_SSE]);
+	fprintf(f, "%s\"verify\": {\"gcc\": ", ind);
+	json_check_totals(f, &t->cgcc);
+	fprintf(f, ", \"ssara\": ");
+	json_check_totals(f, &t->cssara);
+	fprintf(f, "},\n%s\"ssara_ra\": {\"done\": %ld, \"refused\": %ld, "
+		"\"refusals\": ", ind, t->ssara_done, t->ssara_refused);
+	json_ranked(f, t->refusal, t->nrefusal);
+	fprintf(f, "},\n%s\"time_us\": {\"functions\": %ld, \"ira_lra\": %lld, "
+		"\"capture\": %lld, \"audit\": %lld, \"audit_pass\": %lld, "
+		"\"ssara_alloc\": %lld, \"ssara_check\": %lld},\n",
+		ind, t->timed, t->t_ira_lra, t->t_capture,
+		t->cgcc.us + t->t_audit, t->t_audit, t->t_ssara, t->cssara.us);
+	fprintf(f, "%s\"both\": ", ind);
+	json_both(f, t);
+	putc('\n', f);
 }
 
-void print_json(FILE *f, const Report *r, const Totals *t, bool totals_only)
+void print_json(FILE *f, const Report *r, const Totals *t,
+		const Totals *lv, int nlv, bool totals_only)
 {
 	fprintf(f, "{\n");
 	if (!totals_only) {
@@ -354,6 +795,17 @@ void print_json(FILE *f, const Report *r, const Totals *t, bool totals_only)
 		}
 		fprintf(f, "%s],\n", r->n ? "\n  " : "");
 	}
-	json_totals(f, t);
+	fprintf(f, "  \"totals\": {\n");
+	json_totals_body(f, t, "    ");
+	fprintf(f, "  }%s\n", lv ? "," : "");
+	if (lv) {
+		fprintf(f, "  \"by_opt\": [");
+		for (int i = 0; i < nlv; i++) {
+			fprintf(f, "%s\n    {\n", i ? "," : "");
+			json_totals_body(f, &lv[i], "      ");
+			fprintf(f, "    }");
+		}
+		fprintf(f, "%s]\n", nlv ? "\n  " : "");
+	}
 	fprintf(f, "}\n");
 }

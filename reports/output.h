@@ -12,11 +12,22 @@
 void print_table(FILE *f, const Report *r);
 
 /* The totals: counts, sums with weighted sums (1 decimal), ranked
- * unsupported reasons. */
+ * unsupported reasons, verdicts of both checkers with their ranked
+ * reasons, times and their shares of IRA+LRA, GCC's counts beside
+ * ssara's.  A level's totals (t->opt set) are headed "totals for opt
+ * OPT" and leave out the counts of the whole input (objects,
+ * duplicates). */
 void print_totals(FILE *f, const Totals *t);
 
-/* {"functions": [...], "totals": {...}}; without "functions" if
- * totals_only. */
-void print_json(FILE *f, const Report *r, const Totals *t, bool totals_only);
+/* After the totals with --by opt: each level's totals (lv[0..n), from
+ * report_totals with their opt), then one table with a column per
+ * level: functions, verdicts, IRA+LRA time and the shares of the audit
+ * and of ssara's allocation. */
+void print_by_opt(FILE *f, const Totals *lv, int n);
+
+/* {"functions": [...], "totals": {...}, "by_opt": [...]}; without
+ * "functions" if totals_only, without "by_opt" if lv is NULL. */
+void print_json(FILE *f, const Report *r, const Totals *t, const Totals *lv,
+		int nlv, bool totals_only);
 
 #endif

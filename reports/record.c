@@ -151,6 +151,152 @@ static bool get_weights(const JsonValue *ra, Record *r, char *err, size_t n)
 	return true;
 }
 
+static const char *const ssara_names[S_N] = {
+	[S_SPILLS] = "spills", [S_RELOADS] = "reloads", [S_REMATS] = "remats",
+	[S_MOVES] = "moves",   [S_SWAPS] = "swaps",     [S_COPIES] = "copies",
+};
+
+const char *ssara_count_name(SsaraCount c)
+{
+	return ssara_names[c];
+}
+
+/* Required integer member key (0..RECORD_INT_MAX) of obj, named
+ * "path.key" in messages, into *out. */
+static bool get_int(const JsonValue *obj, const char *path, const char *key,
+		    long long *out, char *err, size_t n)
+{
+	const JsonValue *v = json_get(obj, key);
+	if (!v)
+		return errf(err, n, "missing member \"%s.%s\"", path, key);
+	if (v->kind != JSON_NUMBER || !v->is_int || v->inum < 0 ||
+	    v->inum > RECORD_INT_MAX)
+		return errf(err, n,
+			    "member \"%s.%s\" is not an integer from 0 to %lld",
+			    path, key, RECORD_INT_MAX);
+	*out = v->inum;
+	return true;
+}
+
+/* Required number member key (>= 0) of obj into *out. */
+static bool get_real(const JsonValue *obj, const char *path, const char *key,
+		     double *out, char *err, size_t n)
+{
+	const JsonValue *v = json_get(obj, key);
+	if (!v)
+		return errf(err, n, "missing member \"%s.%s\"", path, key);
+	if (v->kind != JSON_NUMBER || v->num < 0)
+		return errf(err, n, "member \"%s.%s\" is not a number >= 0",
+			    path, key);
+	*out = v->num;
+	return true;
+}
+
+/* String member key of obj (required or optional: absent gives NULL),
+ * named "path.key" in messages. */
+static bool get_str(const JsonValue *obj, const char *path, const char *key,
+		    bool required, const char **out, char *err, size_t n)
+{
+	const JsonValue *v = json_get(obj, key);
+	*out = NULL;
+	if (!v) {
+		if (required)
+			return errf(err, n, "missing member \"%s.%s\"", path,
+				    key);
+		return true;
+	}
+	if (v->kind != JSON_STRING || strlen(v->str) != v->len)
+		return errf(err, n,
+			    "member \"%s.%s\" is not a string without NUL",
+			    path, key);
+	*out = v->str;
+	return true;
+}
+
+/* One checker verdict, v = "verify"."gcc" or "verify"."ssara" (path
+ * names it), into *c; null is "not checked". */
+static bool get_check(const JsonValue *v, const char *path, Check *c,
+		      char *err, size_t n)
+{
+	memset(c, 0, sizeof *c);
+	if (!v || v->kind == JSON_NULL)
+		return true;
+	if (v->kind != JSON_OBJECT)
+		return errf(err, n, "member \"%s\" is not an object", path);
+	const char *verdict;
+	if (!get_str(v, path, "verdict", true, &verdict, err, n))
+		return false;
+	if (strcmp(verdict, "verified") == 0)
+		c->kind = V_VERIFIED;
+	else if (strcmp(verdict, "violation") == 0)
+		c->kind = V_VIOLATION;
+	else if (strcmp(verdict, "unverified") == 0)
+		c->kind = V_UNVERIFIED;
+	else
+		return errf(err, n, "member \"%s.verdict\" is \"%.40s\", not "
+			    "verified, violation or unverified", path, verdict);
+	return get_str(v, path, "reason", c->kind == V_UNVERIFIED, &c->reason,
+		       err, n) &&
+	       get_str(v, path, "first", false, &c->first, err, n) &&
+	       get_int(v, path, "violations", &c->violations, err, n) &&
+	       get_int(v, path, "us", &c->us, err, n);
+}
+
+/* "verify": null, or {"gcc": CHECK|null, "ssara": CHECK|null}. */
+static bool get_verify(const JsonValue *root, Record *r, char *err, size_t n)
+{
+	const JsonValue *v;
+	if (!get_group(root, "verify", false, &v, err, n))
+		return false;
+	return get_check(json_get(v, "gcc"), "verify.gcc", &r->vgcc, err, n) &&
+	       get_check(json_get(v, "ssara"), "verify.ssara", &r->vssara, err,
+			 n);
+}
+
+/* "ssara_ra": null, {"error": ..., "us": N} or the counts. */
+static bool get_ssara_ra(const JsonValue *root, Record *r, char *err,
+			 size_t n)
+{
+	const JsonValue *v;
+	SsaraRa *s = &r->sra;
+	if (!get_group(root, "ssara_ra", false, &v, err, n))
+		return false;
+	if (!v)
+		return true;
+	if (!get_int(v, "ssara_ra", "us", &s->us, err, n))
+		return false;
+	if (json_get(v, "error")) {
+		s->state = SRA_ERROR;
+		return get_str(v, "ssara_ra", "error", true, &s->error, err, n);
+	}
+	for (int c = 0; c < S_N; c++) {
+		char key[32];
+		snprintf(key, sizeof key, "w_%s", ssara_names[c]);
+		if (!get_int(v, "ssara_ra", ssara_names[c], &s->n[c], err, n) ||
+		    !get_real(v, "ssara_ra", key, &s->w[c], err, n))
+			return false;
+	}
+	s->state = SRA_DONE;
+	return get_int(v, "ssara_ra", "slots", &s->slots, err, n) &&
+	       get_int(v, "ssara_ra", "slot_bytes", &s->slot_bytes, err, n) &&
+	       get_int(v, "ssara_ra", "aff_total", &s->aff_total, err, n) &&
+	       get_int(v, "ssara_ra", "aff_final", &s->aff_final, err, n);
+}
+
+/* "time_us": null or {"capture", "ira_lra", "audit"}. */
+static bool get_times(const JsonValue *root, Record *r, char *err, size_t n)
+{
+	const JsonValue *v;
+	if (!get_group(root, "time_us", false, &v, err, n))
+		return false;
+	if (!v)
+		return true;
+	r->time.has = true;
+	return get_int(v, "time_us", "capture", &r->time.capture, err, n) &&
+	       get_int(v, "time_us", "ira_lra", &r->time.ira_lra, err, n) &&
+	       get_int(v, "time_us", "audit", &r->time.audit, err, n);
+}
+
 /* The identifying strings, status and reason. */
 static bool get_names(const JsonValue *root, Record *r, char *err, size_t n)
 {
@@ -195,5 +341,8 @@ bool record_parse(const char *text, size_t len, Arena *a, Record *r,
 	    (ra && !get_counts(ra, F_SPILLS, F_CALLEE_SAVED, true, r, err,
 			       errlen)))
 		return false;
-	return !ra || get_weights(ra, r, err, errlen);
+	return (!ra || get_weights(ra, r, err, errlen)) &&
+	       get_verify(root, r, err, errlen) &&
+	       get_ssara_ra(root, r, err, errlen) &&
+	       get_times(root, r, err, errlen);
 }

@@ -45,6 +45,59 @@ enum { W_N = F_REMATS - F_SPILLS + 1 };
 const char *field_group(Field f);
 const char *field_member(Field f);
 
+/* A checker verdict ("verify"."gcc" or "verify"."ssara"). */
+typedef enum {
+	V_NONE,       /* not checked: null, or no "verify" */
+	V_VERIFIED,
+	V_VIOLATION,
+	V_UNVERIFIED,
+	V_N
+} VerdictKind;
+
+typedef struct {
+	VerdictKind kind;
+	const char *reason;   /* V_UNVERIFIED: why; else NULL */
+	const char *first;    /* text of the first violation, or NULL */
+	long long violations;
+	long long us;         /* translation + checking, microseconds */
+} Check;
+
+/* ssara's allocation ("ssara_ra"): its counts with weighted twins, in
+ * this order. */
+typedef enum {
+	S_SPILLS,
+	S_RELOADS,
+	S_REMATS,
+	S_MOVES,
+	S_SWAPS,
+	S_COPIES,
+	S_N
+} SsaraCount;
+
+typedef enum {
+	SRA_NONE,  /* null or absent: ssara's allocator did not run */
+	SRA_ERROR, /* it refused: error */
+	SRA_DONE
+} SsaraState;
+
+typedef struct {
+	SsaraState state;
+	const char *error;     /* SRA_ERROR: why */
+	long long n[S_N];      /* SRA_DONE */
+	double w[S_N];
+	long long slots, slot_bytes, aff_total, aff_final;
+	long long us;          /* allocation time, microseconds (both states) */
+} SsaraRa;
+
+/* "time_us": microseconds spent on the function in one compile. */
+typedef struct {
+	bool has;
+	long long capture, ira_lra, audit;
+} Times;
+
+/* Member name of ssara_ra count c ("spills", ...). */
+const char *ssara_count_name(SsaraCount c);
+
 typedef struct {
 	const char *file, *fn, *opt; /* never NULL */
 	bool captured;               /* else unsupported */
@@ -53,13 +106,18 @@ typedef struct {
 	long long val[F_N];
 	bool has_w;                  /* gcc_ra present: w[] is set */
 	double w[W_N];
+	Check vgcc, vssara;          /* "verify" (V_NONE when null) */
+	SsaraRa sra;                 /* "ssara_ra" */
+	Times time;                  /* "time_us" */
 } Record;
 
 /* Parses one record, text[0..len) without its newline, into *r (strings
  * allocated in a).  A captured record must carry every count; an
  * unsupported one carries a reason and may omit the size members,
- * "maxlive" and "gcc_ra" (or give them as null).  Members not in the spec
- * are ignored.  On failure returns false with a message in err
+ * "maxlive" and "gcc_ra" (or give them as null).  "verify", "ssara_ra"
+ * and "time_us" are optional (absent or null: not checked, not run, not
+ * timed); when present they must have the spec's shape.  Members not in
+ * the spec are ignored.  On failure returns false with a message in err
  * ("invalid JSON: ...", "unsupported spec version 2 (supported: 1)",
  * "member \"blocks\": ...", ...). */
 bool record_parse(const char *text, size_t len, Arena *a, Record *r,

@@ -33,6 +33,12 @@ static char *copy_str(Arena *a, const char *s, size_t n)
 	return c;
 }
 
+/* A copy of s in a, or NULL if s is NULL. */
+static const char *dup_opt(Arena *a, const char *s)
+{
+	return s ? copy_str(a, s, strlen(s)) : NULL;
+}
+
 static uint64_t fnv1a(uint64_t h, const char *s)
 {
 	/* The terminator is hashed too, so that ("ab","c") != ("a","bc"). */
@@ -101,8 +107,12 @@ static void add_record(Report *r, const Record *rec, const char *where,
 	e->rec.file = copy_str(r->a, rec->file, strlen(rec->file));
 	e->rec.fn = copy_str(r->a, rec->fn, strlen(rec->fn));
 	e->rec.opt = copy_str(r->a, rec->opt, strlen(rec->opt));
-	if (rec->reason)
-		e->rec.reason = copy_str(r->a, rec->reason, strlen(rec->reason));
+	e->rec.reason = dup_opt(r->a, rec->reason);
+	e->rec.vgcc.reason = dup_opt(r->a, rec->vgcc.reason);
+	e->rec.vgcc.first = dup_opt(r->a, rec->vgcc.first);
+	e->rec.vssara.reason = dup_opt(r->a, rec->vssara.reason);
+	e->rec.vssara.first = dup_opt(r->a, rec->vssara.first);
+	e->rec.sra.error = dup_opt(r->a, rec->sra.error);
 	e->object = copy_str(r->a, where, strlen(where));
 	e->text = copy_str(r->a, text, len);
 	e->textlen = len;
@@ -158,52 +168,217 @@ static int cmp_reason_rank(const void *x, const void *y)
 	return strcmp(a->reason, b->reason);
 }
 
-/* The unsupported reasons of r with their counts, ranked, into t. */
-static void rank_reasons(const Report *r, Totals *t)
+/* The n strings of name (reordered) counted and ranked into *out, *nout
+ * (in a). */
+static void rank(Arena *a, const char **name, int n, ReasonCount **out,
+		 int *nout)
 {
-	const char **name = ARENA_NEW(r->a, const char *, r->n + 1);
-	int n = 0;
-	for (int e = 0; e < r->n; e++)
-		if (!r->ent[e].rec.captured)
-			name[n++] = r->ent[e].rec.reason;
 	qsort(name, (size_t)n, sizeof *name, cmp_reason_name);
-	t->reason = ARENA_NEW(r->a, ReasonCount, n + 1);
-	t->nreason = 0;
+	ReasonCount *rc = ARENA_NEW(a, ReasonCount, n + 1);
+	int k = 0;
 	for (int i = 0; i < n; i++) {
 		if (i == 0 || strcmp(name[i], name[i - 1]) != 0)
-			t->reason[t->nreason++].reason = name[i];
-		t->reason[t->nreason - 1].count++;
+			rc[k++].reason = name[i];
+		rc[k - 1].count++;
 	}
-	qsort(t->reason, (size_t)t->nreason, sizeof *t->reason,
-	      cmp_reason_rank);
+	qsort(rc, (size_t)k, sizeof *rc, cmp_reason_rank);
+	*out = rc;
+	*nout = k;
 }
 
-void report_totals(const Report *r, Totals *t)
+static bool is_letter(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+static bool is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+static bool is_word(char c)
+{
+	return is_letter(c) || is_digit(c) || c == '_';
+}
+
+/* The index just past the ')' closing the '(' at s[i], or 0 if it is
+ * not closed; *digit tells whether a digit is inside. */
+static size_t group_end(const char *s, size_t i, bool *digit)
+{
+	int depth = 0;
+	*digit = false;
+	for (; s[i]; i++) {
+		depth += (s[i] == '(') - (s[i] == ')');
+		*digit |= is_digit(s[i]);
+		if (depth == 0)
+			return i + 1;
+	}
+	return 0;
+}
+
+/* Appends c to out[0..*k) (room for n - 1 bytes); spaces collapse. */
+static void put_char(char *out, size_t n, size_t *k, char c)
+{
+	if (c == ' ' && (*k == 0 || out[*k - 1] == ' '))
+		return;
+	if (*k + 1 < n)
+		out[(*k)++] = c;
+}
+
+void reason_class(const char *in, char *out, size_t n)
+{
+	size_t k = 0, i = 0;
+	if (n == 0)
+		return;
+	while (in[i]) {
+		bool digit;
+		size_t end;
+		if (in[i] == '(' && (end = group_end(in, i, &digit)) && digit) {
+			while (k > 0 && out[k - 1] == ' ')
+				k--;
+			i = end;
+			continue;
+		}
+		if (!is_word(in[i]) || (i > 0 && is_word(in[i - 1]))) {
+			char c = in[i++];
+			put_char(out, n, &k, c == '\t' || c == '\n' ? ' ' : c);
+			continue;
+		}
+		/* A word starts at i: letters{0,3} digits+ becomes letters N. */
+		size_t l = i, d;
+		while (is_letter(in[l]))
+			l++;
+		for (d = l; is_digit(in[d]);)
+			d++;
+		if (l - i <= 3 && d > l && !is_word(in[d])) {
+			while (i < l)
+				put_char(out, n, &k, in[i++]);
+			put_char(out, n, &k, 'N');
+			i = d;
+			continue;
+		}
+		while (is_word(in[i]))
+			put_char(out, n, &k, in[i++]);
+	}
+	while (k > 0 && out[k - 1] == ' ')
+		k--;
+	out[k] = 0;
+}
+
+/* The class of s (reason_class) as a string in a. */
+static const char *class_of(Arena *a, const char *s)
+{
+	size_t n = strlen(s) + 2;
+	char *c = arena_alloc(a, n);
+	reason_class(s, c, n);
+	return c;
+}
+
+/* Adds one verdict to ct; an unverified reason's class goes to
+ * reasons[(*nr)++]. */
+static void add_check(Arena *a, const Check *c, CheckTotals *ct,
+		      const char **reasons, int *nr)
+{
+	ct->n[c->kind]++;
+	ct->violations += c->violations;
+	ct->us += c->us;
+	if (c->kind == V_UNVERIFIED)
+		reasons[(*nr)++] = class_of(a, c->reason ? c->reason : "");
+}
+
+/* GCC's and ssara's counts of rec, which has both, into t's "both" sums. */
+static void add_both(const Record *rec, Totals *t)
+{
+	t->both++;
+	for (int f = F_SPILLS; f <= F_CALLEE_SAVED; f++)
+		t->both_gcc[f] += rec->val[f];
+	for (int w = 0; w < W_N; w++)
+		t->both_gcc_w[w] += rec->w[w];
+	for (int c = 0; c < S_N; c++) {
+		t->both_ssara[c] += rec->sra.n[c];
+		t->both_ssara_w[c] += rec->sra.w[c];
+	}
+}
+
+/* The counts of rec (sums, maxima, weighted sums) into t. */
+static void add_counts(const Record *rec, Totals *t)
+{
+	for (int f = 0; f < F_N; f++) {
+		if (!rec->has[f])
+			continue;
+		if (f == F_MAXLIVE_GPR || f == F_MAXLIVE_SSE) {
+			if (rec->val[f] > t->sum[f])
+				t->sum[f] = rec->val[f];
+		} else {
+			t->sum[f] += rec->val[f];
+		}
+	}
+	for (int w = 0; rec->has_w && w < W_N; w++)
+		t->wsum[w] += rec->w[w];
+}
+
+/* Everything of rec but the reasons' ranking into t; reason strings go
+ * to the arrays (each with room for one per function). */
+static void add_entry(Arena *a, const Record *rec, Totals *t,
+		      const char **unsup, const char **ugcc,
+		      const char **ussara, const char **refused)
+{
+	t->functions++;
+	if (rec->captured)
+		t->captured++;
+	else
+		unsup[t->unsupported++] = rec->reason;
+	add_counts(rec, t);
+	add_check(a, &rec->vgcc, &t->cgcc, ugcc, &t->cgcc.nreason);
+	add_check(a, &rec->vssara, &t->cssara, ussara, &t->cssara.nreason);
+	if (rec->sra.state == SRA_ERROR)
+		refused[t->ssara_refused++] = class_of(a, rec->sra.error);
+	t->ssara_done += rec->sra.state == SRA_DONE;
+	if (rec->sra.state != SRA_NONE)
+		t->t_ssara += rec->sra.us;
+	if (rec->time.has) {
+		t->timed++;
+		t->t_capture += rec->time.capture;
+		t->t_ira_lra += rec->time.ira_lra;
+		t->t_audit += rec->time.audit;
+	}
+	if (rec->sra.state == SRA_DONE && rec->has_w)
+		add_both(rec, t);
+}
+
+void report_totals(const Report *r, const char *opt, Totals *t)
 {
 	memset(t, 0, sizeof *t);
+	t->opt = opt;
 	t->objects = r->objects;
 	t->objects_with_records = r->objects_with_records;
-	t->functions = r->n;
 	t->duplicates = r->duplicates;
 	t->duplicates_differing = r->duplicates_differing;
-	for (int e = 0; e < r->n; e++) {
-		const Record *rec = &r->ent[e].rec;
-		if (rec->captured)
-			t->captured++;
-		else
-			t->unsupported++;
-		for (int f = 0; f < F_N; f++) {
-			if (!rec->has[f])
-				continue;
-			if (f == F_MAXLIVE_GPR || f == F_MAXLIVE_SSE) {
-				if (rec->val[f] > t->sum[f])
-					t->sum[f] = rec->val[f];
-			} else {
-				t->sum[f] += rec->val[f];
-			}
-		}
-		for (int w = 0; rec->has_w && w < W_N; w++)
-			t->wsum[w] += rec->w[w];
-	}
-	rank_reasons(r, t);
+	const char **arr = ARENA_NEW(r->a, const char *, 4 * (r->n + 1));
+	const char **unsup = arr, **ugcc = arr + r->n + 1,
+		   **ussara = arr + 2 * (r->n + 1),
+		   **refused = arr + 3 * (r->n + 1);
+	for (int e = 0; e < r->n; e++)
+		if (!opt || strcmp(r->ent[e].rec.opt, opt) == 0)
+			add_entry(r->a, &r->ent[e].rec, t, unsup, ugcc, ussara,
+				  refused);
+	rank(r->a, unsup, (int)t->unsupported, &t->reason, &t->nreason);
+	rank(r->a, ugcc, t->cgcc.nreason, &t->cgcc.reason, &t->cgcc.nreason);
+	rank(r->a, ussara, t->cssara.nreason, &t->cssara.reason,
+	     &t->cssara.nreason);
+	rank(r->a, refused, (int)t->ssara_refused, &t->refusal, &t->nrefusal);
+}
+
+int report_opts(const Report *r, const char ***out)
+{
+	const char **name = ARENA_NEW(r->a, const char *, r->n + 1);
+	for (int e = 0; e < r->n; e++)
+		name[e] = r->ent[e].rec.opt;
+	qsort(name, (size_t)r->n, sizeof *name, cmp_reason_name);
+	int k = 0;
+	for (int i = 0; i < r->n; i++)
+		if (i == 0 || strcmp(name[i], name[k - 1]) != 0)
+			name[k++] = name[i];
+	*out = name;
+	return k;
 }

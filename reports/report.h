@@ -40,7 +40,18 @@ typedef struct {
 	long count;
 } ReasonCount;
 
+/* One checker's verdicts over the functions totalled. */
 typedef struct {
+	long n[V_N];          /* functions per verdict; V_NONE: not checked */
+	long long violations; /* sum of "violations" */
+	long long us;         /* sum of "us" (translation + checking) */
+	ReasonCount *reason;  /* unverified reasons by class (reason_class),
+				 most frequent first, ties by name */
+	int nreason;
+} CheckTotals;
+
+typedef struct {
+	const char *opt;      /* the level totalled, NULL for all */
 	long objects, objects_with_records;
 	long functions, captured, unsupported;
 	long duplicates, duplicates_differing;
@@ -51,6 +62,21 @@ typedef struct {
 	ReasonCount *reason;   /* unsupported reasons, most frequent first,
 				  ties by name */
 	int nreason;
+	CheckTotals cgcc, cssara;  /* "verify"."gcc", "verify"."ssara" */
+	long ssara_done, ssara_refused;  /* ssara_ra with counts / error */
+	ReasonCount *refusal;      /* ssara_ra errors by class, ranked */
+	int nrefusal;
+	/* Sums over the functions carrying them, microseconds: time_us
+	 * members and ssara_ra.us (done or refused). */
+	long timed;                /* functions with "time_us" */
+	long long t_capture, t_ira_lra, t_audit, t_ssara;
+	/* Over the functions with both gcc_ra and a done ssara_ra: GCC's
+	 * counts (F_SPILLS..F_REMATS, weighted w) beside ssara's. */
+	long both;
+	long long both_gcc[F_N];
+	double both_gcc_w[W_N];
+	long long both_ssara[S_N];
+	double both_ssara_w[S_N];
 } Totals;
 
 Report *report_new(void);
@@ -67,7 +93,20 @@ void report_object(Report *r, bool has_records);
 int report_section(Report *r, const char *where, const char *data, size_t n,
 		   Diag *d);
 
-/* The totals of everything read so far (t->reason lives in r's arena). */
-void report_totals(const Report *r, Totals *t);
+/* The totals of everything read so far (t->reason lives in r's arena);
+ * only of the functions whose "opt" is opt, unless opt is NULL. */
+void report_totals(const Report *r, const char *opt, Totals *t);
+
+/* The distinct "opt" values read, sorted by name, into *out (in r's
+ * arena); returns how many. */
+int report_opts(const Report *r, const char ***out);
+
+/* The class of a checker's reason, for counting: parenthesized groups
+ * that contain a digit are dropped ("moved by IRA (uid 12)" -> "moved
+ * by IRA"), then in every word made of at most three letters followed by
+ * digits the digits become N ("uid 12", "b3", "p45" -> "uid N", "bN",
+ * "pN"), spaces are collapsed and trimmed.  Writes at most n bytes
+ * (truncating) into out. */
+void reason_class(const char *in, char *out, size_t n);
 
 #endif
