@@ -16,7 +16,7 @@ TOOL_MOD   = $(filter-out $(B)/tools/ssara.o,$(TOOL_SRC:%.c=$(B)/%.o))
 UNIT_SRC   = $(wildcard testsuite/unit/*.c)
 BENCH_SRC  = $(wildcard bench/*.c)
 
-.PHONY: all check deps bench fuzz demo clean
+.PHONY: all check deps bench fuzz demo coverage clean
 all: $(B)/ssara
 
 $(B)/%.o: %.c
@@ -90,6 +90,12 @@ demo: $(B)/.deps $(B)/ssara $(B)/ssara.so $(B)/ssara-report
 	./$(B)/ssara alloc --regs 4 --verify --stats $(DEMO)/*.ir | grep '^#'
 	@echo "== records in the object file (ssara-report)"
 	./$(B)/ssara-report $(DEMO)/demo.o
+
+# How much of GCC's allocation the checker verifies: the torture suite,
+# libiberty and zlib at -O0..-Os (testsuite/torture/coverage.sh; options
+# in COVERAGE_FLAGS, e.g. --subset 100 --levels "-O2" --ssara).
+coverage: $(B)/.deps $(B)/ssara.so $(B)/ssara-report
+	sh testsuite/torture/coverage.sh $(COVERAGE_FLAGS)
 
 clean:
 	rm -rf $(B)
