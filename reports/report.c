@@ -201,15 +201,31 @@ static bool is_word(char c)
 	return is_letter(c) || is_digit(c) || c == '_';
 }
 
+/* Whether a word of at most three letters then digits ("12", "b3",
+ * "uid12") starts at s[i] (a word start); its end into *end. */
+static bool number_word(const char *s, size_t i, size_t *end)
+{
+	size_t l = i, d;
+	while (is_letter(s[l]))
+		l++;
+	for (d = l; is_digit(s[d]);)
+		d++;
+	*end = d;
+	return l - i <= 3 && d > l && !is_word(s[d]);
+}
+
 /* The index just past the ')' closing the '(' at s[i], or 0 if it is
- * not closed; *digit tells whether a digit is inside. */
-static size_t group_end(const char *s, size_t i, bool *digit)
+ * not closed; *num tells whether a number word is inside. */
+static size_t group_end(const char *s, size_t i, bool *num)
 {
 	int depth = 0;
-	*digit = false;
+	*num = false;
 	for (; s[i]; i++) {
+		size_t end;
 		depth += (s[i] == '(') - (s[i] == ')');
-		*digit |= is_digit(s[i]);
+		if (is_word(s[i]) && !is_word(s[i - 1]) &&
+		    number_word(s, i, &end))
+			*num = true;
 		if (depth == 0)
 			return i + 1;
 	}
@@ -231,9 +247,9 @@ void reason_class(const char *in, char *out, size_t n)
 	if (n == 0)
 		return;
 	while (in[i]) {
-		bool digit;
+		bool num;
 		size_t end;
-		if (in[i] == '(' && (end = group_end(in, i, &digit)) && digit) {
+		if (in[i] == '(' && (end = group_end(in, i, &num)) && num) {
 			while (k > 0 && out[k - 1] == ' ')
 				k--;
 			i = end;
@@ -245,13 +261,9 @@ void reason_class(const char *in, char *out, size_t n)
 			continue;
 		}
 		/* A word starts at i: letters{0,3} digits+ becomes letters N. */
-		size_t l = i, d;
-		while (is_letter(in[l]))
-			l++;
-		for (d = l; is_digit(in[d]);)
-			d++;
-		if (l - i <= 3 && d > l && !is_word(in[d])) {
-			while (i < l)
+		size_t d;
+		if (number_word(in, i, &d)) {
+			while (is_letter(in[i]))
 				put_char(out, n, &k, in[i++]);
 			put_char(out, n, &k, 'N');
 			i = d;

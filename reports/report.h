@@ -101,11 +101,13 @@ void report_totals(const Report *r, const char *opt, Totals *t);
  * arena); returns how many. */
 int report_opts(const Report *r, const char ***out);
 
-/* The class of a checker's reason, for counting: parenthesized groups
- * that contain a digit are dropped ("moved by IRA (uid 12)" -> "moved
- * by IRA"), then in every word made of at most three letters followed by
- * digits the digits become N ("uid 12", "b3", "p45" -> "uid N", "bN",
- * "pN"), spaces are collapsed and trimmed.  Writes at most n bytes
+/* The class of a checker's reason, for counting.  A number word is a
+ * word (letters, digits, '_') made of at most three letters followed by
+ * digits: "12", "b3", "p45", but not "V4SI" or "iordi_1".  Parenthesized
+ * groups that contain a number word are dropped ("moved by IRA (uid
+ * 12)" -> "moved by IRA"), then the digits of every other number word
+ * become N ("uid 12 in b3" -> "uid N in bN"), spaces are collapsed and
+ * trimmed.  Writes at most n bytes
  * (truncating) into out. */
 void reason_class(const char *in, char *out, size_t n);
 

@@ -166,6 +166,14 @@ static void time_chart(FILE *f, const Totals *lv, int n)
 		text_at(f, bar_x(i) + SVG_BAR_W / 2.0, BASE2 + 16, "middle",
 			t->opt);
 	}
+	static const char *const legend[2][2] = {
+		{"#1e88e5", "audit (gcc check)"}, {"#8e24aa", "ssara alloc"}};
+	for (int k = 0; k < 2; k++) {
+		double x = SVG_LEFT + (double)n * SVG_STEP;
+		fprintf(f, "<rect x=\"%.2f\" y=\"%d\" width=\"12\" height=\"12\" "
+			"fill=\"%s\"/>\n", x, TOP2 + 20 * k, legend[k][0]);
+		text_at(f, x + 16, TOP2 + 20 * k + 11, "start", legend[k][1]);
+	}
 }
 
 void write_svg(FILE *f, const Totals *lv, int n)

@@ -7,7 +7,7 @@
 # moves 1.3, copies_deleted 0.4, remats 0.5.
 	.pushsection .ssara,"",@progbits
 # 1: valid: whitespace, every escape, exponents, members of every type the reader does not know
-	.ascii "{ \"ssara\" : 1 ,\"tool\":\"x\",\"file\" : \"e.c\", \"fn\" : \"e_\\u0041\\ud83d\\ude00\\t\\\"q\\\"\\\\\\/\" , \"opt\":\"-O2\",\"status\":\"captured\",\"blocks\":1,\"insns\":1,\"pseudos\":1,\"maxlive\":{\"gpr\":1,\"sse\":1},\"gcc_ra\":{\"spills\":1,\"w_spills\":2.5e0,\"reloads\":1,\"w_reloads\":0.25E+1,\"moves\":1,\"w_moves\":100e-2,\"copies_deleted\":0,\"w_copies_deleted\":0,\"remats\":0,\"w_remats\":-0,\"frame\":0,\"callee_saved\":0},\"extra\":[1,-2.5,true,false,null,{\"k\":[]},\"s\",{}],\"ssara_ra\":{\"future\":[[]]},\"verify\":null }\n"
+	.ascii "{ \"ssara\" : 1 ,\"tool\":\"x\",\"file\" : \"e.c\", \"fn\" : \"e_\\u0041\\ud83d\\ude00\\t\\\"q\\\"\\\\\\/\" , \"opt\":\"-O2\",\"status\":\"captured\",\"blocks\":1,\"insns\":1,\"pseudos\":1,\"maxlive\":{\"gpr\":1,\"sse\":1},\"gcc_ra\":{\"spills\":1,\"w_spills\":2.5e0,\"reloads\":1,\"w_reloads\":0.25E+1,\"moves\":1,\"w_moves\":100e-2,\"copies_deleted\":0,\"w_copies_deleted\":0,\"remats\":0,\"w_remats\":-0,\"frame\":0,\"callee_saved\":0},\"extra\":[1,-2.5,true,false,null,{\"k\":[]},\"s\",{}],\"ssara_ra\":null,\"future\":{\"x\":[[]]},\"verify\":null }\n"
 # 2: valid: unsupported, empty opt, null counts, escaped quotes in the reason
 	.ascii "{\"ssara\":1,\"file\":\"e.c\",\"fn\":\"e_two\",\"opt\":\"\",\"status\":\"unsupported\",\"reason\":\"say \\\"no\\\"\",\"blocks\":null,\"maxlive\":null,\"gcc_ra\":null}\n"
 # 3: trailing comma
