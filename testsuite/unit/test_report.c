@@ -125,8 +125,9 @@ static bool need_fixtures(void)
 static void case_build(void)
 {
 	const char *src = t_srcdir();
-	static const char *const fixture[] = {"a", "b", "bad", "v2",
-					      "a_rebuilt", "json_edge", "main"};
+	static const char *const fixture[] = {
+		"a", "b", "bad", "v2", "a_rebuilt", "json_edge", "main",
+		"verify", "verify_bad"};
 	bool ok = true;
 	for (size_t i = 0; i < sizeof fixture / sizeof *fixture; i++)
 		ok &= sh("gcc -c %s/testsuite/report/%s.s -o %s.o", src,
@@ -654,6 +655,261 @@ static void case_strict_json(void)
 	free(out);
 }
 
+/* verify.s: the verdict columns and the reason column of captured
+ * functions. */
+static void case_verify_table(void)
+{
+	if (!need_fixtures())
+		return;
+	char *out = report("verify.o", 0);
+	char *sq = squeeze(out);
+	HAS(sq, "\nv.c v1 -O2 captured 2 10 4 3 0 2 1 1 4 0 8 1 ok ok\n");
+	HAS(sq, "\nv.c v2 -O2 captured 2 10 4 3 0 0 0 0 0 0 0 0 unver refused "
+		"gcc unverified: insn moved by IRA (uid 12); ssara refused: too "
+		"many fixed registers in b3\n");
+	HAS(sq, "\nv.c v3 -O2 captured 2 10 4 3 0 0 0 0 0 0 0 0 unver - gcc "
+		"unverified: insn moved by IRA (uid 7)\n");
+	HAS(sq, "\nv.c v4 -O2 captured 2 10 4 3 0 1 2 0 1 1 0 0 VIOL VIOL gcc "
+		"violation: uid 9 (b2): r1 does not hold p5; ssara violation: "
+		"uid 3: x\n");
+	HAS(sq, "\nv.c v5 -O0 captured 2 10 4 3 0 0 0 0 0 0 0 0 ok -\n");
+	HAS(sq, "\nv.c v7 -O0 unsupported - - - - - - - - - - - - - - asm "
+		"goto\n");
+	HAS(sq, "\nv.c v8 -O0 captured 2 10 4 3 0 0 0 0 0 0 0 0 - -\n");
+	free(sq);
+	free(out);
+}
+
+/* verify.s: the verdicts, reason classes, times and the side-by-side
+ * counts over all nine functions, summed by hand in verify.s. */
+static void case_verify_totals(void)
+{
+	if (!need_fixtures())
+		return;
+	char *out = report("--totals verify.o", 0);
+	static const char *const want[] = {
+		"functions 9", "captured 8", "unsupported 1",
+		"verification\ngcc ssara\nverified 2 1\nviolation 1 1\n"
+		"unverified 4 0\nnot checked 2 7\nviolations (sum) 2 1\n"
+		"ssara allocated 2\nssara refused 1",
+		"gcc unverified reasons\n2 insn moved by IRA\n1 block bN of the "
+		"original is missing from the allocation\n1 uid N differs from "
+		"the original instruction",
+		"ssara refusals\n1 too many fixed registers in bN",
+		"times\nms % of IRA+LRA\nIRA+LRA 0.670 100.0\ncapture 0.050 7.5\n"
+		"audit (gcc check) 0.130 19.4\nssara alloc 0.140 20.9\n"
+		"ssara check 0.011 1.6\nfunctions timed 8",
+		"gcc vs ssara over 2 functions both allocated",
+		"gcc ssara gcc weighted ssara weighted\nspills 3 1 4.0 2.0\n"
+		"reloads 3 3 3.0 5.0\nremats 1 2 1.0 2.0\nmoves 1 4 1.5 7.0\n"
+		"swaps - 1 - 1.0\ncopies kept - 2 - 2.5\n"
+		"copies deleted 5 - 5.0 -",
+		NULL,
+	};
+	has_lines(out, want);
+	HAS_NOT(out, "ssara unverified reasons");
+	HAS_NOT(out, "totals for opt");
+	free(out);
+}
+
+/* Reasons are counted by class; malformed new members are errors. */
+static void case_reason_classes(void)
+{
+	if (!need_fixtures())
+		return;
+	char *out = report("--totals verify_bad.o", 1);
+	static const char *const err[] = {
+		"record 1 at offset 0: member \"verify.gcc.verdict\" is \"maybe\", "
+		"not verified, violation or unverified",
+		"missing member \"verify.gcc.reason\"",
+		"missing member \"ssara_ra.w_swaps\"",
+		"member \"time_us.capture\" is not an integer from 0 to "
+		"281474976710655",
+		"member \"verify.gcc\" is not an object",
+	};
+	for (size_t i = 0; i < sizeof err / sizeof *err; i++) {
+		char line[256];
+		snprintf(line, sizeof line, "record %d at offset ", (int)i + 1);
+		HAS(out, line);
+		HAS(out, err[i]);
+	}
+	static const char *const want[] = {
+		"functions 4",
+		"gcc unverified reasons\n2 operand N of instruction N in bN has "
+		"no location\n1 SSE registers cannot hold V4SI\n1 no alternative "
+		"fits (*iordi_1) for uidN in rN",
+		NULL,
+	};
+	has_lines(out, want);
+	free(out);
+}
+
+/* --by opt: a totals block per level and the table of levels. */
+static void case_by_opt(void)
+{
+	if (!need_fixtures())
+		return;
+	char *out = report("--totals --by opt verify.o", 0);
+	static const char *const want[] = {
+		"totals for opt -O0\nfunctions 4\ncaptured 3\nunsupported 1",
+		"totals for opt -O2\nfunctions 4\ncaptured 4\nunsupported 0",
+		"totals for opt -Os\nfunctions 1\ncaptured 1\nunsupported 0",
+		"gcc unverified reasons\n1 uid N differs from the original "
+		"instruction\n\ntimes\nms % of IRA+LRA\nIRA+LRA 0.130 100.0",
+		"by opt\n-O0 -O2 -Os\nfunctions 4 4 1\ncaptured 3 4 1\n"
+		"unsupported 1 0 0\ngcc verified 1 1 0\ngcc violation 0 1 0\n"
+		"gcc unverified 1 2 1\ngcc not checked 2 0 0\n"
+		"ssara verified 0 1 0\nssara violation 0 1 0\n"
+		"ssara unverified 0 0 0\nssara not checked 4 2 1\n"
+		"IRA+LRA ms 0.130 0.500 0.040\naudit % of IRA+LRA 9.2 22.0 20.0\n"
+		"ssara alloc % of IRA+LRA 0.0 28.0 0.0",
+		NULL,
+	};
+	has_lines(out, want);
+	free(out);
+	out = report("--by frob verify.o", 2);
+	HAS(out, "ssara-report: --by 'frob': only 'opt' is known");
+	free(out);
+	out = report("verify.o --svg", 2);
+	HAS(out, "ssara-report: --svg needs an argument");
+	free(out);
+}
+
+/* --json: the new members of a function and of the totals, by level. */
+static void case_verify_json(void)
+{
+	if (!need_fixtures())
+		return;
+	char *out = report("--json --by opt verify.o", 0);
+	HAS(out, "\"fn\": \"v1\"");
+	HAS(out, "\"verify\": {\"gcc\": {\"verdict\": \"verified\", "
+		 "\"violations\": 0, \"us\": 10}, \"ssara\": {\"verdict\": "
+		 "\"verified\", \"violations\": 0, \"us\": 5}}, \"ssara_ra\": "
+		 "{\"spills\": 1, \"w_spills\": 2, \"reloads\": 2, \"w_reloads\": "
+		 "4, \"remats\": 0, \"w_remats\": 0, \"moves\": 3, \"w_moves\": 6, "
+		 "\"swaps\": 1, \"w_swaps\": 1, \"copies\": 2, \"w_copies\": 2.5, "
+		 "\"slots\": 1, \"slot_bytes\": 8, \"aff_total\": 100, "
+		 "\"aff_final\": 80, \"us\": 40}, \"time_us\": {\"capture\": 20, "
+		 "\"ira_lra\": 100, \"audit\": 3}}");
+	HAS(out, "\"ssara_ra\": {\"error\": \"too many fixed registers in b3\", "
+		 "\"us\": 10}");
+	HAS(out, "{\"verdict\": \"violation\", \"violations\": 2, \"first\": "
+		 "\"uid 9 (b2): r1 does not hold p5\", \"us\": 40}");
+	HAS(out, "\"fn\": \"v8\"");
+	HAS(out, "\"verify\": null, \"ssara_ra\": null, \"time_us\": null}");
+	HAS(out, "\"verify\": {\"gcc\": {\"verified\": 2, \"violation\": 1, "
+		 "\"unverified\": 4, \"not_checked\": 2, \"violations\": 2, "
+		 "\"us\": 117, \"reasons\": [{\"reason\": \"insn moved by IRA\", "
+		 "\"count\": 2}, {\"reason\": \"block bN of the original is "
+		 "missing from the allocation\", \"count\": 1}, {\"reason\": "
+		 "\"uid N differs from the original instruction\", \"count\": "
+		 "1}]}, \"ssara\": {\"verified\": 1, \"violation\": 1, "
+		 "\"unverified\": 0, \"not_checked\": 7, \"violations\": 1, "
+		 "\"us\": 11, \"reasons\": []}}");
+	HAS(out, "\"ssara_ra\": {\"done\": 2, \"refused\": 1, \"refusals\": "
+		 "[{\"reason\": \"too many fixed registers in bN\", \"count\": "
+		 "1}]}");
+	HAS(out, "\"time_us\": {\"functions\": 8, \"ira_lra\": 670, "
+		 "\"capture\": 50, \"audit\": 130, \"audit_pass\": 13, "
+		 "\"ssara_alloc\": 140, \"ssara_check\": 11}");
+	HAS(out, "\"both\": {\"functions\": 2, \"gcc\": {\"spills\": 3, "
+		 "\"reloads\": 3, \"moves\": 1, \"copies_deleted\": 5, "
+		 "\"remats\": 1}, \"gcc_weighted\": {\"spills\": 4.0, "
+		 "\"reloads\": 3.0, \"moves\": 1.5, \"copies_deleted\": 5.0, "
+		 "\"remats\": 1.0}, \"ssara\": {\"spills\": 1, \"reloads\": 3, "
+		 "\"remats\": 2, \"moves\": 4, \"swaps\": 1, \"copies\": 2}, "
+		 "\"ssara_weighted\": {\"spills\": 2.0, \"reloads\": 5.0, "
+		 "\"remats\": 2.0, \"moves\": 7.0, \"swaps\": 1.0, \"copies\": "
+		 "2.5}}");
+	HAS(out, "\"by_opt\": [\n    {\n      \"opt\": \"-O0\",\n"
+		 "      \"functions\": 4,\n");
+	HAS(out, "      \"opt\": \"-Os\",\n      \"functions\": 1,\n");
+	free(out);
+	int st;
+	out = t_run_cmd("command -v python3", &st);
+	free(out);
+	if (st != 0)
+		return;
+	char cmd[1024];
+	snprintf(cmd, sizeof cmd,
+		 "cd %s && %s/build/ssara-report --json --by opt verify.o | "
+		 "python3 -c 'import json,sys; d=json.load(sys.stdin); "
+		 "print([(l[\"opt\"], l[\"verify\"][\"gcc\"][\"unverified\"], "
+		 "l[\"time_us\"][\"ira_lra\"]) for l in d[\"by_opt\"]])'",
+		 work, t_srcdir());
+	out = t_run_cmd(cmd, &st);
+	CHECK_INT(st, 0);
+	CHECK_STR(out, "[('-O0', 1, 130), ('-O2', 2, 500), ('-Os', 1, 40)]\n");
+	free(out);
+}
+
+/* The <rect class="cls" data-opt="opt" ...> of svg: its y and height. */
+static bool svg_rect(const char *svg, const char *cls, const char *opt,
+		     double *y, double *h)
+{
+	char key[128];
+	snprintf(key, sizeof key, "<rect class=\"%s\" data-opt=\"%s\"", cls,
+		 opt);
+	const char *p = strstr(svg, key);
+	double x, w;
+	return p && sscanf(p + strlen(key),
+			   " x=\"%lf\" y=\"%lf\" width=\"%lf\" height=\"%lf\"",
+			   &x, y, &w, h) == 4;
+}
+
+/* --svg: bar heights proportional to verify.s's counts and shares. */
+static void case_svg(void)
+{
+	if (!need_fixtures())
+		return;
+	char *out = report("--totals --svg pic.svg verify.o", 0);
+	free(out);
+	char cmd[256];
+	snprintf(cmd, sizeof cmd, "cat %s/pic.svg", work);
+	int st;
+	char *svg = t_run_cmd(cmd, &st);
+	CHECK_INT(st, 0);
+	CHECK(strstr(svg, "<svg xmlns=\"http://www.w3.org/2000/svg\"") != NULL);
+	/* 200 px per level's functions, stacked from the bottom. */
+	static const struct {
+		const char *cls, *opt;
+		double h;
+	} bar[] = {
+		{"verified", "-O0", 50},     {"unverified", "-O0", 50},
+		{"violation", "-O0", 0},     {"not-checked", "-O0", 100},
+		{"verified", "-O2", 50},     {"unverified", "-O2", 100},
+		{"violation", "-O2", 50},    {"not-checked", "-O2", 0},
+		{"verified", "-Os", 0},      {"unverified", "-Os", 200},
+		{"violation", "-Os", 0},     {"not-checked", "-Os", 0},
+		/* shares of IRA+LRA on a 50% scale */
+		{"audit", "-O0", 36.92},     {"ssara-alloc", "-O0", 0},
+		{"audit", "-O2", 88},        {"ssara-alloc", "-O2", 112},
+		{"audit", "-Os", 80},        {"ssara-alloc", "-Os", 0},
+	};
+	double top = 0;
+	for (size_t i = 0; i < sizeof bar / sizeof *bar; i++) {
+		double y, h;
+		if (!t_check(svg_rect(svg, bar[i].cls, bar[i].opt, &y, &h),
+			     __FILE__, __LINE__, "no bar %s %s in:\n%s",
+			     bar[i].cls, bar[i].opt, svg))
+			continue;
+		t_check(h > bar[i].h - 0.006 && h < bar[i].h + 0.006, __FILE__,
+			__LINE__, "bar %s %s: height %.2f, expected %.2f",
+			bar[i].cls, bar[i].opt, h, bar[i].h);
+		/* Each verdict segment starts where the one below ends. */
+		if (i < 12 && i % 4)
+			t_check(y + h > top - 0.006 && y + h < top + 0.006,
+				__FILE__, __LINE__, "bar %s %s not stacked",
+				bar[i].cls, bar[i].opt);
+		top = y;
+	}
+	free(svg);
+	out = report("--totals --svg /nonexistent/dir/x.svg verify.o", 1);
+	HAS(out, "ssara-report: /nonexistent/dir/x.svg: No such file or "
+		 "directory");
+	free(out);
+}
+
 static void case_no_work(void)
 {
 	t_check(false, __FILE__, __LINE__, "mkdtemp %s failed", work);
@@ -687,6 +943,14 @@ void suite_report(void)
 	t_case("report: --totals", case_totals_only);
 	t_case("report: duplicates counted once", case_duplicates);
 	t_case("report: strict JSON reader", case_strict_json);
+	t_case("report: verdict columns", case_verify_table);
+	t_case("report: verdicts, times, gcc vs ssara totals",
+	       case_verify_totals);
+	t_case("report: reason classes, malformed new members",
+	       case_reason_classes);
+	t_case("report: --by opt", case_by_opt);
+	t_case("report: --json verdicts and levels", case_verify_json);
+	t_case("report: --svg bar heights", case_svg);
 	char cmd[128];
 	int st;
 	snprintf(cmd, sizeof cmd, "rm -rf %s", work);
