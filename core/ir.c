@@ -158,14 +158,36 @@ int fn_new_slot(Fn *fn, int size)
 	return s;
 }
 
-int fn_intern_const(Fn *fn, int kind, int64_t imm, const char *sym)
+bool op_is_const(const Op *o)
+{
+	return o->kind == OK_IMM || o->kind == OK_SYM || o->kind == OK_MEMSYM;
+}
+
+bool const_same(int ka, int64_t ia, const char *sa, int kb, int64_t ib,
+		const char *sb)
+{
+	if (ka != kb || ia != ib)
+		return false;
+	if (ka == OK_IMM)
+		return true;
+	return sa == sb || (sa && sb && !strcmp(sa, sb));
+}
+
+int fn_find_const(const Fn *fn, int kind, int64_t imm, const char *sym)
 {
 	for (int c = 0; c < fn->nconst; c++) {
 		const Const *k = &fn->konst[c];
-		if (k->kind == kind && k->imm == imm &&
-		    (k->sym == sym || (k->sym && sym && !strcmp(k->sym, sym))))
+		if (const_same(k->kind, k->imm, k->sym, kind, imm, sym))
 			return c;
 	}
+	return -1;
+}
+
+int fn_intern_const(Fn *fn, int kind, int64_t imm, const char *sym)
+{
+	int found = fn_find_const(fn, kind, imm, sym);
+	if (found >= 0)
+		return found;
 	int oldcap = fn->nconst ? cap_for(fn->nconst) : 0;
 	if (fn->nconst + 1 > oldcap)
 		fn->konst = arena_grow(fn->arena, fn->konst,
@@ -266,7 +288,11 @@ Fn *fn_copy(const Fn *src)
 	fn->unsupported = dup_or_null(fn, src->unsupported);
 	fn->frame_pointer = src->frame_pointer;
 	fn->allocated = src->allocated;
+	fn->by_gcc = src->by_gcc;
 	fn->entry = src->entry;
+	for (int c = 0; c < src->nconst; c++)
+		fn_intern_const(fn, src->konst[c].kind, src->konst[c].imm,
+				src->konst[c].sym);
 	for (int p = 0; p < src->npseudo; p++)
 		if (src->pseudo[p].cls >= 0)
 			fn_declare_pseudo(fn, p, src->pseudo[p].cls,
@@ -313,24 +339,40 @@ static bool str_eq(const char *a, const char *b)
 		return false;                                      \
 	} while (0)
 
-static bool op_equal(const Op *x, const Op *y)
+/* Whether locations x of function a and y of function b are the same:
+ * constant locations are compared by value (each function numbers its
+ * own table), others by number. */
+static bool loc_equal(const Fn *a, Loc x, const Fn *b, Loc y)
+{
+	if (x.kind != y.kind)
+		return false;
+	if (x.kind == LOC_NONE)
+		return true;
+	if (x.kind != LOC_CONST)
+		return x.num == y.num;
+	if (x.num < 0 || x.num >= a->nconst || y.num < 0 || y.num >= b->nconst)
+		return false;
+	const Const *p = &a->konst[x.num], *q = &b->konst[y.num];
+	return const_same(p->kind, p->imm, p->sym, q->kind, q->imm, q->sym);
+}
+
+static bool op_equal(const Fn *a, const Op *x, const Fn *b, const Op *y)
 {
 	return x->kind == y->kind && x->flags == y->flags &&
 	       x->tie == y->tie && x->sub_off == y->sub_off &&
 	       x->sub_size == y->sub_size && x->reg == y->reg &&
-	       x->allowed == y->allowed && x->loc.kind == y->loc.kind &&
-	       (x->loc.kind == LOC_NONE || x->loc.num == y->loc.num) &&
+	       x->allowed == y->allowed && loc_equal(a, x->loc, b, y->loc) &&
 	       x->from == y->from && x->imm == y->imm && str_eq(x->sym, y->sym);
 }
 
-static bool ins_equal(const Ins *x, const Ins *y)
+static bool ins_equal(const Fn *a, const Ins *x, const Fn *b, const Ins *y)
 {
 	if (x->kind != y->kind || x->flags != y->flags || x->uid != y->uid ||
 	    !str_eq(x->name, y->name) || x->nops != y->nops ||
 	    x->clobbers != y->clobbers)
 		return false;
 	for (int k = 0; k < x->nops; k++)
-		if (!op_equal(&x->ops[k], &y->ops[k]))
+		if (!op_equal(a, &x->ops[k], b, &y->ops[k]))
 			return false;
 	return true;
 }
@@ -341,7 +383,7 @@ bool fn_equal(const Fn *a, const Fn *b, char *why, size_t whylen)
 		DIFF("names differ: %s vs %s", a->name, b->name);
 	if (!str_eq(a->unsupported, b->unsupported) ||
 	    a->frame_pointer != b->frame_pointer ||
-	    a->allocated != b->allocated)
+	    a->allocated != b->allocated || a->by_gcc != b->by_gcc)
 		DIFF("%s: function attributes differ", a->name);
 	if (a->nblk != b->nblk || a->entry != b->entry)
 		DIFF("%s: block count or entry differ", a->name);
@@ -371,7 +413,7 @@ bool fn_equal(const Fn *a, const Fn *b, char *why, size_t whylen)
 				     k);
 		const Ins *xi = x->first, *yi = y->first;
 		for (int n = 0; xi && yi; xi = xi->next, yi = yi->next, n++)
-			if (!ins_equal(xi, yi))
+			if (!ins_equal(a, xi, b, yi))
 				DIFF("%s: b%d: instruction %d (uid %d) differs",
 				     a->name, x->id, n, xi->uid);
 		if (xi || yi)

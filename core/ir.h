@@ -197,6 +197,17 @@ int fn_new_slot(Fn *fn, int size);
 /* The number of the constant location (kind, imm, sym), interned: the
  * same number for equal constants. */
 int fn_intern_const(Fn *fn, int kind, int64_t imm, const char *sym);
+/* The number of the constant location (kind, imm, sym), or -1 if fn has
+ * none (nothing is added). */
+int fn_find_const(const Fn *fn, int kind, int64_t imm, const char *sym);
+
+/* Whether o is a constant operand (OK_IMM, OK_SYM, OK_MEMSYM): no value,
+ * no location of its own. */
+bool op_is_const(const Op *o);
+/* Whether two constant operands (or an operand and a constant location)
+ * are the same constant: kind, imm and, for symbols, the name. */
+bool const_same(int ka, int64_t ia, const char *sa, int kb, int64_t ib,
+		const char *sb);
 
 /* A new instruction with nops zeroed operands (tie = from = -1). */
 Ins *ins_new(Fn *fn, int kind, int nops);

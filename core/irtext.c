@@ -95,8 +95,50 @@ static void print_label(FILE *f, const Fn *fn, int idx)
 		fputs("b?", f);
 }
 
-/* Writes an operand's value; a symbol offset prints with its own sign so
- * that INT64_MIN round-trips (its magnitude does not fit an int64). */
+/* Writes SYMBOL[+INT|-INT]; the offset prints with its own sign so that
+ * INT64_MIN round-trips (its magnitude does not fit an int64). */
+static void print_symoff(FILE *f, const char *sym, int64_t imm)
+{
+	fputs(sym ? sym : "?", f);
+	if (imm > 0)
+		fprintf(f, "+%" PRId64, imm);
+	else if (imm < 0)
+		fprintf(f, "-%" PRIu64, (uint64_t)0 - (uint64_t)imm);
+}
+
+/* Writes a constant: $INT, $SYMBOL[+-INT] or [$SYMBOL[+-INT]]. */
+static void print_const(FILE *f, int kind, int64_t imm, const char *sym)
+{
+	if (kind == OK_IMM) {
+		fprintf(f, "$%" PRId64, imm);
+	} else if (kind == OK_SYM) {
+		fputc('$', f);
+		print_symoff(f, sym, imm);
+	} else if (kind == OK_MEMSYM) {
+		fputs("[$", f);
+		print_symoff(f, sym, imm);
+		fputc(']', f);
+	} else {
+		fputc('?', f);
+	}
+}
+
+/* Writes a location without its '@': a register, sN or a constant; a bad
+ * number prints as "?" so that it is visible (and will not parse back). */
+static void print_loc(FILE *f, const Fn *fn, Loc l)
+{
+	if (l.kind == LOC_REG)
+		print_reg(f, fn->target, l.num);
+	else if (l.kind == LOC_SLOT)
+		fprintf(f, "s%d", l.num);
+	else if (l.kind == LOC_CONST && l.num >= 0 && l.num < fn->nconst)
+		print_const(f, fn->konst[l.num].kind, fn->konst[l.num].imm,
+			    fn->konst[l.num].sym);
+	else
+		fputc('?', f);
+}
+
+/* Writes an operand's value. */
 static void print_value(FILE *f, const Fn *fn, const Op *o)
 {
 	switch (o->kind) {
@@ -108,14 +150,15 @@ static void print_value(FILE *f, const Fn *fn, const Op *o)
 		print_reg(f, fn->target, o->reg);
 		break;
 	case OK_IMM:
-		fprintf(f, "$%" PRId64, o->imm);
-		break;
 	case OK_SYM:
-		fprintf(f, "$%s", o->sym ? o->sym : "?");
-		if (o->imm > 0)
-			fprintf(f, "+%" PRId64, o->imm);
-		else if (o->imm < 0)
-			fprintf(f, "-%" PRIu64, (uint64_t)0 - (uint64_t)o->imm);
+	case OK_MEMSYM:
+		print_const(f, o->kind, o->imm, o->sym);
+		break;
+	case OK_LOC:
+		fputc('@', f);
+		print_loc(f, fn, o->loc);
+		if (o->imm)
+			fprintf(f, ":%" PRId64, o->imm);
 		break;
 	default:
 		fputs("?", f);
@@ -145,11 +188,9 @@ static void print_op(FILE *f, const Fn *fn, const Op *o)
 		fprintf(f, " ^%d", o->tie);
 	if (o->flags & OF_MEM)
 		fputs(" mem", f);
-	if (o->loc.kind == LOC_REG) {
+	if (o->kind != OK_LOC && o->loc.kind != LOC_NONE) {
 		fputs(" @", f);
-		print_reg(f, fn->target, o->loc.num);
-	} else if (o->loc.kind == LOC_SLOT) {
-		fprintf(f, " @s%d", o->loc.num);
+		print_loc(f, fn, o->loc);
 	}
 }
 
@@ -174,6 +215,8 @@ static void print_ins(FILE *f, const Fn *fn, const Ins *i)
 	}
 	if (i->flags & INS_REMAT)
 		fputs(" [remat]", f);
+	if (i->flags & INS_DELETED)
+		fputs(" [deleted]", f);
 	fputc('\n', f);
 }
 
@@ -200,6 +243,8 @@ static void print_head(FILE *f, const Fn *fn)
 		fputs(" fp", f);
 	if (fn->allocated)
 		fputs(" allocated", f);
+	if (fn->by_gcc)
+		fputs(" gcc", f);
 	if (fn->unsupported) {
 		fputs(" unsupported ", f);
 		print_string(f, fn->unsupported);
@@ -754,19 +799,28 @@ static bool begin_fn(Parser *P, size_t at, size_t n)
 	return true;
 }
 
-/* Reads the function attributes after the name: fp, allocated,
- * unsupported STRING, each at most once, in any order. */
+/* Reads the function attributes after the name: fp, allocated, gcc
+ * (only with allocated), unsupported STRING, each at most once, in any
+ * order. */
 static bool parse_fn_attrs(Parser *P)
 {
-	bool fp = false, alloc = false;
+	bool fp = false, alloc = false, gcc = false;
+	size_t gcc_at = 0;
 	while (!at_eol(P)) {
 		size_t at = P->pos;
-		if (is_kw(P, "fp") || is_kw(P, "allocated")) {
-			bool *seen = is_kw(P, "fp") ? &fp : &alloc;
+		if (is_kw(P, "fp") || is_kw(P, "allocated") ||
+		    is_kw(P, "gcc")) {
+			bool *seen = is_kw(P, "fp")	   ? &fp
+				     : is_kw(P, "gcc") ? &gcc
+						       : &alloc;
 			if (*seen)
 				return fail_at(P, at, "duplicate attribute '%s'",
-					       seen == &fp ? "fp" : "allocated");
+					       seen == &fp    ? "fp"
+					       : seen == &gcc ? "gcc"
+							      : "allocated");
 			*seen = true;
+			if (seen == &gcc)
+				gcc_at = at;
 			P->pos += word_len(P);
 		} else if (is_kw(P, "unsupported")) {
 			if (P->fn->unsupported)
@@ -792,12 +846,15 @@ static bool parse_fn_attrs(Parser *P)
 		if (!end_tok(P, ""))
 			return false;
 	}
+	if (gcc && !alloc)
+		return fail_at(P, gcc_at, "'gcc' needs 'allocated'");
 	P->fn->frame_pointer = fp;
 	P->fn->allocated = alloc;
+	P->fn->by_gcc = gcc;
 	return true;
 }
 
-/* func NAME [fp] [allocated] [unsupported STRING] */
+/* func NAME [fp] [allocated] [gcc] [unsupported STRING] */
 static bool parse_func(Parser *P)
 {
 	if (!is_kw(P, "func"))
@@ -967,7 +1024,7 @@ static bool parse_block(Parser *P)
 
 static bool is_const(const Op *o)
 {
-	return o->kind == OK_IMM || o->kind == OK_SYM;
+	return op_is_const(o);
 }
 
 static bool is_sym_start(int c)
@@ -998,11 +1055,52 @@ static bool parse_symbol(Parser *P, size_t at, Op *o)
 			 c == '+' ? INT64_MAX : 0, "symbol offset", &o->imm);
 }
 
-/* VALUE: pN, %REG, $INT or $SYMBOL[+-INT]. */
+static bool parse_loc_spec(Parser *P, size_t at, Loc *l);
+
+/* [$SYMBOL[+-INT]] (the cursor is on '[', then '$'): read-only memory. */
+static bool parse_memsym(Parser *P, Op *o)
+{
+	size_t at = P->pos;
+	P->pos += 2;
+	if (!is_sym_start(peek(P)))
+		return fail_at(P, P->pos, "expected symbol after '[$'");
+	if (!parse_symbol(P, at, o))
+		return false;
+	if (peek(P) != ']')
+		return fail_at(P, P->pos, "expected ']' after '[$%s'", o->sym);
+	P->pos++;
+	o->kind = OK_MEMSYM;
+	return true;
+}
+
+/* @LOC[:WIDTH] as a value (the cursor is on '@'): a bare location. */
+static bool parse_bare_loc(Parser *P, Op *o)
+{
+	size_t at = P->pos;
+	P->pos++;
+	o->kind = OK_LOC;
+	if (!parse_loc_spec(P, at, &o->loc))
+		return false;
+	if (peek(P) != ':')
+		return true;
+	P->pos++;
+	int w;
+	if (!parse_int32(P, P->pos, 1, VALUE_BYTES_MAX, "location width", &w))
+		return false;
+	o->imm = w;
+	return true;
+}
+
+/* VALUE: pN, %REG, $INT, $SYMBOL[+-INT], [$SYMBOL[+-INT]] or
+ * @LOC[:WIDTH]. */
 static bool parse_value(Parser *P, Op *o)
 {
 	size_t at = P->pos;
 	int c = peek(P);
+	if (c == '[' && peek_at(P, 1) == '$')
+		return parse_memsym(P, o);
+	if (c == '@')
+		return parse_bare_loc(P, o);
 	if (c == 'p' && is_digit(peek_at(P, 1))) {
 		P->pos++;
 		o->kind = OK_PSEUDO;
@@ -1050,6 +1148,8 @@ static bool parse_subreg(Parser *P, Op *o)
 	int off, size;
 	if (is_const(o))
 		return fail_at(P, at, "subreg on a constant");
+	if (o->kind == OK_LOC)
+		return fail_at(P, at, "subreg on a bare location");
 	P->pos++;
 	if (!parse_int32(P, P->pos, 0, SUB_FIELD_MAX, "subreg offset", &off))
 		return false;
@@ -1070,25 +1170,41 @@ static bool parse_subreg(Parser *P, Op *o)
 	return true;
 }
 
-/* @LOC: a register or a declared slot (the cursor is on '@'). */
-static bool parse_loc(Parser *P, Op *o)
+/* LOC after the '@' (at): a register, a declared slot sN, or a constant
+ * $INT, $SYMBOL[+-INT], [$SYMBOL[+-INT]] (interned in fn->konst). */
+static bool parse_loc_spec(Parser *P, size_t at, Loc *l)
 {
-	size_t at = P->pos;
-	if (is_const(o))
-		return fail_at(P, at, "location on a constant");
-	P->pos++;
-	if (peek(P) == 's' && is_digit(peek_at(P, 1))) {
+	int c = peek(P);
+	if (c == 's' && is_digit(peek_at(P, 1))) {
 		int s;
 		P->pos++;
 		if (!parse_int32(P, at, 0, SLOT_MAX, "slot number", &s))
 			return false;
 		if (s >= P->fn->nslot || P->fn->slot[s].size == 0)
 			return fail_at(P, at, "undeclared slot s%d", s);
-		o->loc = (Loc){LOC_SLOT, s};
+		*l = (Loc){LOC_SLOT, s};
 		return true;
 	}
-	o->loc.kind = LOC_REG;
-	return parse_reg_name(P, at, "", &o->loc.num);
+	if (c == '$' || (c == '[' && peek_at(P, 1) == '$')) {
+		Op k = {0};
+		if (!parse_value(P, &k))
+			return false;
+		*l = (Loc){LOC_CONST,
+			   fn_intern_const(P->fn, k.kind, k.imm, k.sym)};
+		return true;
+	}
+	l->kind = LOC_REG;
+	return parse_reg_name(P, at, "", &l->num);
+}
+
+/* @LOC attribute (the cursor is on '@'). */
+static bool parse_loc(Parser *P, Op *o)
+{
+	size_t at = P->pos;
+	if (is_const(o))
+		return fail_at(P, at, "location on a constant");
+	P->pos++;
+	return parse_loc_spec(P, at, &o->loc);
 }
 
 /* The operand attributes after the value, in their required order. */
@@ -1126,6 +1242,8 @@ static bool parse_from(Parser *P, Op *o, int kind, int k)
 static bool parse_attr(Parser *P, int a, Op *o, OpPos *pp, int kind, int k)
 {
 	size_t at = P->pos;
+	if (o->kind == OK_LOC)
+		return fail_at(P, at, "%s on a bare location", attr_names[a]);
 	if (a != AT_FROM && a != AT_LOC && is_const(o))
 		return fail_at(P, at, "%s on a constant", attr_names[a]);
 	switch (a) {
@@ -1184,8 +1302,16 @@ static bool parse_op(Parser *P, int kind, int k, Op *o, OpPos *pp)
 {
 	*o = (Op){.tie = -1, .from = -1};
 	*pp = (OpPos){P->pos, P->pos};
-	if (!parse_modifiers(P, o) || !parse_value(P, o))
+	if (!parse_modifiers(P, o))
 		return false;
+	size_t vat = P->pos;
+	if (!parse_value(P, o))
+		return false;
+	if (o->kind == OK_LOC && (!ins_kind_inserted(kind) ||
+				  !P->fn->allocated))
+		return fail_at(P, vat, "a bare location is only allowed on "
+				       "an inserted instruction of an "
+				       "allocated function");
 	if (peek(P) == '[' && !parse_subreg(P, o))
 		return false;
 	for (int last = AT_NONE;;) {
@@ -1203,9 +1329,6 @@ static bool parse_op(Parser *P, int kind, int k, Op *o, OpPos *pp)
 			return false;
 		last = a;
 	}
-	if (P->fn->allocated && o->kind == OK_PSEUDO && !o->loc.kind)
-		return fail_at(P, pp->at, "pseudo operand without a location "
-					  "in an allocated function");
 	return true;
 }
 
@@ -1214,7 +1337,8 @@ static bool parse_op(Parser *P, int kind, int k, Op *o, OpPos *pp)
 static bool parse_ops(Parser *P, int kind, int *n)
 {
 	*n = 0;
-	if (at_eol(P) || peek(P) == '[' || is_kw(P, "clobber"))
+	if (at_eol(P) || (peek(P) == '[' && peek_at(P, 1) != '$') ||
+	    is_kw(P, "clobber"))
 		return true;
 	for (;;) {
 		Op *ops = grow(P->ops, &P->capops, *n + 1, sizeof *ops);
@@ -1439,8 +1563,17 @@ static bool parse_ins_head(Parser *P, int *uid, int *kind, size_t *kat)
 	return end_tok(P, "");
 }
 
-/* [clobber REGSET] [[remat]] at the end of an instruction. */
-static bool parse_ins_tail(Parser *P, RegSet *clob, int *flags)
+/* Whether the cursor is on the bracketed tag (e.g. "[remat]"). */
+static bool at_tag(const Parser *P, const char *tag)
+{
+	size_t n = strlen(tag);
+	return P->eol - P->pos >= n && memcmp(P->s + P->pos, tag, n) == 0;
+}
+
+/* [clobber REGSET] [[remat]] [[deleted]] at the end of an instruction;
+ * *del_at = where [deleted] is. */
+static bool parse_ins_tail(Parser *P, RegSet *clob, int *flags,
+			   size_t *del_at)
 {
 	*clob = 0;
 	*flags = 0;
@@ -1454,14 +1587,23 @@ static bool parse_ins_tail(Parser *P, RegSet *clob, int *flags)
 		if (!parse_regset(P, clob) || !end_tok(P, ""))
 			return false;
 	}
-	if (peek(P) == '[') {
-		if (P->eol - P->pos < 7 || memcmp(P->s + P->pos, "[remat]", 7))
-			return fail_at(P, P->pos, "expected '[remat]'");
+	if (peek(P) == '[' && at_tag(P, "[remat]")) {
 		P->pos += 7;
-		*flags = INS_REMAT;
+		*flags |= INS_REMAT;
 		if (!end_tok(P, ""))
 			return false;
 	}
+	if (peek(P) == '[' && at_tag(P, "[deleted]")) {
+		*del_at = P->pos;
+		P->pos += 9;
+		*flags |= INS_DELETED;
+		if (!end_tok(P, ""))
+			return false;
+	}
+	if (peek(P) == '[')
+		return fail_at(P, P->pos, *flags ? "expected '[deleted]'"
+						 : "expected '[remat]' or "
+						   "'[deleted]'");
 	return at_eol(P) || unexpected(P, "");
 }
 
@@ -1491,7 +1633,36 @@ static Ins *emit_ins(Parser *P, int kind, int uid, const char *name, int n,
 	return i;
 }
 
-/* [UID:] KIND ["NAME"] [OPERAND {, OPERAND}] [clobber REGSET] [[remat]] */
+/* Locations against the function and the flags: in an allocated
+ * function every pseudo operand has one, except on a deleted original
+ * instruction, whose operands have none; [deleted] only on an original
+ * instruction of an allocated function. */
+static bool check_locs(Parser *P, int kind, int uid, int n, int flags,
+		       size_t del_at)
+{
+	bool del = flags & INS_DELETED;
+	if (del && !P->fn->allocated)
+		return fail_at(P, del_at, "'[deleted]' outside an allocated "
+					  "function");
+	if (del && (ins_kind_inserted(kind) || uid == 0))
+		return fail_at(P, del_at, "'[deleted]' on an instruction "
+					  "without a UID");
+	for (int k = 0; k < n; k++) {
+		const Op *o = &P->ops[k];
+		if (del && o->loc.kind != LOC_NONE)
+			return fail_at(P, P->opos[k].at, "location on an "
+					 "operand of a deleted instruction");
+		if (!del && P->fn->allocated && o->kind == OK_PSEUDO &&
+		    !o->loc.kind)
+			return fail_at(P, P->opos[k].at,
+				       "pseudo operand without a location "
+				       "in an allocated function");
+	}
+	return true;
+}
+
+/* [UID:] KIND ["NAME"] [OPERAND {, OPERAND}] [clobber REGSET] [[remat]]
+ * [[deleted]] */
 static bool parse_ins(Parser *P)
 {
 	size_t at = P->pos, kat = at;
@@ -1508,7 +1679,10 @@ static bool parse_ins(Parser *P)
 		return fail_at(P, at, "phi after a non-phi instruction");
 	if (peek(P) == '"' && (!parse_fn_string(P, &name) || !end_tok(P, "")))
 		return false;
-	if (!parse_ops(P, kind, &n) || !parse_ins_tail(P, &clob, &flags) ||
+	size_t del_at = 0;
+	if (!parse_ops(P, kind, &n) ||
+	    !parse_ins_tail(P, &clob, &flags, &del_at) ||
+	    !check_locs(P, kind, uid, n, flags, del_at) ||
 	    !check_ties(P, n) || !check_shape(P, kind, n, kat))
 		return false;
 	Ins *i = emit_ins(P, kind, uid, name, n, clob, flags);
