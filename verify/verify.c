@@ -291,6 +291,16 @@ typedef struct State {
 typedef struct Chk {
 	const Fn *o, *f; /* original, allocated */
 	const Target *t;
+	bool gcc;        /* f->by_gcc: the rules for GCC's allocation */
+	int cbase;       /* location of constant 0 (after the slots) */
+	int *oconst;     /* per instruction of f whose original is a
+			  * [remat] of p from one constant c: the location
+			  * of c (CONST(c)), else -1 */
+	char **soft;     /* reasons the verdict cannot be "verified"
+			  * though nothing is wrong (docs/VERIFY.md,
+			  * "GCC's allocation") */
+	int nsoft, capsoft;
+	int nviol_setup; /* missing or reordered original instructions */
 	Arena *a;
 	SetPool sp;
 	int npseudo;     /* o->npseudo: values npseudo.. are hard registers */
@@ -373,6 +383,22 @@ static bool unverified(Chk *c, const char *fmt, ...)
 	return false;
 }
 
+/* A use or an instruction whose correctness the checker cannot prove
+ * (and cannot refute): the verdict will be "unverified" unless there is
+ * a violation.  Recorded only in the checking pass (and by setup). */
+static void not_proven(Chk *c, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	char buf[512];
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	Str s = {0};
+	str_addf(&s, "%s", buf);
+	c->soft = grow(c->soft, sizeof(char *), &c->capsoft, c->nsoft + 1);
+	c->soft[c->nsoft++] = s.s;
+}
+
 static void add_note(Chk *c, const char *fmt, ...)
 {
 	Str s = {0};
@@ -410,30 +436,57 @@ static int value_size(const Chk *c, int v)
 	return v < c->npseudo ? c->o->pseudo[v].size : 0;
 }
 
+/* The checker's location of l in the allocation: register, slot, then
+ * constant locations; -1 if l is none or out of range. */
+static int loc_index(const Chk *c, Loc l)
+{
+	if (l.kind == LOC_REG && l.num >= 0 && l.num < TGT_NREGS)
+		return l.num;
+	if (l.kind == LOC_SLOT && l.num >= 0 && l.num < c->f->nslot)
+		return TGT_NREGS + l.num;
+	if (l.kind == LOC_CONST && l.num >= 0 && l.num < c->f->nconst)
+		return c->cbase + l.num;
+	return -1;
+}
+
 /* Location of an operand of the allocation, or -1. */
 static int op_loc(const Chk *c, const Op *op)
 {
 	if (op->kind == OK_HREG)
 		return op->reg;
-	if (op->kind != OK_PSEUDO)
+	if (op->kind != OK_PSEUDO && op->kind != OK_LOC)
 		return -1;
-	if (op->loc.kind == LOC_REG && op->loc.num >= 0 &&
-	    op->loc.num < TGT_NREGS)
-		return op->loc.num;
-	if (op->loc.kind == LOC_SLOT && op->loc.num >= 0 &&
-	    op->loc.num < c->f->nslot)
-		return TGT_NREGS + op->loc.num;
-	return -1;
+	return loc_index(c, op->loc);
+}
+
+/* Whether location l is a stack slot, resp. a constant location. */
+static bool is_slot(const Chk *c, int l)
+{
+	return l >= TGT_NREGS && l < c->cbase;
+}
+
+static bool is_kconst(const Chk *c, int l)
+{
+	return l >= c->cbase;
+}
+
+/* A value or a bare location: what an inserted move may name. */
+static bool op_is_place(const Op *op)
+{
+	return op_is_value(op) || op->kind == OK_LOC;
 }
 
 /* Bytes of what an inserted operand moves: its pseudo as the allocation
- * declares it (a hard register: one register). */
+ * declares it, a bare location's width (0: one register), a hard
+ * register: one register. */
 static int alloc_op_size(const Chk *c, const Op *op)
 {
 	const Fn *f = c->f;
 	if (op->kind == OK_PSEUDO && op->reg < f->npseudo &&
 	    f->pseudo[op->reg].cls >= 0)
 		return f->pseudo[op->reg].size;
+	if (op->kind == OK_LOC && op->imm > 0 && op->imm <= 64)
+		return (int)op->imm;
 	return 0;
 }
 
@@ -475,12 +528,26 @@ static void read_range(const Chk *c, const Op *op, int l, int n, int *lo,
 
 static const char *loc_name(const Chk *c, int l, char *buf, size_t n)
 {
-	if (l < 0)
+	if (l < 0) {
 		snprintf(buf, n, "nowhere");
-	else if (l < TGT_NREGS)
+	} else if (l < TGT_NREGS) {
 		snprintf(buf, n, "%s", c->t->regs[l].name);
-	else
+	} else if (l < c->cbase) {
 		snprintf(buf, n, "s%d", l - TGT_NREGS);
+	} else {
+		const Const *k = &c->f->konst[l - c->cbase];
+		char off[32] = "";
+		if (k->imm > 0)
+			snprintf(off, sizeof off, "+%lld", (long long)k->imm);
+		else if (k->imm < 0)
+			snprintf(off, sizeof off, "%lld", (long long)k->imm);
+		if (k->kind == OK_IMM)
+			snprintf(buf, n, "$%lld", (long long)k->imm);
+		else if (k->kind == OK_SYM)
+			snprintf(buf, n, "$%s%s", k->sym ? k->sym : "?", off);
+		else
+			snprintf(buf, n, "[$%s%s]", k->sym ? k->sym : "?", off);
+	}
 	return buf;
 }
 
@@ -844,6 +911,9 @@ static bool join(Chk *c, int b)
 		for (int r = 0; r < TGT_NREGS; r++) {
 			acc->loc[acc->n] = r;
 			acc->set[acc->n++] = set_single(&c->sp, c->npseudo + r);
+			/* hard registers hold their values at the entry */
+			if (c->isW[c->npseudo + r])
+				bit_set(acc->def, c->widx[c->npseudo + r], true);
 		}
 		any = true;
 	}
@@ -883,8 +953,12 @@ static Violation *violation(Chk *c, int kind, const Ins *i, int pos,
 	v->uid = i ? i->uid : 0;
 	v->pos = pos;
 	v->op = op;
-	v->loc.kind = l < 0 ? LOC_NONE : l < TGT_NREGS ? LOC_REG : LOC_SLOT;
-	v->loc.num = l < TGT_NREGS ? l : l - TGT_NREGS;
+	v->loc.kind = l < 0	      ? LOC_NONE
+		      : l < TGT_NREGS ? LOC_REG
+		      : l < c->cbase  ? LOC_SLOT
+				      : LOC_CONST;
+	v->loc.num = l < TGT_NREGS ? l : l < c->cbase ? l - TGT_NREGS
+						      : l - c->cbase;
 	v->exp_pseudo = v->exp_hreg = -1;
 	Str s = {0};
 	str_addf(&s, "%s: b%d: ", c->f->name, v->blk);
@@ -923,6 +997,8 @@ static void set_text(Chk *c, int s, Str *out)
 static int ins_writes(const Chk *c, const Ins *i, const Ins *o, int l)
 {
 	int w = 0;
+	if (i->flags & INS_DELETED)
+		return 0;
 	RegSet clob = i->clobbers | (o ? o->clobbers : 0);
 	if (l < TGT_NREGS && RS_HAS(clob, l))
 		w = 2;
@@ -934,6 +1010,7 @@ static int ins_writes(const Chk *c, const Ins *i, const Ins *o, int l)
 		step = 2;
 		break;
 	case IK_SWAP:
+	case IK_OPAQUE:
 		break;
 	default:
 		if (!o)
@@ -1137,17 +1214,21 @@ static const char *kind_needs[] = {
 	[IK_MOVE] = "a move must copy a register into a register",
 };
 
-/* An inserted move, spill, reload or copy (uid 0). */
+/* An inserted move, spill, reload or copy (uid 0).  A constant source
+ * (GCC's allocation) is read-only memory or an immediate: a move may load
+ * it into a register or store it into a slot, a spill store it into a
+ * slot; the destination gets exactly CONST(c). */
 static void do_move(Chk *c, const Ins *i, int pos)
 {
 	int d = op_loc(c, &i->ops[0]), s = op_loc(c, &i->ops[1]);
-	bool dslot = d >= TGT_NREGS, sslot = s >= TGT_NREGS;
+	bool dslot = d >= TGT_NREGS, sslot = is_slot(c, s);
+	bool skonst = is_kconst(c, s);
 	bool bad = (dslot && sslot) ||
 		   (i->kind == IK_SPILL && (!dslot || sslot)) ||
 		   (i->kind == IK_RELOAD && (dslot || !sslot)) ||
-		   (i->kind == IK_MOVE && (dslot || sslot));
+		   (i->kind == IK_MOVE && !skonst && (dslot || sslot));
 	if (c->checking && bad) {
-		char bd[16], bs[16];
+		char bd[64], bs[64];
 		loc_name(c, d, bd, sizeof bd);
 		loc_name(c, s, bs, sizeof bs);
 		if (dslot && sslot)
@@ -1164,11 +1245,27 @@ static void do_move(Chk *c, const Ins *i, int pos)
 	apply_writes(c, c->ws);
 }
 
+/* An inserted opaque instruction (GCC's allocation): every location its
+ * defs name, and its clobbers, lose their contents. */
+static void do_opaque(Chk *c, const Ins *i)
+{
+	clobber(c, i->clobbers);
+	for (int k = 0; k < i->nops; k++) {
+		const Op *op = &i->ops[k];
+		int l = op_loc(c, op);
+		if (!(op->flags & OF_DEF) || l < 0)
+			continue;
+		for (int p = 0, n = span_n(c, l, alloc_op_size(c, op)); p < n;
+		     p++)
+			wset(c, l + p, 0);
+	}
+}
+
 static void do_swap(Chk *c, const Ins *i, int pos)
 {
 	int x = op_loc(c, &i->ops[0]), y = op_loc(c, &i->ops[1]);
 	if (c->checking && x >= TGT_NREGS && y >= TGT_NREGS) {
-		char bx[16], by[16];
+		char bx[64], by[64];
 		violation(c, VK_STACK_TO_STACK, i, pos, -1, x,
 			  "stack-to-stack swap of %s and %s",
 			  loc_name(c, x, bx, sizeof bx),
@@ -1189,7 +1286,7 @@ static void do_pcopy(Chk *c, const Ins *i, int pos)
 	for (int k = 0; k + 1 < i->nops; k += 2) {
 		int d = op_loc(c, &i->ops[k]), s = op_loc(c, &i->ops[k + 1]);
 		if (c->checking && d >= TGT_NREGS && s >= TGT_NREGS) {
-			char bd[16], bs[16];
+			char bd[64], bs[64];
 			violation(c, VK_STACK_TO_STACK, i, pos, k, d,
 				  "operand %d: stack-to-stack move from %s to "
 				  "%s",
@@ -1206,11 +1303,7 @@ static void do_pcopy(Chk *c, const Ins *i, int pos)
 
 static bool const_equal(const Op *x, const Op *y)
 {
-	if (x->kind != y->kind || x->imm != y->imm)
-		return false;
-	if (x->kind == OK_SYM)
-		return x->sym && y->sym && strcmp(x->sym, y->sym) == 0;
-	return true;
+	return const_same(x->kind, x->imm, x->sym, y->kind, y->imm, y->sym);
 }
 
 /* An inserted remat of the pseudo its def names: accepted if the
@@ -1219,6 +1312,18 @@ static bool const_equal(const Op *x, const Op *y)
 static void do_remat(Chk *c, const Ins *i, int pos)
 {
 	int p = i->ops[0].reg, d = op_loc(c, &i->ops[0]);
+	for (int k = 1; c->gcc && k < i->nops; k++) {
+		int s = op_loc(c, &i->ops[k]);
+		if (s < 0 || !is_kconst(c, s))
+			continue;
+		/* GCC loads a constant: the destination gets CONST(c) */
+		int n = span_n(c, d, alloc_op_size(c, &i->ops[0]));
+		int set = c->cur[s];
+		clobber(c, i->clobbers);
+		for (int m = 0; m < n; m++)
+			wset(c, d + m, set);
+		return;
+	}
 	const Ins *def = p >= 0 && p < c->npseudo ? c->remat_def[p] : NULL;
 	if (c->checking && !def) {
 		violation(c, VK_REMAT, i, pos, 0, d,
@@ -1284,13 +1389,21 @@ static void check_operand(Chk *c, const Ins *i, const Ins *o, int pos, int k)
 	const Op *oo = &o->ops[k], *ao = &i->ops[k];
 	int v = value_of(c, oo), l = op_loc(c, ao);
 	int n = span_n(c, l, value_size(c, v));
-	char vb[32], lb[16], lb2[16], vb2[32];
+	char vb[32], lb[64], lb2[64], vb2[32];
 	if (op_reads(c->o, oo)) {
 		int lo, hi;
 		read_range(c, oo, l, n, &lo, &hi);
 		for (int p = lo; p < hi; p++) {
 			if (holds(c, l + p, v))
 				continue;
+			if (is_kconst(c, l + p)) {
+				not_proven(c, "uid %d operand %d: %s replaced "
+					      "by %s, not proven equal",
+					   i->uid, k,
+					   value_name(c, v, vb, sizeof vb),
+					   loc_name(c, l + p, lb, sizeof lb));
+				return;
+			}
 			Str s = {0}, wr = {0};
 			set_text(c, c->cur[l + p], &s);
 			writers_text(c, c->cur_blk, i, l + p, &wr);
@@ -1309,7 +1422,8 @@ static void check_operand(Chk *c, const Ins *i, const Ins *o, int pos, int k)
 			return;
 		}
 	}
-	if (oo->kind != OK_PSEUDO)
+	/* GCC's allocation: constraints are LRA's (docs/VERIFY.md) */
+	if (oo->kind != OK_PSEUDO || c->gcc)
 		return;
 	if (l >= TGT_NREGS) {
 		if (!(oo->flags & OF_MEM))
@@ -1399,9 +1513,100 @@ static bool copy_like(const Ins *o)
 	return true;
 }
 
+/* The hard registers original instruction o clobbers: their values leave
+ * every location and are undefined from here on this path (the original
+ * reads garbage if it reads them before writing them). */
+static void undefine_clobbered(Chk *c, const Ins *o)
+{
+	/* with original instructions moved or reordered (violations
+	 * already) the replay is not the original's order: no undefined
+	 * values then, the stricter rule */
+	if (c->nviol_setup)
+		return;
+	for (int r = 0; r < TGT_NREGS; r++) {
+		if (!RS_HAS(o->clobbers, r))
+			continue;
+		int v = c->npseudo + r;
+		kill_value(c, v);
+		if (c->isW[v])
+			bit_set(c->curD, c->widx[v], false);
+	}
+}
+
+/* After original instruction number idx of f (a [remat] of p from one
+ * constant c): p is also in CONST(c). */
+static void remat_proof(Chk *c, const Ins *o, int idx)
+{
+	int cl = c->oconst[idx];
+	if (cl < 0)
+		return;
+	for (int k = 0; k < o->nops; k++)
+		if (o->ops[k].flags & OF_DEF) {
+			int p = value_of(c, &o->ops[k]);
+			wset(c, cl, set_add(&c->sp, c->cur[cl], p));
+		}
+}
+
+/* A deleted original instruction (GCC's allocation), docs/VERIFY.md:
+ * copies relabel, a [remat] from a constant goes into the constant's
+ * location, other definitions leave every location; its uses are not
+ * checked. */
+static void do_deleted(Chk *c, const Ins *o, int idx)
+{
+	int ndef = 0;
+	for (int k = 0; k < o->nops; k++)
+		ndef += op_is_value(&o->ops[k]) && (o->ops[k].flags & OF_DEF);
+	if (o->kind == IK_CALL || o->kind == IK_BRANCH || o->kind == IK_RET ||
+	    ndef == 0) {
+		if (c->checking)
+			not_proven(c, "uid %d (%s) deleted: its effect is not "
+				      "modelled",
+				   o->uid, o->name ? o->name
+						   : ins_kind_name(o->kind));
+		undefine_clobbered(c, o);
+		return;
+	}
+	Writes *ws = c->ws;
+	ws->n = 0;
+	if (copy_like(o)) {
+		/* the holders of each source before any destination dies:
+		 * Write.set holds the destination value here */
+		for (int k = 0; k < o->nops; k += 2) {
+			int dv = value_of(c, &o->ops[k]);
+			int sv = value_of(c, &o->ops[k + 1]);
+			if (c->hold[sv].stamp != c->stamp)
+				continue;
+			for (int h = c->hold[sv].head; h >= 0; h = c->hnext[h])
+				push_write(ws, c->hloc[h], dv);
+		}
+	}
+	undefine_clobbered(c, o);
+	for (int k = 0; k < o->nops; k++) {
+		const Op *oo = &o->ops[k];
+		if (!op_is_value(oo) || !(oo->flags & OF_DEF))
+			continue;
+		int v = value_of(c, oo);
+		kill_value(c, v);
+		/* a copy of a value undefined on every path is as undefined */
+		if (!copy_like(o) || !undefined(c, c->curD,
+						value_of(c, &o->ops[k + 1])))
+			defined(c, v);
+	}
+	for (int k = 0; k < ws->n; k++)
+		wset(c, ws->w[k].loc,
+		     set_add(&c->sp, c->cur[ws->w[k].loc], ws->w[k].set));
+	ws->n = 0;
+	remat_proof(c, o, idx);
+}
+
 /* An original instruction: checks, then uses read, clobbers, defs. */
 static void do_original(Chk *c, const Ins *i, const Ins *o, int pos)
 {
+	int idx = c->ibase[c->cur_blk] + pos - 1;
+	if (i->flags & INS_DELETED) {
+		do_deleted(c, o, idx);
+		return;
+	}
 	if (c->checking)
 		for (int k = 0; k < o->nops; k++)
 			if (op_is_value(&o->ops[k]))
@@ -1416,6 +1621,7 @@ static void do_original(Chk *c, const Ins *i, const Ins *o, int pos)
 				   s, span_n(c, s, value_size(c, sv)), dv);
 		}
 		clobber(c, o->clobbers | i->clobbers);
+		undefine_clobbered(c, o);
 		for (int k = 0; k < o->nops; k += 2) {
 			kill_value(c, value_of(c, &o->ops[k]));
 			defined(c, value_of(c, &o->ops[k]));
@@ -1424,6 +1630,7 @@ static void do_original(Chk *c, const Ins *i, const Ins *o, int pos)
 		return;
 	}
 	clobber(c, o->clobbers | i->clobbers);
+	undefine_clobbered(c, o);
 	for (int k = 0; k < o->nops; k++) {
 		const Op *oo = &o->ops[k];
 		if (!op_is_value(oo) || !(oo->flags & OF_DEF))
@@ -1435,6 +1642,7 @@ static void do_original(Chk *c, const Ins *i, const Ins *o, int pos)
 		for (int p = 0, n = span_n(c, l, value_size(c, v)); p < n; p++)
 			wset(c, l + p, s);
 	}
+	remat_proof(c, o, idx);
 }
 
 /* Replays f block b from the loaded state. */
@@ -1463,6 +1671,9 @@ static void replay(Chk *c, int b)
 			break;
 		case IK_REMAT:
 			do_remat(c, i, pos + 1);
+			break;
+		case IK_OPAQUE:
+			do_opaque(c, i);
 			break;
 		default: /* phis left in place are no-ops (setup) */
 			break;
@@ -1798,6 +2009,72 @@ static void out_of_order(Chk *c, const UidEnt *u, const UidEnt *after)
 	v->text = s.s;
 }
 
+/* The forms only GCC's allocation has (docs/VERIFY.md): deleted
+ * instructions, opaque ones, bare locations, constant locations; and no
+ * instruction writes a constant location.  False (unverified) if
+ * instruction i (position pos of block id) breaks this. */
+static bool gcc_forms_ok(Chk *c, const Ins *i, int id, int pos)
+{
+	bool special = (i->flags & INS_DELETED) || i->kind == IK_OPAQUE;
+	if ((i->flags & INS_DELETED) && (i->uid == 0 || i->kind == IK_PHI))
+		return unverified(c, "a deleted instruction without uid in b%d",
+				  id);
+	for (int k = 0; k < i->nops; k++) {
+		const Op *op = &i->ops[k];
+		int l = op_loc(c, op);
+		special |= op->kind == OK_LOC || op->loc.kind == LOC_CONST;
+		if (op->kind == OK_LOC && l < 0)
+			return unverified(c, "operand %d of instruction %d in "
+					     "b%d is a bad location",
+					  k, pos + 1, id);
+		if ((op->flags & OF_DEF) && l >= 0 && is_kconst(c, l))
+			return unverified(c, "instruction %d in b%d writes a "
+					     "constant location",
+					  pos + 1, id);
+	}
+	if (special && !c->gcc)
+		return unverified(c, "instruction %d in b%d has a form only "
+				     "GCC's allocation may have (deleted, "
+				     "opaque, bare or constant location)",
+				  pos + 1, id);
+	return true;
+}
+
+/* An inserted remat: =dst then constants; in GCC's allocation the
+ * destination may be a bare location when a source is a constant
+ * location (a constant loaded). */
+static bool remat_ok(const Chk *c, const Ins *i)
+{
+	if (i->nops < 1 || !(i->ops[0].flags & OF_DEF))
+		return false;
+	bool kload = false;
+	for (int k = 1; k < i->nops; k++) {
+		int l = op_loc(c, &i->ops[k]);
+		bool kloc = c->gcc && l >= 0 && is_kconst(c, l);
+		if (op_is_value(&i->ops[k]) && !kloc)
+			return false;
+		kload |= kloc;
+	}
+	return i->ops[0].kind == OK_PSEUDO ||
+	       (kload && i->ops[0].kind == OK_LOC);
+}
+
+/* For an original instruction o: the location of constant c if o is a
+ * [remat] with one full definition of a pseudo and exactly one other
+ * operand, the constant c, and c is a constant location of f; else -1. */
+static int remat_const(const Chk *c, const Ins *o)
+{
+	if (!c->gcc || !(o->flags & INS_REMAT) || o->nops != 2)
+		return -1;
+	int d = o->ops[0].flags & OF_DEF ? 0 : 1;
+	const Op *def = &o->ops[d], *k = &o->ops[1 - d];
+	if (def->kind != OK_PSEUDO || def->flags != OF_DEF || def->sub_size ||
+	    !op_is_const(k) || (k->flags & OF_DEF))
+		return -1;
+	int n = fn_find_const(c->f, k->kind, k->imm, k->sym);
+	return n < 0 ? -1 : c->cbase + n;
+}
+
 /* Instructions: uid correspondence, shapes, phis. */
 static bool setup_ins(Chk *c)
 {
@@ -1895,14 +2172,20 @@ static bool setup_ins(Chk *c)
 		nf += blk_nins(f->blk[b]);
 	}
 	c->om = ARENA_NEW(c->a, const Ins *, nf + 1);
+	c->oconst = ARENA_NEW(c->a, int, nf + 1);
+	for (int k = 0; k <= nf; k++)
+		c->oconst[k] = -1;
 	for (int b = 0; b < f->nblk; b++) {
 		const Blk *fb = f->blk[b];
 		int pos = 0;
 		const UidEnt *last = NULL; /* the latest original seen in b */
 		for (const Ins *i = fb->first; i; i = i->next, pos++) {
+			if (!gcc_forms_ok(c, i, fb->id, pos))
+				return false;
 			for (int k = 0; k < i->nops; k++) {
 				const Op *op = &i->ops[k];
-				if (op->kind == OK_PSEUDO && op_loc(c, op) < 0)
+				if (op->kind == OK_PSEUDO && op_loc(c, op) < 0 &&
+				    !(i->flags & INS_DELETED))
 					return unverified(
 						c,
 						"operand %d of instruction "
@@ -1935,8 +2218,8 @@ static bool setup_ins(Chk *c)
 				case IK_COPY:
 				case IK_SWAP:
 					ok = i->nops == 2 &&
-					     op_is_value(&i->ops[0]) &&
-					     op_is_value(&i->ops[1]) &&
+					     op_is_place(&i->ops[0]) &&
+					     op_is_place(&i->ops[1]) &&
 					     (i->kind == IK_SWAP ||
 					      ((i->ops[0].flags & OF_DEF) &&
 					       !(i->ops[1].flags & OF_DEF)));
@@ -1944,17 +2227,16 @@ static bool setup_ins(Chk *c)
 				case IK_PCOPY:
 					ok = i->nops % 2 == 0;
 					for (int k = 0; k < i->nops && ok; k++)
-						ok = op_is_value(&i->ops[k]) &&
+						ok = op_is_place(&i->ops[k]) &&
 						     ((i->ops[k].flags &
 						       OF_DEF) != 0) ==
 							     (k % 2 == 0);
 					break;
 				case IK_REMAT:
-					ok = i->nops >= 1 &&
-					     i->ops[0].kind == OK_PSEUDO &&
-					     (i->ops[0].flags & OF_DEF);
-					for (int k = 1; k < i->nops && ok; k++)
-						ok = !op_is_value(&i->ops[k]);
+					ok = remat_ok(c, i);
+					break;
+				case IK_OPAQUE:
+					ok = c->gcc;
 					break;
 				default:
 					return unverified(
@@ -1991,6 +2273,7 @@ static bool setup_ins(Chk *c)
 						     "the original instruction",
 						  i->uid, fb->id);
 			c->om[c->ibase[b] + pos] = u->ins;
+			c->oconst[c->ibase[b] + pos] = remat_const(c, u->ins);
 			if (c->oblk[b] != u->blk) {
 				missing(c, u, fb->id);
 			} else {
@@ -2001,9 +2284,16 @@ static bool setup_ins(Chk *c)
 			}
 		}
 	}
-	for (int k = 0; k < ne; k++)
-		if (!e[k].seen && e[k].ins->kind != IK_PHI)
+	for (int k = 0; k < ne; k++) {
+		if (e[k].seen || e[k].ins->kind == IK_PHI)
+			continue;
+		if (c->gcc)
+			not_proven(c, "uid %d (b%d) is not in the allocation "
+				      "(the translation lost it)",
+				   e[k].uid, o->blk[e[k].blk]->id);
+		else
 			missing(c, &e[k], -1);
+	}
 	return true;
 }
 
@@ -2248,6 +2538,13 @@ static void setup_live(Chk *c)
 					}
 			}
 	}
+	/* a hard register an original instruction clobbers: its value is
+	 * undefined after the clobber (undefine_clobbered) */
+	for (int b = 0; b < n; b++)
+		for (const Ins *i = o->blk[b]->first; i; i = i->next)
+			for (int r = 0; r < TGT_NREGS; r++)
+				if (RS_HAS(i->clobbers, r))
+					c->isW[c->npseudo + r] = true;
 	for (int v = 0; v < c->nval; v++)
 		c->widx[v] = c->isW[v] ? c->nW++ : -1;
 	c->nwords = (c->nW + 63) / 64;
@@ -2270,7 +2567,9 @@ static void chk_init(Chk *c, const Fn *o, const Fn *f)
 	pool_init(&c->sp);
 	c->npseudo = o->npseudo;
 	c->nval = o->npseudo + TGT_NREGS;
-	c->nloc = TGT_NREGS + f->nslot;
+	c->gcc = f->by_gcc;
+	c->cbase = TGT_NREGS + f->nslot;
+	c->nloc = TGT_NREGS + f->nslot + f->nconst;
 	c->nblk = f->nblk;
 	int n = f->nblk + 1, nv = c->nval + 1, nl = c->nloc + 1;
 	c->npred = ARENA_NEW(c->a, int, n);
@@ -2317,6 +2616,9 @@ static void chk_free(Chk *c)
 	free(c->pnext);
 	free(c->vbuf);
 	free(c->reason.s);
+	for (int k = 0; k < c->nsoft; k++)
+		free(c->soft[k]);
+	free(c->soft);
 	arena_free(c->a);
 	if (c->ws)
 		free(c->ws->w);
@@ -2383,7 +2685,7 @@ static void run_once(Chk *c)
  * analysis is repeated without pruning for their text. */
 static void run(Chk *c)
 {
-	int before = c->nviol;
+	int before = c->nviol, soft = c->nsoft;
 	c->prune = true;
 	run_once(c);
 	if (c->reason.n)
@@ -2400,6 +2702,10 @@ static void run(Chk *c)
 	c->viol = grow(c->viol, sizeof(Violation), &c->capviol, n);
 	memcpy(c->viol, keep, sizeof(Violation) * (size_t)before);
 	c->nviol = before;
+	int soft1 = c->nsoft;
+	for (int k = soft; k < soft1; k++)
+		free(c->soft[k]);
+	c->nsoft = soft;
 	c->prune = false;
 	run_once(c);
 	if (c->nviol != n) { /* cannot happen; keep the pruned run's */
@@ -2413,6 +2719,28 @@ static void run(Chk *c)
 	for (int k = before; k < n; k++)
 		free(keep[k].text);
 	free(keep);
+}
+
+/* What could not be proven (c->soft) decides the verdict only when
+ * there is no violation: then "unverified" with the first reason (and
+ * how many more); every other one becomes a note "unverified: ...". */
+static void soft_verdict(Chk *c, VerifyResult *res)
+{
+	if (c->nsoft == 0)
+		return;
+	int first = 0;
+	if (res->verdict == VERDICT_VERIFIED) {
+		res->verdict = VERDICT_UNVERIFIED;
+		Str r = {0};
+		str_addf(&r, "%s", c->soft[0]);
+		if (c->nsoft > 1)
+			str_addf(&r, " (and %d more, in the notes)",
+				 c->nsoft - 1);
+		res->reason = r.s;
+		first = 1;
+	}
+	for (int k = first; k < c->nsoft; k++)
+		add_note(c, "unverified: %s", c->soft[k]);
 }
 
 void verify_fn(const Fn *orig, const Fn *alloc, VerifyResult *res)
@@ -2429,6 +2757,7 @@ void verify_fn(const Fn *orig, const Fn *alloc, VerifyResult *res)
 	else if (alloc->target != orig->target)
 		unverified(&c, "the targets differ");
 	if (!c.reason.n && setup_blocks(&c) && setup_ins(&c)) {
+		c.nviol_setup = c.nviol;
 		setup_rpo(&c);
 		setup_remat(&c);
 		setup_live(&c);
@@ -2448,6 +2777,7 @@ void verify_fn(const Fn *orig, const Fn *alloc, VerifyResult *res)
 		res->verdict = c.nviol ? VERDICT_VIOLATION : VERDICT_VERIFIED;
 		res->nviol = c.nviol;
 		res->viol = c.viol;
+		soft_verdict(&c, res);
 		res->nnote = c.nnote;
 		res->note = c.note;
 	}

@@ -177,10 +177,11 @@ static void case_no_dir(void)
 	t_check(false, __FILE__, __LINE__, "cannot open %s", cur_dir);
 }
 
-static void file_cases(void)
+/* The cases of testsuite/ir/verify/SUB (SUB "" or "gcc/"). */
+static void file_cases_in(const char *sub)
 {
-	snprintf(cur_dir, sizeof cur_dir, "%s/testsuite/ir/verify",
-		 t_srcdir());
+	snprintf(cur_dir, sizeof cur_dir, "%s/testsuite/ir/verify/%s",
+		 t_srcdir(), sub);
 	DIR *d = opendir(cur_dir);
 	if (!d) {
 		t_case("verify: open testsuite/ir/verify", case_no_dir);
@@ -201,13 +202,19 @@ static void file_cases(void)
 		snprintf(cur_orig, sizeof cur_orig, "%.*s.orig.ir",
 			 (int)strcspn(names[i], "."), names[i]);
 		char name[600];
-		snprintf(name, sizeof name, "verify: %s", names[i]);
+		snprintf(name, sizeof name, "verify: %s%s", sub, names[i]);
 		t_case(name, case_file);
-		snprintf(name, sizeof name, "verify: ssara verify %s",
+		snprintf(name, sizeof name, "verify: ssara verify %s%s", sub,
 			 names[i]);
 		t_case(name, case_file_cli);
 		free(names[i]);
 	}
+}
+
+static void file_cases(void)
+{
+	file_cases_in("");
+	file_cases_in("gcc/");
 }
 
 /* ---- Exact violations, field by field ------------------------------- */
