@@ -713,12 +713,153 @@ static void t_print_minimal(void)
 	fn_free(fn);
 }
 
+/* GCC's allocation: the function flag, constant locations, [$sym]
+ * operands, bare locations with widths, opaque and [deleted]; written in
+ * canonical form (docs/IR.md). */
+static const char gcc_text[] =
+	"func g allocated gcc\n"
+	"  pseudo p85 sse 8\n"
+	"  pseudo p86 gpr 16\n"
+	"  slot s0 16\n"
+	"b2: freq=1000 depth=0\n"
+	"  6: ord \"*movdf_internal\" =p85 @xmm0, [$.LC0] [remat]\n"
+	"  move =@xmm1, @[$.LC0]\n"
+	"  spill =@s0:16, @ax:16\n"
+	"  opaque \"*x\" =@cx, @$-1 clobber {flags}\n"
+	"  7: ord =p86 @ax, p85 @[$.LC0+8], p85 @$42, p85 @$sym-3, "
+	"[$.LC2-16]\n"
+	"  8: copy =p85, p85 [deleted]\n"
+	"  9: ord =p85, [$x] [remat] [deleted]\n"
+	"  remat =@dx, @$42\n"
+	"  10: ret\n"
+	"end\n";
+
+/* Every new form of gcc_text, field by field, then its print. */
+static void t_gcc_forms(void)
+{
+	IrFile f;
+	if (!t_parse(gcc_text, &f))
+		return;
+	const Fn *fn = f.fn[0];
+	CHECK(fn->by_gcc && fn->allocated);
+	/* constants interned in order of first appearance, once each */
+	CHECK_INT(fn->nconst, 5);
+	if (fn->nconst == 5) {
+		CHECK_INT(fn->konst[0].kind, OK_MEMSYM);
+		CHECK_STR(fn->konst[0].sym, ".LC0");
+		CHECK_INT(fn->konst[0].imm, 0);
+		CHECK_INT(fn->konst[1].kind, OK_IMM);
+		CHECK_INT(fn->konst[1].imm, -1);
+		CHECK_INT(fn->konst[2].kind, OK_MEMSYM);
+		CHECK_INT(fn->konst[2].imm, 8);
+		CHECK_INT(fn->konst[3].kind, OK_IMM);
+		CHECK_INT(fn->konst[3].imm, 42);
+		CHECK_INT(fn->konst[4].kind, OK_SYM);
+		CHECK_STR(fn->konst[4].sym, "sym");
+		CHECK_INT(fn->konst[4].imm, -3);
+	}
+	const Blk *b = fn->blk[0];
+	const Ins *i = nth(b, 0);
+	CHECK_INT(i->ops[1].kind, OK_MEMSYM);
+	CHECK_STR(i->ops[1].sym, ".LC0");
+	CHECK_INT(i->ops[1].flags, OF_USE);
+	CHECK_INT(i->flags, INS_REMAT);
+	i = nth(b, 1);
+	CHECK_INT(i->kind, IK_MOVE);
+	CHECK_OP(&i->ops[0], OK_LOC, OF_DEF, 0);
+	CHECK_INT(i->ops[0].loc.kind, LOC_REG);
+	CHECK_INT(i->ops[0].loc.num, R_XMM0 + 1);
+	CHECK_INT(i->ops[0].imm, 0);
+	CHECK_INT(i->ops[1].loc.kind, LOC_CONST);
+	CHECK_INT(i->ops[1].loc.num, 0);
+	i = nth(b, 2);
+	CHECK_INT(i->ops[0].loc.kind, LOC_SLOT);
+	CHECK_INT(i->ops[0].imm, 16);
+	CHECK_INT(i->ops[1].loc.num, R_AX);
+	CHECK_INT(i->ops[1].imm, 16);
+	i = nth(b, 3);
+	CHECK_INT(i->kind, IK_OPAQUE);
+	CHECK_INT(i->uid, 0);
+	CHECK_INT(i->ops[1].loc.kind, LOC_CONST);
+	CHECK_INT(i->ops[1].loc.num, 1);
+	CHECK_INT(i->clobbers, RS_BIT(R_FLAGS));
+	i = nth(b, 4);
+	CHECK_INT(i->ops[1].loc.num, 2);
+	CHECK_INT(i->ops[2].loc.num, 3);
+	CHECK_INT(i->ops[3].loc.num, 4);
+	CHECK_INT(i->ops[4].kind, OK_MEMSYM);
+	CHECK_INT(i->ops[4].imm, -16);
+	CHECK_INT(i->ops[4].loc.kind, LOC_NONE);
+	i = nth(b, 5);
+	CHECK_INT(i->flags, INS_DELETED);
+	CHECK_INT(i->ops[0].loc.kind, LOC_NONE);
+	CHECK_INT(nth(b, 6)->flags, INS_REMAT | INS_DELETED);
+	CHECK_INT(nth(b, 7)->ops[1].loc.num, 3);
+	/* canonical already: prints back byte for byte */
+	char *t = ir_print_str(fn);
+	CHECK_STR(t, gcc_text);
+	free(t);
+	/* a copy has the same constants, flag and print */
+	Fn *c = fn_copy(fn);
+	char why[256];
+	CHECK(fn_equal(fn, c, why, sizeof why));
+	CHECK(c->by_gcc && c->nconst == 5);
+	t = ir_print_str(c);
+	CHECK_STR(t, gcc_text);
+	free(t);
+	/* constants compare by value, not by table position */
+	c->konst[0].imm = 4;
+	CHECK(!fn_equal(fn, c, why, sizeof why));
+	fn_free(c);
+	irfile_free(&f);
+}
+
+/* Non-canonical spellings of the new forms print canonically. */
+static void t_gcc_canonical(void)
+{
+	IrFile f;
+	if (!t_parse("func g gcc allocated\nb0:\n"
+		     "  move\t=@ax ,@$5\n  3: ret [deleted]\nend\n", &f))
+		return;
+	char *t = ir_print_str(f.fn[0]);
+	CHECK_STR(t, "func g allocated gcc\nb0: freq=0 depth=0\n"
+		     "  move =@ax, @$5\n  3: ret [deleted]\nend\n");
+	free(t);
+	irfile_free(&f);
+}
+
+/* gcc_text with random bytes changed: a clean answer every time. */
+static void t_gcc_mutations(void)
+{
+	static const char pool[] = "=+@$[]:.-0123456789sgcx ,\n";
+	size_t len = strlen(gcc_text), accepted = 0;
+	char *buf = malloc(len + 16);
+	rng_state = 777;
+	for (int k = 0; k < 3000 && buf; k++) {
+		size_t n = len;
+		memcpy(buf, gcc_text, len);
+		size_t at = rng() % n;
+		char c = pool[rng() % (sizeof pool - 1)];
+		if (rng() % 2) {
+			buf[at] = c;
+		} else {
+			memmove(buf + at + 1, buf + at, n - at);
+			buf[at] = c;
+			n++;
+		}
+		accepted += check_clean(buf, n, __FILE__, __LINE__);
+	}
+	free(buf);
+	CHECK(accepted > 0);
+}
+
 /* ------------------------------------------------------------------ */
 /* (3) Round trips                                                    */
 /* ------------------------------------------------------------------ */
 
 static const char *const roundtrip_texts[] = {
 	every_text,
+	gcc_text,
 	gcd_text,
 	built_text,
 	/* A phi along two edges from the same block, and a self loop. */
@@ -792,7 +933,7 @@ static void t_roundtrip_copy(void)
 static void t_roundtrip_values(void)
 {
 	IrFile f;
-	if (!t_parse(roundtrip_texts[5], &f))
+	if (!t_parse(roundtrip_texts[6], &f))
 		return;
 	const Ins *i = f.fn[0]->blk[0]->first;
 	CHECK_INT(f.fn[0]->npseudo, 16777216);
@@ -804,7 +945,7 @@ static void t_roundtrip_values(void)
 	CHECK_INT(i->ops[3].imm, INT64_MIN);
 	CHECK_INT(i->ops[4].imm, INT64_MAX);
 	irfile_free(&f);
-	if (!t_parse(roundtrip_texts[7], &f))
+	if (!t_parse(roundtrip_texts[8], &f))
 		return;
 	i = f.fn[0]->blk[0]->first;
 	CHECK_INT(i->ops[0].allowed, 0xf);
@@ -968,6 +1109,46 @@ static const struct ErrCase {
 	{"func f\nb0 -> b1\n", 2, 3, "expected ':'"},
 	{"func f\nb0: depth=1 freq=1\n", 2, 13, "unexpected 'freq'"},
 	{HEAD "  1: ord p1 clobber\nend\n", 5, 20, "expected register set"},
+	/* GCC's forms (docs/IR.md). */
+	{"func f gcc\nb0:\n  1: ret\nend\n", 1, 8, "'gcc' needs 'allocated'"},
+	{"func f gcc allocated gcc\n", 1, 22, "duplicate attribute 'gcc'"},
+	{HEAD "  1: ord p1 [deleted]\nend\n", 5, 13,
+	 "'[deleted]' outside an allocated function"},
+	{AHEAD "  move =p1 @ax, p1 @bx [deleted]\nend\n", 5, 24,
+	 "'[deleted]' on an instruction without a UID"},
+	{AHEAD "  1: ord p1 @ax [deleted]\nend\n", 5, 10,
+	 "location on an operand of a deleted instruction"},
+	{AHEAD "  1: ord p1 [deleted] [remat]\nend\n", 5, 23,
+	 "expected '[deleted]'"},
+	{AHEAD "  1: ord p1 @ax [removed]\nend\n", 5, 17,
+	 "expected '[remat]' or '[deleted]'"},
+	{AHEAD "  1: ord =@ax, p1 @bx\nend\n", 5, 11,
+	 "a bare location is only allowed on an inserted instruction"},
+	{HEAD "  move =@ax, @bx\nend\n", 5, 9, "bare location"},
+	{AHEAD "  move =@ax {ax}, @bx\nend\n", 5, 13,
+	 "register set on a bare location"},
+	{AHEAD "  move =@ax @bx, @bx\nend\n", 5, 13,
+	 "location on a bare location"},
+	{AHEAD "  move =@ax[0,4], @bx\nend\n", 5, 12,
+	 "subreg on a bare location"},
+	{AHEAD "  move =@ax:0, @bx\nend\n", 5, 13, "location width out of range"},
+	{AHEAD "  move =@ax:65, @bx\nend\n", 5, 13,
+	 "location width out of range"},
+	{AHEAD "  move =@s7, @bx\nend\n", 5, 9, "undeclared slot s7"},
+	{AHEAD "  move =@, @bx\nend\n", 5, 10, "expected register name"},
+	{AHEAD "  1: ord p1 @$\nend\n", 5, 15, "expected immediate or symbol"},
+	{AHEAD "  1: ord p1 @[$5]\nend\n", 5, 16, "expected symbol after '[$'"},
+	{AHEAD "  1: ord p1 @[$x\nend\n", 5, 17, "expected ']' after '[$x'"},
+	{AHEAD "  1: ord p1 @ax, [$x+]\nend\n", 5, 22, "expected symbol offset"},
+	{AHEAD "  1: ord p1 @ax, [$x] @ax\nend\n", 5, 23,
+	 "location on a constant"},
+	{AHEAD "  1: ord p1 @ax, [$x] {ax}\nend\n", 5, 23,
+	 "register set on a constant"},
+	{AHEAD "  1: ord p1 @ax, [$x][0,4]\nend\n", 5, 22,
+	 "subreg on a constant"},
+	{AHEAD "  1: ord p1 @ax, p1 @[$x]y\nend\n", 5, 26, "unexpected 'y'"},
+	{AHEAD "  reload =@ax, @$1\nend\n", 5, 16,
+	 "reload source must be in a slot"},
 };
 
 /* Checks one malformed text: exact FILE:LINE:COL prefix, key word. */
@@ -1191,6 +1372,9 @@ void suite_irtext(void)
 	t_case("irtext: printing a built function", t_print_built);
 	t_case("irtext: printing minimal functions", t_print_minimal);
 	t_case("irtext: round trips", t_roundtrip);
+	t_case("irtext: GCC's forms, field by field", t_gcc_forms);
+	t_case("irtext: GCC's forms, canonical printing", t_gcc_canonical);
+	t_case("irtext: GCC's forms, random mutations", t_gcc_mutations);
 	t_case("irtext: locations before allocation", t_partial_locations);
 	t_case("irtext: fn_copy prints the same", t_roundtrip_copy);
 	t_case("irtext: round-trip values", t_roundtrip_values);

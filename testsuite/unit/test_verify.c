@@ -393,6 +393,77 @@ static const char straight[] = "func f\n"
 			       "  4: ret %ax\n"
 			       "end\n";
 
+/* GCC's allocation: which forms need the flag, constant locations are
+ * never written, constraints are not checked, several unproven uses. */
+static void case_gcc_setup(void)
+{
+	static const char head[] = "pseudo p1 gpr 8\n  pseudo p2 gpr 8\nb1:\n"
+				   "  1: copy =p1 @ax, %di\n";
+	char a[512];
+	snprintf(a, sizeof a, "func f allocated\n  %s"
+		 "  2: ord \"*adddi_1\" =p2, p1 ^0, $1 clobber {flags} "
+		 "[deleted]\n  3: copy =%%ax, p2 @ax\n  4: ret %%ax\nend\n",
+		 head);
+	EXPECT(straight, a,
+	       "f: unverified: instruction 2 in b1 has a form only GCC's "
+	       "allocation may have (deleted, opaque, bare or constant "
+	       "location)\n");
+	snprintf(a, sizeof a, "func f allocated gcc\n  %s"
+		 "  2: ord \"*adddi_1\" =p2 @$1, p1 ^0 @ax, $1 clobber "
+		 "{flags}\n  3: copy =%%ax, p2 @ax\n  4: ret %%ax\nend\n",
+		 head);
+	EXPECT(straight, a,
+	       "f: unverified: instruction 2 in b1 writes a constant "
+	       "location\n");
+	/* p2 in an SSE register and the tie broken: LRA's business */
+	snprintf(a, sizeof a, "func f allocated gcc\n  %s"
+		 "  2: ord \"*adddi_1\" =p2 @xmm0, p1 ^0 @ax, $1 clobber "
+		 "{flags}\n  3: copy =%%ax, p2 @xmm0\n  4: ret %%ax\nend\n",
+		 head);
+	EXPECT(straight, a, "f: verified\n");
+	/* two uses replaced by constants nothing proves */
+	snprintf(a, sizeof a, "func f allocated gcc\n  %s"
+		 "  2: ord \"*adddi_1\" =p2 @ax, p1 ^0 @$3, $1 clobber "
+		 "{flags}\n  3: copy =%%ax, p2 @[$y]\n  4: ret %%ax\nend\n",
+		 head);
+	EXPECT(straight, a,
+	       "f: unverified: uid 2 operand 1: p1 replaced by $3, not proven "
+	       "equal (and 1 more, in the notes)\n"
+	       "  a.ir: f: note: unverified: uid 3 operand 1: p2 replaced by "
+	       "[$y], not proven equal\n");
+}
+
+/* A deleted parallel copy exchanging two values relabels the locations
+ * all at once. */
+static void case_gcc_deleted_pcopy(void)
+{
+	static const char orig[] =
+		"func f\n  pseudo p1 gpr 8\n  pseudo p2 gpr 8\nb1:\n"
+		"  1: copy =p1, %di\n  2: copy =p2, %si\n"
+		"  3: pcopy =p1, p2, =p2, p1\n"
+		"  4: ord \"*subdi_1\" =p1, p1 ^0, p2 clobber {flags}\n"
+		"  5: copy =%ax, p1\n  6: ret %ax\nend\n";
+	static const char head[] =
+		"func f allocated gcc\n  pseudo p1 gpr 8\n  pseudo p2 gpr 8\n"
+		"b1:\n  1: copy =p1 @di, %di\n  2: copy =p2 @si, %si\n"
+		"  3: pcopy =p1, p2, =p2, p1 [deleted]\n";
+	char a[512];
+	/* after the exchange p1 is in si and p2 in di */
+	snprintf(a, sizeof a, "%s  4: ord \"*subdi_1\" =p1 @si, p1 ^0 @si, "
+		 "p2 @di clobber {flags}\n  5: copy =%%ax, p1 @si\n"
+		 "  6: ret %%ax\nend\n", head);
+	EXPECT(orig, a, "f: verified\n");
+	snprintf(a, sizeof a, "%s  4: ord \"*subdi_1\" =p1 @di, p1 ^0 @di, "
+		 "p2 @si clobber {flags}\n  5: copy =%%ax, p1 @di\n"
+		 "  6: ret %%ax\nend\n", head);
+	EXPECT(orig, a,
+	       "f: violation (2)\n"
+	       "  a.ir: f: b1: uid 4: operand 1 (p1) at di holds {p2,%di} "
+	       "instead (last written by uid 1)\n"
+	       "  a.ir: f: b1: uid 4: operand 2 (p2) at si holds {p1,%si} "
+	       "instead (last written by uid 2)\n");
+}
+
 static void case_missing(void)
 {
 	EXPECT(straight,
@@ -1032,6 +1103,9 @@ void suite_verify(void)
 	t_case("verify: constraints, exact fields", case_constraint_fields);
 	t_case("verify: remat, exact fields", case_remat_fields);
 	t_case("verify: missing instruction", case_missing);
+	t_case("verify: GCC's allocation, setup rules", case_gcc_setup);
+	t_case("verify: GCC's allocation, deleted parallel copy",
+	       case_gcc_deleted_pcopy);
 	t_case("verify: original instructions out of order",
 	       case_out_of_order);
 	t_case("verify: coalesced copy keeps both values", case_coalesced_copy);
