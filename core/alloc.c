@@ -94,10 +94,20 @@ static void at_str(const Blk *b, const Ins *i, char *buf, size_t len)
 		snprintf(buf, len, "b%d", b->id);
 }
 
+/* Whether def operand k of i is tied to an operand reading a register
+ * value: after constr_prepare that value dies at i, so the def (even an
+ * early clobber) takes its register and adds no pressure before i. */
+static bool tied_to_read(const Fn *fn, const Ins *i, int k)
+{
+	int t = constr_tie_partner(i, k);
+	return t >= 0 && live_value(fn, &i->ops[t]) >= 0 &&
+	       op_reads(fn, &i->ops[t]);
+}
+
 /* Whether fn (SSA form, prepared) needs no spilling with the registers
  * avail: pressure at most k everywhere, and at every call no more values
- * live across it than registers it preserves.  Else the first excess in
- * err. */
+ * live across it than registers it preserves that hold no hard-register
+ * value there (its arguments).  Else the first excess in err. */
 static bool fits(Fn *fn, const RegSet avail[RC_NALLOC], int *maxlive,
 		 char *err, size_t errlen)
 {
@@ -140,13 +150,22 @@ static bool fits(Fn *fn, const RegSet avail[RC_NALLOC], int *maxlive,
 								fn->pseudo[v].cls);
 				}
 			live_step_back(fn, i, &L);
+			/* the registers of hard-register values live before the
+			 * call (its arguments, values living through it) hold
+			 * them at the call: no value living across it can use
+			 * them, preserved or not */
+			RegSet held = 0;
+			if (i->kind == IK_CALL)
+				for (int r = 0; r < TGT_NREGS; r++)
+					if (lset_has(&L, fn->npseudo + r))
+						held |= RS_BIT(r);
 			for (int c = 0; c < RC_NALLOC; c++) {
 				int before = lweight(fn, avail, &L, c);
 				for (int k = 0; k < i->nops; k++) {
 					const Op *o = &i->ops[k];
 					int v = live_value(fn, o);
 					if (v >= 0 && (o->flags & OF_EARLY) &&
-					    !lset_has(&L, v))
+					    !lset_has(&L, v) && !tied_to_read(fn, i, k))
 						before += vweight(fn, avail, v, c);
 				}
 				int p = before > after[c] ? before : after[c];
@@ -160,11 +179,11 @@ static bool fits(Fn *fn, const RegSet avail[RC_NALLOC], int *maxlive,
 						    "%s: %d %s registers needed, %d "
 						    "available",
 						    at, p, t->class_name[c], k);
-				int keep = regset_count(avail[c] & ~written);
+				int keep = regset_count(avail[c] & ~written & ~held);
 				if (across[c] > keep)
 					return fail(err, errlen,
 						    "%s: %d %s values live across the "
-						    "call, %d registers it preserves",
+						    "call, %d free registers it preserves",
 						    at, across[c], t->class_name[c],
 						    keep);
 			}

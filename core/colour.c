@@ -437,8 +437,14 @@ static void analyse(CS *s)
 			for (int k = 0; k < i->nops; k++) {
 				const Op *o = &i->ops[k];
 				int v = live_value(fn, o);
+				int t = constr_tie_partner(i, k);
+				/* tied to a read, it takes that (dying)
+				 * value's register */
+				bool shares = t >= 0 &&
+					      live_value(fn, &i->ops[t]) >= 0 &&
+					      op_reads(fn, &i->ops[t]);
 				if (v >= 0 && v < fn->npseudo &&
-				    (o->flags & OF_EARLY) &&
+				    (o->flags & OF_EARLY) && !shares &&
 				    !lset_has(&L, v)) {
 					int cl = cls_of(fn, v);
 					if (cl >= 0 && cl < RC_NALLOC)

@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "cfg.h"
+#include "constraints.h"
 #include "dom.h"
 #include "liveness.h"
 #include "loops.h"
@@ -1095,6 +1096,16 @@ static int ins_defs(Sp *s, const Ins *i, int g2, bool early, int *d, int *o)
 	return n;
 }
 
+/* Whether early-clobber def operand k of i is tied to a read of a
+ * register value: that value dies at i (constr_prepare), so the def
+ * takes its registers and needs none more before i. */
+static bool early_shares(const Sp *s, const Ins *i, int k)
+{
+	int t = constr_tie_partner(i, k);
+	return t >= 0 && live_value(s->fn, &i->ops[t]) >= 0 &&
+	       op_reads(s->fn, &i->ops[t]);
+}
+
 /* Step 1: the reads of i in registers, reloading what is missing, room
  * made for them and i's early-clobber definitions. */
 static bool step_reads(Sp *s, int b, Ins *i, int t, int g, int *u, int nu)
@@ -1106,7 +1117,8 @@ static bool step_reads(Sp *s, int b, Ins *i, int t, int g, int *u, int nu)
 	int d[i->nops + 1], o[i->nops + 1];
 	int nd = ins_defs(s, i, ++s->gen2, true, d, o);
 	for (int j = 0; j < nd; j++)
-		if (s->wpos[d[j]] < 0 && s->mark[d[j]] != g)
+		if (s->wpos[d[j]] < 0 && s->mark[d[j]] != g &&
+		    !early_shares(s, i, o[j]))
 			need[s->cls[d[j]]] += s->wt[d[j]];
 	for (int c = 0; c < RC_NALLOC; c++)
 		if (!make_room(s, c, need[c], g, b, i))
@@ -1129,18 +1141,31 @@ static bool step_reads(Sp *s, int b, Ins *i, int t, int g, int *u, int nu)
 }
 
 /* Step 2: at an instruction clobbering registers of class c, the values
- * living through it must fit in the registers it leaves alone. */
+ * living through it must fit in the registers it leaves alone and that
+ * no hard-register value holds there: its reads (a call's arguments, even
+ * in registers it preserves) and the hard-register values living
+ * through it. */
 static bool step_clobbers(Sp *s, int b, Ins *i)
 {
 	if (!i->clobbers)
 		return true;
+	int r0 = s->nval - TGT_NREGS;
 	for (int c = 0; c < RC_NALLOC; c++) {
 		if (!(i->clobbers & s->regs[c]))
 			continue;
-		int cap = regset_count(s->regs[c] & ~i->clobbers), live = 0;
-		for (int j = 0; j < s->nw; j++)
-			if (s->cls[s->w[j].v] == c && s->w[j].time != NU_INF)
-				live += s->wt[s->w[j].v];
+		RegSet keep = s->regs[c] & ~i->clobbers;
+		RegSet held = ins_hard_reads(s->fn, i) & keep;
+		int live = 0;
+		for (int j = 0; j < s->nw; j++) {
+			int v = s->w[j].v;
+			if (s->cls[v] != c || s->w[j].time == NU_INF)
+				continue;
+			if (is_pseudo(s, v))
+				live += s->wt[v];
+			else if (v >= r0)
+				held |= RS_BIT(v - r0) & keep;
+		}
+		int cap = regset_count(keep & ~held);
 		while (live > cap) {
 			int j = pick_victim(s, c, -1, true);
 			if (j < 0)

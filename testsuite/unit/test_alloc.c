@@ -330,6 +330,44 @@ static void case_cli(void)
 	free(out);
 }
 
+/* The spill code of file (relative to the source root) allocated with
+ * nregs general registers and verified, or -1 (the case fails) when it
+ * is not. */
+static int spills_at(const char *file, int nregs, int *reloads)
+{
+	Fn *orig = t_load_fn(file);
+	if (!orig)
+		return -1;
+	AllocStats st;
+	Fn *fn = t_alloc_verified(orig, nregs, true, &st);
+	fn_free(orig);
+	if (!fn)
+		return -1;
+	fn_free(fn);
+	*reloads = (int)st.reloads.n;
+	return (int)st.spills.n;
+}
+
+/* Former refusals, each at the register counts where it was refused,
+ * allocated and verified with the spill code the files' comments
+ * derive. */
+static void case_former_refusals(void)
+{
+	int r = -1;
+	/* si preserved by the call but holding its argument: with 6
+	 * registers one register (bx) for two values across the call */
+	CHECK(spills_at("testsuite/ir/alloc/call_arg_preserved.ir", 6, &r) ==
+	      1);
+	CHECK(r == 1);
+	/* with 8, bx and bp: nothing to spill */
+	CHECK(spills_at("testsuite/ir/alloc/call_arg_preserved.ir", 8, &r) ==
+	      0);
+	CHECK(r == 0);
+	/* an early clobber tied to a dying read adds no pressure */
+	CHECK(spills_at("testsuite/ir/alloc/early_tied_pair.ir", 4, &r) == 0);
+	CHECK(r == 0);
+}
+
 void suite_alloc(void)
 {
 	t_case("alloc: IR cases, all registers, verified", case_ir_all);
@@ -346,4 +384,7 @@ void suite_alloc(void)
 	t_case("alloc: spill code below the spill-everywhere baseline",
 	       case_baseline);
 	t_case("alloc: ssara alloc", case_cli);
+	t_case("alloc: former refusals allocated (call arguments in "
+	       "preserved registers, tied early clobbers)",
+	       case_former_refusals);
 }

@@ -1,0 +1,74 @@
+#!/bin/sh
+# dump_ir.sh - the IR dumps the allocator is measured on.
+#
+#   dump_ir.sh [--level -O2] [--jobs N] [--out DIR]
+#
+# Extracts gcc.c-torture/{execute,compile} and libiberty from GCC's
+# sources (as run.sh does, into build/torture/src, once), configures
+# libiberty for its config.h, and compiles every file once at LEVEL with
+# the plugin's dump option: DIR/{execute,compile,libiberty}/<file>.<fn>.ir
+# (default DIR build/torture/irdump).  Files that plain GCC cannot compile
+# are skipped (their dumps, if any, stay).  Prints the number of dumps.
+# Then: testsuite/torture/alloc_verdicts.sh build/ssara DIR OUT [--regs N]
+set -u
+SRCDIR=${SSARA_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
+TARBALL=${SSARA_GCC_TARBALL:-/usr/src/gcc-12/gcc-12.2.0-dfsg.tar.xz}
+TOUT=$SRCDIR/build/torture
+PLUGIN=$SRCDIR/build/ssara.so
+CC=${CC:-gcc}
+level=-O2
+jobs=2
+DUMP=$TOUT/irdump
+while [ $# -gt 0 ]; do
+	case $1 in
+	--level) level=$2; shift;;
+	--jobs) jobs=$2; shift;;
+	--out) DUMP=$2; shift;;
+	*) echo "dump_ir.sh: unknown argument '$1'" >&2; exit 2;;
+	esac
+	shift
+done
+[ -f "$PLUGIN" ] || { echo "dump_ir.sh: no plugin at $PLUGIN (make build/ssara.so)" >&2; exit 2; }
+[ -f "$TARBALL" ] || { echo "dump_ir.sh: no $TARBALL" >&2; exit 2; }
+
+SRC=$TOUT/src
+G=gcc-12.2.0
+if [ ! -f "$SRC/.extracted" ]; then
+	echo "dump_ir: extracting sources from $TARBALL"
+	rm -rf "$SRC" && mkdir -p "$SRC" || exit 2
+	tar xJf "$TARBALL" -C "$SRC" \
+		$G/gcc/testsuite/gcc.c-torture/execute \
+		$G/gcc/testsuite/gcc.c-torture/compile \
+		$G/libiberty $G/include \
+		$G/install-sh $G/config.guess $G/config.sub $G/mkinstalldirs || exit 2
+	touch "$SRC/.extracted"
+fi
+LIBIB=$SRC/$G/libiberty
+if [ ! -f "$SRC/libiberty-build/config.h" ]; then
+	echo "dump_ir: configuring libiberty (for config.h)"
+	mkdir -p "$SRC/libiberty-build"
+	(cd "$SRC/libiberty-build" && CC=$CC "$LIBIB/configure" >configure.log 2>&1) ||
+		{ echo "dump_ir: libiberty's configure failed" >&2; exit 2; }
+fi
+
+T=$SRC/$G/gcc/testsuite/gcc.c-torture
+rm -rf "$DUMP"
+mkdir -p "$DUMP/execute" "$DUMP/compile" "$DUMP/libiberty"
+# A private copy of the plugin: a rebuild during the run changes nothing.
+cp "$PLUGIN" "$DUMP/ssara.so" || exit 2
+export DUMP CC SRC level
+{
+	for f in "$T"/execute/*.c; do echo "execute $f"; done
+	for f in "$T"/compile/*.c; do echo "compile $f"; done
+	for f in "$LIBIB"/*.c; do echo "libiberty $f"; done
+} | xargs -P "$jobs" -L 1 sh -c '
+	case $0 in
+	libiberty) x="-DHAVE_CONFIG_H -I$SRC/libiberty-build -I$SRC/gcc-12.2.0/libiberty -I$SRC/gcc-12.2.0/include";;
+	*) x=;;
+	esac
+	# shellcheck disable=SC2086
+	timeout 300 "$CC" $level -w -c "$1" -o /dev/null $x \
+		-fplugin="$DUMP/ssara.so" -fplugin-arg-ssara-dump="$DUMP/$0" \
+		>/dev/null 2>&1 || true'
+rm -f "$DUMP/ssara.so"
+echo "dump_ir: $(find "$DUMP" -name '*.ir' | wc -l) dumps in $DUMP"
