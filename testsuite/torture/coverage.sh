@@ -6,11 +6,12 @@
 # by ssara-report (docs/REPORT.md) per level, and an SVG picture.
 #
 #   coverage.sh [--subset N] [--levels "-O2 -Os"] [-j N] [--ssara]
-#               [--out DIR] [--no-libs]
+#               [--suites "execute compile libiberty zlib"] [--out DIR]
 #
 # --subset N   only the first N torture files (name order) of execute and
 #              of compile; libiberty and zlib are always compiled whole
-#              (unless --no-libs)
+# --suites S   which of execute, compile (the torture suite), libiberty
+#              and zlib (default: all four)
 # --levels L   the optimisation levels (default "-O0 -O1 -O2 -O3 -Os")
 # -j N         parallel compiles (xargs -P; default: the number of CPUs)
 # --ssara      also ssara's own allocation, checked
@@ -71,7 +72,7 @@ subset=0
 levels="-O0 -O1 -O2 -O3 -Os"
 jobs=$(nproc 2>/dev/null || echo 2)
 verify=gcc
-libs=1
+suites="execute compile libiberty zlib"
 while [ $# -gt 0 ]; do
 	case $1 in
 	--subset) subset=$2; shift;;
@@ -80,11 +81,12 @@ while [ $# -gt 0 ]; do
 	-j*) jobs=${1#-j};;
 	--ssara) verify=both;;
 	--out) OUT=$2; shift;;
-	--no-libs) libs=0;;
+	--suites) suites=$2; shift;;
 	*) echo "coverage.sh: unknown argument '$1'" >&2; exit 2;;
 	esac
 	shift
 done
+mkdir -p "$OUT" && OUT=$(cd "$OUT" && pwd) || exit 2
 PLUGIN=$SRCDIR/build/ssara.so
 REPORT=$SRCDIR/build/ssara-report
 [ -f "$PLUGIN" ] || { echo "coverage.sh: no plugin at $PLUGIN (make build/ssara.so)" >&2; exit 2; }
@@ -103,7 +105,8 @@ if [ ! -f "$SRC/.extracted" ]; then
 		$G/install-sh $G/config.guess $G/config.sub $G/mkinstalldirs || exit 2
 	touch "$SRC/.extracted"
 fi
-if [ $libs = 1 ] && [ ! -f "$SRC/libiberty-build/config.h" ]; then
+has() { case " $suites " in *" $1 "*) return 0;; esac; return 1; }
+if has libiberty && [ ! -f "$SRC/libiberty-build/config.h" ]; then
 	echo "coverage: configuring libiberty (for config.h)"
 	mkdir -p "$SRC/libiberty-build"
 	(cd "$SRC/libiberty-build" && CC=$CC "$SRC/$G/libiberty/configure" >configure.log 2>&1) ||
@@ -116,14 +119,17 @@ for lvl in $levels; do rm -rf "${OUT:?}/$lvl"; done
 rm -f "$OUT/results" "$OUT/report.txt" "$OUT/coverage.svg"
 : >"$OUT/files.list"
 for s in execute compile; do
+	has $s || continue
 	if [ "$subset" -gt 0 ]; then
 		ls "$T/$s"/*.c | sort | head -n "$subset"
 	else
 		ls "$T/$s"/*.c | sort
 	fi | sed "s/\$/ $s/" >>"$OUT/files.list"
 done
-if [ $libs = 1 ]; then
+if has libiberty; then
 	ls "$SRC/$G/libiberty"/*.c | sort | sed 's/$/ libiberty/' >>"$OUT/files.list"
+fi
+if has zlib; then
 	for z in adler32 compress crc32 deflate gzclose gzlib gzread gzwrite \
 		infback inffast inflate inftrees trees uncompr zutil; do
 		echo "$SRC/$G/zlib/$z.c zlib"
