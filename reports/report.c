@@ -201,11 +201,24 @@ static bool is_word(char c)
 	return is_letter(c) || is_digit(c) || c == '_';
 }
 
-/* Whether a word of at most three letters then digits ("12", "b3",
- * "uid12") starts at s[i] (a word start); its end into *end. */
+static bool is_hex(char c)
+{
+	return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
+
+/* Whether a number word starts at s[i] (a word start): at most three
+ * letters then digits ("12", "b3", "uid12"), or a hexadecimal number
+ * ("0xf048"); its end into *end. */
 static bool number_word(const char *s, size_t i, size_t *end)
 {
 	size_t l = i, d;
+	if (s[i] == '0' && (s[i + 1] == 'x' || s[i + 1] == 'X') &&
+	    is_hex(s[i + 2])) {
+		for (d = i + 2; is_hex(s[d]);)
+			d++;
+		*end = d;
+		return !is_word(s[d]);
+	}
 	while (is_letter(s[l]))
 		l++;
 	for (d = l; is_digit(s[d]);)
@@ -239,6 +252,30 @@ static void put_char(char *out, size_t n, size_t *k, char c)
 		return;
 	if (*k + 1 < n)
 		out[(*k)++] = c;
+}
+
+/* Removes from s (words separated by single spaces) every word equal to
+ * the one before it: "pN:N pN:N pN:N" -> "pN:N". */
+static void drop_repeats(char *s)
+{
+	size_t k = 0, prev = 0, prevlen = 0;
+	for (size_t i = 0; s[i];) {
+		size_t len = strcspn(s + i, " ");
+		bool repeat = k > 0 && len == prevlen &&
+			      memcmp(s + prev, s + i, len) == 0;
+		if (!repeat) {
+			if (k > 0)
+				s[k++] = ' ';
+			memmove(s + k, s + i, len);
+			prev = k;
+			prevlen = len;
+			k += len;
+		}
+		i += len;
+		while (s[i] == ' ')
+			i++;
+	}
+	s[k] = 0;
 }
 
 void reason_class(const char *in, char *out, size_t n)
@@ -275,6 +312,7 @@ void reason_class(const char *in, char *out, size_t n)
 	while (k > 0 && out[k - 1] == ' ')
 		k--;
 	out[k] = 0;
+	drop_repeats(out);
 }
 
 /* The class of s (reason_class) as a string in a. */

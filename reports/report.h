@@ -103,11 +103,13 @@ int report_opts(const Report *r, const char ***out);
 
 /* The class of a checker's reason, for counting.  A number word is a
  * word (letters, digits, '_') made of at most three letters followed by
- * digits: "12", "b3", "p45", but not "V4SI" or "iordi_1".  Parenthesized
- * groups that contain a number word are dropped ("moved by IRA (uid
- * 12)" -> "moved by IRA"), then the digits of every other number word
- * become N ("uid 12 in b3" -> "uid N in bN"), spaces are collapsed and
- * trimmed.  Writes at most n bytes
+ * digits: "12", "b3", "p45", but not "V4SI" or "iordi_1"; or a
+ * hexadecimal number "0xf048".  Parenthesized groups that contain a
+ * number word are dropped ("moved by IRA (uid 12)" -> "moved by IRA"),
+ * then the digits of every other number word become N ("uid 12 in b3" ->
+ * "uid N in bN", "0xf048" -> "N"), spaces are collapsed and trimmed, and
+ * a space-separated word equal to the one before it is dropped ("pN:N
+ * pN:N" -> "pN:N").  Writes at most n bytes
  * (truncating) into out. */
 void reason_class(const char *in, char *out, size_t n);
 

@@ -1,7 +1,8 @@
 # verify_bad.s - records of "n.c" at -O1 for the members added to spec 1:
 # five malformed ones (1-5), each refused with the message test_report.c
-# expects, and four good ones (6-9) whose unverified reasons fall into
-# three classes (reason_class, docs/REPORT.md), ranked:
+# expects, and six good ones (6-11) whose unverified reasons fall into
+# four classes (reason_class, docs/REPORT.md), ranked:
+#   2  bN uid N: the gpr operands cannot all get registers pN:N
 #   2  operand N of instruction N in bN has no location
 #   1  SSE registers cannot hold V4SI
 #   1  no alternative fits (*iordi_1) for uidN in rN
@@ -24,5 +25,9 @@
 	.ascii "{\"ssara\":1,\"file\":\"n.c\",\"fn\":\"n3\",\"opt\":\"-O1\",\"status\":\"captured\",\"blocks\":1,\"insns\":1,\"pseudos\":1,\"maxlive\":{\"gpr\":1,\"sse\":0},\"gcc_ra\":{\"spills\":0,\"w_spills\":0,\"reloads\":0,\"w_reloads\":0,\"moves\":0,\"w_moves\":0,\"copies_deleted\":0,\"w_copies_deleted\":0,\"remats\":0,\"w_remats\":0,\"frame\":0,\"callee_saved\":0},\"verify\":{\"gcc\":{\"verdict\":\"unverified\",\"reason\":\"SSE registers cannot hold V4SI  (b12)\",\"violations\":0,\"us\":1},\"ssara\":null}}\n"
 # 9: good: class "operand N of instruction N in bN has no location"
 	.ascii "{\"ssara\":1,\"file\":\"n.c\",\"fn\":\"n4\",\"opt\":\"-O1\",\"status\":\"captured\",\"blocks\":1,\"insns\":1,\"pseudos\":1,\"maxlive\":{\"gpr\":1,\"sse\":0},\"gcc_ra\":{\"spills\":0,\"w_spills\":0,\"reloads\":0,\"w_reloads\":0,\"moves\":0,\"w_moves\":0,\"copies_deleted\":0,\"w_copies_deleted\":0,\"remats\":0,\"w_remats\":0,\"frame\":0,\"callee_saved\":0},\"verify\":{\"gcc\":{\"verdict\":\"unverified\",\"reason\":\"operand 7 of instruction 1 in b9 has no location\",\"violations\":0,\"us\":1},\"ssara\":null}}\n"
+# 10: good: class "bN uid N: the gpr operands cannot all get registers pN:N"
+	.ascii "{\"ssara\":1,\"file\":\"n.c\",\"fn\":\"n5\",\"opt\":\"-O1\",\"status\":\"captured\",\"blocks\":1,\"insns\":1,\"pseudos\":1,\"maxlive\":{\"gpr\":1,\"sse\":0},\"gcc_ra\":{\"spills\":0,\"w_spills\":0,\"reloads\":0,\"w_reloads\":0,\"moves\":0,\"w_moves\":0,\"copies_deleted\":0,\"w_copies_deleted\":0,\"remats\":0,\"w_remats\":0,\"frame\":0,\"callee_saved\":0},\"verify\":{\"gcc\":{\"verdict\":\"unverified\",\"reason\":\"b3 uid 7: the gpr operands cannot all get registers p1:0xf048 p2:0xf048 p3:0x3\",\"violations\":0,\"us\":1},\"ssara\":null}}\n"
+# 11: good: the same class
+	.ascii "{\"ssara\":1,\"file\":\"n.c\",\"fn\":\"n6\",\"opt\":\"-O1\",\"status\":\"captured\",\"blocks\":1,\"insns\":1,\"pseudos\":1,\"maxlive\":{\"gpr\":1,\"sse\":0},\"gcc_ra\":{\"spills\":0,\"w_spills\":0,\"reloads\":0,\"w_reloads\":0,\"moves\":0,\"w_moves\":0,\"copies_deleted\":0,\"w_copies_deleted\":0,\"remats\":0,\"w_remats\":0,\"frame\":0,\"callee_saved\":0},\"verify\":{\"gcc\":{\"verdict\":\"unverified\",\"reason\":\"b12 uid 70: the gpr operands cannot all get registers  p4:0xff p9:0x1\",\"violations\":0,\"us\":1},\"ssara\":null}}\n"
 	.popsection
 	.section .note.GNU-stack,"",@progbits

@@ -734,8 +734,9 @@ static void case_reason_classes(void)
 		HAS(out, err[i]);
 	}
 	static const char *const want[] = {
-		"functions 4",
-		"gcc unverified reasons\n2 operand N of instruction N in bN has "
+		"functions 6",
+		"gcc unverified reasons\n2 bN uid N: the gpr operands cannot all "
+		"get registers pN:N\n2 operand N of instruction N in bN has "
 		"no location\n1 SSE registers cannot hold V4SI\n1 no alternative "
 		"fits (*iordi_1) for uidN in rN",
 		NULL,
