@@ -31,7 +31,7 @@
 /* Whether x is a stack slot: a MEM whose address is sp, the frame
  * pointer (when the function has one), or a soft pointer not eliminated,
  * plus an optional constant. */
-static bool stack_slot_p(rtx x)
+bool stack_slot_p(rtx x)
 {
 	if (!MEM_P(x))
 		return false;
@@ -56,10 +56,8 @@ static bool constant_load_p(rtx x)
 	       CONSTANT_POOL_ADDRESS_P(XEXP(x, 0));
 }
 
-enum NewKind { NK_OTHER, NK_SPILL, NK_RELOAD, NK_MOVE, NK_REMAT };
-
 /* What a new insn (one the allocator created) is. */
-static NewKind classify(rtx_insn *insn)
+NewKind classify(rtx_insn *insn)
 {
 	rtx set = single_set(insn);
 	if (!set)

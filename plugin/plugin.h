@@ -113,6 +113,16 @@ int capture_core_reg(int regno);
  * capture.  Counts GCC's allocation. */
 void audit_function(function *fun, const Capture *cap, GccRa *ra);
 
+struct rtx_def;
+class rtx_insn;
+/* Whether x is a stack slot: a MEM whose address is sp, the frame
+ * pointer (when the function has one) or a soft pointer, plus an
+ * optional constant. */
+bool stack_slot_p(rtx_def *x);
+/* What a new insn (one the allocator created) is. */
+enum NewKind { NK_OTHER, NK_SPILL, NK_RELOAD, NK_MOVE, NK_REMAT };
+NewKind classify(rtx_insn *insn);
+
 /* selfalloc.cc */
 
 struct VerifyResult;

@@ -1,0 +1,194 @@
+#!/bin/sh
+# inject.sh - detection rate of the checker of GCC's allocation, measured
+# by injecting faults into GCC's post-RA RTL (-fplugin-arg-ssara-inject).
+#
+#   inject.sh [--files N] [--kinds "K ..."] [--max M] [--levels "-O2 -O0"]
+#             [--jobs J] [--out DIR] [--strict]
+#
+# Programs: N files of gcc.c-torture/execute (spread evenly over the
+# sorted list, as run.sh picks its subset; 0 = all), extracted into
+# build/torture/src as run.sh does, kept when plain GCC builds them and
+# they exit 0 within 10 s at that level.  For each program, level, kind
+# and site number n = 1..M (stopping at the first n without a site):
+# compile with the plugin and inject=KIND:n, and see
+#   injected   the plugin printed "ssara-inject: FILE FN KIND n UID";
+#   detected   a warning "ssara: GCC's allocation of 'FN' is wrong" for
+#              the injected function (and none for it without injection);
+#   changed    the program's exit status or output differs from the
+#              plain build's (a crash or a 10 s timeout included).
+# A compile that fails with the injection (invalid RTL) is "broken".
+# Prints one line per injection, then a table per kind.  Exit status 0;
+# with --strict, 1 when a behaviour-changing fault was not detected or a
+# compile broke; 2 on a setup error.
+set -u
+SRCDIR=${SSARA_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
+TARBALL=${SSARA_GCC_TARBALL:-/usr/src/gcc-12/gcc-12.2.0-dfsg.tar.xz}
+CC=${CC:-gcc}
+SELF=$SRCDIR/testsuite/torture/inject.sh
+KINDS_ALL="drop-reload redirect-use swap-moves reuse-slot call-clobbered"
+
+# --- one job: FILE LEVEL KIND M (in the environment: OUT, PLUGIN) -------
+# Prints "I KIND LEVEL N FILE FN UID CHANGED DETECTED" per injection, and
+# "B KIND LEVEL N FILE" for a compile broken by the injection.
+if [ "${1:-}" = --one ]; then
+	src=$2 lvl=$3 kind=$4 max=$5
+	name=$(basename "$src" .c)
+	d=$OUT/work/$name$lvl
+	n=1
+	while [ "$n" -le "$max" ]; do
+		b=$d/$kind.$n
+		LC_ALL=C timeout 120 "$CC" $lvl -fno-diagnostics-color "$src" -o "$b.exe" \
+			-fplugin="$PLUGIN" -fplugin-arg-ssara-inject="$kind:$n" \
+			-lm >"$b.err" 2>&1
+		st=$?
+		line=$(grep '^ssara-inject: ' "$b.err" | head -1)
+		if [ -z "$line" ]; then
+			[ $st -ne 0 ] && echo "B $kind $lvl $n $src"
+			break
+		fi
+		if [ $st -ne 0 ]; then
+			echo "B $kind $lvl $n $src"
+			n=$((n + 1))
+			continue
+		fi
+		fn=$(echo "$line" | cut -d' ' -f3)
+		uid=$(echo "$line" | cut -d' ' -f6)
+		det=0
+		if grep -q "ssara: GCC's allocation of '$fn' is wrong" "$b.err" &&
+			! grep -q "ssara: GCC's allocation of '$fn' is wrong" "$d/clean.err"; then
+			det=1
+		fi
+		(cd "$d" && timeout 10 "$b.exe" >"$b.out" 2>/dev/null)
+		rs=$?
+		chg=0
+		if [ "$rs" != "$(cat "$d/base.status")" ] || ! cmp -s "$b.out" "$d/base.out"; then
+			chg=1
+		fi
+		echo "I $kind $lvl $n $src $fn $uid $chg $det"
+		rm -f "$b.exe"
+		n=$((n + 1))
+	done
+	exit 0
+fi
+
+# --- one baseline: FILE LEVEL -------------------------------------------
+# Builds plainly and with the plugin (no injection); prints "P FILE LEVEL"
+# when the plain program builds and exits 0.
+if [ "${1:-}" = --base ]; then
+	src=$2 lvl=$3
+	name=$(basename "$src" .c)
+	d=$OUT/work/$name$lvl
+	mkdir -p "$d"
+	LC_ALL=C timeout 120 "$CC" $lvl -w "$src" -o "$d/base.exe" -lm >"$d/base.err" 2>&1 || exit 0
+	(cd "$d" && timeout 10 "$d/base.exe" >"$d/base.out" 2>/dev/null)
+	rs=$?
+	echo $rs >"$d/base.status"
+	[ $rs -eq 0 ] || exit 0
+	LC_ALL=C timeout 120 "$CC" $lvl -fno-diagnostics-color "$src" -o "$d/clean.exe" \
+		-fplugin="$PLUGIN" -lm >"$d/clean.err" 2>&1 || exit 0
+	echo "P $src $lvl"
+	exit 0
+fi
+
+# --- the driver -----------------------------------------------------------
+OUT=$SRCDIR/build/inject
+files=40
+kinds=$KINDS_ALL
+max=3
+levels="-O2 -O0"
+jobs=2
+strict=0
+while [ $# -gt 0 ]; do
+	case $1 in
+	--files) files=$2; shift;;
+	--kinds) kinds=$2; shift;;
+	--max) max=$2; shift;;
+	--levels) levels=$2; shift;;
+	--jobs) jobs=$2; shift;;
+	--out) OUT=$2; shift;;
+	--strict) strict=1;;
+	*) echo "inject.sh: unknown argument '$1'" >&2; exit 2;;
+	esac
+	shift
+done
+PLUGIN=$SRCDIR/build/ssara.so
+[ -f "$PLUGIN" ] || { echo "inject.sh: no plugin at $PLUGIN (make build/ssara.so)" >&2; exit 2; }
+
+# The sources, extracted once where run.sh puts them (same marker).
+SRC=$SRCDIR/build/torture/src
+G=gcc-12.2.0
+if [ ! -f "$SRC/.extracted" ]; then
+	[ -f "$TARBALL" ] || { echo "inject.sh: no $TARBALL (make deps installs gcc-12-source)" >&2; exit 2; }
+	echo "inject: extracting sources from $TARBALL"
+	rm -rf "$SRC" && mkdir -p "$SRC" || exit 2
+	tar xJf "$TARBALL" -C "$SRC" \
+		$G/gcc/testsuite/gcc.c-torture/execute \
+		$G/gcc/testsuite/gcc.c-torture/compile \
+		$G/libiberty $G/include \
+		$G/install-sh $G/config.guess $G/config.sub $G/mkinstalldirs || exit 2
+	touch "$SRC/.extracted"
+fi
+E=$SRC/$G/gcc/testsuite/gcc.c-torture/execute
+
+rm -rf "$OUT" && mkdir -p "$OUT/work" || exit 2
+cp "$PLUGIN" "$OUT/ssara.so" && PLUGIN=$OUT/ssara.so || exit 2
+export OUT PLUGIN CC
+ls "$E"/*.c | sort >"$OUT/all.list"
+n=$(wc -l <"$OUT/all.list")
+[ "$files" -eq 0 ] && files=$n
+awk -v n="$n" -v k="$files" 'BEGIN { s = n / k; if (s < 1) s = 1; next_i = 0 }
+	NR - 1 >= next_i && c < k { print; c++; next_i += s }' \
+	"$OUT/all.list" >"$OUT/files.list"
+start=$(date +%s)
+for lvl in $levels; do
+	while read -r f; do printf '%s %s\n' "$f" "$lvl"; done <"$OUT/files.list"
+done | xargs -P "$jobs" -L 1 sh "$SELF" --base >"$OUT/pass.list"
+echo "inject: $(wc -l <"$OUT/files.list") programs, $(wc -l <"$OUT/pass.list") (program, level) pairs build and pass with plain GCC ($levels)"
+
+R=$OUT/results
+total=$(( $(wc -l <"$OUT/pass.list") * $(echo $kinds | wc -w) ))
+while read -r _ f lvl; do
+	for k in $kinds; do printf '%s %s %s %s\n' "$f" "$lvl" "$k" "$max"; done
+done <"$OUT/pass.list" |
+	xargs -P "$jobs" -L 1 sh "$SELF" --one |
+	while read -r line; do
+		echo "$line" >>"$R"
+		set -- $line
+		if [ "$1" = I ]; then
+			echo "inject: $2 $3 n=$4 $(basename "$5") $6 uid $7: changed=$8 detected=$9"
+		else
+			echo "inject: BROKEN compile: $2 $3 n=$4 $(basename "$5")"
+		fi
+	done
+touch "$R"
+secs=$(( $(date +%s) - start ))
+
+# --- the table ------------------------------------------------------------
+echo "inject: $total (program, level, kind) runs in $secs s"
+awk -v kinds="$kinds" '
+	$1 == "I" { inj[$2]++; chg[$2] += $8; det[$2] += $9
+		    if ($8) dc[$2] += $9; else dn[$2] += $9 }
+	$1 == "B" { brk[$2]++ }
+	function pct(a, b) { return b ? sprintf("%.0f%%", 100 * a / b) : "-" }
+	END {
+		printf "| kind | injected | behaviour changed | detected | detected among changed | detected among unchanged | broken compiles |\n"
+		printf "|---|---|---|---|---|---|---|\n"
+		nk = split(kinds, K, " ")
+		for (i = 1; i <= nk; i++) {
+			k = K[i]; c = chg[k] + 0; u = inj[k] - c
+			printf "| %s | %d | %d | %d | %d/%d (%s) | %d/%d (%s) | %d |\n", k, inj[k], c, det[k], dc[k], c, pct(dc[k], c), dn[k], u, pct(dn[k], u), brk[k]
+			ti += inj[k]; tc += c; td += det[k]; tdc += dc[k]; tdn += dn[k]; tb += brk[k]
+		}
+		printf "| all | %d | %d | %d | %d/%d (%s) | %d/%d (%s) | %d |\n", ti, tc, td, tdc, tc, pct(tdc, tc), tdn, ti - tc, pct(tdn, ti - tc), tb
+	}' "$R" | tee "$OUT/table.md"
+missed=$(awk '$1 == "I" && $8 == 1 && $9 == 0' "$R" | wc -l)
+broken=$(grep -c '^B ' "$R")
+if [ "$missed" -gt 0 ]; then
+	echo "inject: behaviour-changing faults not detected:"
+	awk '$1 == "I" && $8 == 1 && $9 == 0 { n = split($5, p, "/"); print "inject:   " $2, $3, "n=" $4, p[n], $6 }' "$R"
+fi
+echo "inject: summary: injected=$(grep -c '^I ' "$R") changed=$(awk '$1 == "I" { s += $8 } END { print s + 0 }' "$R") detected=$(awk '$1 == "I" { s += $9 } END { print s + 0 }' "$R") missed=$missed broken=$broken"
+if [ $strict = 1 ] && { [ "$missed" -gt 0 ] || [ "$broken" -gt 0 ]; }; then
+	exit 1
+fi
+exit 0
