@@ -27,8 +27,9 @@
  *                   liveness of stack slots over the CFG).
  *   call-clobbered  for a call C and a register R that the function must
  *                   preserve and C does not clobber: R fully written by
- *                   an insn W of C's block before C (its last write
- *                   before C, reading no R), read after C in the same
+ *                   an insn W of C's block before C without reading R
+ *                   (the writes between W and C all read R too: they
+ *                   update the value), read after C in the same
  *                   block, then dead (fully written without being read,
  *                   or not live out of the block, -O1 and above only);
  *                   R is renamed from W to its last read into a register
@@ -639,20 +640,25 @@ struct Across {
 	machine_mode mode;
 };
 
-/* Whether the value in r at call c (r not clobbered by c) is written in
- * c's block by a full single set w reading no r, read after c and then
- * dead; fills *a. */
+/* Whether the value in r at call c (r not clobbered by c) is computed
+ * in c's block from a full single set w that reads no r (maybe through
+ * later insns that read and write r: two-address arithmetic), read after
+ * c and then dead; fills *a. */
 static bool live_across(basic_block bb, rtx_insn *c, unsigned r,
 			Across *a)
 {
 	rtx_insn *w = nullptr;
 	for (rtx_insn *x = PREV_INSN(c); x && x != PREV_INSN(BB_HEAD(bb));
-	     x = PREV_INSN(x))
-		if (NONDEBUG_INSN_P(x) && reg_set_p(regno_reg_rtx[r], x)) {
-			w = x;
+	     x = PREV_INSN(x)) {
+		if (!NONDEBUG_INSN_P(x) || !reg_set_p(regno_reg_rtx[r], x))
+			continue;
+		if (CALL_P(x))
+			return false;
+		w = x;
+		if (!reads(x, r))
 			break;
-		}
-	if (!w || CALL_P(w))
+	}
+	if (!w || reads(w, r))
 		return false;
 	rtx set = single_set(w);
 	if (!set || !REG_P(SET_DEST(set)) || REGNO(SET_DEST(set)) != r ||
