@@ -373,8 +373,19 @@ static RegSet loc_span(const Fn *fn, int p, Loc loc)
 	return s;
 }
 
+/* Whether the pair =d, s of an inserted parallel copy becomes a move of
+ * its own: a value of several registers, or a copy into another class
+ * (constr_prepare's copy of a read tied to a def of the other class);
+ * pcopy.h moves single registers of one class. */
+static bool own_move(const Fn *fn, const Op *d, const Op *s)
+{
+	return d->kind == OK_PSEUDO && s->kind == OK_PSEUDO &&
+	       (width(fn, d->reg) > 1 ||
+		fn->pseudo[d->reg].cls != fn->pseudo[s->reg].cls);
+}
+
 /* The pairs of the inserted parallel copy i that copy a value of several
- * registers (pcopy.h moves single registers) become moves of their own
+ * registers or between classes (see own_move) become moves of their own
  * ahead of it, with their locations: possible when no register such a
  * pair writes is read by another pair (what it reads may be overwritten
  * afterwards: it has been read) and its two spans are equal or apart. */
@@ -384,8 +395,7 @@ static bool wide_pairs(Fn *fn, Blk *b, Ins *i, const Loc *loc, char *err,
 	int n = i->nops / 2, keep = 0;
 	for (int j = 0; j < n; j++) {
 		Op *d = &i->ops[2 * j], *s = &i->ops[2 * j + 1];
-		if (d->kind != OK_PSEUDO || s->kind != OK_PSEUDO ||
-		    width(fn, d->reg) < 2)
+		if (!own_move(fn, d, s))
 			continue;
 		RegSet ds = loc_span(fn, d->reg, loc[d->reg]);
 		RegSet ss = loc_span(fn, s->reg, loc[s->reg]);
@@ -397,8 +407,9 @@ static bool wide_pairs(Fn *fn, Blk *b, Ins *i, const Loc *loc, char *err,
 		}
 		if (!ds || !ss || (ds != ss && ((ds & ss) || (ds & os))))
 			return fail(err, errlen, "b%d: a value of several "
-						 "registers (p%d) cannot move "
-						 "in this parallel copy",
+						 "registers or of another class "
+						 "(p%d) cannot move in this "
+						 "parallel copy",
 				    b->id, d->reg);
 		Ins *mv = ins_new(fn, IK_MOVE, 2);
 		mv->ops[0] = *d;
@@ -408,8 +419,7 @@ static bool wide_pairs(Fn *fn, Blk *b, Ins *i, const Loc *loc, char *err,
 		ins_insert_before(b, i, mv);
 	}
 	for (int j = 0; j < n; j++) {
-		const Op *d = &i->ops[2 * j];
-		if (d->kind == OK_PSEUDO && width(fn, d->reg) > 1)
+		if (own_move(fn, &i->ops[2 * j], &i->ops[2 * j + 1]))
 			continue;
 		i->ops[2 * keep] = i->ops[2 * j];
 		i->ops[2 * keep++ + 1] = i->ops[2 * j + 1];

@@ -98,13 +98,40 @@ static bool tied_use(const Ins *i, int k)
 	       (i->ops[t].kind == OK_PSEUDO || i->ops[t].kind == OK_HREG);
 }
 
+/* The class of the pseudo def that use operand k of i is tied to, when
+ * it differs from the class of k's value and k's constraint admits
+ * registers of it (`=p97 sse, p92 gpr {xmm0-xmm15} ^0`: GCC reads the
+ * integer in an SSE register); else -1.  Such a read gets a copy of
+ * the def's class (Hack: a tied use of another class is copied first). */
+static int cross_class(const Fn *fn, const Ins *i, int k)
+{
+	const Op *o = &i->ops[k];
+	int t = constr_tie_partner(i, k);
+	if (t < 0 || o->kind != OK_PSEUDO || (o->flags & OF_DEF) ||
+	    i->ops[t].kind != OK_PSEUDO || !(i->ops[t].flags & OF_DEF))
+		return -1;
+	int c = fn->pseudo[o->reg].cls, ct = fn->pseudo[i->ops[t].reg].cls;
+	if (c == ct || ct < 0 || ct >= RC_NALLOC ||
+	    !(o->allowed & fn->target->class_regs[ct]))
+		return -1;
+	return ct;
+}
+
+/* Whether operand k of i, tied to a pseudo of another class, can meet
+ * the tie by a copy (see cross_class). */
+static bool cross_tie(const Fn *fn, const Ins *i, int k)
+{
+	return cross_class(fn, i, k) >= 0;
+}
+
 /* Whether use operand k of i needs a copy of its value (live = the
  * values live after i). */
-static bool needs_copy(const Ins *i, int k, const LiveSet *live)
+static bool needs_copy(const Fn *fn, const Ins *i, int k,
+		       const LiveSet *live)
 {
 	const Op *o = &i->ops[k];
 	bool tied = tied_use(i, k);
-	if (tied && lset_has(live, o->reg))
+	if (tied && (lset_has(live, o->reg) || cross_tie(fn, i, k)))
 		return true;
 	RegSet a = effective(i, k);
 	for (int m = 0; m < k; m++) {
@@ -151,14 +178,18 @@ static bool ties_ok(const Fn *fn, const Ssa *ssa, const Blk *b,
 		if (o->kind != OK_PSEUDO || q->kind != OK_PSEUDO)
 			continue;
 		int c1 = fn->pseudo[o->reg].cls, c2 = fn->pseudo[q->reg].cls;
-		if (c1 != c2)
+		if (c1 != c2 && !cross_tie(fn, i, k) && !cross_tie(fn, i, t))
 			return fail(err, errlen, "b%d uid %d: operand %d (p%d, "
 						 "%s) is tied to operand %d (p%d, "
-						 "%s): no register holds both",
+						 "%s): no register holds both (the "
+						 "read's constraint admits no %s "
+						 "register)",
 				    b->id, i->uid, k, ssa->origin[o->reg],
 				    fn->target->class_name[c1], t,
 				    ssa->origin[q->reg],
-				    fn->target->class_name[c2]);
+				    fn->target->class_name[c2],
+				    fn->target->class_name[
+					    (o->flags & OF_DEF) ? c1 : c2]);
 		if (!(o->flags & OF_DEF) && !(q->flags & OF_DEF) &&
 		    o->reg != q->reg)
 			return fail(err, errlen, "b%d uid %d: operands %d (p%d) "
@@ -208,7 +239,7 @@ bool constr_prepare(Fn *fn, Ssa *ssa, ConstrStats *st, char *err,
 		for (Ins *i = bb->last; i && i->kind != IK_PHI; i = i->prev) {
 			for (int k = 0; k < i->nops; k++) {
 				if (!reg_use(&i->ops[k]) || i->ops[k].reg >= np0 ||
-				    !needs_copy(i, k, &live))
+				    !needs_copy(fn, i, k, &live))
 					continue;
 				if (n == cap) {
 					need = arena_grow(fn->arena, need,
@@ -224,12 +255,15 @@ bool constr_prepare(Fn *fn, Ssa *ssa, ConstrStats *st, char *err,
 	for (int j = 0; j < n; j++) {
 		Ins *i = need[j].i;
 		int k = need[j].k, v = i->ops[k].reg;
+		int xc = cross_class(fn, i, k);
 		int v2 = ssa_new_version(fn, ssa, v);
+		if (xc >= 0) /* a version of v in the def's class */
+			fn->pseudo[v2].cls = (int8_t)xc;
 		insert_copy(fn, need[j].b, i, v2, v);
 		i->ops[k].reg = v2;
 		if (st)
 			st->ncopy++;
-		if (!tied_use(i, k))
+		if (!tied_use(i, k) || xc >= 0)
 			continue;
 		/* the instruction's other plain reads of v read the copy too
 		 * when they can share its register (`shl %cl, %rcx`), so that

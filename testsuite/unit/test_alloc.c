@@ -348,6 +348,58 @@ static int spills_at(const char *file, int nregs, int *reloads)
 	return (int)st.spills.n;
 }
 
+/* The moves of every function of file allocated with nregs general
+ * registers and verified (a failure fails the case), in out[]. */
+static void moves_of(const char *file, int nregs, int *out, int max)
+{
+	char path[1024];
+	snprintf(path, sizeof path, "%s/%s", t_srcdir(), file);
+	IrFile f;
+	IrError e;
+	if (!t_check(ir_parse_file(path, target_x86_64(), &f, &e), __FILE__,
+		     __LINE__, "%s", e.msg))
+		return;
+	for (int k = 0; k < f.nfn && k < max; k++) {
+		AllocStats st;
+		Fn *fn = t_alloc_verified(f.fn[k], nregs, true, &st);
+		out[k] = fn ? (int)(st.moves.n + st.spills.n + st.reloads.n) : -1;
+		fn_free(fn);
+	}
+	irfile_free(&f);
+}
+
+/* A read tied to a def of the other class whose constraint admits that
+ * class: one move into the other class, at every register count; without
+ * the constraint no allocation can pass the checker, refused. */
+static void case_cross_class_tie(void)
+{
+	int nregs[] = {0, 8, 6, 4};
+	for (int r = 0; r < 4; r++) {
+		int m[2] = {-1, -1};
+		moves_of("testsuite/ir/alloc/cross_class_tie.ir", nregs[r], m,
+			 2);
+		CHECK(m[0] == 1);
+		CHECK(m[1] == 1);
+	}
+	IrFile f;
+	Fn *fn = t_fn("func t\n"
+		      "  pseudo p2 gpr 8\n"
+		      "  pseudo p3 sse 16\n"
+		      "b2:\n"
+		      "  1: copy =p2, %di\n"
+		      "  2: ord \"*vec_dupv2di\" =p3, p2 ^0\n"
+		      "  3: copy =%xmm0, p3\n"
+		      "  4: ret %xmm0\n"
+		      "end\n",
+		      &f);
+	if (fn) {
+		char err[512] = "";
+		CHECK(ssa_alloc(fn, NULL, NULL, err, sizeof err) == NULL);
+		CHECK(strstr(err, "admits no sse register") != NULL);
+		irfile_free(&f);
+	}
+}
+
 /* Former refusals, each at the register counts where it was refused,
  * allocated and verified with the spill code the files' comments
  * derive. */
@@ -387,4 +439,6 @@ void suite_alloc(void)
 	t_case("alloc: former refusals allocated (call arguments in "
 	       "preserved registers, tied early clobbers)",
 	       case_former_refusals);
+	t_case("alloc: a read tied to a def of the other class is copied "
+	       "into that class", case_cross_class_tie);
 }
