@@ -110,6 +110,13 @@ uint64_t interp_part(uint64_t w, int k)
 static int width(const Interp *in, const Op *o)
 {
 	const Fn *fn = in->fn;
+	if (o->kind == OK_LOC && o->imm > 0 && o->loc.kind == LOC_REG &&
+	    o->loc.num >= 0 && o->loc.num < TGT_NREGS) {
+		int n = target_nregs(fn->target,
+				     fn->target->regs[o->loc.num].cls,
+				     (int)(o->imm > 64 ? 64 : o->imm));
+		return n < 1 ? 1 : n;
+	}
 	if (o->kind != OK_PSEUDO || o->reg < 0 || o->reg >= fn->npseudo ||
 	    fn->pseudo[o->reg].cls < 0)
 		return 1;
@@ -118,8 +125,22 @@ static int width(const Interp *in, const Op *o)
 	return n < 1 ? 1 : n;
 }
 
+/* The word of a constant: an immediate is itself, an address constant
+ * a hash of its symbol and offset, read-only memory a hash of those. */
+static uint64_t const_word(int kind, int64_t imm, const char *sym)
+{
+	if (kind == OK_IMM)
+		return (uint64_t)imm;
+	uint64_t a = comb(str_hash(sym ? sym : ""), (uint64_t)imm);
+	return kind == OK_MEMSYM ? comb(0x4d656d6f7279ull, a) : a;
+}
+
 static uint64_t read_loc(Interp *in, Loc l, int n)
 {
+	if (l.kind == LOC_CONST && l.num >= 0 && l.num < in->fn->nconst) {
+		const Const *k = &in->fn->konst[l.num];
+		return const_word(k->kind, k->imm, k->sym);
+	}
 	if (l.kind == LOC_REG && l.num >= 0 && l.num < TGT_NREGS) {
 		uint64_t w = in->regs[l.num];
 		for (int k = 1; k < n && l.num + k < TGT_NREGS; k++)
@@ -148,9 +169,11 @@ static uint64_t read_op(Interp *in, const Op *o)
 {
 	switch (o->kind) {
 	case OK_IMM:
-		return (uint64_t)o->imm;
 	case OK_SYM:
-		return comb(str_hash(o->sym), (uint64_t)o->imm);
+	case OK_MEMSYM:
+		return const_word(o->kind, o->imm, o->sym);
+	case OK_LOC:
+		return read_loc(in, o->loc, width(in, o));
 	case OK_HREG:
 		return in->regs[o->reg];
 	default:
@@ -164,7 +187,7 @@ static void write_op(Interp *in, const Op *o, uint64_t w)
 {
 	if (o->kind == OK_HREG)
 		in->regs[o->reg] = w;
-	else if (o->kind == OK_PSEUDO && in->alloc)
+	else if ((o->kind == OK_PSEUDO || o->kind == OK_LOC) && in->alloc)
 		write_loc(in, o->loc, width(in, o), w);
 	else if (o->kind == OK_PSEUDO)
 		in->val[o->reg] = w;
@@ -322,6 +345,14 @@ static void exec_inserted(Interp *in, const Ins *i)
 		if (i->nops >= 1)
 			exec_remat(in, i);
 		return;
+	case IK_OPAQUE: /* effect not modelled: garbage in what it writes */
+		clobber(in, i->clobbers);
+		for (int k = 0; k < i->nops; k++)
+			if (i->ops[k].flags & OF_DEF)
+				write_op(in, &i->ops[k],
+					 interp_garbage(in->run->salt,
+							in->steps, 2000 + k));
+		return;
 	default:
 		return;
 	}
@@ -355,8 +386,8 @@ static int exec_block(Interp *in, const Blk *b, int *stop)
 	uint64_t branch_hash = 0;
 	bool branched = false;
 	for (const Ins *i = b->first; i; i = i->next) {
-		if (i->kind == IK_PHI)
-			continue;
+		if (i->kind == IK_PHI || (i->flags & INS_DELETED))
+			continue; /* a deleted instruction does not run */
 		if (++in->steps + in->entries > in->cap) {
 			*stop = IS_CAP;
 			return -1;

@@ -42,6 +42,12 @@
  *   of the [remat] instruction of the same function that defines the
  *   pseudo it names (recomputed with the remat's constants when it lists
  *   any).  Phis still present copy their sources in parallel on entry.
+ * - GCC's forms (docs/IR.md), for robustness only (GCC's allocation is not
+ *   expected to reproduce the trace: its equalities to constants are not
+ *   modelled): a constant location and a [$sym] operand read a word of
+ *   the constant; a bare location reads and writes that location (its
+ *   width in registers); an opaque instruction writes garbage to its defs
+ *   and clobbers; a deleted instruction does not run.
  * - Subregs are not modelled: an operand reads or writes the whole
  *   register (or pseudo) as one word.  A value of n registers (16-byte
  *   general values) at r stores w in r and interp_part(w, k) in r+k; a
