@@ -123,7 +123,10 @@ static bool take_site(void)
 /* Whether hard register r may hold a value of mode m as an allocator
  * could assign it: allocatable (not fixed, not sp, not the frame pointer
  * of a function that needs one), in the same class as cls (general or
- * SSE) with every register the value spans. */
+ * SSE) with every register the value spans, and either call-clobbered or
+ * already used by the function (a callee-saved register the function
+ * did not use would change the frame after reload: GCC's prologue
+ * expansion asserts). */
 static bool usable_reg(unsigned r, machine_mode m, enum reg_class cls)
 {
 	if (!targetm.hard_regno_mode_ok(r, m))
@@ -134,7 +137,9 @@ static bool usable_reg(unsigned r, machine_mode m, enum reg_class cls)
 		if (q >= FIRST_PSEUDO_REGISTER || fixed_regs[q] ||
 		    q == STACK_POINTER_REGNUM ||
 		    (frame_pointer_needed && q == HARD_FRAME_POINTER_REGNUM) ||
-		    !TEST_HARD_REG_BIT(reg_class_contents[cls], q))
+		    !TEST_HARD_REG_BIT(reg_class_contents[cls], q) ||
+		    (!crtl->abi->clobbers_full_reg_p(q) &&
+		     !df_regs_ever_live_p(q)))
 			return false;
 	}
 	return true;

@@ -13,7 +13,7 @@ PLUGIN_OBJ  = $(PLUGIN_SRC:%.cc=$(B)/%.o)
 PIC_OBJ     = $(LIB_SRC:%.c=$(B)/pic/%.o)
 PLUGIN_LDFLAGS = -shared -Wl,--version-script=plugin/exports.map -Wl,-Bsymbolic
 
-.PHONY: install check-full
+.PHONY: install check-full check-inject
 
 $(B)/pic/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -43,3 +43,9 @@ install: $(B)/ssara.so
 # 20 minutes on 2 idle cores); `make check` runs a subset.
 check-full: $(B)/.deps $(B)/ssara.so $(B)/ssara
 	SSARA_SRCDIR=$(CURDIR) sh testsuite/torture/run.sh --full
+
+# Faults injected into GCC's allocation (plugin/inject.cc) and whether
+# the checker detects them: 100 execute programs of the torture suite at
+# -O2 and -O0, every kind, sites 1..3 (testsuite/torture/inject.sh).
+check-inject: $(B)/.deps $(B)/ssara.so
+	SSARA_SRCDIR=$(CURDIR) sh testsuite/torture/inject.sh --files 100 --max 3
