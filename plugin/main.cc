@@ -137,6 +137,10 @@ static void report_check(function *fun, const Capture *cap, const Check *c,
 		location_t l = i < c->locs.size() && c->locs[i]
 				       ? (location_t)c->locs[i]
 				       : floc;
+		/* GCC drops warnings located in a system header (an insn
+		 * from a macro or inline function of <stdarg.h>...). */
+		if (in_system_header_at(l))
+			l = floc;
 		warning_at(l, 0, "ssara: %s allocation of %qs is wrong: %s",
 			   whose, cap->name.c_str(), c->texts[i].c_str());
 	}
