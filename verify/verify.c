@@ -355,6 +355,8 @@ typedef struct Chk {
 	int *isdef, *srcst, *srchead, rstamp;
 	int *pnext, cappnext;
 	int *vbuf, capvbuf;
+	char *setw;          /* set_has_w memo, per set id */
+	int capsetw;
 
 	/* Results. */
 	bool checking;
@@ -807,12 +809,31 @@ static const State *edge_state(Chk *c, int a, int b)
 	return out;
 }
 
+/* Whether set s has a value of W (memoized per set id: 0 unknown, 1 no,
+ * 2 yes), so that joins skip the sets without one at once. */
+static bool set_has_w(Chk *c, int s)
+{
+	if (s >= c->capsetw) {
+		int old = c->capsetw;
+		c->setw = grow(c->setw, 1, &c->capsetw, s + 1);
+		memset(c->setw + old, 0, (size_t)(c->capsetw - old));
+	}
+	if (!c->setw[s]) {
+		const int *v = set_v(&c->sp, s);
+		bool w = false;
+		for (int i = 0, n = set_n(&c->sp, s); i < n && !w; i++)
+			w = c->isW[v[i]];
+		c->setw[s] = w ? 2 : 1;
+	}
+	return c->setw[s] == 2;
+}
+
 /* The values of set s that are in W but not in d: held implicitly by
  * every location of a state whose `def` is d. */
 static int undefined_part(Chk *c, int s, const uint64_t *d)
 {
 	int n = set_n(&c->sp, s), k = 0;
-	if (n == 0)
+	if (n == 0 || !set_has_w(c, s))
 		return 0;
 	c->vbuf = grow(c->vbuf, sizeof(int), &c->capvbuf, n);
 	const int *v = set_v(&c->sp, s);
@@ -1523,9 +1544,10 @@ static void undefine_clobbered(Chk *c, const Ins *o)
 	 * values then, the stricter rule */
 	if (c->nviol_setup)
 		return;
-	for (int r = 0; r < TGT_NREGS; r++) {
-		if (!RS_HAS(o->clobbers, r))
-			continue;
+	for (RegSet m = o->clobbers; m; m &= m - 1) {
+		int r = regset_first(m);
+		if (r >= TGT_NREGS)
+			break;
 		int v = c->npseudo + r;
 		kill_value(c, v);
 		if (c->isW[v])
@@ -2615,6 +2637,7 @@ static void chk_free(Chk *c)
 	free(c->hnext);
 	free(c->pnext);
 	free(c->vbuf);
+	free(c->setw);
 	free(c->reason.s);
 	for (int k = 0; k < c->nsoft; k++)
 		free(c->soft[k]);
