@@ -208,7 +208,8 @@ static bool same_remat(const Ins *a, const Ins *b)
 		if (x->flags & OF_DEF)
 			continue;
 		if (x->kind != y->kind || x->imm != y->imm ||
-		    (x->kind == OK_SYM && strcmp(x->sym, y->sym)))
+		    ((x->kind == OK_SYM || x->kind == OK_MEMSYM) &&
+		     strcmp(x->sym, y->sym)))
 			return false;
 	}
 	return true;

@@ -1569,13 +1569,13 @@ static Ins *make_reload(Sp *s, int v, int b)
 		const Ins *d = s->def[v];
 		int nc = 0;
 		for (int k = 0; k < d->nops; k++)
-			nc += d->ops[k].kind == OK_IMM || d->ops[k].kind == OK_SYM;
+			nc += op_is_const(&d->ops[k]);
 		i = ins_new(s->fn, IK_REMAT, 1 + nc);
 		i->name = d->name;
 		i->ops[0] = pseudo_op(p, OF_DEF);
 		nc = 1;
 		for (int k = 0; k < d->nops; k++)
-			if (d->ops[k].kind == OK_IMM || d->ops[k].kind == OK_SYM) {
+			if (op_is_const(&d->ops[k])) {
 				Op o = d->ops[k];
 				o.flags = OF_USE;
 				o.tie = -1;

@@ -420,8 +420,44 @@ static void case_former_refusals(void)
 	CHECK(r == 0);
 }
 
+/* Values loaded from the constant pool across a call (no callee-saved
+ * SSE register): 3 remats (p1 and p2 in b3, p2 on the edge to b4), each
+ * naming its own pool entry, and no spill or reload
+ * (testsuite/ir/alloc/remat_pool.ir). */
+static void case_remat_pool(void)
+{
+	Fn *orig = t_load_fn("testsuite/ir/alloc/remat_pool.ir");
+	if (!orig)
+		return;
+	AllocStats st;
+	Fn *fn = t_alloc_verified(orig, 0, true, &st);
+	fn_free(orig);
+	if (!fn)
+		return;
+	CHECK(st.remats.n == 3);
+	CHECK(st.spills.n == 0 && st.reloads.n == 0);
+	int lc0 = 0, lc1 = 0;
+	for (int b = 0; b < fn->nblk; b++)
+		for (Ins *i = fn->blk[b]->first; i; i = i->next) {
+			if (i->kind != IK_REMAT)
+				continue;
+			CHECK(i->nops == 2 && i->ops[1].kind == OK_MEMSYM);
+			if (i->nops != 2 || i->ops[1].kind != OK_MEMSYM)
+				continue;
+			int p = i->ops[0].reg;
+			const char *want = p == 1 ? ".LC0" : ".LC1";
+			CHECK(strcmp(i->ops[1].sym, want) == 0);
+			lc0 += p == 1;
+			lc1 += p == 2;
+		}
+	CHECK(lc0 == 1 && lc1 == 2);
+	fn_free(fn);
+}
+
 void suite_alloc(void)
 {
+	t_case("alloc: constant-pool values rematerialized across a call",
+	       case_remat_pool);
 	t_case("alloc: IR cases, all registers, verified", case_ir_all);
 	t_case("alloc: IR cases, 8 general registers, verified", case_ir_8);
 	t_case("alloc: IR cases, 6 general registers, verified", case_ir_6);
