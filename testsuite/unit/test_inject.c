@@ -14,7 +14,9 @@
  *     verbose mode without injection), -Werror turns the checker's
  *     warning "ssara: GCC's allocation of 'FN' is wrong" into a failed
  *     compile, and the compile without injection passes -Werror.
- * Also: the values inject= refuses.
+ * Also: the values inject= refuses, and a subset of the torture driver
+ * (testsuite/torture/inject.sh --strict) once the plugin checks GCC's
+ * allocation.
  */
 #include <dirent.h>
 #include <stdarg.h>
@@ -218,6 +220,49 @@ static void case_file(void)
 	free(src);
 }
 
+/* Whether the plugin checks GCC's allocation (gives a verdict on a
+ * function in verbose mode). */
+static bool have_verifier(void)
+{
+	int st;
+	char *out = run(&st,
+			"gcc -O2 -c %s/testsuite/plugin/inject_use.c -o v.o "
+			"-fplugin=%s -fplugin-arg-ssara-verbose",
+			t_srcdir(), plugin());
+	bool yes = strstr(out, "GCC's allocation of 'f' verified") != NULL;
+	free(out);
+	return yes;
+}
+
+/* A subset of the torture driver (testsuite/torture/inject.sh): 10
+ * execute programs at -O2, two kinds, the first two sites of each: no
+ * compile broken by an injection, and every behaviour-changing fault in
+ * a function the checker verifies without injection detected. */
+static void case_torture_subset(void)
+{
+	if (!have_plugin())
+		return;
+	if (!have_verifier()) {
+		t_skip("the plugin does not check GCC's allocation yet");
+		return;
+	}
+	int st;
+	char *out = run(&st,
+			"SSARA_SRCDIR=%s sh %s/testsuite/torture/inject.sh "
+			"--files 10 --levels -O2 --max 2 "
+			"--kinds 'redirect-use drop-reload' --strict "
+			"--out %s/torture 2>&1",
+			t_srcdir(), t_srcdir(), tmp);
+	t_check(st == 0, __FILE__, __LINE__,
+		"inject.sh subset failed (%d):\n%s", st, out);
+	t_check(strstr(out, "inject: summary: injected=") != NULL, __FILE__,
+		__LINE__, "no summary:\n%s", out);
+	/* Sites exist in these programs: at least one injection. */
+	t_check(strstr(out, "inject: summary: injected=0 ") == NULL,
+		__FILE__, __LINE__, "nothing injected:\n%s", out);
+	free(out);
+}
+
 /* Values of inject= that are refused, with the message. */
 static void case_bad_values(void)
 {
@@ -285,6 +330,7 @@ void suite_inject(void)
 		free(names[i]);
 	}
 	t_case("inject: refused values", case_bad_values);
+	t_case("inject: torture subset (inject.sh)", case_torture_subset);
 	char rm[600];
 	snprintf(rm, sizeof rm, "rm -rf %s", tmp);
 	free(t_run_cmd(rm, &(int){0}));
