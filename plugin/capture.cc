@@ -275,9 +275,7 @@ static void push_op(Builder &b, const Op &o, int src)
 	b.op_src.push_back(src);
 }
 
-/* A symbol name as the IR spells it ([A-Za-z_.][A-Za-z0-9_.$]*), or NULL
- * when it cannot be spelled. */
-static const char *ir_symbol(Builder &b, const char *s)
+const char *capture_symbol_spelling(const char *s)
 {
 	if (*s == '*')
 		s++;
@@ -286,12 +284,18 @@ static const char *ir_symbol(Builder &b, const char *s)
 	for (const char *p = s; *p; p++)
 		if (!(ISALNUM(*p) || *p == '_' || *p == '.' || *p == '$'))
 			return nullptr;
-	return fn_strdup(b.fn, s, strlen(s));
+	return s;
 }
 
-/* The low 64 bits of a constant that is not an integer (CAPTURE.md
- * "Constants"). */
-static int64_t const_bits(rtx x)
+/* A symbol name as the IR spells it ([A-Za-z_.][A-Za-z0-9_.$]*), copied
+ * into the function, or NULL when it cannot be spelled. */
+static const char *ir_symbol(Builder &b, const char *s)
+{
+	s = capture_symbol_spelling(s);
+	return s ? fn_strdup(b.fn, s, strlen(s)) : nullptr;
+}
+
+int64_t capture_const_bits(const_rtx x)
 {
 	switch (GET_CODE(x)) {
 	case CONST_INT:
@@ -346,7 +350,7 @@ static void add_const(Builder &b, rtx x, int src)
 		return;
 	}
 	Op o = new_op(OK_IMM, OF_USE);
-	o.imm = const_bits(x);
+	o.imm = capture_const_bits(x);
 	push_op(b, o, src);
 }
 
@@ -1165,6 +1169,25 @@ static bool is_remat(rtx_insn *insn)
 	       CONSTANT_POOL_ADDRESS_P(XEXP(s, 0));
 }
 
+/* For a [remat] insn (is_remat) that loads from the constant pool: its
+ * constant operand [$SYM+OFF] (OK_MEMSYM), appended as a use, so that a
+ * checker can compare it with what an allocator rematerialises. */
+static void add_pool_operand(Builder &b, rtx_insn *insn)
+{
+	rtx set = single_set(insn);
+	rtx s = set ? SET_SRC(set) : NULL_RTX;
+	if (!s || !MEM_P(s))
+		return;
+	const char *name = ir_symbol(b, XSTR(XEXP(s, 0), 0));
+	if (!name) {
+		give_up(b, "symbol name the IR cannot spell");
+		return;
+	}
+	Op o = new_op(OK_MEMSYM, OF_USE);
+	o.sym = name;
+	push_op(b, o, -1);
+}
+
 /* Whether bb has an edge to the exit block. */
 static bool exits(function *fun, basic_block bb)
 {
@@ -1363,8 +1386,11 @@ static void capture_operands(Builder &b, Blk *blk, rtx_insn *insn, int code,
 	} else if (JUMP_P(insn)) {
 		kind = IK_BRANCH;
 	}
+	bool remat = kind == IK_ORD && is_remat(insn);
+	if (remat)
+		add_pool_operand(b, insn);
 	Ins *ins = finish_ins(b, kind, INSN_UID(insn), name, tie);
-	if (kind == IK_ORD && is_remat(insn))
+	if (remat)
 		ins->flags |= INS_REMAT;
 	ins_append(blk, ins);
 }

@@ -107,6 +107,17 @@ void capture_function(function *fun, Capture *cap);
 /* Number of the core register that GCC hard register regno is, or -1. */
 int capture_core_reg(int regno);
 
+/* Symbol name s as the IR spells it (a leading '*' dropped), pointing
+ * into s; NULL when the IR cannot spell it. */
+const char *capture_symbol_spelling(const char *s);
+
+#ifdef GCC_RTL_H
+/* The 64-bit image of constant x as the IR writes it (CAPTURE.md
+ * "Operands"): an integer's value, a float's bits, a wide integer's low
+ * word; 0 for other constants. */
+int64_t capture_const_bits(const_rtx x);
+#endif
+
 /* audit.cc */
 
 /* Requires fun right after reload and cap from the same function's

@@ -1,8 +1,1385 @@
 /* postra.cc - GCC's allocation after reload, as an allocated function of
- * the core IR, checked against the capture.  (Being written: until then
- * GCC's allocation is reported as not checked.) */
+ * the core IR, checked against the capture (docs/POSTRA.md).
+ *
+ * postra_save (capture pass, before IRA) copies each captured insn's
+ * pattern into a compact pre-order tree (codes, modes, register numbers,
+ * constants, symbol names: no rtx pointer survives).  postra_verify (audit
+ * pass, right after reload) walks the post-RA insns: an insn whose UID
+ * was captured is the capture's instruction with a location on every
+ * pseudo operand, found by matching its saved pattern against the post-RA
+ * pattern; an insn with a new UID is an inserted instruction (move,
+ * spill, reload, remat, or opaque); a captured UID that is gone is a
+ * deleted instruction kept at its original position.  Then the checker
+ * (verify/) decides.  Whatever cannot be translated makes the function
+ * unverified with a short, stable reason; nothing here changes the RTL.
+ */
+#define INCLUDE_STRING
+#define INCLUDE_VECTOR
+#define INCLUDE_MAP
+#include "gcc-plugin.h"
+#include "tree.h"
+#include "rtl.h"
+#include "memmodel.h"
+#include "tm_p.h"
+#include "function.h"
+#include "basic-block.h"
+#include "emit-rtl.h"
+#include "insn-config.h"
+#include "recog.h"
+#include "regs.h"
+#include "hard-reg-set.h"
+#include "function-abi.h"
+#include "rtl-iter.h"
+#include "output.h"
+
+#include <ctime>
+
 #include "plugin.h"
 
-void postra_save(function *, Capture *) {}
-void postra_verify(function *, Capture *) {}
-void postra_free(Capture *) {}
+extern "C" {
+#include "core/irtext.h"
+#include "verify/verify.h"
+}
+
+/* ---------------------------------------------------------------- */
+/* Saved patterns.                                                   */
+
+enum { VEC_CODE = -1 }; /* a node standing for an rtvec ('E' field) */
+
+/* One rtx of a saved pattern, in pre-order; the subtree of node i is
+ * nodes [i, end). */
+struct PNode {
+	int code;    /* rtx_code, or VEC_CODE */
+	int mode;    /* machine_mode */
+	int nkid;
+	int end;
+	int regno;   /* REG */
+	int64_t val; /* CONST_INT and other constants' bits, SUBREG_BYTE,
+		      * LABEL_REF's label number, a hash of other int fields */
+	int sym;     /* SYMBOL_REF: index into SavedInsns::syms, else -1 */
+};
+
+/* One captured insn as it was before IRA. */
+struct SavedInsn {
+	int uid;
+	int bb;        /* GCC block index */
+	int pos;       /* position in the capture's block */
+	int pat;       /* root node of PATTERN */
+	int usage;     /* root node of CALL_INSN_FUNCTION_USAGE, or -1 */
+	Ins *ins;      /* the capture's instruction (owned by cap->fn) */
+	HARD_REG_SET abi_clobbers; /* calls: insn_callee_abi's full set */
+	unsigned abi_id;
+};
+
+struct SavedInsns {
+	std::vector<PNode> nodes;
+	std::vector<std::string> syms;
+	std::vector<SavedInsn> insns;  /* in capture order */
+	std::vector<int> by_uid;       /* uid -> index into insns, or -1 */
+	int first_scratch = 0;         /* max_reg_num () at the capture */
+};
+
+/* A hash of the integer fields of x that are not operands. */
+static int64_t int_fields(const_rtx x)
+{
+	const char *fmt = GET_RTX_FORMAT(GET_CODE(x));
+	uint64_t h = 0;
+	for (int k = 0; k < GET_RTX_LENGTH(GET_CODE(x)); k++)
+		if (fmt[k] == 'i' || fmt[k] == 'n')
+			h = h * 1000003u + (uint64_t)(unsigned)XINT(x, k);
+		else if (fmt[k] == 'w')
+			h = h * 1000003u + (uint64_t)XWINT(x, k);
+	return (int64_t)h;
+}
+
+static bool leaf_constant_p(const_rtx x)
+{
+	switch (GET_CODE(x)) {
+	case CONST_INT:
+	case CONST_DOUBLE:
+	case CONST_WIDE_INT:
+	case CONST_VECTOR:
+	case CONST_FIXED:
+	case CONST_POLY_INT:
+	case LABEL_REF:
+	case SYMBOL_REF:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* Appends x (may be NULL: nothing) to s in pre-order; returns its root. */
+static int save_rtx(SavedInsns *s, const_rtx x)
+{
+	int me = (int)s->nodes.size();
+	PNode n;
+	n.code = GET_CODE(x);
+	n.mode = GET_MODE(x);
+	n.nkid = 0;
+	n.regno = -1;
+	n.val = 0;
+	n.sym = -1;
+	s->nodes.push_back(n);
+	if (REG_P(x)) {
+		s->nodes[me].regno = REGNO(x);
+	} else if (GET_CODE(x) == SYMBOL_REF) {
+		s->nodes[me].sym = (int)s->syms.size();
+		s->syms.push_back(XSTR(x, 0));
+	} else if (GET_CODE(x) == LABEL_REF) {
+		rtx lab = label_ref_label(x);
+		s->nodes[me].val = LABEL_P(lab) ? CODE_LABEL_NUMBER(lab) : 0;
+	} else if (leaf_constant_p(x)) {
+		s->nodes[me].val = capture_const_bits(x);
+	} else if (GET_CODE(x) == SUBREG) {
+		s->nodes[me].val = SUBREG_BYTE(x).to_constant();
+		save_rtx(s, SUBREG_REG(x));
+		s->nodes[me].nkid = 1;
+	} else {
+		s->nodes[me].val = int_fields(x);
+		const char *fmt = GET_RTX_FORMAT(GET_CODE(x));
+		int nk = 0;
+		for (int k = 0; k < GET_RTX_LENGTH(GET_CODE(x)); k++) {
+			if (fmt[k] == 'e' && XEXP(x, k)) {
+				save_rtx(s, XEXP(x, k));
+				nk++;
+			} else if (fmt[k] == 'E' || fmt[k] == 'V') {
+				int v = (int)s->nodes.size();
+				PNode vn = n;
+				vn.code = VEC_CODE;
+				vn.mode = 0;
+				vn.val = 0;
+				vn.nkid = XVEC(x, k) ? XVECLEN(x, k) : 0;
+				s->nodes.push_back(vn);
+				for (int j = 0; j < s->nodes[v].nkid; j++)
+					save_rtx(s, XVECEXP(x, k, j));
+				s->nodes[v].end = (int)s->nodes.size();
+				nk++;
+			}
+		}
+		s->nodes[me].nkid = nk;
+	}
+	s->nodes[me].end = (int)s->nodes.size();
+	return me;
+}
+
+void postra_save(function *fun, Capture *cap)
+{
+	SavedInsns *s = new SavedInsns;
+	cap->saved = s;
+	s->first_scratch = max_reg_num();
+	s->by_uid.assign(get_max_uid() + 1, -1);
+	std::vector<Ins *> ins_of(get_max_uid() + 1, nullptr);
+	for (int i = 0; i < cap->fn->nblk; i++)
+		for (Ins *ins = cap->fn->blk[i]->first; ins; ins = ins->next)
+			if (ins->uid > 0 && ins->uid < (int)ins_of.size())
+				ins_of[ins->uid] = ins;
+	basic_block bb;
+	rtx_insn *insn;
+	FOR_EACH_BB_FN(bb, fun) {
+		int pos = 0;
+		FOR_BB_INSNS(bb, insn) {
+			if (!NONDEBUG_INSN_P(insn))
+				continue;
+			SavedInsn si;
+			si.uid = INSN_UID(insn);
+			si.bb = bb->index;
+			si.pos = pos++;
+			si.ins = ins_of[si.uid];
+			si.pat = save_rtx(s, PATTERN(insn));
+			si.usage = -1;
+			CLEAR_HARD_REG_SET(si.abi_clobbers);
+			si.abi_id = 0;
+			if (CALL_P(insn)) {
+				if (CALL_INSN_FUNCTION_USAGE(insn))
+					si.usage = save_rtx(
+						s, CALL_INSN_FUNCTION_USAGE(insn));
+				function_abi abi = insn_callee_abi(insn);
+				si.abi_clobbers = abi.full_reg_clobbers();
+				si.abi_id = abi.id();
+			}
+			s->by_uid[si.uid] = (int)s->insns.size();
+			s->insns.push_back(si);
+		}
+	}
+}
+
+void postra_free(Capture *cap)
+{
+	delete cap->saved;
+	cap->saved = nullptr;
+}
+
+/* ---------------------------------------------------------------- */
+/* The translation state of one function.                            */
+
+static const int64_t SP_UNKNOWN = INT64_MIN;
+
+/* Where an operand of one insn was found: per pseudo, its location as a
+ * use and as a definition. */
+struct Binding {
+	int pseudo;
+	bool def;
+	Loc loc;
+};
+
+struct SlotInfo {
+	int64_t off; /* from the argument pointer (the CFA) */
+	int size;
+};
+
+struct Tr {
+	function *fun;
+	Capture *cap;
+	SavedInsns *s;
+	Fn *alloc;
+	std::string why;               /* first reason: unverified */
+	/* Eliminations: argp = sp + e_sp = hfp + e_fp (at the body). */
+	int64_t e_sp = 0, e_fp = 0;
+	int64_t sp_delta = 0;          /* sp - sp at the body entry */
+	std::map<int64_t, int> slot_of; /* canonical offset -> slot */
+	std::vector<SlotInfo> slots;
+	/* The insn being translated. */
+	rtx_insn *insn = nullptr;
+	int uid = 0;
+	std::vector<Binding> binds;
+	std::vector<int> scratch_ops;  /* pseudos of the capture's scratches */
+	int next_scratch = 0;
+	bool elim = false;             /* a soft pointer was eliminated */
+	std::string fail;              /* why the pattern match failed */
+};
+
+static void unverified(Tr &t, const std::string &why)
+{
+	if (t.why.empty())
+		t.why = why;
+}
+
+static std::string uid_str(int uid)
+{
+	return " (uid " + std::to_string(uid) + ")";
+}
+
+/* ---------------------------------------------------------------- */
+/* Stack slots.                                                      */
+
+/* Whether x is a MEM at sp or (with a frame pointer) the hard frame
+ * pointer plus a constant; then *off is its address relative to the
+ * argument pointer, or SP_UNKNOWN when sp's offset is not known here. */
+static bool stack_mem(Tr &t, const_rtx x, int64_t *off)
+{
+	if (!MEM_P(x))
+		return false;
+	rtx a = XEXP(x, 0);
+	int64_t c = 0;
+	if (GET_CODE(a) == PLUS && CONST_INT_P(XEXP(a, 1))) {
+		c = INTVAL(XEXP(a, 1));
+		a = XEXP(a, 0);
+	}
+	if (!REG_P(a))
+		return false;
+	if (REGNO(a) == STACK_POINTER_REGNUM) {
+		*off = t.sp_delta == SP_UNKNOWN ? SP_UNKNOWN
+						: t.sp_delta + c - t.e_sp;
+		return true;
+	}
+	if (frame_pointer_needed && REGNO(a) == HARD_FRAME_POINTER_REGNUM) {
+		*off = c - t.e_fp;
+		return true;
+	}
+	return false;
+}
+
+/* The slot starting at canonical offset off, at least size bytes. */
+static int slot_at(Tr &t, int64_t off, int size)
+{
+	auto it = t.slot_of.find(off);
+	if (it != t.slot_of.end()) {
+		SlotInfo &si = t.slots[it->second];
+		if (size > si.size)
+			si.size = size;
+		return it->second;
+	}
+	int n = (int)t.slots.size();
+	t.slots.push_back({off, size});
+	t.slot_of[off] = n;
+	return n;
+}
+
+/* "[argp+16]" */
+static std::string argp_str(int64_t off)
+{
+	return "[argp" + std::string(off < 0 ? "" : "+") + std::to_string(off) +
+	       "]";
+}
+
+/* The location of stack MEM x (a value starting sub bytes before it, of
+ * size bytes), or LOC_NONE with a reason in t.fail. */
+static Loc slot_loc(Tr &t, const_rtx x, int sub, int size)
+{
+	int64_t off;
+	Loc l = {LOC_NONE, 0};
+	if (!stack_mem(t, x, &off))
+		return l;
+	if (off == SP_UNKNOWN) {
+		t.fail = "stack pointer offset unknown";
+		return l;
+	}
+	off -= sub;
+	if (off >= 0) {
+		t.fail = "pseudo replaced by memory equivalence " +
+			 argp_str(off);
+		return l;
+	}
+	int w = (int)GET_MODE_SIZE(GET_MODE(x)).to_constant();
+	if (w > size)
+		size = w;
+	if (size <= 0 || size > 64) {
+		t.fail = "stack slot of " + std::to_string(size) + " bytes";
+		return l;
+	}
+	l.kind = LOC_SLOT;
+	l.num = slot_at(t, off, size);
+	return l;
+}
+
+/* ---------------------------------------------------------------- */
+/* Constants.                                                        */
+
+/* The interned constant location of constant x (an immediate or an
+ * address constant), or -1. */
+static int const_of(Tr &t, const_rtx x, int kind_for_sym)
+{
+	const_rtx base = x;
+	int64_t off = 0;
+	if (GET_CODE(base) == CONST)
+		base = XEXP(base, 0);
+	if (GET_CODE(base) == PLUS && CONST_INT_P(XEXP(base, 1))) {
+		off = INTVAL(XEXP(base, 1));
+		base = XEXP(base, 0);
+	}
+	if (GET_CODE(base) == SYMBOL_REF) {
+		const char *s = capture_symbol_spelling(XSTR(base, 0));
+		if (!s)
+			return -1;
+		return fn_intern_const(t.alloc, kind_for_sym, off, s);
+	}
+	if (GET_CODE(base) == LABEL_REF) {
+		rtx lab = label_ref_label(base);
+		char buf[32];
+		snprintf(buf, sizeof buf, ".L%d",
+			 LABEL_P(lab) ? CODE_LABEL_NUMBER(lab) : 0);
+		return fn_intern_const(t.alloc, kind_for_sym, off, buf);
+	}
+	if (kind_for_sym != OK_SYM)
+		return -1;
+	if (!leaf_constant_p(x) && GET_CODE(x) != CONST)
+		return -1;
+	return fn_intern_const(t.alloc, OK_IMM, capture_const_bits(x),
+			       nullptr);
+}
+
+/* Whether x is read-only memory at an address constant (the constant
+ * pool, a MEM_READONLY_P symbol). */
+static bool readonly_mem_p(const_rtx x)
+{
+	if (!MEM_P(x))
+		return false;
+	rtx a = XEXP(x, 0);
+	if (GET_CODE(a) == SYMBOL_REF && CONSTANT_POOL_ADDRESS_P(a))
+		return true;
+	if (!MEM_READONLY_P(x))
+		return false;
+	if (GET_CODE(a) == CONST)
+		a = XEXP(a, 0);
+	if (GET_CODE(a) == PLUS && CONST_INT_P(XEXP(a, 1)))
+		a = XEXP(a, 0);
+	return GET_CODE(a) == SYMBOL_REF;
+}
+
+/* ---------------------------------------------------------------- */
+/* Matching a saved pattern against the post-RA one.                 */
+
+static bool soft_pointer(int regno)
+{
+	return regno == FRAME_POINTER_REGNUM || regno == ARG_POINTER_REGNUM;
+}
+
+/* Whether x is what elimination makes of a soft pointer: sp or the hard
+ * frame pointer, maybe plus a constant. */
+static bool eliminated_p(const_rtx x)
+{
+	if (GET_CODE(x) == PLUS && CONST_INT_P(XEXP(x, 1)))
+		x = XEXP(x, 0);
+	return REG_P(x) && (REGNO(x) == STACK_POINTER_REGNUM ||
+			    REGNO(x) == HARD_FRAME_POINTER_REGNUM);
+}
+
+/* Records pseudo p's location as a use or def of the current insn;
+ * false (t.fail set) when it already has another one. */
+static bool bind_loc(Tr &t, int p, bool def, Loc l)
+{
+	for (const Binding &b : t.binds)
+		if (b.pseudo == p && b.def == def) {
+			if (b.loc.kind != l.kind || b.loc.num != l.num) {
+				t.fail = "p" + std::to_string(p) +
+					 " in two locations";
+				return false;
+			}
+			return true;
+		}
+	t.binds.push_back({p, def, l});
+	return true;
+}
+
+/* The location of pseudo p (sub bytes into it, size bytes when a
+ * subreg, else 0) given post-RA rtx x; binds it with role. */
+static bool bind(Tr &t, int p, int sub, int size, const_rtx x, int role)
+{
+	Loc l = {LOC_NONE, 0};
+	const Fn *orig = t.cap->fn;
+	if (p >= orig->npseudo || orig->pseudo[p].cls < 0) {
+		t.fail = "p" + std::to_string(p) + " not in the capture";
+		return false;
+	}
+	int psize = orig->pseudo[p].size;
+	if (GET_CODE(x) == SUBREG && REG_P(SUBREG_REG(x)) &&
+	    HARD_REGISTER_P(SUBREG_REG(x))) {
+		int r = subreg_regno(x);
+		int c = capture_core_reg(r);
+		if (c < 0) {
+			t.fail = "unmodelled register";
+			return false;
+		}
+		l = {LOC_REG, c};
+		if (sub) {
+			t.fail = "subreg of a subreg";
+			return false;
+		}
+	} else if (REG_P(x)) {
+		int c = capture_core_reg(REGNO(x));
+		if (c < 0 || !HARD_REGISTER_P(x)) {
+			t.fail = "unmodelled register";
+			return false;
+		}
+		if (sub) {
+			if (orig->pseudo[p].cls != RC_GPR ||
+			    sub % UNITS_PER_WORD || c >= 16) {
+				t.fail = "subreg at an offset in a register";
+				return false;
+			}
+			/* GCC's and the core's GPR orders agree (ax dx cx bx si
+			 * di bp sp, r8-r15), so the value's first register is
+			 * sub words before this one. */
+			c -= sub / UNITS_PER_WORD;
+			if (c < 0) {
+				t.fail = "subreg below the first register";
+				return false;
+			}
+		}
+		l = {LOC_REG, c};
+	} else if (MEM_P(x)) {
+		int64_t off;
+		if (stack_mem(t, x, &off)) {
+			l = slot_loc(t, x, sub, psize);
+			if (l.kind == LOC_NONE)
+				return false;
+		} else if (readonly_mem_p(x) && !sub && !size) {
+			int k = const_of(t, XEXP(x, 0), OK_MEMSYM);
+			if (k < 0) {
+				t.fail = "read-only memory the IR cannot name";
+				return false;
+			}
+			l = {LOC_CONST, k};
+		} else {
+			t.fail = "pseudo replaced by memory";
+			return false;
+		}
+	} else if (CONSTANT_P(x)) {
+		if (sub || size) {
+			t.fail = "subreg replaced by a constant";
+			return false;
+		}
+		int k = const_of(t, x, OK_SYM);
+		if (k < 0) {
+			t.fail = "constant the IR cannot name";
+			return false;
+		}
+		l = {LOC_CONST, k};
+	} else if (eliminated_p(x)) {
+		t.fail = "pseudo replaced by an address equivalence";
+		return false;
+	} else {
+		t.fail = std::string("pseudo replaced by ") +
+			 GET_RTX_NAME(GET_CODE(x));
+		return false;
+	}
+	if ((role & OF_USE) && !bind_loc(t, p, false, l))
+		return false;
+	if ((role & OF_DEF) && !bind_loc(t, p, true, l))
+		return false;
+	return true;
+}
+
+/* Whether saved node i is (plus SOFT (const_int C)), SOFT the frame or
+ * argument pointer. */
+static bool soft_pointer_plus(Tr &t, int i)
+{
+	const PNode &n = t.s->nodes[i];
+	if (n.code != PLUS || n.nkid != 2)
+		return false;
+	const PNode &a = t.s->nodes[i + 1];
+	const PNode &b = t.s->nodes[a.end];
+	return a.code == REG && soft_pointer(a.regno) && b.code == CONST_INT;
+}
+
+/* How many of the bindings from mark on agree with the hint GCC leaves
+ * on a register that was a pseudo (ORIGINAL_REGNO); used only to choose
+ * between the two orders of a commutative pair that both match. */
+static int hint_score(const Tr &t, size_t mark,
+		      const std::vector<const_rtx> &regs)
+{
+	int n = 0;
+	for (const_rtx r : regs)
+		for (size_t k = mark; k < t.binds.size(); k++)
+			if ((int)ORIGINAL_REGNO(r) == t.binds[k].pseudo &&
+			    t.binds[k].loc.kind == LOC_REG &&
+			    t.binds[k].loc.num == capture_core_reg(REGNO(r)))
+				n++;
+	return n;
+}
+
+/* The hard REGs in x. */
+static void regs_in(const_rtx x, std::vector<const_rtx> *out)
+{
+	subrtx_iterator::array_type array;
+	FOR_EACH_SUBRTX(iter, array, x, NONCONST)
+		if (REG_P(*iter))
+			out->push_back(*iter);
+}
+
+static bool commutative_code(int code)
+{
+	return GET_RTX_CLASS(code) == RTX_COMM_ARITH ||
+	       GET_RTX_CLASS(code) == RTX_COMM_COMPARE;
+}
+
+static bool match(Tr &t, int i, const_rtx x, int role);
+
+/* Matches the children of saved node i against x's operands in order
+ * (swap: the first two exchanged). */
+static bool match_kids(Tr &t, int i, const_rtx x, int role, bool swap)
+{
+	const PNode &n = t.s->nodes[i];
+	const char *fmt = GET_RTX_FORMAT(GET_CODE(x));
+	std::vector<int> kids;
+	for (int k = i + 1; k < n.end; k = t.s->nodes[k].end)
+		kids.push_back(k);
+	std::vector<std::pair<int, const_rtx>> ex; /* 'e' operands */
+	int slot = 0;
+	for (int k = 0; k < GET_RTX_LENGTH(GET_CODE(x)); k++) {
+		if (fmt[k] == 'e' && XEXP(x, k)) {
+			if (slot >= (int)kids.size())
+				return false;
+			ex.push_back({kids[slot++], XEXP(x, k)});
+		} else if (fmt[k] == 'E' || fmt[k] == 'V') {
+			if (slot >= (int)kids.size())
+				return false;
+			int v = kids[slot++];
+			const PNode &vn = t.s->nodes[v];
+			if (vn.code != VEC_CODE)
+				return false;
+			int len = XVEC(x, k) ? XVECLEN(x, k) : 0;
+			if (len != vn.nkid)
+				return false;
+			int j = 0;
+			for (int c = v + 1; c < vn.end;
+			     c = t.s->nodes[c].end, j++)
+				ex.push_back({c, XVECEXP(x, k, j)});
+		}
+	}
+	if (slot != (int)kids.size())
+		return false;
+	if (swap && ex.size() >= 2)
+		std::swap(ex[0].second, ex[1].second);
+	/* Roles: a SET's destination is a def, a CLOBBER's too, the
+	 * register under a STRICT_LOW_PART or an extract destination is
+	 * read and written; addresses are read. */
+	int code = GET_CODE(x);
+	for (size_t k = 0; k < ex.size(); k++) {
+		int r = role;
+		if (code == SET)
+			r = k == 0 ? OF_DEF : OF_USE;
+		else if (code == CLOBBER)
+			r = OF_DEF;
+		else if (code == MEM)
+			r = OF_USE;
+		else if (code == STRICT_LOW_PART ||
+			 ((code == ZERO_EXTRACT || code == SIGN_EXTRACT) &&
+			  (role & OF_DEF)))
+			r = k == 0 ? (OF_USE | OF_DEF) : OF_USE;
+		else if (code == PRE_DEC || code == PRE_INC ||
+			 code == POST_DEC || code == POST_INC ||
+			 code == PRE_MODIFY || code == POST_MODIFY)
+			r = OF_USE | OF_DEF;
+		else if (role & OF_DEF)
+			r = role; /* a PARALLEL of destinations */
+		if (!match(t, ex[k].first, ex[k].second, r))
+			return false;
+	}
+	return true;
+}
+
+/* Matches saved node i against post-RA x in role (OF_USE / OF_DEF),
+ * binding pseudos; false with t.fail (maybe empty: a different shape). */
+static bool match(Tr &t, int i, const_rtx x, int role)
+{
+	const PNode &n = t.s->nodes[i];
+	if (n.code == REG) {
+		if (n.regno >= FIRST_PSEUDO_REGISTER)
+			return bind(t, n.regno, 0, 0, x, role);
+		if (soft_pointer(n.regno)) {
+			if (eliminated_p(x) ||
+			    (REG_P(x) && (int)REGNO(x) == n.regno)) {
+				t.elim = true;
+				return true;
+			}
+			return false;
+		}
+		return REG_P(x) && (int)REGNO(x) == n.regno;
+	}
+	if (n.code == SUBREG && t.s->nodes[i + 1].code == REG &&
+	    t.s->nodes[i + 1].regno >= FIRST_PSEUDO_REGISTER) {
+		int size = (int)GET_MODE_SIZE((machine_mode)n.mode).to_constant();
+		int p = t.s->nodes[i + 1].regno;
+		int psize = p < t.cap->fn->npseudo ? t.cap->fn->pseudo[p].size
+						  : 0;
+		if (size >= psize)
+			return bind(t, p, 0, 0, x, role);
+		return bind(t, p, (int)n.val, size, x, role);
+	}
+	if (n.code == SCRATCH) {
+		if (GET_CODE(x) == SCRATCH) {
+			t.fail = "scratch left without a register";
+			return false;
+		}
+		if (t.next_scratch >= (int)t.scratch_ops.size())
+			return false;
+		return bind(t, t.scratch_ops[t.next_scratch++], 0, 0, x,
+			    OF_DEF);
+	}
+	if (n.code == PLUS && soft_pointer_plus(t, i) && REG_P(x) &&
+	    eliminated_p(x)) {
+		/* (plus frame C) eliminated to sp or the frame pointer
+		 * with the constants cancelling. */
+		t.elim = true;
+		return true;
+	}
+	if (n.code != GET_CODE(x) || n.mode != GET_MODE(x))
+		return false;
+	if (n.code == SYMBOL_REF)
+		return strcmp(t.s->syms[n.sym].c_str(), XSTR(x, 0)) == 0;
+	if (n.code == LABEL_REF) {
+		rtx lab = label_ref_label(x);
+		return n.val == (LABEL_P(lab) ? CODE_LABEL_NUMBER(lab) : 0);
+	}
+	if (leaf_constant_p(x))
+		return n.val == capture_const_bits(x);
+	if (n.code == SUBREG) {
+		if (n.val != (int64_t)SUBREG_BYTE(x).to_constant())
+			return false;
+		return match(t, i + 1, SUBREG_REG(x), role);
+	}
+	if (n.val != int_fields(x) && n.code != ASM_OPERANDS)
+		return false;
+	size_t mark = t.binds.size();
+	int scr = t.next_scratch;
+	bool elim = t.elim;
+	t.elim = false;
+	bool ok = match_kids(t, i, x, role, false);
+	if (commutative_code(n.code) && (ok || t.fail.empty())) {
+		/* Both orders may match when both are registers: keep the
+		 * one the ORIGINAL_REGNO hints agree with more. */
+		std::vector<Binding> first(t.binds.begin() + mark,
+					   t.binds.end());
+		int first_scr = t.next_scratch;
+		bool first_elim = t.elim;
+		std::vector<const_rtx> regs;
+		int score = -1;
+		if (ok) {
+			regs_in(x, &regs);
+			score = hint_score(t, mark, regs);
+		}
+		t.binds.resize(mark);
+		t.next_scratch = scr;
+		t.elim = false;
+		t.fail.clear();
+		bool ok2 = match_kids(t, i, x, role, true);
+		if (ok2 && ok && hint_score(t, mark, regs) <= score)
+			ok2 = false;
+		if (!ok2) {
+			t.binds.resize(mark);
+			if (ok) {
+				t.binds.insert(t.binds.end(), first.begin(),
+					       first.end());
+				t.next_scratch = first_scr;
+				t.elim = first_elim;
+				t.fail.clear();
+			}
+		} else {
+			ok = true;
+		}
+	}
+	if (!ok && n.code == PLUS && t.fail.empty()) {
+		/* Elimination changes the constant of (plus soft C). */
+		t.binds.resize(mark);
+		t.next_scratch = scr;
+		t.elim = false;
+		int k0 = i + 1, k1 = t.s->nodes[k0].end;
+		if (k1 < n.end && t.s->nodes[k1].code == CONST_INT &&
+		    CONST_INT_P(XEXP(x, 1)) && match(t, k0, XEXP(x, 0), role) &&
+		    t.elim)
+			ok = true;
+	}
+	t.elim = t.elim || elim;
+	return ok;
+}
+
+/* ---------------------------------------------------------------- */
+/* Original insns.                                                   */
+
+/* Matches the saved pattern (and call usage) of si against insn; fills
+ * t.binds.  False with t.fail possibly empty (a different shape). */
+static bool match_insn(Tr &t, const SavedInsn &si, rtx_insn *insn)
+{
+	t.binds.clear();
+	t.fail.clear();
+	t.elim = false;
+	t.scratch_ops.clear();
+	t.next_scratch = 0;
+	for (int k = 0; k < si.ins->nops; k++) {
+		const Op &o = si.ins->ops[k];
+		if (o.kind == OK_PSEUDO && o.reg >= t.s->first_scratch)
+			t.scratch_ops.push_back(o.reg);
+	}
+	if (!match(t, si.pat, PATTERN(insn), OF_USE))
+		return false;
+	if (si.usage >= 0) {
+		rtx u = CALL_INSN_FUNCTION_USAGE(insn);
+		if (!u || !match(t, si.usage, u, OF_USE))
+			return false;
+	}
+	return true;
+}
+
+/* The bound location of pseudo p as a def (def) or a use, or LOC_NONE. */
+static Loc bound(const Tr &t, int p, bool def)
+{
+	for (const Binding &b : t.binds)
+		if (b.pseudo == p && b.def == def)
+			return b.loc;
+	return {LOC_NONE, 0};
+}
+
+static bool same_loc(Loc a, Loc b)
+{
+	return a.kind == b.kind && a.num == b.num;
+}
+
+/* A copy of the capture's instruction with the locations of t.binds;
+ * NULL with a reason when a pseudo operand has none or two. */
+static Ins *located_copy(Tr &t, const Ins *ci)
+{
+	Ins *ins = ins_new(t.alloc, ci->kind, ci->nops);
+	ins->uid = ci->uid;
+	ins->flags = ci->flags;
+	ins->name = ci->name ? fn_strdup(t.alloc, ci->name, strlen(ci->name))
+			     : nullptr;
+	ins->clobbers = ci->clobbers;
+	for (int k = 0; k < ci->nops; k++) {
+		Op o = ci->ops[k];
+		if (o.sym)
+			o.sym = fn_strdup(t.alloc, o.sym, strlen(o.sym));
+		if (o.kind == OK_PSEUDO) {
+			Loc u = bound(t, o.reg, false), d = bound(t, o.reg, true);
+			Loc l = (o.flags & OF_DEF) ? d : u;
+			if ((o.flags & OF_DEF) && (o.flags & OF_USE)) {
+				if (l.kind == LOC_NONE)
+					l = u;
+				else if (u.kind != LOC_NONE && !same_loc(u, d)) {
+					unverified(t, "read-modify-write operand "
+						      "in two locations" +
+							      uid_str(ci->uid));
+					return nullptr;
+				}
+			}
+			if (l.kind == LOC_NONE) {
+				unverified(t, "no location found for an "
+					      "operand" + uid_str(ci->uid));
+				return nullptr;
+			}
+			o.loc = l;
+		}
+		ins->ops[k] = o;
+	}
+	return ins;
+}
+
+/* ---------------------------------------------------------------- */
+/* New insns.                                                        */
+
+static int mode_bytes(const_rtx x)
+{
+	return (int)GET_MODE_SIZE(GET_MODE(x)).to_constant();
+}
+
+/* The location of a register or stack slot x written or read by a new
+ * insn; LOC_NONE when it is neither. */
+static Loc plain_loc(Tr &t, const_rtx x)
+{
+	if (REG_P(x)) {
+		int c = capture_core_reg(REGNO(x));
+		if (c >= 0)
+			return {LOC_REG, c};
+		return {LOC_NONE, 0};
+	}
+	int64_t off;
+	if (stack_mem(t, x, &off)) {
+		Loc l = slot_loc(t, x, 0, mode_bytes(x));
+		return l;
+	}
+	return {LOC_NONE, 0};
+}
+
+static Op loc_op(Loc l, int flags, int width)
+{
+	Op o;
+	memset(&o, 0, sizeof o);
+	o.kind = OK_LOC;
+	o.flags = (uint8_t)flags;
+	o.tie = -1;
+	o.from = -1;
+	o.loc = l;
+	o.imm = width;
+	return o;
+}
+
+/* The registers insn clobbers (CLOBBER of a hard register). */
+static RegSet clobbered_regs(rtx_insn *insn)
+{
+	RegSet s = 0;
+	rtx pat = PATTERN(insn);
+	if (GET_CODE(pat) != PARALLEL)
+		return s;
+	for (int k = 0; k < XVECLEN(pat, 0); k++) {
+		rtx e = XVECEXP(pat, 0, k);
+		if (GET_CODE(e) != CLOBBER || !REG_P(XEXP(e, 0)))
+			continue;
+		rtx r = XEXP(e, 0);
+		int n = hard_regno_nregs(REGNO(r), GET_MODE(r));
+		for (int j = 0; j < n; j++) {
+			int c = capture_core_reg(REGNO(r) + j);
+			if (c >= 0)
+				s |= RS_BIT(c);
+		}
+	}
+	return s;
+}
+
+struct OpaqueDefs {
+	Tr *t;
+	std::vector<Op> ops;
+	RegSet clobbers;
+};
+
+static void opaque_store(rtx dest, const_rtx set, void *data)
+{
+	OpaqueDefs *d = (OpaqueDefs *)data;
+	if (GET_CODE(dest) == SUBREG)
+		dest = SUBREG_REG(dest);
+	if (REG_P(dest) && REGNO(dest) == STACK_POINTER_REGNUM)
+		return; /* sp is tracked by its offset (sp_step) */
+	Loc l = plain_loc(*d->t, dest);
+	if (l.kind == LOC_NONE)
+		return;
+	if (GET_CODE(set) == CLOBBER && l.kind == LOC_REG) {
+		int n = REG_P(dest) ? hard_regno_nregs(REGNO(dest),
+						       GET_MODE(dest))
+				    : 1;
+		for (int j = 0; j < n; j++) {
+			int c = capture_core_reg(REGNO(dest) + j);
+			if (c >= 0)
+				d->clobbers |= RS_BIT(c);
+		}
+		return;
+	}
+	d->ops.push_back(loc_op(l, OF_DEF, mode_bytes(dest)));
+}
+
+/* Whether x reads memory that is neither a stack slot nor read-only
+ * (the value of a pseudo with a memory equivalence); *what describes
+ * it. */
+static bool reads_other_memory(Tr &t, const_rtx x, std::string *what)
+{
+	subrtx_iterator::array_type array;
+	FOR_EACH_SUBRTX(iter, array, x, NONCONST) {
+		const_rtx m = *iter;
+		if (!MEM_P(m) || readonly_mem_p(m))
+			continue;
+		int64_t off;
+		if (stack_mem(t, m, &off)) {
+			if (off != SP_UNKNOWN && off >= 0) {
+				*what = "pseudo replaced by memory equivalence " +
+					argp_str(off);
+				return true;
+			}
+			continue;
+		}
+		*what = "reload from a memory equivalence";
+		return true;
+	}
+	return false;
+}
+
+/* The inserted instruction for new insn (IR kinds move, spill, reload,
+ * remat, opaque; docs/POSTRA.md), or NULL with t.why set. */
+static Ins *new_insn(Tr &t, rtx_insn *insn)
+{
+	rtx set = single_set(insn);
+	t.fail.clear();
+	if (set) {
+		std::string what;
+		if (reads_other_memory(t, SET_SRC(set), &what)) {
+			unverified(t, what + uid_str(INSN_UID(insn)));
+			return nullptr;
+		}
+		rtx d = SET_DEST(set), s = SET_SRC(set);
+		Loc ld = plain_loc(t, d);
+		Loc ls = plain_loc(t, s);
+		int kind = -1;
+		if (ld.kind == LOC_REG && ls.kind == LOC_REG)
+			kind = IK_MOVE;
+		else if (ld.kind == LOC_REG && ls.kind == LOC_SLOT)
+			kind = IK_RELOAD;
+		else if (ld.kind == LOC_SLOT && ls.kind == LOC_REG)
+			kind = IK_SPILL;
+		else if (ld.kind == LOC_REG && ls.kind == LOC_NONE &&
+			 (CONSTANT_P(s) || readonly_mem_p(s))) {
+			int k = MEM_P(s) ? const_of(t, XEXP(s, 0), OK_MEMSYM)
+					 : const_of(t, s, OK_SYM);
+			if (k >= 0) {
+				ls = {LOC_CONST, k};
+				kind = IK_REMAT;
+			}
+		}
+		if (!t.fail.empty()) {
+			unverified(t, t.fail + uid_str(INSN_UID(insn)));
+			return nullptr;
+		}
+		if (kind >= 0 && (kind != IK_MOVE || ld.num != R_SP)) {
+			Ins *ins = ins_new(t.alloc, kind, 2);
+			ins->ops[0] = loc_op(ld, OF_DEF, mode_bytes(d));
+			ins->ops[1] = loc_op(ls, OF_USE,
+					     GET_MODE(s) == VOIDmode
+						     ? mode_bytes(d)
+						     : mode_bytes(s));
+			ins->clobbers = clobbered_regs(insn);
+			return ins;
+		}
+	}
+	OpaqueDefs od;
+	od.t = &t;
+	od.clobbers = 0;
+	note_stores(insn, opaque_store, &od);
+	if (!t.fail.empty()) {
+		unverified(t, t.fail + uid_str(INSN_UID(insn)));
+		return nullptr;
+	}
+	Ins *ins = ins_new(t.alloc, IK_OPAQUE, (int)od.ops.size());
+	for (size_t k = 0; k < od.ops.size(); k++)
+		ins->ops[k] = od.ops[k];
+	ins->clobbers = od.clobbers;
+	if (CALL_P(insn))
+		ins->clobbers |= 0; /* a new call: never made by RA */
+	return ins;
+}
+
+/* ---------------------------------------------------------------- */
+/* The stack pointer.                                                */
+
+/* Adds insn's change of sp to *delta (SP_UNKNOWN when not a constant). */
+static void sp_step(rtx_insn *insn, int64_t *delta)
+{
+	if (*delta == SP_UNKNOWN)
+		return;
+	subrtx_iterator::array_type array;
+	FOR_EACH_SUBRTX(iter, array, PATTERN(insn), NONCONST) {
+		const_rtx x = *iter;
+		enum rtx_code c = GET_CODE(x);
+		if (GET_RTX_CLASS(c) == RTX_AUTOINC && REG_P(XEXP(x, 0)) &&
+		    REGNO(XEXP(x, 0)) == STACK_POINTER_REGNUM) {
+			/* The MEM around it gives the size; find it. */
+			continue;
+		}
+		if (MEM_P(x)) {
+			rtx a = XEXP(x, 0);
+			if (GET_RTX_CLASS(GET_CODE(a)) != RTX_AUTOINC ||
+			    !REG_P(XEXP(a, 0)) ||
+			    REGNO(XEXP(a, 0)) != STACK_POINTER_REGNUM)
+				continue;
+			int64_t size = mode_bytes(x);
+			switch (GET_CODE(a)) {
+			case PRE_DEC:
+			case POST_DEC:
+				*delta -= size;
+				break;
+			case PRE_INC:
+			case POST_INC:
+				*delta += size;
+				break;
+			default: {
+				rtx m = XEXP(a, 1);
+				if (GET_CODE(m) == PLUS && CONST_INT_P(XEXP(m, 1)))
+					*delta += INTVAL(XEXP(m, 1));
+				else
+					*delta = SP_UNKNOWN;
+				return;
+			}
+			}
+		} else if (c == SET && REG_P(SET_DEST(x)) &&
+			   REGNO(SET_DEST(x)) == STACK_POINTER_REGNUM) {
+			rtx s = SET_SRC(x);
+			if (GET_CODE(s) == PLUS && REG_P(XEXP(s, 0)) &&
+			    REGNO(XEXP(s, 0)) == STACK_POINTER_REGNUM &&
+			    CONST_INT_P(XEXP(s, 1)))
+				*delta += INTVAL(XEXP(s, 1));
+			else
+				*delta = SP_UNKNOWN;
+			return;
+		}
+	}
+}
+
+/* sp's offset at each block's entry (by GCC index), propagated from the
+ * entry block: SP_UNKNOWN where paths disagree or a change is not a
+ * constant. */
+static std::vector<int64_t> sp_at_entry(function *fun)
+{
+	const int64_t UNSET = INT64_MAX;
+	std::vector<int64_t> in(last_basic_block_for_fn(fun), UNSET);
+	std::vector<basic_block> work;
+	basic_block first = single_succ(ENTRY_BLOCK_PTR_FOR_FN(fun));
+	in[first->index] = 0;
+	work.push_back(first);
+	while (!work.empty()) {
+		basic_block bb = work.back();
+		work.pop_back();
+		int64_t d = in[bb->index];
+		rtx_insn *insn;
+		FOR_BB_INSNS(bb, insn)
+			if (NONDEBUG_INSN_P(insn))
+				sp_step(insn, &d);
+		edge e;
+		edge_iterator ei;
+		FOR_EACH_EDGE(e, ei, bb->succs) {
+			if (e->dest == EXIT_BLOCK_PTR_FOR_FN(fun))
+				continue;
+			int64_t &o = in[e->dest->index];
+			int64_t n = o == UNSET ? d : (o == d ? o : SP_UNKNOWN);
+			if (n != o) {
+				o = n;
+				work.push_back(e->dest);
+			}
+		}
+	}
+	for (int64_t &v : in)
+		if (v == UNSET)
+			v = SP_UNKNOWN;
+	return in;
+}
+
+/* ---------------------------------------------------------------- */
+/* The function.                                                     */
+
+/* Whether GCC's CFG after reload is the capture's (the same blocks by
+ * index, the same successors in order); a reason otherwise. */
+static bool same_cfg(Tr &t)
+{
+	const Fn *o = t.cap->fn;
+	int n = 0;
+	basic_block bb;
+	FOR_EACH_BB_FN(bb, t.fun) {
+		n++;
+		int bi = fn_block_by_id(o, bb->index);
+		if (bi < 0) {
+			unverified(t, "block added by the register allocator");
+			return false;
+		}
+		const Blk *b = o->blk[bi];
+		int k = 0;
+		edge e;
+		edge_iterator ei;
+		FOR_EACH_EDGE(e, ei, bb->succs) {
+			if (e->dest == EXIT_BLOCK_PTR_FOR_FN(t.fun))
+				continue;
+			if (k >= b->nsucc ||
+			    o->blk[b->succ[k].blk]->id != e->dest->index) {
+				unverified(t, "edges changed by the register "
+					      "allocator");
+				return false;
+			}
+			k++;
+		}
+		if (k != b->nsucc) {
+			unverified(t, "edges changed by the register allocator");
+			return false;
+		}
+	}
+	if (n != o->nblk) {
+		unverified(t, "block removed by the register allocator");
+		return false;
+	}
+	return true;
+}
+
+/* Whether insn strictly satisfies its constraints (GCC's own check in
+ * final); insns without a pattern number (use, clobber) pass. */
+static bool constraints_ok(rtx_insn *insn)
+{
+	if (GET_CODE(PATTERN(insn)) == USE || GET_CODE(PATTERN(insn)) == CLOBBER)
+		return true;
+	if (INSN_CODE(insn) < 0 && asm_noperands(PATTERN(insn)) < 0)
+		return true;
+	extract_insn(insn);
+	return constrain_operands(1, get_preferred_alternatives(insn));
+}
+
+/* Translates one post-RA block's insns into blk; records which captured
+ * insns survive (seen) and the locations of all insns (locs). */
+static void translate_block(Tr &t, basic_block bb, Blk *blk,
+			    std::vector<Ins *> &survivor,
+			    std::vector<unsigned> &locs,
+			    std::vector<int> &bad_uids)
+{
+	int last_pos = -1;
+	rtx_insn *insn;
+	FOR_BB_INSNS(bb, insn) {
+		if (!NONDEBUG_INSN_P(insn))
+			continue;
+		int uid = INSN_UID(insn);
+		if (uid < (int)locs.size())
+			locs[uid] = INSN_LOCATION(insn);
+		if (!constraints_ok(insn))
+			bad_uids.push_back(uid);
+		if (!t.why.empty()) {
+			sp_step(insn, &t.sp_delta);
+			continue;
+		}
+		int si = uid < (int)t.s->by_uid.size() ? t.s->by_uid[uid] : -1;
+		Ins *ins = nullptr;
+		if (si >= 0) {
+			const SavedInsn &sv = t.s->insns[si];
+			if (!sv.ins) {
+				unverified(t, "internal error: uid " +
+						      std::to_string(uid) +
+						      " saved but not captured");
+			} else if (sv.bb != bb->index || sv.pos < last_pos) {
+				unverified(t, "insn moved by IRA" + uid_str(uid));
+			} else if (CALL_P(insn) &&
+				   (insn_callee_abi(insn).id() != sv.abi_id ||
+				    insn_callee_abi(insn).full_reg_clobbers() !=
+					    sv.abi_clobbers)) {
+				unverified(t, "call ABI changed" + uid_str(uid));
+			} else if (!match_insn(t, sv, insn)) {
+				if (t.fail.empty())
+					unverified(t, std::string("insn changed "
+								  "shape (") +
+							      GET_RTX_NAME(GET_CODE(
+								      PATTERN(insn))) +
+							      ")" + uid_str(uid));
+				else
+					unverified(t, t.fail + uid_str(uid));
+			} else {
+				ins = located_copy(t, sv.ins);
+				last_pos = sv.pos;
+				if (ins)
+					survivor[si] = ins;
+			}
+		} else {
+			ins = new_insn(t, insn);
+		}
+		sp_step(insn, &t.sp_delta);
+		if (ins)
+			ins_append(blk, ins);
+	}
+}
+
+/* Puts each captured insn that GCC deleted into its block, without
+ * locations, after the previous captured insn of that block. */
+static void place_deleted(Tr &t, const std::vector<Ins *> &survivor)
+{
+	Ins *prev = nullptr;
+	int prev_bb = -1;
+	for (size_t k = 0; k < t.s->insns.size(); k++) {
+		const SavedInsn &sv = t.s->insns[k];
+		if (sv.bb != prev_bb) {
+			prev = nullptr;
+			prev_bb = sv.bb;
+		}
+		if (survivor[k]) {
+			prev = survivor[k];
+			continue;
+		}
+		const Ins *ci = sv.ins;
+		if (!ci)
+			continue;
+		Ins *ins = ins_new(t.alloc, ci->kind, ci->nops);
+		ins->uid = ci->uid;
+		ins->flags = ci->flags | INS_DELETED;
+		ins->name = ci->name ? fn_strdup(t.alloc, ci->name,
+						 strlen(ci->name))
+				     : nullptr;
+		ins->clobbers = ci->clobbers;
+		for (int j = 0; j < ci->nops; j++) {
+			ins->ops[j] = ci->ops[j];
+			if (ci->ops[j].sym)
+				ins->ops[j].sym = fn_strdup(
+					t.alloc, ci->ops[j].sym,
+					strlen(ci->ops[j].sym));
+		}
+		Blk *b = t.alloc->blk[fn_block_by_id(t.alloc, sv.bb)];
+		ins_insert_after(b, prev, ins);
+		prev = ins;
+	}
+}
+
+/* Declares the slots; false (unverified) when two overlap. */
+static bool declare_slots(Tr &t)
+{
+	for (size_t k = 0; k < t.slots.size(); k++)
+		fn_declare_slot(t.alloc, (int)k, t.slots[k].size);
+	int64_t end = INT64_MIN;
+	for (auto &e : t.slot_of) {
+		const SlotInfo &si = t.slots[e.second];
+		if (si.off < end) {
+			unverified(t, "overlapping stack slots at " +
+					      argp_str(si.off));
+			return false;
+		}
+		end = si.off + si.size;
+	}
+	return true;
+}
+
+/* Writes alloc as DIR/<file>.<fn>.gcc.ir. */
+static void dump_alloc(const Fn *alloc)
+{
+	const char *base = strrchr(main_input_filename, '/');
+	base = base ? base + 1 : main_input_filename;
+	std::string path = std::string(opts.dump_dir) + "/" + base + "." +
+			   alloc->name + ".gcc.ir";
+	FILE *f = fopen(path.c_str(), "w");
+	if (!f)
+		return;
+	ir_print(f, alloc);
+	fclose(f);
+}
+
+static double seconds_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* The allocated function; NULL with t.why when it cannot be built. */
+static Fn *translate(Tr &t, std::vector<unsigned> &locs,
+		     std::vector<int> &bad_uids)
+{
+	const Fn *o = t.cap->fn;
+	Fn *a = fn_new(o->name, o->target);
+	t.alloc = a;
+	a->by_gcc = true;
+	a->allocated = true;
+	a->frame_pointer = frame_pointer_needed;
+	for (int p = 0; p < o->npseudo; p++)
+		if (o->pseudo[p].cls >= 0)
+			fn_declare_pseudo(a, p, o->pseudo[p].cls,
+					  o->pseudo[p].size);
+	if (!same_cfg(t))
+		return a;
+	t.e_sp = ix86_initial_elimination_offset(ARG_POINTER_REGNUM,
+						 STACK_POINTER_REGNUM);
+	t.e_fp = frame_pointer_needed
+			 ? ix86_initial_elimination_offset(
+				   ARG_POINTER_REGNUM, HARD_FRAME_POINTER_REGNUM)
+			 : 0;
+	for (int i = 0; i < o->nblk; i++) {
+		Blk *b = fn_add_block(a, o->blk[i]->id);
+		b->freq = o->blk[i]->freq;
+		b->depth = o->blk[i]->depth;
+	}
+	for (int i = 0; i < o->nblk; i++)
+		for (int k = 0; k < o->blk[i]->nsucc; k++)
+			blk_add_succ(a, a->blk[i], o->blk[i]->succ[k].blk,
+				     o->blk[i]->succ[k].flags);
+	a->entry = o->entry;
+	std::vector<int64_t> sp_in = sp_at_entry(t.fun);
+	std::vector<Ins *> survivor(t.s->insns.size(), nullptr);
+	basic_block bb;
+	FOR_EACH_BB_FN(bb, t.fun) {
+		t.sp_delta = sp_in[bb->index];
+		translate_block(t, bb, a->blk[fn_block_by_id(a, bb->index)],
+				survivor, locs, bad_uids);
+	}
+	if (!t.why.empty())
+		return a;
+	place_deleted(t, survivor);
+	declare_slots(t);
+	fn_preds(a);
+	return a;
+}
+
+void postra_verify(function *fun, Capture *cap)
+{
+	double t0 = seconds_now();
+	Check &c = cap->check_gcc;
+	if (!cap->saved) {
+		c.verdict = "unverified";
+		c.reason = "internal error: nothing saved before IRA";
+		return;
+	}
+	Tr t;
+	t.fun = fun;
+	t.cap = cap;
+	t.s = cap->saved;
+	std::vector<unsigned> locs(get_max_uid() + 1, 0);
+	std::vector<int> bad_uids;
+	Fn *alloc = translate(t, locs, bad_uids);
+	if (opts.dump_dir && t.why.empty())
+		dump_alloc(alloc);
+	if (!t.why.empty()) {
+		c.verdict = "unverified";
+		c.reason = t.why;
+	} else {
+		VerifyResult res;
+		verify_fn(cap->fn, alloc, &res);
+		check_fill(&res, &c);
+		for (int i = 0; i < res.nviol && i < (int)c.locs.size(); i++) {
+			int uid = res.viol[i].uid;
+			if (uid > 0 && uid < (int)locs.size())
+				c.locs[i] = locs[uid];
+		}
+		verify_result_free(&res);
+	}
+	for (int uid : bad_uids) {
+		c.texts.push_back(cap->name + ": uid " + std::to_string(uid) +
+				  ": does not satisfy its constraints");
+		c.locs.push_back(locs[uid]);
+		c.violations++;
+		c.verdict = "violation";
+		c.reason.clear();
+	}
+	fn_free(alloc);
+	c.seconds = seconds_now() - t0;
+}
