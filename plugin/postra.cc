@@ -31,6 +31,7 @@
 #include "function-abi.h"
 #include "rtl-iter.h"
 #include "output.h"
+#include "print-rtl.h"
 
 #include <ctime>
 
@@ -76,6 +77,10 @@ struct SavedInsns {
 	std::vector<std::string> syms;
 	std::vector<SavedInsn> insns;  /* in capture order */
 	std::vector<int> by_uid;       /* uid -> index into insns, or -1 */
+	/* Per block before IRA: (uid of its head insn, uid of its block
+	 * note, GCC index).  IRA may renumber the blocks (compact_blocks);
+	 * those insns keep their UIDs. */
+	std::vector<std::pair<std::pair<int, int>, int>> heads;
 	int first_scratch = 0;         /* max_reg_num () at the capture */
 };
 
@@ -178,6 +183,9 @@ void postra_save(function *fun, Capture *cap)
 	rtx_insn *insn;
 	FOR_EACH_BB_FN(bb, fun) {
 		int pos = 0;
+		s->heads.push_back({{(int)INSN_UID(BB_HEAD(bb)),
+				     (int)INSN_UID(bb_note(bb))},
+				    bb->index});
 		FOR_BB_INSNS(bb, insn) {
 			if (!NONDEBUG_INSN_P(insn))
 				continue;
@@ -236,6 +244,7 @@ struct Tr {
 	std::string why;               /* first reason: unverified */
 	/* Eliminations: argp = sp + e_sp = hfp + e_fp (at the body). */
 	int64_t e_sp = 0, e_fp = 0;
+	int64_t frame_argp = 0;        /* frame - argp */
 	int64_t sp_delta = 0;          /* sp - sp at the body entry */
 	std::map<int64_t, int> slot_of; /* canonical offset -> slot */
 	std::vector<SlotInfo> slots;
@@ -247,6 +256,10 @@ struct Tr {
 	int next_scratch = 0;
 	bool elim = false;             /* a soft pointer was eliminated */
 	std::string fail;              /* why the pattern match failed */
+	std::vector<int> old_of;       /* post-RA block index -> before */
+	/* A soft pointer operand that LRA put into a general register
+	 * (after `R = sp + C`): (core soft register, core R). */
+	std::vector<std::pair<int, int>> soft_in;
 };
 
 static void unverified(Tr &t, const std::string &why)
@@ -533,6 +546,23 @@ static bool soft_pointer_plus(Tr &t, int i)
 	return a.code == REG && soft_pointer(a.regno) && b.code == CONST_INT;
 }
 
+/* Whether saved node i is a PARALLEL of one SET first, then only
+ * CLOBBERs of hard registers. */
+static bool parallel_set_clobbers(const Tr &t, int i)
+{
+	const PNode &n = t.s->nodes[i];
+	const PNode &v = t.s->nodes[i + 1];
+	if (n.nkid != 1 || v.code != VEC_CODE || v.nkid < 2 ||
+	    t.s->nodes[i + 2].code != SET)
+		return false;
+	for (int k = t.s->nodes[i + 2].end; k < v.end; k = t.s->nodes[k].end)
+		if (t.s->nodes[k].code != CLOBBER ||
+		    t.s->nodes[k + 1].code != REG ||
+		    t.s->nodes[k + 1].regno >= FIRST_PSEUDO_REGISTER)
+			return false;
+	return true;
+}
+
 /* How many of the bindings from mark on agree with the hint GCC leaves
  * on a register that was a pseudo (ORIGINAL_REGNO); used only to choose
  * between the two orders of a commutative pair that both match. */
@@ -644,6 +674,15 @@ static bool match(Tr &t, int i, const_rtx x, int role)
 				t.elim = true;
 				return true;
 			}
+			if (REG_P(x) && HARD_REGISTER_P(x) &&
+			    capture_core_reg(REGNO(x)) >= 0) {
+				/* Its value, computed into a register by a new
+				 * insn (new_insn: a move from the pointer). */
+				t.soft_in.push_back(
+					{capture_core_reg(n.regno),
+					 capture_core_reg(REGNO(x))});
+				return true;
+			}
 			return false;
 		}
 		return REG_P(x) && (int)REGNO(x) == n.regno;
@@ -675,6 +714,12 @@ static bool match(Tr &t, int i, const_rtx x, int role)
 		t.elim = true;
 		return true;
 	}
+	if (n.code == PARALLEL && GET_CODE(x) == SET &&
+	    parallel_set_clobbers(t, i))
+		/* LRA chose a pattern without the clobbers (an add of sp
+		 * or a frame address become a move or lea): fewer side
+		 * effects, the capture's clobbers stay. */
+		return match(t, i + 2, x, role);
 	if (n.code != GET_CODE(x) || n.mode != GET_MODE(x))
 		return false;
 	if (n.code == SYMBOL_REF)
@@ -753,6 +798,7 @@ static bool match(Tr &t, int i, const_rtx x, int role)
 static bool match_insn(Tr &t, const SavedInsn &si, rtx_insn *insn)
 {
 	t.binds.clear();
+	t.soft_in.clear();
 	t.fail.clear();
 	t.elim = false;
 	t.scratch_ops.clear();
@@ -770,6 +816,15 @@ static bool match_insn(Tr &t, const SavedInsn &si, rtx_insn *insn)
 			return false;
 	}
 	return true;
+}
+
+/* Whether instruction i has a pseudo operand. */
+static bool has_pseudo(const Ins *i)
+{
+	for (int k = 0; k < i->nops; k++)
+		if (i->ops[k].kind == OK_PSEUDO)
+			return true;
+	return false;
 }
 
 /* The bound location of pseudo p as a def (def) or a use, or LOC_NONE. */
@@ -800,6 +855,10 @@ static Ins *located_copy(Tr &t, const Ins *ci)
 		Op o = ci->ops[k];
 		if (o.sym)
 			o.sym = fn_strdup(t.alloc, o.sym, strlen(o.sym));
+		if (o.kind == OK_HREG && (o.flags & OF_USE))
+			for (auto &e : t.soft_in)
+				if (e.first == o.reg)
+					o.reg = e.second;
 		if (o.kind == OK_PSEUDO) {
 			Loc u = bound(t, o.reg, false), d = bound(t, o.reg, true);
 			Loc l = (o.flags & OF_DEF) ? d : u;
@@ -941,11 +1000,38 @@ static bool reads_other_memory(Tr &t, const_rtx x, std::string *what)
 	return false;
 }
 
-/* The inserted instruction for new insn (IR kinds move, spill, reload,
- * remat, opaque; docs/POSTRA.md), or NULL with t.why set. */
-static Ins *new_insn(Tr &t, rtx_insn *insn)
+/* The core register of the soft pointer (frame or argument pointer)
+ * whose value x (sp or the frame pointer plus a constant) is at this
+ * point, or -1. */
+static int soft_pointer_value(Tr &t, const_rtx x)
 {
-	rtx set = single_set(insn);
+	int64_t c = 0;
+	if (GET_CODE(x) == PLUS && CONST_INT_P(XEXP(x, 1))) {
+		c = INTVAL(XEXP(x, 1));
+		x = XEXP(x, 0);
+	}
+	if (!REG_P(x))
+		return -1;
+	int64_t argp; /* x relative to the argument pointer */
+	if (REGNO(x) == STACK_POINTER_REGNUM && t.sp_delta != SP_UNKNOWN)
+		argp = t.sp_delta + c - t.e_sp;
+	else if (frame_pointer_needed && REGNO(x) == HARD_FRAME_POINTER_REGNUM)
+		argp = c - t.e_fp;
+	else
+		return -1;
+	if (argp == 0)
+		return capture_core_reg(ARG_POINTER_REGNUM);
+	if (argp == t.frame_argp)
+		return capture_core_reg(FRAME_POINTER_REGNUM);
+	return -1;
+}
+
+/* The inserted instruction for new insn (IR kinds move, spill, reload,
+ * remat, opaque; docs/POSTRA.md), or NULL with t.why set.  With opaque,
+ * always IK_OPAQUE. */
+static Ins *new_insn(Tr &t, rtx_insn *insn, bool opaque)
+{
+	rtx set = opaque ? NULL_RTX : single_set(insn);
 	t.fail.clear();
 	if (set) {
 		std::string what;
@@ -957,6 +1043,9 @@ static Ins *new_insn(Tr &t, rtx_insn *insn)
 		Loc ld = plain_loc(t, d);
 		Loc ls = plain_loc(t, s);
 		int kind = -1;
+		int soft = ld.kind == LOC_REG ? soft_pointer_value(t, s) : -1;
+		if (soft >= 0)
+			ls = {LOC_REG, soft};
 		if (ld.kind == LOC_REG && ls.kind == LOC_REG)
 			kind = IK_MOVE;
 		else if (ld.kind == LOC_REG && ls.kind == LOC_SLOT)
@@ -1101,43 +1190,85 @@ static std::vector<int64_t> sp_at_entry(function *fun)
 /* ---------------------------------------------------------------- */
 /* The function.                                                     */
 
-/* Whether GCC's CFG after reload is the capture's (the same blocks by
- * index, the same successors in order); a reason otherwise. */
+/* The block index before IRA of post-RA block bb (found by its head
+ * insn's or its block note's UID), or -1. */
+static int old_index(const Tr &t, basic_block bb)
+{
+	int h = INSN_UID(BB_HEAD(bb)), n = INSN_UID(bb_note(bb));
+	for (const auto &e : t.s->heads)
+		if (e.first.first == h || e.first.second == n)
+			return e.second;
+	return -1;
+}
+
+/* Capture block index b, or where control goes from it through blocks
+ * without instructions and with at most one successor (which GCC may
+ * delete): a capture block index, or -1 for the exit. */
+static int through_empty(const Fn *o, int b)
+{
+	for (int steps = 0; steps < o->nblk; steps++) {
+		const Blk *k = o->blk[b];
+		if (k->first || k->nsucc > 1)
+			return b;
+		if (k->nsucc == 0)
+			return -1;
+		b = k->succ[0].blk;
+	}
+	return b;
+}
+
+/* Whether GCC's CFG after reload is the capture's (blocks identified by
+ * old_index; the same successors in order, up to blocks without
+ * instructions that GCC removed); fills t.old_of (post-RA index -> index
+ * before IRA); a reason otherwise. */
 static bool same_cfg(Tr &t)
 {
 	const Fn *o = t.cap->fn;
-	int n = 0;
+	t.old_of.assign(last_basic_block_for_fn(t.fun), -1);
+	std::vector<bool> present(o->nblk, false);
 	basic_block bb;
 	FOR_EACH_BB_FN(bb, t.fun) {
-		n++;
-		int bi = fn_block_by_id(o, bb->index);
+		t.old_of[bb->index] = old_index(t, bb);
+		int bi = t.old_of[bb->index] < 0
+				 ? -1
+				 : fn_block_by_id(o, t.old_of[bb->index]);
 		if (bi < 0) {
 			unverified(t, "block added by the register allocator");
 			return false;
 		}
-		const Blk *b = o->blk[bi];
-		int k = 0;
+		present[bi] = true;
+	}
+	for (int i = 0; i < o->nblk; i++)
+		if (!present[i] && o->blk[i]->first) {
+			unverified(t, "block removed by the register allocator");
+			return false;
+		}
+	FOR_EACH_BB_FN(bb, t.fun) {
+		const Blk *b = o->blk[fn_block_by_id(o, t.old_of[bb->index])];
+		std::vector<int> was, now;
+		for (int k = 0; k < b->nsucc; k++) {
+			int d = through_empty(o, b->succ[k].blk);
+			if (d >= 0)
+				was.push_back(o->blk[d]->id);
+		}
 		edge e;
 		edge_iterator ei;
 		FOR_EACH_EDGE(e, ei, bb->succs) {
 			if (e->dest == EXIT_BLOCK_PTR_FOR_FN(t.fun))
 				continue;
-			if (k >= b->nsucc ||
-			    o->blk[b->succ[k].blk]->id != e->dest->index) {
-				unverified(t, "edges changed by the register "
-					      "allocator");
-				return false;
-			}
-			k++;
+			int d = through_empty(
+				o, fn_block_by_id(o, t.old_of[e->dest->index]));
+			if (d >= 0)
+				now.push_back(o->blk[d]->id);
 		}
-		if (k != b->nsucc) {
+		if (was != now) {
+			if (getenv("SSARA_DEBUG"))
+				fprintf(stderr, "ssara: b%d (was b%d): other "
+						"successors\n",
+					bb->index, t.old_of[bb->index]);
 			unverified(t, "edges changed by the register allocator");
 			return false;
 		}
-	}
-	if (n != o->nblk) {
-		unverified(t, "block removed by the register allocator");
-		return false;
 	}
 	return true;
 }
@@ -1183,30 +1314,44 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 				unverified(t, "internal error: uid " +
 						      std::to_string(uid) +
 						      " saved but not captured");
-			} else if (sv.bb != bb->index || sv.pos < last_pos) {
+			} else if (sv.bb != t.old_of[bb->index] ||
+				   sv.pos < last_pos) {
 				unverified(t, "insn moved by IRA" + uid_str(uid));
 			} else if (CALL_P(insn) &&
 				   (insn_callee_abi(insn).id() != sv.abi_id ||
 				    insn_callee_abi(insn).full_reg_clobbers() !=
 					    sv.abi_clobbers)) {
 				unverified(t, "call ABI changed" + uid_str(uid));
-			} else if (!match_insn(t, sv, insn)) {
-				if (t.fail.empty())
-					unverified(t, std::string("insn changed "
-								  "shape (") +
-							      GET_RTX_NAME(GET_CODE(
-								      PATTERN(insn))) +
-							      ")" + uid_str(uid));
-				else
-					unverified(t, t.fail + uid_str(uid));
-			} else {
+			} else if (match_insn(t, sv, insn)) {
 				ins = located_copy(t, sv.ins);
 				last_pos = sv.pos;
 				if (ins)
 					survivor[si] = ins;
+			} else if (!has_pseudo(sv.ins)) {
+				/* Nothing to locate: the instruction as captured,
+				 * then what the new pattern writes. */
+				Ins *c = located_copy(t, sv.ins);
+				if (c) {
+					ins_append(blk, c);
+					survivor[si] = c;
+				}
+				last_pos = sv.pos;
+				ins = new_insn(t, insn, true);
+			} else if (t.fail.empty()) {
+				unverified(t, std::string("insn changed shape (") +
+						      GET_RTX_NAME(GET_CODE(
+							      PATTERN(insn))) +
+						      ")" + uid_str(uid));
+			} else {
+				unverified(t, t.fail + uid_str(uid));
 			}
 		} else {
-			ins = new_insn(t, insn);
+			ins = new_insn(t, insn, false);
+		}
+		if (!t.why.empty() && getenv("SSARA_DEBUG")) {
+			fprintf(stderr, "ssara: %s: %s\n", t.cap->name.c_str(),
+				t.why.c_str());
+			print_rtl_single(stderr, insn);
 		}
 		sp_step(insn, &t.sp_delta);
 		if (ins)
@@ -1314,6 +1459,9 @@ static Fn *translate(Tr &t, std::vector<unsigned> &locs,
 			 ? ix86_initial_elimination_offset(
 				   ARG_POINTER_REGNUM, HARD_FRAME_POINTER_REGNUM)
 			 : 0;
+	t.frame_argp = ix86_initial_elimination_offset(FRAME_POINTER_REGNUM,
+						       STACK_POINTER_REGNUM) -
+		       t.e_sp;
 	for (int i = 0; i < o->nblk; i++) {
 		Blk *b = fn_add_block(a, o->blk[i]->id);
 		b->freq = o->blk[i]->freq;
@@ -1329,7 +1477,8 @@ static Fn *translate(Tr &t, std::vector<unsigned> &locs,
 	basic_block bb;
 	FOR_EACH_BB_FN(bb, t.fun) {
 		t.sp_delta = sp_in[bb->index];
-		translate_block(t, bb, a->blk[fn_block_by_id(a, bb->index)],
+		translate_block(t, bb,
+				a->blk[fn_block_by_id(a, t.old_of[bb->index])],
 				survivor, locs, bad_uids);
 	}
 	if (!t.why.empty())
