@@ -245,6 +245,10 @@ struct Tr {
 	/* Eliminations: argp = sp + e_sp = hfp + e_fp (at the body). */
 	int64_t e_sp = 0, e_fp = 0;
 	int64_t frame_argp = 0;        /* frame - argp */
+	/* The frame memory the program itself accesses (MEMs at the soft
+	 * frame or argument pointer before IRA: locals in memory, incoming
+	 * arguments, the return address): never an allocator's slot. */
+	std::vector<SlotInfo> program_mem;
 	int64_t sp_delta = 0;          /* sp - sp at the body entry */
 	std::map<int64_t, int> slot_of; /* canonical offset -> slot */
 	std::vector<SlotInfo> slots;
@@ -276,6 +280,11 @@ static std::string uid_str(int uid)
 /* ---------------------------------------------------------------- */
 /* Stack slots.                                                      */
 
+static bool soft_pointer(int regno)
+{
+	return regno == FRAME_POINTER_REGNUM || regno == ARG_POINTER_REGNUM;
+}
+
 /* Whether x is a MEM at sp or (with a frame pointer) the hard frame
  * pointer plus a constant; then *off is its address relative to the
  * argument pointer, or SP_UNKNOWN when sp's offset is not known here. */
@@ -300,6 +309,40 @@ static bool stack_mem(Tr &t, const_rtx x, int64_t *off)
 		*off = c - t.e_fp;
 		return true;
 	}
+	return false;
+}
+
+/* Fills t.program_mem from the saved patterns. */
+static void find_program_mem(Tr &t)
+{
+	const std::vector<PNode> &nd = t.s->nodes;
+	for (size_t i = 0; i + 1 < nd.size(); i++) {
+		if (nd[i].code != MEM)
+			continue;
+		size_t a = i + 1;
+		int64_t c = 0;
+		if (nd[a].code == PLUS && nd[a].nkid == 2 &&
+		    nd[nd[a + 1].end].code == CONST_INT) {
+			c = nd[nd[a + 1].end].val;
+			a = a + 1;
+		}
+		if (nd[a].code != REG || !soft_pointer(nd[a].regno))
+			continue;
+		int64_t off = c + (nd[a].regno == FRAME_POINTER_REGNUM
+					   ? t.frame_argp
+					   : 0);
+		int size = (int)GET_MODE_SIZE((machine_mode)nd[i].mode)
+				   .to_constant();
+		t.program_mem.push_back({off, size > 0 ? size : 1});
+	}
+}
+
+/* Whether [off, off+size) overlaps the program's own frame memory. */
+static bool in_program_mem(const Tr &t, int64_t off, int size)
+{
+	for (const SlotInfo &m : t.program_mem)
+		if (off < m.off + m.size && m.off < off + size)
+			return true;
 	return false;
 }
 
@@ -339,12 +382,12 @@ static Loc slot_loc(Tr &t, const_rtx x, int sub, int size)
 		return l;
 	}
 	off -= sub;
-	if (off >= 0) {
+	int w = (int)GET_MODE_SIZE(GET_MODE(x)).to_constant();
+	if (off >= 0 || in_program_mem(t, off + sub, w)) {
 		t.fail = "pseudo replaced by memory equivalence " +
 			 argp_str(off);
 		return l;
 	}
-	int w = (int)GET_MODE_SIZE(GET_MODE(x)).to_constant();
 	if (w > size)
 		size = w;
 	if (size <= 0 || size > 64) {
@@ -413,10 +456,6 @@ static bool readonly_mem_p(const_rtx x)
 /* ---------------------------------------------------------------- */
 /* Matching a saved pattern against the post-RA one.                 */
 
-static bool soft_pointer(int regno)
-{
-	return regno == FRAME_POINTER_REGNUM || regno == ARG_POINTER_REGNUM;
-}
 
 /* Whether x is what elimination makes of a soft pointer: sp or the hard
  * frame pointer, maybe plus a constant. */
@@ -903,10 +942,11 @@ static Loc plain_loc(Tr &t, const_rtx x)
 		return {LOC_NONE, 0};
 	}
 	int64_t off;
-	if (stack_mem(t, x, &off)) {
-		Loc l = slot_loc(t, x, 0, mode_bytes(x));
-		return l;
-	}
+	if (stack_mem(t, x, &off) && off != SP_UNKNOWN && off < 0 &&
+	    !in_program_mem(t, off, mode_bytes(x)))
+		return slot_loc(t, x, 0, mode_bytes(x));
+	if (stack_mem(t, x, &off) && off == SP_UNKNOWN)
+		t.fail = "stack pointer offset unknown";
 	return {LOC_NONE, 0};
 }
 
@@ -987,7 +1027,8 @@ static bool reads_other_memory(Tr &t, const_rtx x, std::string *what)
 			continue;
 		int64_t off;
 		if (stack_mem(t, m, &off)) {
-			if (off != SP_UNKNOWN && off >= 0) {
+			if (off != SP_UNKNOWN &&
+			    (off >= 0 || in_program_mem(t, off, mode_bytes(m)))) {
 				*what = "pseudo replaced by memory equivalence " +
 					argp_str(off);
 				return true;
@@ -1462,6 +1503,7 @@ static Fn *translate(Tr &t, std::vector<unsigned> &locs,
 	t.frame_argp = ix86_initial_elimination_offset(FRAME_POINTER_REGNUM,
 						       STACK_POINTER_REGNUM) -
 		       t.e_sp;
+	find_program_mem(t);
 	for (int i = 0; i < o->nblk; i++) {
 		Blk *b = fn_add_block(a, o->blk[i]->id);
 		b->freq = o->blk[i]->freq;
