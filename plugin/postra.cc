@@ -1400,8 +1400,50 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 	}
 }
 
+/* The hard register (core number) GCC gave pseudo p, or -1. */
+static int renumbered(int p)
+{
+	if (p < FIRST_PSEUDO_REGISTER || p >= max_reg_num() ||
+	    reg_renumber[p] < 0)
+		return -1;
+	return capture_core_reg(reg_renumber[p]);
+}
+
+/* The register of a deleted insn that moved a value within one register:
+ * (set (reg p) (reg q)) or (set (reg p) (subreg (reg q) 0)), captured as
+ * an `ord` with the operands =p and q, p and q both in that register.
+ * GCC deletes such a no-op move; executing it would change nothing, so
+ * it stays in the allocation as executed there (the checker's rule for
+ * deleted instructions covers only copies).  -1 when insn is not one. */
+static int noop_move_reg(const Tr &t, const SavedInsn &sv)
+{
+	const Ins *ci = sv.ins;
+	const std::vector<PNode> &nd = t.s->nodes;
+	if (ci->kind != IK_ORD || ci->nops != 2 || nd[sv.pat].code != SET)
+		return -1;
+	const PNode &d = nd[sv.pat + 1];
+	int si = d.end;
+	if (nd[si].code == SUBREG && nd[si].val == 0)
+		si++;
+	const PNode &src = nd[si];
+	if (d.code != REG || src.code != REG)
+		return -1;
+	const Op &o0 = ci->ops[0], &o1 = ci->ops[1];
+	if (o0.kind != OK_PSEUDO || o0.reg != d.regno || o0.sub_size ||
+	    o0.flags != OF_DEF || o1.flags != OF_USE || o1.sub_off)
+		return -1;
+	int r = renumbered(o0.reg);
+	if (r < 0)
+		return -1;
+	if (o1.kind == OK_PSEUDO && o1.reg == src.regno &&
+	    renumbered(o1.reg) == r)
+		return r;
+	return -1;
+}
+
 /* Puts each captured insn that GCC deleted into its block, without
- * locations, after the previous captured insn of that block. */
+ * locations, after the previous captured insn of that block (a no-op
+ * move: with locations, as executed). */
 static void place_deleted(Tr &t, const std::vector<Ins *> &survivor)
 {
 	Ins *prev = nullptr;
@@ -1419,15 +1461,18 @@ static void place_deleted(Tr &t, const std::vector<Ins *> &survivor)
 		const Ins *ci = sv.ins;
 		if (!ci)
 			continue;
+		int noop = noop_move_reg(t, sv);
 		Ins *ins = ins_new(t.alloc, ci->kind, ci->nops);
 		ins->uid = ci->uid;
-		ins->flags = ci->flags | INS_DELETED;
+		ins->flags = ci->flags | (noop >= 0 ? 0 : INS_DELETED);
 		ins->name = ci->name ? fn_strdup(t.alloc, ci->name,
 						 strlen(ci->name))
 				     : nullptr;
 		ins->clobbers = ci->clobbers;
 		for (int j = 0; j < ci->nops; j++) {
 			ins->ops[j] = ci->ops[j];
+			if (noop >= 0)
+				ins->ops[j].loc = {LOC_REG, noop};
 			if (ci->ops[j].sym)
 				ins->ops[j].sym = fn_strdup(
 					t.alloc, ci->ops[j].sym,
