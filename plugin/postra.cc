@@ -1314,6 +1314,29 @@ static bool same_cfg(Tr &t)
 	return true;
 }
 
+/* The core register of the value a call returns that is one of its
+ * arguments ((set (reg R) (reg A)) in CALL_INSN_FUNCTION_USAGE: memcpy
+ * returns its destination), or -1. */
+static int returned_argument(rtx_insn *call)
+{
+	for (rtx u = CALL_INSN_FUNCTION_USAGE(call); u; u = XEXP(u, 1)) {
+		rtx e = XEXP(u, 0);
+		if (GET_CODE(e) == SET && REG_P(SET_DEST(e)))
+			return capture_core_reg(REGNO(SET_DEST(e)));
+	}
+	return -1;
+}
+
+/* Whether inserted instruction i reads core register r. */
+static bool reads_loc(const Ins *i, int r)
+{
+	for (int k = 0; k < i->nops; k++)
+		if ((i->ops[k].flags & OF_USE) && i->ops[k].loc.kind == LOC_REG &&
+		    i->ops[k].loc.num == r)
+			return true;
+	return false;
+}
+
 /* Whether insn strictly satisfies its constraints (GCC's own check in
  * final); insns without a pattern number (use, clobber) pass. */
 static bool constraints_ok(rtx_insn *insn)
@@ -1334,11 +1357,14 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 			    std::vector<int> &bad_uids)
 {
 	int last_pos = -1;
+	int returned = -1; /* the register of a call's returned argument */
 	rtx_insn *insn;
 	FOR_BB_INSNS(bb, insn) {
 		if (!NONDEBUG_INSN_P(insn))
 			continue;
 		int uid = INSN_UID(insn);
+		int was_returned = returned;
+		returned = CALL_P(insn) ? returned_argument(insn) : -1;
 		if (uid < (int)locs.size())
 			locs[uid] = INSN_LOCATION(insn);
 		if (!constraints_ok(insn))
@@ -1388,6 +1414,10 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 			}
 		} else {
 			ins = new_insn(t, insn, false);
+			if (ins && was_returned >= 0 && reads_loc(ins, was_returned))
+				unverified(t, "value taken from a call's returned "
+					      "argument" + uid_str(uid));
+			returned = was_returned;
 		}
 		if (!t.why.empty() && getenv("SSARA_DEBUG")) {
 			fprintf(stderr, "ssara: %s: %s\n", t.cap->name.c_str(),
