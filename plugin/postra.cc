@@ -264,6 +264,9 @@ struct Tr {
 	/* A soft pointer operand that LRA put into a general register
 	 * (after `R = sp + C`): (core soft register, core R). */
 	std::vector<std::pair<int, int>> soft_in;
+	std::vector<bool> present;        /* uid still there after reload */
+	std::vector<std::vector<int>> by_block; /* old block -> saved insns */
+	std::vector<bool> adopted;        /* saved insn re-emitted */
 };
 
 static void unverified(Tr &t, const std::string &why)
@@ -1349,6 +1352,30 @@ static bool constraints_ok(rtx_insn *insn)
 	return constrain_operands(1, get_preferred_alternatives(insn));
 }
 
+/* The saved insn that new insn is a re-emission of: the first captured
+ * insn of (old) block bb after position last_pos whose UID is gone and
+ * whose pattern matches insn's, looking no further than the next
+ * captured insn still present; -1 if none.  Leaves t.binds filled. */
+static int reemitted(Tr &t, rtx_insn *insn, int bb, int last_pos)
+{
+	if (bb < 0 || bb >= (int)t.by_block.size())
+		return -1;
+	for (int k : t.by_block[bb]) {
+		const SavedInsn &sv = t.s->insns[k];
+		if (sv.pos <= last_pos)
+			continue;
+		if (t.present[sv.uid])
+			return -1;
+		if (!sv.ins || t.adopted[k])
+			continue;
+		if (match_insn(t, sv, insn)) {
+			t.adopted[k] = true;
+			return k;
+		}
+	}
+	return -1;
+}
+
 /* Translates one post-RA block's insns into blk; records which captured
  * insns survive (seen) and the locations of all insns (locs). */
 static void translate_block(Tr &t, basic_block bb, Blk *blk,
@@ -1412,6 +1439,14 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 			} else {
 				unverified(t, t.fail + uid_str(uid));
 			}
+		} else if ((si = reemitted(t, insn, t.old_of[bb->index],
+					   last_pos)) >= 0) {
+			/* A captured insn LRA deleted and emitted again in
+			 * another form (an eliminated soft pointer). */
+			ins = located_copy(t, t.s->insns[si].ins);
+			last_pos = t.s->insns[si].pos;
+			if (ins)
+				survivor[si] = ins;
 		} else {
 			ins = new_insn(t, insn, false);
 			if (ins && was_returned >= 0 && reads_loc(ins, was_returned))
@@ -1439,36 +1474,47 @@ static int renumbered(int p)
 	return capture_core_reg(reg_renumber[p]);
 }
 
-/* The register of a deleted insn that moved a value within one register:
- * (set (reg p) (reg q)) or (set (reg p) (subreg (reg q) 0)), captured as
- * an `ord` with the operands =p and q, p and q both in that register.
- * GCC deletes such a no-op move; executing it would change nothing, so
- * it stays in the allocation as executed there (the checker's rule for
- * deleted instructions covers only copies).  -1 when insn is not one. */
-static int noop_move_reg(const Tr &t, const SavedInsn &sv)
+/* The hard register (GCC number) that rtx node i names: a hard REG, or
+ * a pseudo's register after reload, through a lowpart SUBREG; -1 if
+ * none. */
+static int node_hard_reg(const Tr &t, int i)
+{
+	const std::vector<PNode> &nd = t.s->nodes;
+	if (nd[i].code == SUBREG && nd[i].val == 0)
+		i++;
+	if (nd[i].code != REG)
+		return -1;
+	int r = nd[i].regno;
+	if (r < FIRST_PSEUDO_REGISTER)
+		return r;
+	return r < max_reg_num() ? reg_renumber[r] : -1;
+}
+
+/* Whether a deleted insn moved a value within one register:
+ * (set (reg D) (reg S)) or (set (reg D) (subreg (reg S) 0)), D and S
+ * (pseudos after reload, or hard registers) the same register, captured
+ * as an `ord` with only those registers as operands.  GCC deletes such
+ * a no-op move; executing it would change nothing, so it stays in the
+ * allocation as executed there, its pseudos in their registers (the
+ * checker's rule for deleted instructions covers only copies). */
+static bool noop_move(const Tr &t, const SavedInsn &sv)
 {
 	const Ins *ci = sv.ins;
 	const std::vector<PNode> &nd = t.s->nodes;
-	if (ci->kind != IK_ORD || ci->nops != 2 || nd[sv.pat].code != SET)
-		return -1;
-	const PNode &d = nd[sv.pat + 1];
-	int si = d.end;
-	if (nd[si].code == SUBREG && nd[si].val == 0)
-		si++;
-	const PNode &src = nd[si];
-	if (d.code != REG || src.code != REG)
-		return -1;
-	const Op &o0 = ci->ops[0], &o1 = ci->ops[1];
-	if (o0.kind != OK_PSEUDO || o0.reg != d.regno || o0.sub_size ||
-	    o0.flags != OF_DEF || o1.flags != OF_USE || o1.sub_off)
-		return -1;
-	int r = renumbered(o0.reg);
-	if (r < 0)
-		return -1;
-	if (o1.kind == OK_PSEUDO && o1.reg == src.regno &&
-	    renumbered(o1.reg) == r)
-		return r;
-	return -1;
+	if (ci->kind != IK_ORD || nd[sv.pat].code != SET)
+		return false;
+	int d = node_hard_reg(t, sv.pat + 1);
+	int s = node_hard_reg(t, nd[sv.pat + 1].end);
+	if (d < 0 || d != s || nd[sv.pat + 1].code != REG)
+		return false;
+	for (int k = 0; k < ci->nops; k++) {
+		const Op &o = ci->ops[k];
+		if (o.kind == OK_PSEUDO && (o.sub_off || renumbered(o.reg) < 0))
+			return false;
+		if (o.kind != OK_PSEUDO && o.kind != OK_HREG)
+			return false;
+	}
+	return true;
 }
 
 /* Puts each captured insn that GCC deleted into its block, without
@@ -1491,18 +1537,19 @@ static void place_deleted(Tr &t, const std::vector<Ins *> &survivor)
 		const Ins *ci = sv.ins;
 		if (!ci)
 			continue;
-		int noop = noop_move_reg(t, sv);
+		bool noop = noop_move(t, sv);
 		Ins *ins = ins_new(t.alloc, ci->kind, ci->nops);
 		ins->uid = ci->uid;
-		ins->flags = ci->flags | (noop >= 0 ? 0 : INS_DELETED);
+		ins->flags = ci->flags | (noop ? 0 : INS_DELETED);
 		ins->name = ci->name ? fn_strdup(t.alloc, ci->name,
 						 strlen(ci->name))
 				     : nullptr;
 		ins->clobbers = ci->clobbers;
 		for (int j = 0; j < ci->nops; j++) {
 			ins->ops[j] = ci->ops[j];
-			if (noop >= 0)
-				ins->ops[j].loc = {LOC_REG, noop};
+			if (noop && ci->ops[j].kind == OK_PSEUDO)
+				ins->ops[j].loc = {LOC_REG,
+						   renumbered(ci->ops[j].reg)};
 			if (ci->ops[j].sym)
 				ins->ops[j].sym = fn_strdup(
 					t.alloc, ci->ops[j].sym,
@@ -1590,6 +1637,23 @@ static Fn *translate(Tr &t, std::vector<unsigned> &locs,
 				     o->blk[i]->succ[k].flags);
 	a->entry = o->entry;
 	std::vector<int64_t> sp_in = sp_at_entry(t.fun);
+	t.present.assign(t.s->by_uid.size(), false);
+	t.adopted.assign(t.s->insns.size(), false);
+	{
+		basic_block b;
+		rtx_insn *insn;
+		FOR_EACH_BB_FN(b, t.fun)
+			FOR_BB_INSNS(b, insn)
+				if (NONDEBUG_INSN_P(insn) &&
+				    INSN_UID(insn) < (int)t.present.size())
+					t.present[INSN_UID(insn)] = true;
+	}
+	for (size_t k = 0; k < t.s->insns.size(); k++) {
+		int b = t.s->insns[k].bb;
+		if (b >= (int)t.by_block.size())
+			t.by_block.resize(b + 1);
+		t.by_block[b].push_back((int)k);
+	}
 	std::vector<Ins *> survivor(t.s->insns.size(), nullptr);
 	basic_block bb;
 	FOR_EACH_BB_FN(bb, t.fun) {
