@@ -1352,10 +1352,21 @@ static bool constraints_ok(rtx_insn *insn)
 	return constrain_operands(1, get_preferred_alternatives(insn));
 }
 
-/* The saved insn that new insn is a re-emission of: the first captured
- * insn of (old) block bb after position last_pos whose UID is gone and
- * whose pattern matches insn's, looking no further than the next
- * captured insn still present; -1 if none.  Leaves t.binds filled. */
+/* Whether sv's pattern mentions the frame or argument pointer. */
+static bool mentions_soft_pointer(const Tr &t, const SavedInsn &sv)
+{
+	for (int i = sv.pat; i < t.s->nodes[sv.pat].end; i++)
+		if (t.s->nodes[i].code == REG && soft_pointer(t.s->nodes[i].regno))
+			return true;
+	return false;
+}
+
+/* The saved insn that new insn is a re-emission of (elimination makes
+ * LRA delete an insn that mentions a soft pointer and emit it again):
+ * the first captured insn of (old) block bb after position last_pos
+ * whose UID is gone, that mentions a soft pointer and whose pattern
+ * matches insn's, looking no further than the next captured insn still
+ * present; -1 if none.  Leaves t.binds filled. */
 static int reemitted(Tr &t, rtx_insn *insn, int bb, int last_pos)
 {
 	if (bb < 0 || bb >= (int)t.by_block.size())
@@ -1366,7 +1377,7 @@ static int reemitted(Tr &t, rtx_insn *insn, int bb, int last_pos)
 			continue;
 		if (t.present[sv.uid])
 			return -1;
-		if (!sv.ins || t.adopted[k])
+		if (!sv.ins || t.adopted[k] || !mentions_soft_pointer(t, sv))
 			continue;
 		if (match_insn(t, sv, insn)) {
 			t.adopted[k] = true;
