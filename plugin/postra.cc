@@ -1486,23 +1486,33 @@ static int renumbered(int p)
 }
 
 /* The hard register (GCC number) that rtx node i names: a hard REG, or
- * a pseudo's register after reload, through a lowpart SUBREG; -1 if
- * none. */
+ * a pseudo's register after reload, or through a SUBREG at a whole word
+ * the word's register; -1 if none. */
 static int node_hard_reg(const Tr &t, int i)
 {
 	const std::vector<PNode> &nd = t.s->nodes;
-	if (nd[i].code == SUBREG && nd[i].val == 0)
+	int words = 0;
+	if (nd[i].code == SUBREG) {
+		if (nd[i].val % UNITS_PER_WORD)
+			return -1;
+		words = (int)(nd[i].val / UNITS_PER_WORD);
 		i++;
+	}
 	if (nd[i].code != REG)
 		return -1;
 	int r = nd[i].regno;
-	if (r < FIRST_PSEUDO_REGISTER)
-		return r;
-	return r < max_reg_num() ? reg_renumber[r] : -1;
+	if (r >= FIRST_PSEUDO_REGISTER)
+		r = r < max_reg_num() ? reg_renumber[r] : -1;
+	if (r < 0 || (words && !GENERAL_REGNO_P(r)))
+		return -1;
+	/* A word of a value in consecutive general registers (ax:dx,
+	 * r8:r9). */
+	return r + words;
 }
 
 /* Whether a deleted insn moved a value within one register:
- * (set (reg D) (reg S)) or (set (reg D) (subreg (reg S) 0)), D and S
+ * (set (reg D) (reg S)) or (set (reg D) (subreg (reg S) W)), W a whole
+ * number of words, D and S
  * (pseudos after reload, or hard registers) the same register, captured
  * as an `ord` with only those registers as operands.  GCC deletes such
  * a no-op move; executing it would change nothing, so it stays in the
@@ -1520,7 +1530,8 @@ static bool noop_move(const Tr &t, const SavedInsn &sv)
 		return false;
 	for (int k = 0; k < ci->nops; k++) {
 		const Op &o = ci->ops[k];
-		if (o.kind == OK_PSEUDO && (o.sub_off || renumbered(o.reg) < 0))
+		if (o.kind == OK_PSEUDO &&
+		    (o.sub_off % UNITS_PER_WORD || renumbered(o.reg) < 0))
 			return false;
 		if (o.kind != OK_PSEUDO && o.kind != OK_HREG)
 			return false;
