@@ -1,6 +1,8 @@
 /* test_plugin.c - the GCC plugin (build/ssara.so) run by gcc:
  *   - the captured IR of the functions in testsuite/plugin/NAME.c against
- *     the expectations written by hand in those files ("//! FN: INS");
+ *     the expectations written by hand in those files ("//! FN: INS"),
+ *     GCC's allocation as translated after reload ("//!gcc FN: INS")
+ *     and the checker's verdict on it ("//!verdict FN: verified");
  *   - arguments and messages (help, version, unknown keys, only=, the
  *     version check of a plugin built for another GCC);
  *   - code generation unchanged: objects identical with and without the
@@ -148,6 +150,33 @@ static bool dump_has(char *dump, const char *want)
 
 static char cur_file[256]; /* basename of the testsuite/plugin file */
 
+/* Checks that the record of function fn in the JSON lines records has
+ * GCC's allocation with verdict want ("verified", "violation" or
+ * "unverified: REASON"). */
+static void check_verdict(const char *records, const char *fn,
+			  const char *want)
+{
+	char *key = xfmt("\"fn\":\"%s\"", fn);
+	const char *line = records ? strstr(records, key) : NULL;
+	free(key);
+	if (!t_check(line != NULL, __FILE__, __LINE__,
+		     "%s: no record for %s", cur_file, fn))
+		return;
+	const char *end = strchr(line, '\n');
+	size_t len = end ? (size_t)(end - line) : strlen(line);
+	char *rec = xfmt("%.*s", (int)len, line);
+	const char *colon = strstr(want, ": ");
+	char *v = colon ? xfmt("\"verify\":{\"gcc\":{\"verdict\":\"%.*s\","
+			       "\"reason\":\"%s\"",
+			       (int)(colon - want), want, colon + 2)
+			: xfmt("\"verify\":{\"gcc\":{\"verdict\":\"%s\"", want);
+	t_check(strstr(rec, v) != NULL, __FILE__, __LINE__,
+		"%s: %s: expected GCC's allocation %s in:\n%s", cur_file, fn,
+		want, rec);
+	free(v);
+	free(rec);
+}
+
 static void case_expectations(void)
 {
 	if (!have_plugin())
@@ -168,8 +197,9 @@ static void case_expectations(void)
 		snprintf(opts, sizeof opts, "%.*s", (int)k, o);
 	}
 	char *args = xfmt("%s -c %s -o %s.o -fplugin=%s "
-			  "-fplugin-arg-ssara-dump=%s -fplugin-arg-ssara-check",
-			  opts, src, cur_file, plugin_path(), dir);
+			  "-fplugin-arg-ssara-dump=%s -fplugin-arg-ssara-check "
+			  "-fplugin-arg-ssara-json=%s/records.json",
+			  opts, src, cur_file, plugin_path(), dir, dir);
 	char *mk = xfmt("mkdir -p %s/%s", tmp, dir);
 	free(t_run_cmd(mk, &(int){0}));
 	free(mk);
@@ -183,18 +213,40 @@ static void case_expectations(void)
 	free(args);
 	int n = 0;
 	char *save = NULL;
+	char *recpath = xfmt("%s/%s/records.json", tmp, dir);
+	char *records = slurp(recpath);
+	free(recpath);
 	for (char *l = strtok_r(text, "\n", &save); l;
 	     l = strtok_r(NULL, "\n", &save)) {
-		if (strncmp(l, "//! ", 4) != 0)
+		/* "//! FN: INS" (the capture), "//!gcc FN: INS" (GCC's
+		 * allocation), "//!verdict FN: VERDICT" (of GCC's). */
+		const char *suffix = NULL;
+		int skip = 0;
+		if (strncmp(l, "//! ", 4) == 0) {
+			suffix = "";
+			skip = 4;
+		} else if (strncmp(l, "//!gcc ", 7) == 0) {
+			suffix = ".gcc";
+			skip = 7;
+		} else if (strncmp(l, "//!verdict ", 11) == 0) {
+			skip = 11;
+		} else {
 			continue;
+		}
 		n++;
 		char fn[128];
-		const char *colon = strstr(l + 4, ": ");
+		const char *colon = strstr(l + skip, ": ");
 		if (!t_check(colon != NULL, __FILE__, __LINE__,
 			     "%s: malformed expectation '%s'", cur_file, l))
 			continue;
-		snprintf(fn, sizeof fn, "%.*s", (int)(colon - (l + 4)), l + 4);
-		char *path = xfmt("%s/%s/%s.%s.ir", tmp, dir, cur_file, fn);
+		snprintf(fn, sizeof fn, "%.*s", (int)(colon - (l + skip)),
+			 l + skip);
+		if (!suffix) {
+			check_verdict(records, fn, colon + 2);
+			continue;
+		}
+		char *path = xfmt("%s/%s/%s.%s%s.ir", tmp, dir, cur_file, fn,
+				  suffix);
 		char *dump = slurp(path);
 		t_check(dump != NULL, __FILE__, __LINE__, "%s: no dump %s",
 			cur_file, path);
@@ -208,6 +260,7 @@ static void case_expectations(void)
 	}
 	t_check(n > 0, __FILE__, __LINE__, "%s has no '//! ' expectations",
 		cur_file);
+	free(records);
 	free(text);
 	free(src);
 	free(dir);

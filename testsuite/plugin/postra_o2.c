@@ -1,0 +1,35 @@
+// options: -O2
+/* GCC's allocation after reload at -O2 (see postra_o0.c); the locations
+ * are those of `gcc -O2 -S`. */
+
+/* sub: movl %edi, %eax; subl %esi, %eax.  The copies of the arguments
+ * out of di and si are coalesced (deleted); LRA inserts the move into
+ * ax for the two-address subtraction. */
+int sub(int a, int b) { return a - b; }
+//!gcc sub: copy =p?, %di [deleted]
+//!gcc sub: copy =p?, %si [deleted]
+//!gcc sub: move =@ax:4, @di:4
+//!gcc sub: ord "*subsi_1" =p? mem @ax, p? ^0 @ax, p? @si clobber {flags}
+//!gcc sub: copy =%ax, p? [deleted]
+//!verdict sub: verified
+
+/* pool: mulsd .LC0(%rip), %xmm0 twice.  The constant 2.5 is loaded into
+ * a pseudo once before IRA (a [remat] load from the constant pool); GCC
+ * deletes that load and reads the constant pool at both uses, one of
+ * them after the call.  The checker proves the pseudo equal to .LC0 from
+ * the deleted remat. */
+extern double dg(double);
+double pool(double x) { return dg(x * 2.5) * 2.5; }
+//! pool: ord "*movdf_internal" =p?, [$.LC0] [remat]
+//!gcc pool: ord "*movdf_internal" =p?, [$.LC0] [remat] [deleted]
+//!gcc pool: ord "*fop_df_comm" =p? @xmm0, p? ^0 @xmm0, p? mem @[$.LC0]
+//!verdict pool: verified
+
+/* call_leaf: with IPA-RA, the call to leaf (which computes into eax
+ * only) clobbers ax and flags; so x stays in di across the call:
+ * call leaf; addl %edi, %eax. */
+int __attribute__((noinline)) leaf(int x) { return 3 * x + 1; }
+int call_leaf(int x) { return leaf(x) + x; }
+//!gcc call_leaf: call "leaf" =%ax, $leaf, $0, %di clobber {ax,flags}
+//!gcc call_leaf: ord "*addsi_1" =p? mem @ax, p? ^0 @ax, p? @di clobber {flags}
+//!verdict call_leaf: verified
