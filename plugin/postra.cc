@@ -267,6 +267,10 @@ struct Tr {
 	std::vector<bool> present;        /* uid still there after reload */
 	std::vector<std::vector<int>> by_block; /* old block -> saved insns */
 	std::vector<bool> adopted;        /* saved insn re-emitted */
+	/* Per core register: the soft pointer (core number) whose value a
+	 * new insn moved into it, as long as nothing else wrote it since in
+	 * this block; -1 otherwise. */
+	int soft_val[TGT_NREGS];
 };
 
 static void unverified(Tr &t, const std::string &why)
@@ -715,6 +719,13 @@ static bool match(Tr &t, int i, const_rtx x, int role)
 			    (REG_P(x) && (int)REGNO(x) == n.regno)) {
 				t.elim = true;
 				return true;
+			}
+			if (REG_P(x) && HARD_REGISTER_P(x) &&
+			    capture_core_reg(REGNO(x)) >= 0 &&
+			    t.soft_val[capture_core_reg(REGNO(x))] !=
+				    capture_core_reg(n.regno)) {
+				t.fail = "frame address computed with an offset";
+				return false;
 			}
 			if (REG_P(x) && HARD_REGISTER_P(x) &&
 			    capture_core_reg(REGNO(x)) >= 0) {
@@ -1361,6 +1372,29 @@ static bool mentions_soft_pointer(const Tr &t, const SavedInsn &sv)
 	return false;
 }
 
+/* Updates t.soft_val for instruction i appended to the allocation. */
+static void note_soft_values(Tr &t, const Ins *i)
+{
+	for (int c = 0; c < TGT_NREGS; c++)
+		if (RS_HAS(i->clobbers, c))
+			t.soft_val[c] = -1;
+	for (int k = 0; k < i->nops; k++) {
+		const Op &o = i->ops[k];
+		if (!(o.flags & OF_DEF))
+			continue;
+		int r = o.kind == OK_HREG ? o.reg
+			: o.loc.kind == LOC_REG ? o.loc.num
+						: -1;
+		if (r >= 0 && r < TGT_NREGS)
+			t.soft_val[r] = -1;
+	}
+	if (i->kind == IK_MOVE && i->ops[0].loc.kind == LOC_REG &&
+	    i->ops[1].loc.kind == LOC_REG &&
+	    (i->ops[1].loc.num == capture_core_reg(ARG_POINTER_REGNUM) ||
+	     i->ops[1].loc.num == capture_core_reg(FRAME_POINTER_REGNUM)))
+		t.soft_val[i->ops[0].loc.num] = i->ops[1].loc.num;
+}
+
 /* The saved insn that new insn is a re-emission of (elimination makes
  * LRA delete an insn that mentions a soft pointer and emit it again):
  * the first captured insn of (old) block bb after position last_pos
@@ -1396,6 +1430,8 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 {
 	int last_pos = -1;
 	int returned = -1; /* the register of a call's returned argument */
+	for (int c = 0; c < TGT_NREGS; c++)
+		t.soft_val[c] = -1;
 	rtx_insn *insn;
 	FOR_BB_INSNS(bb, insn) {
 		if (!NONDEBUG_INSN_P(insn))
@@ -1471,8 +1507,10 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 			print_rtl_single(stderr, insn);
 		}
 		sp_step(insn, &t.sp_delta);
-		if (ins)
+		if (ins) {
 			ins_append(blk, ins);
+			note_soft_values(t, ins);
+		}
 	}
 }
 
