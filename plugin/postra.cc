@@ -1549,8 +1549,8 @@ static int node_hard_reg(const Tr &t, int i)
 }
 
 /* Whether a deleted insn moved a value within one register:
- * (set (reg D) (reg S)) or (set (reg D) (subreg (reg S) W)), W a whole
- * number of words, D and S
+ * (set D S), each a register or a subreg of one at a whole number of
+ * words, D and S
  * (pseudos after reload, or hard registers) the same register, captured
  * as an `ord` with only those registers as operands.  GCC deletes such
  * a no-op move; executing it would change nothing, so it stays in the
@@ -1564,7 +1564,7 @@ static bool noop_move(const Tr &t, const SavedInsn &sv)
 		return false;
 	int d = node_hard_reg(t, sv.pat + 1);
 	int s = node_hard_reg(t, nd[sv.pat + 1].end);
-	if (d < 0 || d != s || nd[sv.pat + 1].code != REG)
+	if (d < 0 || d != s)
 		return false;
 	for (int k = 0; k < ci->nops; k++) {
 		const Op &o = ci->ops[k];
