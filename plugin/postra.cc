@@ -536,6 +536,15 @@ static bool bind(Tr &t, int p, int sub, int size, const_rtx x, int role)
 				return false;
 			}
 		}
+		if (size && psize > UNITS_PER_WORD &&
+		    (p >= max_reg_num() ||
+		     reg_renumber[p] != (int)REGNO(x) - sub / UNITS_PER_WORD)) {
+			/* A word of a multi-word pseudo in a register that is
+			 * not where the pseudo lives: a reload register
+			 * holding that word alone. */
+			t.fail = "word of a pseudo reloaded alone";
+			return false;
+		}
 		l = {LOC_REG, c};
 	} else if (MEM_P(x)) {
 		int64_t off;
