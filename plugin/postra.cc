@@ -271,6 +271,11 @@ struct Tr {
 	 * new insn moved into it, as long as nothing else wrote it since in
 	 * this block; -1 otherwise. */
 	int soft_val[TGT_NREGS];
+	/* Per core register: the memory a new insn loaded into it (valid
+	 * during postra_verify only), as long as nothing else wrote it
+	 * since in this block; NULL otherwise. */
+	rtx mem_src[TGT_NREGS];
+	rtx pending_mem = NULL_RTX;    /* set by new_insn for such a load */
 };
 
 static void unverified(Tr &t, const std::string &why)
@@ -521,6 +526,10 @@ static bool bind(Tr &t, int p, int sub, int size, const_rtx x, int role)
 			t.fail = "unmodelled register";
 			return false;
 		}
+		if ((role & OF_USE) && t.mem_src[c]) {
+			t.fail = "reload from a memory equivalence";
+			return false;
+		}
 		if (sub) {
 			if (orig->pseudo[p].cls != RC_GPR ||
 			    sub % UNITS_PER_WORD || c >= 16) {
@@ -758,6 +767,14 @@ static bool match(Tr &t, int i, const_rtx x, int role)
 		if (size >= psize)
 			return bind(t, p, 0, 0, x, role);
 		return bind(t, p, (int)n.val, size, x, role);
+	}
+	if (n.code == MEM && REG_P(x) && HARD_REGISTER_P(x) &&
+	    capture_core_reg(REGNO(x)) >= 0 &&
+	    t.mem_src[capture_core_reg(REGNO(x))] && !(role & OF_DEF)) {
+		/* A memory operand that a new insn just loaded into a
+		 * register: the address is the load's. */
+		return match(t, i, t.mem_src[capture_core_reg(REGNO(x))],
+			     role);
 	}
 	if (n.code == SCRATCH) {
 		if (GET_CODE(x) == SCRATCH) {
@@ -1099,11 +1116,24 @@ static Ins *new_insn(Tr &t, rtx_insn *insn, bool opaque)
 	t.fail.clear();
 	if (set) {
 		std::string what;
+		rtx d = SET_DEST(set), s = SET_SRC(set);
+		if (MEM_P(s) && REG_P(d) && reads_other_memory(t, s, &what)) {
+			/* A load from memory the allocation does not model:
+			 * opaque; an original insn may read the register for
+			 * its memory operand (match, t.mem_src). */
+			Loc l = plain_loc(t, d);
+			if (l.kind == LOC_REG) {
+				Ins *ins = ins_new(t.alloc, IK_OPAQUE, 1);
+				ins->ops[0] = loc_op(l, OF_DEF, mode_bytes(d));
+				ins->clobbers = clobbered_regs(insn);
+				t.pending_mem = s;
+				return ins;
+			}
+		}
 		if (reads_other_memory(t, SET_SRC(set), &what)) {
 			unverified(t, what + uid_str(INSN_UID(insn)));
 			return nullptr;
 		}
-		rtx d = SET_DEST(set), s = SET_SRC(set);
 		Loc ld = plain_loc(t, d);
 		Loc ls = plain_loc(t, s);
 		int kind = -1;
@@ -1381,7 +1411,8 @@ static bool mentions_soft_pointer(const Tr &t, const SavedInsn &sv)
 	return false;
 }
 
-/* Updates t.soft_val for instruction i appended to the allocation. */
+/* Updates t.soft_val and t.mem_src for instruction i appended to the
+ * allocation. */
 static void note_soft_values(Tr &t, const Ins *i)
 {
 	for (int c = 0; c < TGT_NREGS; c++)
@@ -1397,6 +1428,22 @@ static void note_soft_values(Tr &t, const Ins *i)
 		if (r >= 0 && r < TGT_NREGS)
 			t.soft_val[r] = -1;
 	}
+	for (int c = 0; c < TGT_NREGS; c++)
+		if (RS_HAS(i->clobbers, c))
+			t.mem_src[c] = NULL_RTX;
+	for (int k = 0; k < i->nops; k++) {
+		const Op &o = i->ops[k];
+		if (!(o.flags & OF_DEF))
+			continue;
+		int r = o.kind == OK_HREG ? o.reg
+			: o.loc.kind == LOC_REG ? o.loc.num
+						: -1;
+		if (r >= 0 && r < TGT_NREGS)
+			t.mem_src[r] = NULL_RTX;
+	}
+	if (t.pending_mem && i->kind == IK_OPAQUE)
+		t.mem_src[i->ops[0].loc.num] = t.pending_mem;
+	t.pending_mem = NULL_RTX;
 	if (i->kind == IK_MOVE && i->ops[0].loc.kind == LOC_REG &&
 	    i->ops[1].loc.kind == LOC_REG &&
 	    (i->ops[1].loc.num == capture_core_reg(ARG_POINTER_REGNUM) ||
@@ -1439,8 +1486,10 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 {
 	int last_pos = -1;
 	int returned = -1; /* the register of a call's returned argument */
-	for (int c = 0; c < TGT_NREGS; c++)
+	for (int c = 0; c < TGT_NREGS; c++) {
 		t.soft_val[c] = -1;
+		t.mem_src[c] = NULL_RTX;
+	}
 	rtx_insn *insn;
 	FOR_BB_INSNS(bb, insn) {
 		if (!NONDEBUG_INSN_P(insn))
