@@ -1451,10 +1451,23 @@ static void note_soft_values(Tr &t, const Ins *i)
 		t.soft_val[i->ops[0].loc.num] = i->ops[1].loc.num;
 }
 
+/* Whether sv's pattern is (set (reg p) (mem ...)), p a pseudo: a load
+ * that LRA deletes when p has a memory equivalence and emits again
+ * where p is needed. */
+static bool saved_load(const Tr &t, const SavedInsn &sv)
+{
+	const std::vector<PNode> &nd = t.s->nodes;
+	return nd[sv.pat].code == SET && nd[sv.pat + 1].code == REG &&
+	       nd[sv.pat + 1].regno >= FIRST_PSEUDO_REGISTER &&
+	       nd[nd[sv.pat + 1].end].code == MEM;
+}
+
 /* The saved insn that new insn is a re-emission of (elimination makes
- * LRA delete an insn that mentions a soft pointer and emit it again):
- * the first captured insn of (old) block bb after position last_pos
- * whose UID is gone, that mentions a soft pointer and whose pattern
+ * LRA delete an insn that mentions a soft pointer and emit it again; a
+ * load of a pseudo with a memory equivalence is deleted and emitted
+ * again before the use): the first captured insn of (old) block bb
+ * after position last_pos whose UID is gone, that mentions a soft
+ * pointer or is such a load, and whose pattern
  * matches insn's, looking no further than the next captured insn still
  * present; -1 if none.  Leaves t.binds filled. */
 static int reemitted(Tr &t, rtx_insn *insn, int bb, int last_pos)
@@ -1467,7 +1480,8 @@ static int reemitted(Tr &t, rtx_insn *insn, int bb, int last_pos)
 			continue;
 		if (t.present[sv.uid])
 			return -1;
-		if (!sv.ins || t.adopted[k] || !mentions_soft_pointer(t, sv))
+		if (!sv.ins || t.adopted[k] ||
+		    !(mentions_soft_pointer(t, sv) || saved_load(t, sv)))
 			continue;
 		if (match_insn(t, sv, insn)) {
 			t.adopted[k] = true;
