@@ -1042,6 +1042,26 @@ static void add_operand(Builder &b, int i, int fl,
 	}
 }
 
+/* A pseudo operand j tied to operand `to` of the other register class
+ * (`*vec_dupv2di =p97 (sse), p92 (gpr) ^0`: the read must be in the
+ * def's SSE register) gets the registers of the tied operand's class as
+ * its register set: the allocator then copies the value into that class
+ * first (CAPTURE.md "Constraints"). */
+static void cross_class_tie(Builder &b, Ins *ins, int j, int to)
+{
+	Op &o = ins->ops[j];
+	if (o.kind != OK_PSEUDO)
+		return;
+	int cj = op_class(b.fn, &o), ct = op_class(b.fn, &ins->ops[to]);
+	if (cj < 0 || ct < 0 || cj == ct || ct >= RC_NALLOC)
+		return;
+	const Op &t = ins->ops[to];
+	o.allowed = t.kind == OK_PSEUDO && t.allowed
+			    ? t.allowed
+			    : target_allocatable(target_x86_64(), ct,
+						 b.fn->frame_pointer);
+}
+
 /* Orders the operands: definitions first, then uses, each in the order
  * found; remaps ties.  Merges repeated mentions of one register outside
  * the recog operands. */
@@ -1101,8 +1121,10 @@ static Ins *finish_ins(Builder &b, int kind, int uid, const char *name,
 			if (to >= 0 && to != (int)j &&
 			    (q.kind == OK_PSEUDO || q.kind == OK_HREG) &&
 			    ins->ops[to].kind != OK_IMM &&
-			    ins->ops[to].kind != OK_SYM)
+			    ins->ops[to].kind != OK_SYM) {
 				ins->ops[j].tie = (int8_t)to;
+				cross_class_tie(b, ins, (int)j, to);
+			}
 		}
 	}
 	b.ops.clear();

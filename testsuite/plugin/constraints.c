@@ -35,3 +35,10 @@ double fmul(double a, double b) { return a * b; }
 //! fmul: ord "*fop_df_comm" =p?, p? ^0, p? mem
 //! fmul: copy =%xmm0, p?
 //! fmul: ret %xmm0
+
+/* A general-register value tied to an SSE def: vec_dupv2di's "=x" "0"
+ * alternative wants x in the def's SSE register, so the read gets the SSE
+ * registers as its set (the allocator copies it across first). */
+typedef long v2di __attribute__((vector_size(16)));
+v2di dup(long x) { return (v2di){x, x}; }
+//! dup: ord "*vec_dupv2di" =p?, p? {xmm0-xmm15} ^0
