@@ -1649,47 +1649,74 @@ static bool noop_move(const Tr &t, const SavedInsn &sv)
 	return true;
 }
 
-/* Puts each captured insn that GCC deleted into its block, without
- * locations, after the previous captured insn of that block (a no-op
- * move: with locations, as executed). */
+/* The allocation's copy of deleted captured insn sv: without locations
+ * and flagged deleted, or, for a no-op move, as executed. */
+static Ins *deleted_copy(Tr &t, const SavedInsn &sv)
+{
+	const Ins *ci = sv.ins;
+	bool noop = noop_move(t, sv);
+	Ins *ins = ins_new(t.alloc, ci->kind, ci->nops);
+	ins->uid = ci->uid;
+	ins->flags = ci->flags | (noop ? 0 : INS_DELETED);
+	ins->name = ci->name ? fn_strdup(t.alloc, ci->name, strlen(ci->name))
+			     : nullptr;
+	ins->clobbers = ci->clobbers;
+	for (int j = 0; j < ci->nops; j++) {
+		ins->ops[j] = ci->ops[j];
+		if (noop && ci->ops[j].kind == OK_PSEUDO)
+			ins->ops[j].loc = {LOC_REG, renumbered(ci->ops[j].reg)};
+		if (ci->ops[j].sym)
+			ins->ops[j].sym = fn_strdup(t.alloc, ci->ops[j].sym,
+						    strlen(ci->ops[j].sym));
+	}
+	return ins;
+}
+
+/* Puts each captured insn that GCC deleted into its block, in capture
+ * order, after the previous surviving captured insn of that block (its
+ * original position).  When the deleted insns between two surviving ones
+ * include a no-op move, they all go just before the next surviving one
+ * instead: LRA deleted the move after emitting what brings its source
+ * into the register (the new insns of that gap). */
 static void place_deleted(Tr &t, const std::vector<Ins *> &survivor)
 {
-	Ins *prev = nullptr;
-	int prev_bb = -1;
-	for (size_t k = 0; k < t.s->insns.size(); k++) {
-		const SavedInsn &sv = t.s->insns[k];
-		if (sv.bb != prev_bb) {
-			prev = nullptr;
-			prev_bb = sv.bb;
-		}
-		if (survivor[k]) {
-			prev = survivor[k];
+	size_t n = t.s->insns.size();
+	size_t k = 0;
+	while (k < n) {
+		const SavedInsn &first = t.s->insns[k];
+		if (survivor[k] || !first.ins) {
+			k++;
 			continue;
 		}
-		const Ins *ci = sv.ins;
-		if (!ci)
-			continue;
-		bool noop = noop_move(t, sv);
-		Ins *ins = ins_new(t.alloc, ci->kind, ci->nops);
-		ins->uid = ci->uid;
-		ins->flags = ci->flags | (noop ? 0 : INS_DELETED);
-		ins->name = ci->name ? fn_strdup(t.alloc, ci->name,
-						 strlen(ci->name))
-				     : nullptr;
-		ins->clobbers = ci->clobbers;
-		for (int j = 0; j < ci->nops; j++) {
-			ins->ops[j] = ci->ops[j];
-			if (noop && ci->ops[j].kind == OK_PSEUDO)
-				ins->ops[j].loc = {LOC_REG,
-						   renumbered(ci->ops[j].reg)};
-			if (ci->ops[j].sym)
-				ins->ops[j].sym = fn_strdup(
-					t.alloc, ci->ops[j].sym,
-					strlen(ci->ops[j].sym));
+		/* The gap: deleted insns k..e-1 of one block. */
+		size_t e = k;
+		bool late = false;
+		while (e < n && t.s->insns[e].bb == first.bb && !survivor[e]) {
+			if (t.s->insns[e].ins && noop_move(t, t.s->insns[e]))
+				late = true;
+			e++;
 		}
-		Blk *b = t.alloc->blk[fn_block_by_id(t.alloc, sv.bb)];
-		ins_insert_after(b, prev, ins);
-		prev = ins;
+		Ins *prev = nullptr;
+		for (size_t j = k; j-- > 0 && t.s->insns[j].bb == first.bb;)
+			if (survivor[j]) {
+				prev = survivor[j];
+				break;
+			}
+		Ins *next = e < n && t.s->insns[e].bb == first.bb ? survivor[e]
+								   : nullptr;
+		Blk *b = t.alloc->blk[fn_block_by_id(t.alloc, first.bb)];
+		for (size_t j = k; j < e; j++) {
+			if (!t.s->insns[j].ins)
+				continue;
+			Ins *ins = deleted_copy(t, t.s->insns[j]);
+			if (late) {
+				ins_insert_before(b, next, ins);
+			} else {
+				ins_insert_after(b, prev, ins);
+				prev = ins;
+			}
+		}
+		k = e;
 	}
 }
 
