@@ -906,6 +906,34 @@ static bool has_pseudo(const Ins *i)
 	return false;
 }
 
+static void note_written(rtx dest, const_rtx, void *data)
+{
+	RegSet *s = (RegSet *)data;
+	if (GET_CODE(dest) == SUBREG)
+		dest = SUBREG_REG(dest);
+	if (!REG_P(dest))
+		return;
+	int n = hard_regno_nregs(REGNO(dest), GET_MODE(dest));
+	for (int k = 0; k < n; k++) {
+		int c = capture_core_reg(REGNO(dest) + k);
+		if (c >= 0)
+			*s |= RS_BIT(c);
+	}
+}
+
+/* Whether insn writes every hard register that captured instruction ci
+ * defines. */
+static bool writes_hard_defs(rtx_insn *insn, const Ins *ci)
+{
+	RegSet w = 0;
+	note_stores(insn, note_written, &w);
+	for (int k = 0; k < ci->nops; k++)
+		if (ci->ops[k].kind == OK_HREG && (ci->ops[k].flags & OF_DEF) &&
+		    !RS_HAS(w, ci->ops[k].reg))
+			return false;
+	return true;
+}
+
 /* The bound location of pseudo p as a def (def) or a use, or LOC_NONE. */
 static Loc bound(const Tr &t, int p, bool def)
 {
@@ -1540,6 +1568,10 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 				last_pos = sv.pos;
 				if (ins)
 					survivor[si] = ins;
+			} else if (!has_pseudo(sv.ins) &&
+				   !writes_hard_defs(insn, sv.ins)) {
+				unverified(t, "output reloaded through another "
+					      "register" + uid_str(uid));
 			} else if (!has_pseudo(sv.ins)) {
 				/* Nothing to locate: the instruction as captured,
 				 * then what the new pattern writes. */
@@ -1672,12 +1704,32 @@ static Ins *deleted_copy(Tr &t, const SavedInsn &sv)
 	return ins;
 }
 
+/* The register (core number) of a no-op move's pseudos (noop_move). */
+static int noop_reg(const Ins *ci)
+{
+	for (int k = 0; k < ci->nops; k++)
+		if (ci->ops[k].kind == OK_PSEUDO)
+			return renumbered(ci->ops[k].reg);
+	return 0;
+}
+
+/* The registers inserted instruction i writes (its located defs). */
+static RegSet writes_regs(const Ins *i)
+{
+	RegSet s = i->clobbers;
+	for (int k = 0; k < i->nops; k++)
+		if ((i->ops[k].flags & OF_DEF) && i->ops[k].loc.kind == LOC_REG)
+			s |= RS_BIT(i->ops[k].loc.num);
+	return s;
+}
+
 /* Puts each captured insn that GCC deleted into its block, in capture
  * order, after the previous surviving captured insn of that block (its
  * original position).  When the deleted insns between two surviving ones
- * include a no-op move, they all go just before the next surviving one
- * instead: LRA deleted the move after emitting what brings its source
- * into the register (the new insns of that gap). */
+ * include a no-op move whose register an inserted instruction of that
+ * gap writes, they all go after the last such instruction instead: LRA
+ * deleted the move after emitting what brings its source into the
+ * register. */
 static void place_deleted(Tr &t, const std::vector<Ins *> &survivor)
 {
 	size_t n = t.s->insns.size();
@@ -1690,10 +1742,11 @@ static void place_deleted(Tr &t, const std::vector<Ins *> &survivor)
 		}
 		/* The gap: deleted insns k..e-1 of one block. */
 		size_t e = k;
-		bool late = false;
+		RegSet noop_regs = 0;
 		while (e < n && t.s->insns[e].bb == first.bb && !survivor[e]) {
-			if (t.s->insns[e].ins && noop_move(t, t.s->insns[e]))
-				late = true;
+			const SavedInsn &sv = t.s->insns[e];
+			if (sv.ins && noop_move(t, sv))
+				noop_regs |= RS_BIT(noop_reg(sv.ins));
 			e++;
 		}
 		Ins *prev = nullptr;
@@ -1705,16 +1758,18 @@ static void place_deleted(Tr &t, const std::vector<Ins *> &survivor)
 		Ins *next = e < n && t.s->insns[e].bb == first.bb ? survivor[e]
 								   : nullptr;
 		Blk *b = t.alloc->blk[fn_block_by_id(t.alloc, first.bb)];
+		/* After the last inserted instruction of the gap that writes
+		 * a no-op move's register (LRA brought the value there). */
+		for (Ins *i = prev ? prev->next : b->first; i && i != next;
+		     i = i->next)
+			if (i->uid == 0 && (writes_regs(i) & noop_regs))
+				prev = i;
 		for (size_t j = k; j < e; j++) {
 			if (!t.s->insns[j].ins)
 				continue;
 			Ins *ins = deleted_copy(t, t.s->insns[j]);
-			if (late) {
-				ins_insert_before(b, next, ins);
-			} else {
-				ins_insert_after(b, prev, ins);
-				prev = ins;
-			}
+			ins_insert_after(b, prev, ins);
+			prev = ins;
 		}
 		k = e;
 	}

@@ -12,7 +12,7 @@
 # (uid numbers and offsets replaced by N).  Exit 0 unless setup fails.
 set -u
 SRCDIR=${SSARA_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
-PLUGIN=$SRCDIR/build/ssara.so
+PLUGIN=${SSARA_PLUGIN:-$SRCDIR/build/ssara.so}
 EXEC=${SSARA_TORTURE_SRC:-$SRCDIR/build/torture/src}/gcc-12.2.0/gcc/testsuite/gcc.c-torture/execute
 subset=200
 levels="-O0 -O2 -Os"
