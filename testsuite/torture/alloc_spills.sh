@@ -8,7 +8,7 @@
 set -eu
 ssara=$1; dump=$2; out=$3; shift 3
 rm -rf "$out"; mkdir -p "$out"
-find "$dump" -name '*.ir' | sort > "$out/list"
+find "$dump" -name '*.ir' ! -name '*.gcc.ir' | sort > "$out/list"
 split -l 150 -d -a 3 "$out/list" "$out/batch."
 ls "$out"/batch.* | xargs -P 2 -I{} sh -c "xargs -a {} $ssara alloc --verify --stats $* > {}.out 2>/dev/null || true"
 cat "$out"/*.out | grep '^# ' > "$out/all"
