@@ -83,13 +83,19 @@ DEMO = $(B)/demo
 demo: $(B)/.deps $(B)/ssara $(B)/ssara.so $(B)/ssara-report
 	rm -rf $(DEMO) && mkdir -p $(DEMO)
 	$(CC) -O2 -c examples/demo.c -o $(DEMO)/demo.o \
-	  -fplugin=$(CURDIR)/$(B)/ssara.so -fplugin-arg-ssara-dump=$(DEMO)
+	  -fplugin=$(CURDIR)/$(B)/ssara.so -fplugin-arg-ssara-dump=$(DEMO) \
+	  -fplugin-arg-ssara-verify=both
 	@echo "== captured before GCC's register allocator (ssara stats)"
-	./$(B)/ssara stats $(DEMO)/*.ir
+	./$(B)/ssara stats $$(ls $(DEMO)/*.ir | grep -v '\.gcc\.ir$$')
+	@echo "== GCC's allocation (IRA+LRA), translated after reload and checked again offline"
+	for f in $$(ls $(DEMO)/*.ir | grep -v '\.gcc\.ir$$'); do \
+	  ./$(B)/ssara verify $$f $${f%.ir}.gcc.ir || exit 1; done
 	@echo "== ssara's SSA-based allocation with 4 general registers, checked"
-	./$(B)/ssara alloc --regs 4 --verify --stats $(DEMO)/*.ir | grep '^#'
-	@echo "== records in the object file (ssara-report)"
+	./$(B)/ssara alloc --regs 4 --verify --stats \
+	  $$(ls $(DEMO)/*.ir | grep -v '\.gcc\.ir$$') | grep '^#'
+	@echo "== records in the object file (ssara-report): verdicts, spill code, times"
 	./$(B)/ssara-report $(DEMO)/demo.o
+	./$(B)/ssara-report --totals $(DEMO)/demo.o
 
 # How much of GCC's allocation the checker verifies: the torture suite,
 # libiberty and zlib at -O0..-Os (testsuite/torture/coverage.sh; options
