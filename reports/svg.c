@@ -84,28 +84,43 @@ static double bar_x(int i)
 	return SVG_LEFT + (double)i * SVG_STEP;
 }
 
-/* Chart 1: GCC's verdicts, one stacked bar per level. */
+/* One stacked bar of the verdicts c of level t at x; classes prefixed
+ * with pre ("" for GCC's, "ssara-" for ssara's). */
+static void verdict_bar(FILE *f, const Totals *t, const CheckTotals *c,
+			const char *who, const char *pre, double x)
+{
+	char buf[256], cls[64];
+	double y = BASE1;
+	for (int s = 0; s < NSEG; s++) {
+		long k = c->n[segment[s].kind];
+		double h = (double)SVG_BAR_H * (double)k / (double)t->functions;
+		snprintf(buf, sizeof buf, "%s %s %s: %ld of %ld (%.1f%%)", t->opt,
+			 who, segment[s].label, k, t->functions,
+			 100.0 * (double)k / (double)t->functions);
+		snprintf(cls, sizeof cls, "%s%s", pre, segment[s].cls);
+		bar(f, cls, t->opt, x, SVG_BAR_W, y, h, segment[s].colour, buf);
+		y -= h;
+	}
+	text_at(f, x + SVG_BAR_W / 2.0, BASE1 + 30, "middle", who);
+}
+
+/* Chart 1: GCC's verdicts, one stacked bar per level, and ssara's
+ * beside them at the levels where ssara's allocation was checked. */
 static void verdict_chart(FILE *f, const Totals *lv, int n)
 {
 	char buf[256];
 	text_at(f, SVG_LEFT, TOP1 - 25, "start",
-		"GCC's allocation: verdicts per optimisation level");
+		"Verdicts on the allocations per optimisation level");
 	for (int i = 0; i < n; i++) {
 		const Totals *t = &lv[i];
-		double y = BASE1;
-		for (int s = 0; s < NSEG && t->functions > 0; s++) {
-			long c = t->cgcc.n[segment[s].kind];
-			double h = (double)SVG_BAR_H * (double)c /
-				   (double)t->functions;
-			snprintf(buf, sizeof buf, "%s %s: %ld of %ld (%.1f%%)",
-				 t->opt, segment[s].label, c, t->functions,
-				 100.0 * (double)c / (double)t->functions);
-			bar(f, segment[s].cls, t->opt, bar_x(i), SVG_BAR_W, y, h,
-			    segment[s].colour, buf);
-			y -= h;
-		}
-		snprintf(buf, sizeof buf, "%s", t->opt);
-		text_at(f, bar_x(i) + SVG_BAR_W / 2.0, BASE1 + 16, "middle", buf);
+		if (t->functions == 0)
+			continue;
+		verdict_bar(f, t, &t->cgcc, "gcc", "", bar_x(i));
+		if (t->cssara.n[V_NONE] < t->functions)
+			verdict_bar(f, t, &t->cssara, "ssara", "ssara-",
+				    bar_x(i) + SVG_BAR_W + 4);
+		text_at(f, bar_x(i) + SVG_BAR_W / 2.0, BASE1 + 16, "middle",
+			t->opt);
 		snprintf(buf, sizeof buf, "%ld fns", t->functions);
 		text_at(f, bar_x(i) + SVG_BAR_W / 2.0, TOP1 - 5, "middle", buf);
 	}

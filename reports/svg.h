@@ -22,7 +22,9 @@ double svg_scale(double max);
 
 /* Writes the picture of the levels lv[0..n) to f: a stacked bar per
  * level of GCC's verdicts (verified, unverified, violation, not checked;
- * each segment's height SVG_BAR_H * count / functions), and a bar chart
+ * each segment's height SVG_BAR_H * count / functions; beside it the
+ * same of ssara's verdicts, classes prefixed "ssara-", at the levels
+ * where some were checked), and a bar chart
  * of the audit time and ssara's allocation time as shares of IRA+LRA
  * (height SVG_BAR_H * share / svg_scale(largest share)).  Each bar is a
  * <rect class="KIND" data-opt="OPT" ...> with a <title> giving its

@@ -44,6 +44,8 @@
 #   ssara alloc us           0    140      0   (0.0%, 28.0%, 0.0%)
 # SVG (bar height 200): verdict segments -O0 verified 50, unverified 50,
 #   violation 0, not checked 100; -O2 50, 100, 50, 0; -Os 0, 200, 0, 0.
+#   ssara's verdicts only at -O2 (v1 verified, v4 violation, v2 v3 not
+#   checked): 50, 0, 50, 100.
 #   Time chart scale: largest share 28.0% -> 50%; heights audit -O0
 #   200*9.2308/50 = 36.92, -O2 88.00, -Os 80.00; ssara alloc -O2 112.00,
 #   the others 0.00.

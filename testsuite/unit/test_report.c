@@ -882,6 +882,9 @@ static void case_svg(void)
 		{"violation", "-O2", 50},    {"not-checked", "-O2", 0},
 		{"verified", "-Os", 0},      {"unverified", "-Os", 200},
 		{"violation", "-Os", 0},     {"not-checked", "-Os", 0},
+		/* ssara's verdicts, at -O2 only */
+		{"ssara-verified", "-O2", 50},  {"ssara-unverified", "-O2", 0},
+		{"ssara-violation", "-O2", 50}, {"ssara-not-checked", "-O2", 100},
 		/* shares of IRA+LRA on a 50% scale */
 		{"audit", "-O0", 36.92},     {"ssara-alloc", "-O0", 0},
 		{"audit", "-O2", 88},        {"ssara-alloc", "-O2", 112},
@@ -898,12 +901,14 @@ static void case_svg(void)
 			__LINE__, "bar %s %s: height %.2f, expected %.2f",
 			bar[i].cls, bar[i].opt, h, bar[i].h);
 		/* Each verdict segment starts where the one below ends. */
-		if (i < 12 && i % 4)
+		if (i < 16 && i % 4)
 			t_check(y + h > top - 0.006 && y + h < top + 0.006,
 				__FILE__, __LINE__, "bar %s %s not stacked",
 				bar[i].cls, bar[i].opt);
 		top = y;
 	}
+	CHECK(strstr(svg, "class=\"ssara-verified\" data-opt=\"-O0\"") == NULL);
+	CHECK(strstr(svg, "class=\"ssara-verified\" data-opt=\"-Os\"") == NULL);
 	free(svg);
 	out = report("--totals --svg /nonexistent/dir/x.svg verify.o", 1);
 	HAS(out, "ssara-report: /nonexistent/dir/x.svg: No such file or "
