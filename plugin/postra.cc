@@ -1418,6 +1418,50 @@ static bool reads_loc(const Ins *i, int r)
 	return false;
 }
 
+/* The next insn of insn's block that is not a debug insn, or NULL. */
+static rtx_insn *next_real(rtx_insn *insn)
+{
+	basic_block bb = BLOCK_FOR_INSN(insn);
+	for (rtx_insn *n = NEXT_INSN(insn); n && BLOCK_FOR_INSN(n) == bb;
+	     n = NEXT_INSN(n))
+		if (NONDEBUG_INSN_P(n))
+			return n;
+	return nullptr;
+}
+
+/* For a captured store (set (mem A) S) that LRA turned into (set (reg R)
+ * S') followed by a new insn (set (mem A') (reg R)): the new insn, with
+ * t.binds from matching A against A' and S against S'; else NULL. */
+static rtx_insn *split_store(Tr &t, const SavedInsn &sv, rtx_insn *insn)
+{
+	const std::vector<PNode> &nd = t.s->nodes;
+	rtx pat = PATTERN(insn);
+	if (nd[sv.pat].code != SET || nd[sv.pat + 1].code != MEM ||
+	    GET_CODE(pat) != SET || !REG_P(SET_DEST(pat)))
+		return nullptr;
+	rtx_insn *nx = next_real(insn);
+	if (!nx || (INSN_UID(nx) < (int)t.s->by_uid.size() &&
+		    t.s->by_uid[INSN_UID(nx)] >= 0))
+		return nullptr;
+	rtx st = PATTERN(nx);
+	if (GET_CODE(st) != SET || !MEM_P(SET_DEST(st)) ||
+	    !REG_P(SET_SRC(st)) || REGNO(SET_SRC(st)) != REGNO(SET_DEST(pat)))
+		return nullptr;
+	std::string keep = t.fail;
+	t.binds.clear();
+	t.soft_in.clear();
+	t.fail.clear();
+	t.elim = false;
+	t.scratch_ops.clear();
+	t.next_scratch = 0;
+	if (!match(t, sv.pat + 1, SET_DEST(st), OF_DEF) ||
+	    !match(t, nd[sv.pat + 1].end, SET_SRC(pat), OF_USE)) {
+		t.fail = keep; /* the reason of the first match */
+		return nullptr;
+	}
+	return nx;
+}
+
 /* Whether insn strictly satisfies its constraints (GCC's own check in
  * final); insns without a pattern number (use, clobber) pass. */
 static bool constraints_ok(rtx_insn *insn)
@@ -1528,6 +1572,9 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 {
 	int last_pos = -1;
 	int returned = -1; /* the register of a call's returned argument */
+	rtx_insn *split_nx = nullptr; /* the new store of a split store */
+	Ins *split_ins = nullptr;     /* ... the captured insn it completes */
+	int split_si = -1;
 	for (int c = 0; c < TGT_NREGS; c++) {
 		t.soft_val[c] = -1;
 		t.mem_src[c] = NULL_RTX;
@@ -1549,7 +1596,14 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 		}
 		int si = uid < (int)t.s->by_uid.size() ? t.s->by_uid[uid] : -1;
 		Ins *ins = nullptr;
-		if (si >= 0) {
+		if (insn == split_nx) {
+			ins = split_ins;
+			if (ins) {
+				survivor[split_si] = ins;
+				last_pos = t.s->insns[split_si].pos;
+			}
+			split_nx = nullptr;
+		} else if (si >= 0) {
 			const SavedInsn &sv = t.s->insns[si];
 			if (!sv.ins) {
 				unverified(t, "internal error: uid " +
@@ -1581,6 +1635,13 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 					survivor[si] = c;
 				}
 				last_pos = sv.pos;
+				ins = new_insn(t, insn, true);
+			} else if ((split_nx = split_store(t, sv, insn))) {
+				/* LRA split a store into a load of the value into
+				 * a register (this insn) and a new store: the
+				 * captured instruction happens at the store. */
+				split_ins = located_copy(t, sv.ins);
+				split_si = si;
 				ins = new_insn(t, insn, true);
 			} else if (t.fail.empty()) {
 				unverified(t, std::string("insn changed shape (") +
