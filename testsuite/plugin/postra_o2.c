@@ -33,3 +33,13 @@ int call_leaf(int x) { return leaf(x) + x; }
 //!gcc call_leaf: call "leaf" =%ax, $leaf, $0, %di clobber {ax,flags}
 //!gcc call_leaf: ord "*addsi_1" =p? mem @ax, p? ^0 @ax, p? @di clobber {flags}
 //!verdict call_leaf: verified
+
+/* store_addr: leaq d(%rip), %rax; movq %rax, (%rdi).  The store of an
+ * address constant is split by LRA into a load of the constant into ax
+ * (keeping the store's UID) and a new store; the store is the captured
+ * instruction, its address operand in di where the argument arrived. */
+extern long d;
+void store_addr(long **a) { *a = &d; }
+//!gcc store_addr: opaque =@ax:8
+//!gcc store_addr: ord "*movdi_internal" p? @di, $d
+//!verdict store_addr: verified
