@@ -276,6 +276,10 @@ struct Tr {
 	 * since in this block; NULL otherwise. */
 	rtx mem_src[TGT_NREGS];
 	rtx pending_mem = NULL_RTX;    /* set by new_insn for such a load */
+	/* Per core register: a new insn set it to sp or the frame pointer
+	 * plus a constant, and nothing else wrote it since in this block. */
+	bool addr_val[TGT_NREGS];
+	bool pending_addr = false;     /* set by new_insn for such an insn */
 };
 
 static void unverified(Tr &t, const std::string &why)
@@ -528,6 +532,13 @@ static bool bind(Tr &t, int p, int sub, int size, const_rtx x, int role)
 		}
 		if ((role & OF_USE) && t.mem_src[c]) {
 			t.fail = "reload from a memory equivalence";
+			return false;
+		}
+		if (((role & OF_USE) && t.addr_val[c]) || eliminated_p(x)) {
+			/* sp, the frame pointer, or a register a new insn set
+			 * to sp/fp + C: p's value is an address in the frame
+			 * that LRA recomputed from its equivalence. */
+			t.fail = "pseudo replaced by an address equivalence";
 			return false;
 		}
 		if (sub) {
@@ -1165,6 +1176,9 @@ static Ins *new_insn(Tr &t, rtx_insn *insn, bool opaque)
 		Loc ld = plain_loc(t, d);
 		Loc ls = plain_loc(t, s);
 		int kind = -1;
+		if (ld.kind == LOC_REG && eliminated_p(s) &&
+		    !(REG_P(d) && REGNO(d) == STACK_POINTER_REGNUM))
+			t.pending_addr = true;
 		int soft = ld.kind == LOC_REG ? soft_pointer_value(t, s) : -1;
 		if (soft >= 0)
 			ls = {LOC_REG, soft};
@@ -1483,8 +1497,10 @@ static bool mentions_soft_pointer(const Tr &t, const SavedInsn &sv)
 	return false;
 }
 
-/* Updates t.soft_val and t.mem_src for instruction i appended to the
- * allocation. */
+static RegSet writes_regs(const Ins *i);
+
+/* Updates t.soft_val, t.mem_src and t.addr_val for instruction i
+ * appended to the allocation. */
 static void note_soft_values(Tr &t, const Ins *i)
 {
 	for (int c = 0; c < TGT_NREGS; c++)
@@ -1516,6 +1532,12 @@ static void note_soft_values(Tr &t, const Ins *i)
 	if (t.pending_mem && i->kind == IK_OPAQUE)
 		t.mem_src[i->ops[0].loc.num] = t.pending_mem;
 	t.pending_mem = NULL_RTX;
+	for (int c = 0; c < TGT_NREGS; c++)
+		if (RS_HAS(writes_regs(i), c))
+			t.addr_val[c] = false;
+	if (t.pending_addr && i->nops > 0 && i->ops[0].loc.kind == LOC_REG)
+		t.addr_val[i->ops[0].loc.num] = true;
+	t.pending_addr = false;
 	if (i->kind == IK_MOVE && i->ops[0].loc.kind == LOC_REG &&
 	    i->ops[1].loc.kind == LOC_REG &&
 	    (i->ops[1].loc.num == capture_core_reg(ARG_POINTER_REGNUM) ||
@@ -1578,6 +1600,7 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 	for (int c = 0; c < TGT_NREGS; c++) {
 		t.soft_val[c] = -1;
 		t.mem_src[c] = NULL_RTX;
+		t.addr_val[c] = false;
 	}
 	rtx_insn *insn;
 	FOR_BB_INSNS(bb, insn) {
