@@ -1161,6 +1161,14 @@ static bool is_copy(Builder &b, rtx pat)
 	return cls[0] >= 0 && cls[0] < RC_NALLOC && cls[0] == cls[1];
 }
 
+/* Whether x is the low part of an address constant ((subreg:SI
+ * (symbol_ref:DI a) 0), loaded by lea). */
+static bool lowpart_constant(rtx x)
+{
+	return GET_CODE(x) == SUBREG && CONSTANT_P(SUBREG_REG(x)) &&
+	       known_eq(SUBREG_BYTE(x), 0);
+}
+
 /* Whether insn only sets a whole pseudo to a constant (an immediate, an
  * address constant or a constant-pool load), clobbering at most flags:
  * the instruction can be recomputed anywhere (IR `[remat]`). */
@@ -1185,6 +1193,8 @@ static bool is_remat(rtx_insn *insn)
 	rtx d = SET_DEST(set), s = SET_SRC(set);
 	if (!REG_P(d) || HARD_REGISTER_P(d))
 		return false;
+	if (lowpart_constant(s))
+		return true;
 	if (CONSTANT_P(s))
 		return true;
 	return MEM_P(s) && GET_CODE(XEXP(s, 0)) == SYMBOL_REF &&
@@ -1193,11 +1203,18 @@ static bool is_remat(rtx_insn *insn)
 
 /* For a [remat] insn (is_remat) that loads from the constant pool: its
  * constant operand [$SYM+OFF] (OK_MEMSYM), appended as a use, so that a
- * checker can compare it with what an allocator rematerialises. */
+ * checker can compare it with what an allocator rematerialises; for one
+ * that loads the low part of an address constant, that constant. */
 static void add_pool_operand(Builder &b, rtx_insn *insn)
 {
 	rtx set = single_set(insn);
 	rtx s = set ? SET_SRC(set) : NULL_RTX;
+	if (s && lowpart_constant(s)) {
+		/* Not a recog operand of its own: its value (the register
+		 * takes the low part). */
+		add_const(b, SUBREG_REG(s), -1);
+		return;
+	}
 	if (!s || !MEM_P(s))
 		return;
 	const char *name = ir_symbol(b, XSTR(XEXP(s, 0), 0));
