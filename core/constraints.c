@@ -102,13 +102,18 @@ static bool tied_use(const Ins *i, int k)
  * it differs from the class of k's value and k's constraint admits
  * registers of it (`=p97 sse, p92 gpr {xmm0-xmm15} ^0`: GCC reads the
  * integer in an SSE register); else -1.  Such a read gets a copy of
- * the def's class (Hack: a tied use of another class is copied first). */
+ * the def's class (Hack: a tied use of another class is copied first). */ 
 static int cross_class(const Fn *fn, const Ins *i, int k)
 {
 	const Op *o = &i->ops[k];
 	int t = constr_tie_partner(i, k);
 	if (t < 0 || o->kind != OK_PSEUDO || (o->flags & OF_DEF) ||
 	    i->ops[t].kind != OK_PSEUDO || !(i->ops[t].flags & OF_DEF))
+		return -1;
+	/* a part of a value (`p87[8,8]` of an SSE pair read as an integer)
+	 * would need a value of its own that the IR and the checker do not
+	 * have (locations hold whole values): not copied, refused */
+	if (o->sub_size && o->sub_size < fn->pseudo[o->reg].size)
 		return -1;
 	int c = fn->pseudo[o->reg].cls, ct = fn->pseudo[i->ops[t].reg].cls;
 	if (c == ct || ct < 0 || ct >= RC_NALLOC ||
@@ -178,6 +183,18 @@ static bool ties_ok(const Fn *fn, const Ssa *ssa, const Blk *b,
 		if (o->kind != OK_PSEUDO || q->kind != OK_PSEUDO)
 			continue;
 		int c1 = fn->pseudo[o->reg].cls, c2 = fn->pseudo[q->reg].cls;
+		const Op *r = (o->flags & OF_DEF) ? q : o; /* the read */
+		if (c1 != c2 && !cross_tie(fn, i, k) && !cross_tie(fn, i, t) &&
+		    r->sub_size && r->sub_size < fn->pseudo[r->reg].size)
+			return fail(err, errlen, "b%d uid %d: operand %d (p%d, "
+						 "%s) is tied to operand %d (p%d, "
+						 "%s): a part of a value read in "
+						 "the other class (locations hold "
+						 "whole values)",
+				    b->id, i->uid, k, ssa->origin[o->reg],
+				    fn->target->class_name[c1], t,
+				    ssa->origin[q->reg],
+				    fn->target->class_name[c2]);
 		if (c1 != c2 && !cross_tie(fn, i, k) && !cross_tie(fn, i, t))
 			return fail(err, errlen, "b%d uid %d: operand %d (p%d, "
 						 "%s) is tied to operand %d (p%d, "

@@ -420,6 +420,41 @@ static void case_former_refusals(void)
 	CHECK(r == 0);
 }
 
+/* A part of an SSE value read by a general-register instruction tied to
+ * its def (gcc.c-torture/compile/dilayout.c foo, reduced): the copy into
+ * the other class would be a value of its own for p87[0,8], which
+ * locations (whole values) cannot hold; refused with that reason.  (It
+ * was once copied whole into a register pair, and colouring then failed
+ * with "p107 and p110 interfere, both in dx".) */
+static void case_cross_class_part(void)
+{
+	IrFile f;
+	Fn *fn = t_fn("func t\n"
+		      "  pseudo p87 sse 16\n"
+		      "  pseudo p91 gpr 8\n"
+		      "  pseudo p99 gpr 8\n"
+		      "  pseudo p100 gpr 8\n"
+		      "b2:\n"
+		      "  31: copy =p99, %si\n"
+		      "  32: copy =p100, %dx\n"
+		      "  27: ord \"clobber\" =p87\n"
+		      "  28: ord \"*movdi_internal\" +p87[0,8], p99\n"
+		      "  29: ord \"*movdi_internal\" +p87[8,8], p100\n"
+		      "  11: ord \"*lshrdi3_1\" =p91 mem, p87[0,8] "
+		      "{ax,dx,cx,bx,si,di,bp,r8-r15} ^0, $32 clobber {flags}\n"
+		      "  22: copy =%ax, p91\n"
+		      "  23: ret %ax\n"
+		      "end\n",
+		      &f);
+	if (fn) {
+		char err[512] = "";
+		CHECK(ssa_alloc(fn, NULL, NULL, err, sizeof err) == NULL);
+		CHECK(strstr(err, "a part of a value read in the other class") !=
+		      NULL);
+		irfile_free(&f);
+	}
+}
+
 /* Values loaded from the constant pool across a call (no callee-saved
  * SSE register): 3 remats (p1 and p2 in b3, p2 on the edge to b4), each
  * naming its own pool entry, and no spill or reload
@@ -456,6 +491,8 @@ static void case_remat_pool(void)
 
 void suite_alloc(void)
 {
+	t_case("alloc: a part of a value tied across classes is refused",
+	       case_cross_class_part);
 	t_case("alloc: constant-pool values rematerialized across a call",
 	       case_remat_pool);
 	t_case("alloc: IR cases, all registers, verified", case_ir_all);
