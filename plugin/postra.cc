@@ -1224,8 +1224,6 @@ static Ins *new_insn(Tr &t, rtx_insn *insn, bool opaque)
 	for (size_t k = 0; k < od.ops.size(); k++)
 		ins->ops[k] = od.ops[k];
 	ins->clobbers = od.clobbers;
-	if (CALL_P(insn))
-		ins->clobbers |= 0; /* a new call: never made by RA */
 	return ins;
 }
 
@@ -1859,13 +1857,23 @@ static void place_deleted(Tr &t, const std::vector<Ins *> &survivor)
 	}
 }
 
-/* Declares the slots; false (unverified) when two overlap. */
+/* Declares the slots; false (unverified) when two that the allocation
+ * uses overlap (a slot met only while trying a match that failed is
+ * declared but unused). */
 static bool declare_slots(Tr &t)
 {
 	for (size_t k = 0; k < t.slots.size(); k++)
 		fn_declare_slot(t.alloc, (int)k, t.slots[k].size);
+	std::vector<bool> used(t.slots.size(), false);
+	for (int b = 0; b < t.alloc->nblk; b++)
+		for (const Ins *i = t.alloc->blk[b]->first; i; i = i->next)
+			for (int k = 0; k < i->nops; k++)
+				if (i->ops[k].loc.kind == LOC_SLOT)
+					used[i->ops[k].loc.num] = true;
 	int64_t end = INT64_MIN;
 	for (auto &e : t.slot_of) {
+		if (!used[e.second])
+			continue;
 		const SlotInfo &si = t.slots[e.second];
 		if (si.off < end) {
 			unverified(t, "overlapping stack slots at " +
