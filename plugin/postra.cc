@@ -473,14 +473,16 @@ static bool readonly_mem_p(const_rtx x)
 /* Matching a saved pattern against the post-RA one.                 */
 
 
-/* Whether x is what elimination makes of a soft pointer: sp or the hard
- * frame pointer, maybe plus a constant. */
+/* Whether x is what elimination makes of a soft pointer: sp or (in a
+ * function with a frame pointer) the hard frame pointer, maybe plus a
+ * constant.  Without a frame pointer bp is an ordinary register. */
 static bool eliminated_p(const_rtx x)
 {
 	if (GET_CODE(x) == PLUS && CONST_INT_P(XEXP(x, 1)))
 		x = XEXP(x, 0);
 	return REG_P(x) && (REGNO(x) == STACK_POINTER_REGNUM ||
-			    REGNO(x) == HARD_FRAME_POINTER_REGNUM);
+			    (frame_pointer_needed &&
+			     REGNO(x) == HARD_FRAME_POINTER_REGNUM));
 }
 
 /* Records pseudo p's location as a use or def of the current insn;
