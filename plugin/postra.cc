@@ -1595,8 +1595,6 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 	int last_pos = -1;
 	int returned = -1; /* the register of a call's returned argument */
 	rtx_insn *split_nx = nullptr; /* the new store of a split store */
-	Ins *split_ins = nullptr;     /* ... the captured insn it completes */
-	int split_si = -1;
 	for (int c = 0; c < TGT_NREGS; c++) {
 		t.soft_val[c] = -1;
 		t.mem_src[c] = NULL_RTX;
@@ -1620,11 +1618,6 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 		int si = uid < (int)t.s->by_uid.size() ? t.s->by_uid[uid] : -1;
 		Ins *ins = nullptr;
 		if (insn == split_nx) {
-			ins = split_ins;
-			if (ins) {
-				survivor[split_si] = ins;
-				last_pos = t.s->insns[split_si].pos;
-			}
 			split_nx = nullptr;
 		} else if (si >= 0) {
 			const SavedInsn &sv = t.s->insns[si];
@@ -1660,11 +1653,18 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 				last_pos = sv.pos;
 				ins = new_insn(t, insn, true);
 			} else if ((split_nx = split_store(t, sv, insn))) {
-				/* LRA split a store into a load of the value into
-				 * a register (this insn) and a new store: the
-				 * captured instruction happens at the store. */
-				split_ins = located_copy(t, sv.ins);
-				split_si = si;
+				/* LRA split a store into a computation of the
+				 * value into a register (this insn) and a new
+				 * store (split_nx, not translated): the captured
+				 * instruction reads its operands here, then the
+				 * register is written. */
+				Ins *c = located_copy(t, sv.ins);
+				if (c) {
+					ins_append(blk, c);
+					note_soft_values(t, c);
+					survivor[si] = c;
+				}
+				last_pos = sv.pos;
 				ins = new_insn(t, insn, true);
 			} else if (t.fail.empty()) {
 				unverified(t, std::string("insn changed shape (") +

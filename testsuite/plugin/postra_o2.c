@@ -36,8 +36,9 @@ int call_leaf(int x) { return leaf(x) + x; }
 
 /* store_addr: leaq d(%rip), %rax; movq %rax, (%rdi).  The store of an
  * address constant is split by LRA into a load of the constant into ax
- * (keeping the store's UID) and a new store; the store is the captured
- * instruction, its address operand in di where the argument arrived. */
+ * (keeping the store's UID) and a new store; together they are the
+ * captured instruction, its address operand in di where the argument
+ * arrived, then ax is written (opaque). */
 extern long d;
 void store_addr(long **a) { *a = &d; }
 //!gcc store_addr: opaque =@ax:8
