@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 
 #include "alloc.h"
 #include "irtext.h"
@@ -65,6 +66,36 @@ const char *t_srcdir(void)
 {
 	const char *s = getenv("SSARA_SRCDIR");
 	return s ? s : ".";
+}
+
+static bool ends_with(const char *s, size_t len, const char *end)
+{
+	size_t e = strlen(end);
+	return len >= e && strcmp(s + len - e, end) == 0;
+}
+
+static int cmp_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int t_list_dir(const char *dir, const char *prefix, const char *suffix,
+	       const char *except, char **names, int max)
+{
+	DIR *d = opendir(dir);
+	if (!d)
+		return -1;
+	int n = 0;
+	for (struct dirent *e; n < max && (e = readdir(d));) {
+		size_t len = strlen(e->d_name);
+		if (strncmp(e->d_name, prefix, strlen(prefix)) == 0 &&
+		    len > strlen(suffix) && ends_with(e->d_name, len, suffix) &&
+		    !(except && ends_with(e->d_name, len, except)))
+			names[n++] = strdup(e->d_name);
+	}
+	closedir(d);
+	qsort(names, (size_t)n, sizeof *names, cmp_name);
+	return n;
 }
 
 bool t_parse(const char *text, struct IrFile *out)

@@ -31,6 +31,13 @@ const char *t_srcdir(void);
 bool t_check_str(const char *got, const char *want, const char *file,
 		 int line, const char *expr);
 
+/* The names of the entries of directory dir that start with prefix and
+ * end with suffix, and (except != NULL) do not end with except, sorted;
+ * at most max of them, each malloc'ed into names (the caller frees).
+ * Returns their number, or -1 when dir cannot be opened. */
+int t_list_dir(const char *dir, const char *prefix, const char *suffix,
+	       const char *except, char **names, int max);
+
 /* Parses IR text held in a string (fails the case on a parse error). */
 struct IrFile;
 bool t_parse(const char *text, struct IrFile *out);

@@ -18,7 +18,6 @@
  * (testsuite/torture/inject.sh --strict) once the plugin checks GCC's
  * allocation.
  */
-#include <dirent.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -296,11 +295,6 @@ static void case_bad_values(void)
 	}
 }
 
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 void suite_inject(void)
 {
 	snprintf(tmp, sizeof tmp, "/tmp/ssara-inject-XXXXXX");
@@ -310,18 +304,8 @@ void suite_inject(void)
 	}
 	char dir[1024];
 	snprintf(dir, sizeof dir, "%s/testsuite/plugin", t_srcdir());
-	DIR *d = opendir(dir);
 	char *names[64];
-	int n = 0;
-	for (struct dirent *e; d && (e = readdir(d)) && n < 64;) {
-		size_t len = strlen(e->d_name);
-		if (strncmp(e->d_name, "inject_", 7) == 0 && len > 2 &&
-		    strcmp(e->d_name + len - 2, ".c") == 0)
-			names[n++] = strdup(e->d_name);
-	}
-	if (d)
-		closedir(d);
-	qsort(names, (size_t)n, sizeof *names, cmp_str);
+	int n = t_list_dir(dir, "inject_", ".c", NULL, names, 64);
 	for (int i = 0; i < n; i++) {
 		char name[300];
 		snprintf(cur_file, sizeof cur_file, "%s", names[i]);

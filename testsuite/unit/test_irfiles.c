@@ -1,7 +1,6 @@
 /* test_irfiles.c - every IR file under testsuite/ir/: round trip through
  * the printer and parser, and `ssara stats` against the hand-computed
  * lines the file carries as "#! " comments. */
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -131,11 +130,6 @@ static void case_stats(void)
 	free(text);
 }
 
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 static void case_no_dir(void)
 {
 	t_check(false, __FILE__, __LINE__, "cannot open %s/testsuite/ir",
@@ -146,21 +140,12 @@ void suite_irfiles(void)
 {
 	char dir[1024];
 	snprintf(dir, sizeof dir, "%s/testsuite/ir", t_srcdir());
-	DIR *d = opendir(dir);
-	if (!d) {
+	char *names[512];
+	int n = t_list_dir(dir, "", ".ir", NULL, names, 512);
+	if (n < 0) {
 		t_case("irfiles: open testsuite/ir", case_no_dir);
 		return;
 	}
-	char *names[512];
-	/* names longer than this are not ours */
-	int n = 0;
-	for (struct dirent *e; (e = readdir(d)) && n < 512;) {
-		size_t l = strlen(e->d_name);
-		if (l > 3 && strcmp(e->d_name + l - 3, ".ir") == 0)
-			names[n++] = strdup(e->d_name);
-	}
-	closedir(d);
-	qsort(names, (size_t)n, sizeof *names, cmp_str);
 	for (int i = 0; i < n; i++) {
 		char name[1400];
 		snprintf(cur_path, sizeof cur_path, "%s/%s", dir, names[i]);

@@ -11,7 +11,6 @@
  *     to the json= output;
  *   - a subset of GCC's torture suite (testsuite/torture/run.sh).
  */
-#include <dirent.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -530,11 +529,6 @@ static void case_torture(void)
 
 /* ---------------------------------------------------------------- */
 
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 void suite_plugin(void)
 {
 	snprintf(tmp, sizeof tmp, "/tmp/ssara-plugin-XXXXXX");
@@ -544,17 +538,8 @@ void suite_plugin(void)
 	}
 	char dir[1024];
 	snprintf(dir, sizeof dir, "%s/testsuite/plugin", t_srcdir());
-	DIR *d = opendir(dir);
 	char *names[256];
-	int n = 0;
-	for (struct dirent *e; d && (e = readdir(d)) && n < 256;) {
-		size_t len = strlen(e->d_name);
-		if (len > 2 && strcmp(e->d_name + len - 2, ".c") == 0)
-			names[n++] = strdup(e->d_name);
-	}
-	if (d)
-		closedir(d);
-	qsort(names, (size_t)n, sizeof *names, cmp_str);
+	int n = t_list_dir(dir, "", ".c", NULL, names, 256);
 	for (int i = 0; i < n; i++) {
 		char name[300];
 		snprintf(cur_file, sizeof cur_file, "%s", names[i]);

@@ -3,7 +3,6 @@
  * exact violations of the classic SSA-destruction mistakes, small inline
  * cases for each rule, parallel-copy sequences, and generated functions
  * allocated by the spill-everywhere baseline. */
-#include <dirent.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -167,11 +166,6 @@ static void case_file_cli(void)
 	free(text);
 }
 
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 static void case_no_dir(void)
 {
 	t_check(false, __FILE__, __LINE__, "cannot open %s", cur_dir);
@@ -182,21 +176,12 @@ static void file_cases_in(const char *sub)
 {
 	snprintf(cur_dir, sizeof cur_dir, "%s/testsuite/ir/verify/%s",
 		 t_srcdir(), sub);
-	DIR *d = opendir(cur_dir);
-	if (!d) {
+	char *names[256];
+	int n = t_list_dir(cur_dir, "", ".ir", ".orig.ir", names, 256);
+	if (n < 0) {
 		t_case("verify: open testsuite/ir/verify", case_no_dir);
 		return;
 	}
-	char *names[256];
-	int n = 0;
-	for (struct dirent *e; (e = readdir(d)) && n < 256;) {
-		size_t l = strlen(e->d_name);
-		if (l > 3 && !strcmp(e->d_name + l - 3, ".ir") &&
-		    (l < 8 || strcmp(e->d_name + l - 8, ".orig.ir")))
-			names[n++] = strdup(e->d_name);
-	}
-	closedir(d);
-	qsort(names, (size_t)n, sizeof *names, cmp_str);
 	for (int i = 0; i < n; i++) {
 		snprintf(cur_alloc, sizeof cur_alloc, "%s", names[i]);
 		snprintf(cur_orig, sizeof cur_orig, "%.*s.orig.ir",
