@@ -33,7 +33,7 @@ set -u
 SRCDIR=${SSARA_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
 TARBALL=${SSARA_GCC_TARBALL:-/usr/src/gcc-12/gcc-12.2.0-dfsg.tar.xz}
 CC=${CC:-gcc}
-G=gcc-12.2.0
+. "$SRCDIR/testsuite/torture/sources.sh"
 
 # --- one compile (run by xargs: coverage.sh --one SRC LEVEL SUITE) -------
 # Environment: OUT, PLUGIN, VERIFY, CC.  Prints "R STATUS SUITE LEVEL SRC",
@@ -95,23 +95,9 @@ REPORT=$SRCDIR/build/ssara-report
 
 # --- sources, extracted once (run.sh's layout, plus zlib) ----------------
 SRC=$OUT/src
-if [ ! -f "$SRC/.extracted" ]; then
-	echo "coverage: extracting sources from $TARBALL"
-	rm -rf "$SRC" && mkdir -p "$SRC" || exit 2
-	tar xJf "$TARBALL" -C "$SRC" \
-		$G/gcc/testsuite/gcc.c-torture/execute \
-		$G/gcc/testsuite/gcc.c-torture/compile \
-		$G/libiberty $G/include $G/zlib \
-		$G/install-sh $G/config.guess $G/config.sub $G/mkinstalldirs || exit 2
-	touch "$SRC/.extracted"
-fi
+gcc_sources "$SRC" coverage $G/zlib
 has() { case " $suites " in *" $1 "*) return 0;; esac; return 1; }
-if has libiberty && [ ! -f "$SRC/libiberty-build/config.h" ]; then
-	echo "coverage: configuring libiberty (for config.h)"
-	mkdir -p "$SRC/libiberty-build"
-	(cd "$SRC/libiberty-build" && CC=$CC "$SRC/$G/libiberty/configure" >configure.log 2>&1) ||
-		{ echo "coverage: libiberty's configure failed (see $SRC/libiberty-build/configure.log)" >&2; exit 2; }
-fi
+if has libiberty; then libiberty_config "$SRC" coverage; fi
 
 # --- the file lists: "SRC SUITE" lines -----------------------------------
 T=$SRC/$G/gcc/testsuite/gcc.c-torture

@@ -32,24 +32,10 @@ done
 [ -f "$TARBALL" ] || { echo "dump_ir.sh: no $TARBALL" >&2; exit 2; }
 
 SRC=$TOUT/src
-G=gcc-12.2.0
-if [ ! -f "$SRC/.extracted" ]; then
-	echo "dump_ir: extracting sources from $TARBALL"
-	rm -rf "$SRC" && mkdir -p "$SRC" || exit 2
-	tar xJf "$TARBALL" -C "$SRC" \
-		$G/gcc/testsuite/gcc.c-torture/execute \
-		$G/gcc/testsuite/gcc.c-torture/compile \
-		$G/libiberty $G/include \
-		$G/install-sh $G/config.guess $G/config.sub $G/mkinstalldirs || exit 2
-	touch "$SRC/.extracted"
-fi
+. "$SRCDIR/testsuite/torture/sources.sh"
+gcc_sources "$SRC" dump_ir
 LIBIB=$SRC/$G/libiberty
-if [ ! -f "$SRC/libiberty-build/config.h" ]; then
-	echo "dump_ir: configuring libiberty (for config.h)"
-	mkdir -p "$SRC/libiberty-build"
-	(cd "$SRC/libiberty-build" && CC=$CC "$LIBIB/configure" >configure.log 2>&1) ||
-		{ echo "dump_ir: libiberty's configure failed" >&2; exit 2; }
-fi
+libiberty_config "$SRC" dump_ir
 
 T=$SRC/$G/gcc/testsuite/gcc.c-torture
 rm -rf "$DUMP"

@@ -143,18 +143,8 @@ PLUGIN=$SRCDIR/build/ssara.so
 
 # The sources, extracted once where run.sh puts them (same marker).
 SRC=$SRCDIR/build/torture/src
-G=gcc-12.2.0
-if [ ! -f "$SRC/.extracted" ]; then
-	[ -f "$TARBALL" ] || { echo "inject.sh: no $TARBALL (make deps installs gcc-12-source)" >&2; exit 2; }
-	echo "inject: extracting sources from $TARBALL"
-	rm -rf "$SRC" && mkdir -p "$SRC" || exit 2
-	tar xJf "$TARBALL" -C "$SRC" \
-		$G/gcc/testsuite/gcc.c-torture/execute \
-		$G/gcc/testsuite/gcc.c-torture/compile \
-		$G/libiberty $G/include \
-		$G/install-sh $G/config.guess $G/config.sub $G/mkinstalldirs || exit 2
-	touch "$SRC/.extracted"
-fi
+. "$SRCDIR/testsuite/torture/sources.sh"
+gcc_sources "$SRC" inject
 E=$SRC/$G/gcc/testsuite/gcc.c-torture/execute
 
 rm -rf "$OUT" && mkdir -p "$OUT/work" || exit 2

@@ -43,24 +43,10 @@ done
 
 # --- sources, extracted once ---------------------------------------------
 SRC=$OUT/src
-G=gcc-12.2.0
-if [ ! -f "$SRC/.extracted" ]; then
-	echo "torture: extracting sources from $TARBALL"
-	rm -rf "$SRC" && mkdir -p "$SRC" || exit 2
-	tar xJf "$TARBALL" -C "$SRC" \
-		$G/gcc/testsuite/gcc.c-torture/execute \
-		$G/gcc/testsuite/gcc.c-torture/compile \
-		$G/libiberty $G/include \
-		$G/install-sh $G/config.guess $G/config.sub $G/mkinstalldirs || exit 2
-	touch "$SRC/.extracted"
-fi
+. "$SRCDIR/testsuite/torture/sources.sh"
+gcc_sources "$SRC" torture
 LIBIB=$SRC/$G/libiberty
-if [ $full = 1 ] && [ ! -f "$SRC/libiberty-build/config.h" ]; then
-	echo "torture: configuring libiberty (for config.h)"
-	mkdir -p "$SRC/libiberty-build"
-	(cd "$SRC/libiberty-build" && CC=$CC "$LIBIB/configure" >configure.log 2>&1) ||
-		{ echo "torture: libiberty's configure failed (see $SRC/libiberty-build/configure.log)" >&2; exit 2; }
-fi
+if [ $full = 1 ]; then libiberty_config "$SRC" torture; fi
 
 # --- the file lists ------------------------------------------------------
 T=$SRC/$G/gcc/testsuite/gcc.c-torture
