@@ -75,8 +75,7 @@ static const char *fn_asm_name(function *fun)
 	return *s == '*' ? s + 1 : s;
 }
 
-/* Seconds on a monotonic clock. */
-static double now(void)
+double seconds_now(void)
 {
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -180,15 +179,15 @@ unsigned int capture_pass::execute(function *fun)
 	if (opts.only && fnmatch(opts.only, name, 0) != 0)
 		return 0;
 	current = new Capture;
-	double t0 = now();
+	double t0 = seconds_now();
 	capture_function(fun, current);
 	if ((opts.verify & VW_GCC) && !current->fn->unsupported)
 		postra_save(fun, current);
-	current->capture_seconds = now() - t0;
+	current->capture_seconds = seconds_now() - t0;
 	after_capture(fun, current);
 	if ((opts.verify & VW_SSARA) && !current->fn->unsupported)
 		selfalloc_run(current);
-	current->t_capture_end = now();
+	current->t_capture_end = seconds_now();
 	return 0;
 }
 
@@ -216,7 +215,7 @@ unsigned int audit_pass::execute(function *fun)
 		drop_current();
 		return 0;
 	}
-	current->ira_lra_seconds = now() - current->t_capture_end;
+	current->ira_lra_seconds = seconds_now() - current->t_capture_end;
 	if (opts.inject) {
 		std::string what = inject_fault(fun, current);
 		if (!what.empty() && opts.verbose)
@@ -225,9 +224,9 @@ unsigned int audit_pass::execute(function *fun)
 			       current->name.c_str(), what.c_str());
 	}
 	GccRa ra;
-	double t0 = now();
+	double t0 = seconds_now();
 	audit_function(fun, current, &ra);
-	current->audit_seconds = now() - t0;
+	current->audit_seconds = seconds_now() - t0;
 	if ((opts.verify & VW_GCC) && !current->fn->unsupported)
 		postra_verify(fun, current);
 	report_check(fun, current, &current->check_gcc, "GCC's");

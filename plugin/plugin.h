@@ -134,6 +134,11 @@ bool stack_slot_p(rtx_def *x);
 enum NewKind { NK_OTHER, NK_SPILL, NK_RELOAD, NK_MOVE, NK_REMAT };
 NewKind classify(rtx_insn *insn);
 
+/* main.cc */
+
+/* Seconds on a monotonic clock (CLOCK_MONOTONIC). */
+double seconds_now(void);
+
 /* selfalloc.cc */
 
 struct VerifyResult;

@@ -33,7 +33,6 @@
 #include "output.h"
 #include "print-rtl.h"
 
-#include <ctime>
 
 #include "plugin.h"
 
@@ -1924,13 +1923,6 @@ static void dump_alloc(const Fn *alloc)
 		return;
 	ir_print(f, alloc);
 	fclose(f);
-}
-
-static double seconds_now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
 /* The allocated function; NULL with t.why when it cannot be built. */

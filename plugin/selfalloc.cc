@@ -7,19 +7,11 @@
  * and checked, GCC's own allocation is what the compiler emits.
  */
 #include <cstring>
-#include <ctime>
 
 #include "plugin.h"
 
 extern "C" {
 #include "verify/verify.h"
-}
-
-static double seconds_now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
 void check_fill(const VerifyResult *res, Check *c)
