@@ -98,6 +98,13 @@ static bool tied_use(const Ins *i, int k)
 	       (i->ops[t].kind == OK_PSEUDO || i->ops[t].kind == OK_HREG);
 }
 
+/* Whether pseudo operand o names a part of its value (a subreg narrower
+ * than the pseudo). */
+static bool part_of_value(const Fn *fn, const Op *o)
+{
+	return o->sub_size && o->sub_size < fn->pseudo[o->reg].size;
+}
+
 /* The class of the pseudo def that use operand k of i is tied to, when
  * it differs from the class of k's value and k's constraint admits
  * registers of it (`=p97 sse, p92 gpr {xmm0-xmm15} ^0`: GCC reads the
@@ -113,7 +120,7 @@ static int cross_class(const Fn *fn, const Ins *i, int k)
 	/* a part of a value (`p87[8,8]` of an SSE pair read as an integer)
 	 * would need a value of its own that the IR and the checker do not
 	 * have (locations hold whole values): not copied, refused */
-	if (o->sub_size && o->sub_size < fn->pseudo[o->reg].size)
+	if (part_of_value(fn, o))
 		return -1;
 	int c = fn->pseudo[o->reg].cls, ct = fn->pseudo[i->ops[t].reg].cls;
 	if (c == ct || ct < 0 || ct >= RC_NALLOC ||
@@ -185,7 +192,7 @@ static bool ties_ok(const Fn *fn, const Ssa *ssa, const Blk *b,
 		int c1 = fn->pseudo[o->reg].cls, c2 = fn->pseudo[q->reg].cls;
 		const Op *r = (o->flags & OF_DEF) ? q : o; /* the read */
 		if (c1 != c2 && !cross_tie(fn, i, k) && !cross_tie(fn, i, t) &&
-		    r->sub_size && r->sub_size < fn->pseudo[r->reg].size)
+		    part_of_value(fn, r))
 			return fail(err, errlen, "b%d uid %d: operand %d (p%d, "
 						 "%s) is tied to operand %d (p%d, "
 						 "%s): a part of a value read in "
