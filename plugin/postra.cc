@@ -489,19 +489,24 @@ static bool eliminated_p(const_rtx x)
 			     REGNO(x) == HARD_FRAME_POINTER_REGNUM));
 }
 
-/* Records pseudo p's location as a use or def of the current insn;
- * false (t.fail set) when it already has another one. */
+/* Records pseudo p's location as a use or def of the current insn.  A
+ * use may be found at several locations (LRA copied one of two reads of
+ * p into another register, `p * p` as `ax * dx`): each is recorded, in
+ * pattern order, and use_locs_of gives every one of them an operand.
+ * False (t.fail set) when a def already has another location. */
 static bool bind_loc(Tr &t, int p, bool def, Loc l)
 {
+	bool other = false;
 	for (const Binding &b : t.binds)
 		if (b.pseudo == p && b.def == def) {
-			if (b.loc.kind != l.kind || b.loc.num != l.num) {
-				t.fail = "p" + std::to_string(p) +
-					 " in two locations";
-				return false;
-			}
-			return true;
+			if (b.loc.kind == l.kind && b.loc.num == l.num)
+				return true;
+			other = true;
 		}
+	if (other && def) {
+		t.fail = "p" + std::to_string(p) + " in two locations";
+		return false;
+	}
 	t.binds.push_back({p, def, l});
 	return true;
 }
@@ -973,10 +978,86 @@ static bool same_loc(Loc a, Loc b)
 	return a.kind == b.kind && a.num == b.num;
 }
 
+/* The use locations of the pseudo operands of ci when a pseudo was
+ * found at several use locations (else `at` stays LOC_NONE for them):
+ * at[k] for operand k.  A read-modify-write operand takes its def's
+ * location, a use tied to a def that def's location, the others the
+ * locations not yet given, in order (then the first).  Every location
+ * the post-RA insn reads p from must be some operand's, so that the
+ * checker proves each holds p; false (reason set) when one is left. */
+static bool use_locs_of(Tr &t, const Ins *ci, std::vector<Loc> &at)
+{
+	at.assign(ci->nops, Loc{LOC_NONE, 0});
+	for (int k = 0; k < ci->nops; k++) {
+		const Op &o = ci->ops[k];
+		if (o.kind != OK_PSEUDO || !(o.flags & OF_USE) ||
+		    at[k].kind != LOC_NONE)
+			continue;
+		std::vector<Loc> u;
+		for (const Binding &b : t.binds)
+			if (b.pseudo == o.reg && !b.def)
+				u.push_back(b.loc);
+		if (u.size() < 2)
+			continue;
+		std::vector<bool> given(u.size(), false);
+		std::vector<int> ks;
+		for (int j = k; j < ci->nops; j++)
+			if (ci->ops[j].kind == OK_PSEUDO &&
+			    ci->ops[j].reg == o.reg &&
+			    (ci->ops[j].flags & OF_USE))
+				ks.push_back(j);
+		/* the location a def fixes: its own, or its tied def's */
+		auto fixed = [&](int j) {
+			const Op &oj = ci->ops[j];
+			if (oj.flags & OF_DEF)
+				return bound(t, oj.reg, true);
+			if (oj.tie >= 0 && oj.tie < ci->nops &&
+			    ci->ops[oj.tie].kind == OK_PSEUDO)
+				return bound(t, ci->ops[oj.tie].reg, true);
+			return Loc{LOC_NONE, 0};
+		};
+		for (int j : ks) {
+			Loc f = fixed(j);
+			for (size_t m = 0; m < u.size(); m++)
+				if (f.kind != LOC_NONE && same_loc(f, u[m])) {
+					at[j] = u[m];
+					given[m] = true;
+				}
+			if ((ci->ops[j].flags & OF_DEF) &&
+			    at[j].kind == LOC_NONE) {
+				unverified(t, "read-modify-write operand in two "
+					      "locations" + uid_str(ci->uid));
+				return false;
+			}
+		}
+		for (int j : ks) {
+			if (at[j].kind != LOC_NONE)
+				continue;
+			size_t m = 0;
+			while (m < u.size() && given[m])
+				m++;
+			at[j] = u[m < u.size() ? m : 0];
+			if (m < u.size())
+				given[m] = true;
+		}
+		for (size_t m = 0; m < u.size(); m++)
+			if (!given[m]) {
+				unverified(t, "p" + std::to_string(o.reg) +
+						      " in two locations" +
+						      uid_str(ci->uid));
+				return false;
+			}
+	}
+	return true;
+}
+
 /* A copy of the capture's instruction with the locations of t.binds;
- * NULL with a reason when a pseudo operand has none or two. */
+ * NULL with a reason when a pseudo operand has none, or a def two. */
 static Ins *located_copy(Tr &t, const Ins *ci)
 {
+	std::vector<Loc> at;
+	if (!use_locs_of(t, ci, at))
+		return nullptr;
 	Ins *ins = ins_new(t.alloc, ci->kind, ci->nops);
 	ins->uid = ci->uid;
 	ins->flags = ci->flags;
@@ -992,7 +1073,9 @@ static Ins *located_copy(Tr &t, const Ins *ci)
 				if (e.first == o.reg)
 					o.reg = e.second;
 		if (o.kind == OK_PSEUDO) {
-			Loc u = bound(t, o.reg, false), d = bound(t, o.reg, true);
+			Loc u = at[k].kind != LOC_NONE ? at[k]
+						       : bound(t, o.reg, false);
+			Loc d = bound(t, o.reg, true);
 			Loc l = (o.flags & OF_DEF) ? d : u;
 			if ((o.flags & OF_DEF) && (o.flags & OF_USE)) {
 				if (l.kind == LOC_NONE)

@@ -44,3 +44,22 @@ void store_addr(long **a) { *a = &d; }
 //!gcc store_addr: opaque =@ax:8
 //!gcc store_addr: ord "*movdi_internal" p? @di, $d
 //!verdict store_addr: verified
+
+/* sqmod: p = p * p % m in a loop.  The remainder leaves p in dx; LRA
+ * copies it into ax for the two-address multiply and reads the second
+ * factor from dx: movq %rdx, %rax; imulq %rdx, %rax.  One pseudo read at
+ * two locations in one insn: each operand gets its own location and the
+ * checker proves both hold p. */
+unsigned long sqmod(unsigned long b, unsigned e, unsigned long m, int i)
+{
+	unsigned long p = b;
+	for (; i >= 0; i--) {
+		p = p * p % m;
+		if ((1u << i) & e)
+			p = p * b % m;
+	}
+	return p;
+}
+//!gcc sqmod: move =@ax:8, @dx:8
+//!gcc sqmod: ord "*muldi3_1" =p? @ax, p? ^0 @ax, p? mem @dx clobber {flags}
+//!verdict sqmod: verified
