@@ -1662,6 +1662,21 @@ static bool saved_load(const Tr &t, const SavedInsn &sv)
 	       nd[nd[sv.pat + 1].end].code == MEM;
 }
 
+/* Whether sv's pattern is (set (mem ...) R), R a pseudo or a subreg of
+ * one: a store that LRA deletes when R's pseudo is equivalent to that
+ * memory (IRA left it in memory) and emits again right after the insn
+ * that computes the value, into a reload register. */
+static bool saved_store(const Tr &t, const SavedInsn &sv)
+{
+	const std::vector<PNode> &nd = t.s->nodes;
+	if (nd[sv.pat].code != SET || nd[sv.pat + 1].code != MEM)
+		return false;
+	int s = nd[sv.pat + 1].end;
+	if (nd[s].code == SUBREG)
+		s++;
+	return nd[s].code == REG && nd[s].regno >= FIRST_PSEUDO_REGISTER;
+}
+
 /* The saved insn that new insn is a re-emission of (elimination makes
  * LRA delete an insn that mentions a soft pointer and emit it again; a
  * load of a pseudo with a memory equivalence is deleted and emitted
@@ -1681,7 +1696,8 @@ static int reemitted(Tr &t, rtx_insn *insn, int bb, int last_pos)
 		if (t.present[sv.uid])
 			return -1;
 		if (!sv.ins || t.adopted[k] ||
-		    !(mentions_soft_pointer(t, sv) || saved_load(t, sv)))
+		    !(mentions_soft_pointer(t, sv) || saved_load(t, sv) ||
+		      saved_store(t, sv)))
 			continue;
 		if (match_insn(t, sv, insn)) {
 			t.adopted[k] = true;
@@ -1723,6 +1739,7 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 			continue;
 		}
 		int si = uid < (int)t.s->by_uid.size() ? t.s->by_uid[uid] : -1;
+		int k;
 		Ins *ins = nullptr;
 		if (insn == split_nx) {
 			split_nx = nullptr;
@@ -1773,6 +1790,19 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 				}
 				last_pos = sv.pos;
 				ins = new_insn(t, insn, true);
+			} else if ((k = reemitted(t, insn, t.old_of[bb->index],
+						  last_pos)) >= 0) {
+				/* LRA rewrote sv's insn into a deleted captured
+				 * insn before it (a load of a pseudo equivalent
+				 * to memory, reloaded where sv stored it): that
+				 * insn runs here, and sv counts as deleted, to be
+				 * re-emitted by a new insn (a store) or left
+				 * deleted. */
+				ins = located_copy(t, t.s->insns[k].ins);
+				last_pos = t.s->insns[k].pos;
+				if (ins)
+					survivor[k] = ins;
+				t.present[uid] = false;
 			} else if (t.fail.empty()) {
 				unverified(t, std::string("insn changed shape (") +
 						      GET_RTX_NAME(GET_CODE(
