@@ -260,6 +260,14 @@ struct Tr {
 	bool elim = false;             /* a soft pointer was eliminated */
 	std::string fail;              /* why the pattern match failed */
 	std::vector<int> old_of;       /* post-RA block index -> before */
+	/* Per post-RA block index: the capture blocks (ids) whose insns it
+	 * holds, in order (the first is old_of; GCC merged the others into
+	 * it), empty for a block the allocator added. */
+	std::vector<std::vector<int>> chain;
+	/* Per post-RA block index of a block the allocator added on an
+	 * edge: the capture block (index) the edge leaves and the index of
+	 * the edge in its successors; -1 otherwise. */
+	std::vector<int> edge_from, edge_k;
 	/* A soft pointer operand that LRA put into a general register
 	 * (after `R = sp + C`): (core soft register, core R). */
 	std::vector<std::pair<int, int>> soft_in;
@@ -1436,66 +1444,192 @@ static int old_index(const Tr &t, basic_block bb)
 }
 
 /* Capture block index b, or where control goes from it through blocks
- * without instructions and with at most one successor (which GCC may
- * delete): a capture block index, or -1 for the exit. */
-static int through_empty(const Fn *o, int b)
+ * that are edges after reload (skip[i]: at most one successor, and no
+ * instructions, or removed with every captured insn deleted): a capture
+ * block index, -1 for the exit, -2 for a cycle of such blocks. */
+static int through_edges(const Fn *o, const std::vector<bool> &skip, int b)
 {
-	for (int steps = 0; steps < o->nblk; steps++) {
+	for (int steps = 0; steps <= o->nblk; steps++) {
 		const Blk *k = o->blk[b];
-		if (k->first || k->nsucc > 1)
+		if (!skip[b])
 			return b;
 		if (k->nsucc == 0)
 			return -1;
 		b = k->succ[0].blk;
 	}
-	return b;
+	return -2;
 }
 
-/* Whether GCC's CFG after reload is the capture's (blocks identified by
- * old_index; the same successors in order, up to blocks without
- * instructions that GCC removed); fills t.old_of (post-RA index -> index
- * before IRA); a reason otherwise. */
+/* The capture's CFG as seen by the mapping (same_cfg): per capture block
+ * index, the number of predecessors, whether a post-RA block starts
+ * with it (head), whether it was merged into the end of another one,
+ * and whether a captured insn of it is still there after reload. */
+struct CfgMap {
+	std::vector<int> npred;
+	std::vector<bool> head, merged, live, skip;
+};
+
+/* Whether GCC may have merged capture block target (index) into the end
+ * of capture block cur: following cur's only successor n, n has cur as
+ * its only predecessor, is not the entry and starts no block after
+ * reload; going on through such n none of whose insns is left (their
+ * deleted insns stay in their own block, an edge). */
+static bool merge_step(const Fn *o, const CfgMap &m, int cur, int target)
+{
+	for (int steps = 0; steps < o->nblk; steps++) {
+		const Blk *k = o->blk[cur];
+		if (k->nsucc != 1 || (k->succ[0].flags & EF_ABNORMAL))
+			return false;
+		int n = k->succ[0].blk;
+		if (m.npred[n] != 1 || m.head[n] || m.merged[n] || n == o->entry)
+			return false;
+		if (n == target)
+			return true;
+		if (m.live[n])
+			return false;
+		cur = n;
+	}
+	return false;
+}
+
+/* Fills t.chain[bb->index]: the capture blocks (ids) whose surviving
+ * insns post-RA block bb holds, in order, when each next one is merged
+ * into the previous (merge_step); an insn of any other block stays for
+ * translate_block to report. */
+static void find_chain(Tr &t, CfgMap &m, basic_block bb)
+{
+	const Fn *o = t.cap->fn;
+	std::vector<int> &ch = t.chain[bb->index];
+	ch.assign(1, t.old_of[bb->index]);
+	int cur = fn_block_by_id(o, ch[0]);
+	rtx_insn *insn;
+	FOR_BB_INSNS(bb, insn) {
+		if (!NONDEBUG_INSN_P(insn) ||
+		    INSN_UID(insn) >= (int)t.s->by_uid.size() ||
+		    t.s->by_uid[INSN_UID(insn)] < 0)
+			continue;
+		int b = t.s->insns[t.s->by_uid[INSN_UID(insn)]].bb;
+		int bi = fn_block_by_id(o, b);
+		if (b == o->blk[cur]->id || bi < 0 || !merge_step(o, m, cur, bi))
+			continue;
+		m.merged[bi] = true;
+		ch.push_back(b);
+		cur = bi;
+	}
+}
+
+/* The successors of post-RA block bb as capture block ids (through_edges;
+ * a block the allocator added on the edge is looked through, and gets
+ * t.edge_from); *added gets, per entry, that added block's index or -1.
+ * False (unverified) when an added block is not a single edge. */
+static bool post_succs(Tr &t, const CfgMap &m, basic_block bb,
+		       std::vector<int> *now, std::vector<int> *added)
+{
+	const Fn *o = t.cap->fn;
+	edge e;
+	edge_iterator ei;
+	FOR_EACH_EDGE(e, ei, bb->succs) {
+		basic_block y = e->dest, z = y;
+		if (y == EXIT_BLOCK_PTR_FOR_FN(t.fun))
+			continue;
+		if (t.old_of[y->index] < 0) {
+			if (!single_pred_p(y) || !single_succ_p(y) ||
+			    single_succ(y) == EXIT_BLOCK_PTR_FOR_FN(t.fun) ||
+			    t.old_of[single_succ(y)->index] < 0) {
+				unverified(t, "block added by the register "
+					      "allocator");
+				return false;
+			}
+			z = single_succ(y);
+		}
+		int d = through_edges(
+			o, m.skip, fn_block_by_id(o, t.old_of[z->index]));
+		if (d == -1)
+			continue;
+		now->push_back(d < 0 ? -2 : o->blk[d]->id);
+		added->push_back(y == z ? -1 : y->index);
+	}
+	return true;
+}
+
+/* Whether GCC's CFG after reload is the capture's, up to what the
+ * register allocator may do without changing any path (docs/POSTRA.md,
+ * "Blocks"): blocks identified by old_index; a capture block without
+ * instructions, or removed with all its captured insns deleted, with
+ * one successor, is the edge through it; a block merged into its only
+ * predecessor (find_chain) continues it; a block the allocator added
+ * with one predecessor and one successor sits on a capture edge.  The
+ * successors of each block (the last of its chain) must then be the
+ * capture's in order, and the entry the same.  Fills t.old_of, t.chain,
+ * t.edge_from, t.edge_k; a reason otherwise. */
 static bool same_cfg(Tr &t)
 {
 	const Fn *o = t.cap->fn;
-	t.old_of.assign(last_basic_block_for_fn(t.fun), -1);
-	std::vector<bool> present(o->nblk, false);
+	int nb = last_basic_block_for_fn(t.fun);
+	t.old_of.assign(nb, -1);
+	t.chain.assign(nb, {});
+	t.edge_from.assign(nb, -1);
+	t.edge_k.assign(nb, -1);
+	CfgMap m;
+	m.npred.assign(o->nblk, 0);
+	m.head.assign(o->nblk, false);
+	m.merged.assign(o->nblk, false);
+	m.live.assign(o->nblk, false);
+	m.skip.assign(o->nblk, false);
+	for (int i = 0; i < o->nblk; i++)
+		for (int k = 0; k < o->blk[i]->nsucc; k++)
+			m.npred[o->blk[i]->succ[k].blk]++;
+	for (const SavedInsn &sv : t.s->insns)
+		if (sv.uid < (int)t.present.size() && t.present[sv.uid] &&
+		    fn_block_by_id(o, sv.bb) >= 0)
+			m.live[fn_block_by_id(o, sv.bb)] = true;
 	basic_block bb;
 	FOR_EACH_BB_FN(bb, t.fun) {
 		t.old_of[bb->index] = old_index(t, bb);
 		int bi = t.old_of[bb->index] < 0
 				 ? -1
 				 : fn_block_by_id(o, t.old_of[bb->index]);
-		if (bi < 0) {
+		if (bi >= 0 && m.head[bi]) {
 			unverified(t, "block added by the register allocator");
 			return false;
 		}
-		present[bi] = true;
+		if (bi >= 0)
+			m.head[bi] = true;
+		else
+			t.old_of[bb->index] = -1;
 	}
-	for (int i = 0; i < o->nblk; i++)
-		if (!present[i] && o->blk[i]->first) {
+	FOR_EACH_BB_FN(bb, t.fun)
+		if (t.old_of[bb->index] >= 0)
+			find_chain(t, m, bb);
+	for (int i = 0; i < o->nblk; i++) {
+		const Blk *k = o->blk[i];
+		bool gone = !m.head[i] && !m.merged[i] && !m.live[i];
+		bool edge = k->nsucc == 1 && !(k->succ[0].flags & EF_ABNORMAL);
+		m.skip[i] = k->nsucc <= 1 && (!k->first || (gone && edge));
+		if (k->first && !m.head[i] && !m.merged[i] && !m.skip[i]) {
 			unverified(t, "block removed by the register allocator");
 			return false;
 		}
+	}
 	FOR_EACH_BB_FN(bb, t.fun) {
-		const Blk *b = o->blk[fn_block_by_id(o, t.old_of[bb->index])];
-		std::vector<int> was, now;
+		if (t.old_of[bb->index] < 0)
+			continue;
+		int last = fn_block_by_id(o, t.chain[bb->index].back());
+		const Blk *b = o->blk[last];
+		std::vector<int> was, was_k, now, added;
 		for (int k = 0; k < b->nsucc; k++) {
-			int d = through_empty(o, b->succ[k].blk);
-			if (d >= 0)
-				was.push_back(o->blk[d]->id);
-		}
-		edge e;
-		edge_iterator ei;
-		FOR_EACH_EDGE(e, ei, bb->succs) {
-			if (e->dest == EXIT_BLOCK_PTR_FOR_FN(t.fun))
+			int d = through_edges(o, m.skip, b->succ[k].blk);
+			if (d == -1)
 				continue;
-			int d = through_empty(
-				o, fn_block_by_id(o, t.old_of[e->dest->index]));
-			if (d >= 0)
-				now.push_back(o->blk[d]->id);
+			was.push_back(d < 0 ? -2 : o->blk[d]->id);
+			was_k.push_back(k);
 		}
-		if (was != now) {
+		if (!post_succs(t, m, bb, &now, &added))
+			return false;
+		bool cycle = false;
+		for (int d : was)
+			cycle = cycle || d == -2;
+		if (was != now || cycle) {
 			if (getenv("SSARA_DEBUG"))
 				fprintf(stderr, "ssara: b%d (was b%d): other "
 						"successors\n",
@@ -1503,6 +1637,24 @@ static bool same_cfg(Tr &t)
 			unverified(t, "edges changed by the register allocator");
 			return false;
 		}
+		for (size_t j = 0; j < added.size(); j++)
+			if (added[j] >= 0) {
+				t.edge_from[added[j]] = last;
+				t.edge_k[added[j]] = was_k[j];
+			}
+	}
+	FOR_EACH_BB_FN(bb, t.fun)
+		if (t.old_of[bb->index] < 0 && t.edge_from[bb->index] < 0) {
+			unverified(t, "block added by the register allocator");
+			return false;
+		}
+	basic_block first = single_succ(ENTRY_BLOCK_PTR_FOR_FN(t.fun));
+	if (t.old_of[first->index] < 0 ||
+	    through_edges(o, m.skip, o->entry) !=
+		    through_edges(o, m.skip,
+				  fn_block_by_id(o, t.old_of[first->index]))) {
+		unverified(t, "edges changed by the register allocator");
+		return false;
 	}
 	return true;
 }
@@ -1707,6 +1859,18 @@ static int reemitted(Tr &t, rtx_insn *insn, int bb, int last_pos)
 	return -1;
 }
 
+/* Whether insn is a jump GCC added (its UID was not captured) to the
+ * only successor of its block: (set (pc) (label_ref L)).  Such a jump
+ * is the block's one edge, which same_cfg compared with the capture's;
+ * it moves nothing. */
+static bool new_simple_jump(const Tr &t, rtx_insn *insn)
+{
+	int uid = INSN_UID(insn);
+	return JUMP_P(insn) && simplejump_p(insn) &&
+	       single_succ_p(BLOCK_FOR_INSN(insn)) &&
+	       !(uid < (int)t.s->by_uid.size() && t.s->by_uid[uid] >= 0);
+}
+
 /* Translates one post-RA block's insns into blk; records which captured
  * insns survive (seen) and the locations of all insns (locs). */
 static void translate_block(Tr &t, basic_block bb, Blk *blk,
@@ -1715,6 +1879,12 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 			    std::vector<int> &bad_uids)
 {
 	int last_pos = -1;
+	/* The capture block (id) whose insns come now (t.chain: a block
+	 * merged into this one begins with its first surviving insn);
+	 * -1 in a block the allocator added. */
+	const std::vector<int> &chain = t.chain[bb->index];
+	size_t in_chain = 0;
+	int cur = chain.empty() ? -1 : chain[0];
 	int returned = -1; /* the register of a call's returned argument */
 	rtx_insn *split_nx = nullptr; /* the new store of a split store */
 	for (int c = 0; c < TGT_NREGS; c++) {
@@ -1734,6 +1904,8 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 			locs[uid] = INSN_LOCATION(insn);
 		if (!constraints_ok(insn))
 			bad_uids.push_back(uid);
+		if (new_simple_jump(t, insn))
+			continue; /* the block's only edge, checked by same_cfg */
 		if (!t.why.empty()) {
 			sp_step(insn, &t.sp_delta);
 			continue;
@@ -1745,12 +1917,20 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 			split_nx = nullptr;
 		} else if (si >= 0) {
 			const SavedInsn &sv = t.s->insns[si];
+			if (sv.bb != cur && in_chain + 1 < chain.size() &&
+			    chain[in_chain + 1] == sv.bb) {
+				/* The next merged block: its insns go to its
+				 * own block (the only successor of the
+				 * previous one, whose only predecessor it is). */
+				cur = chain[++in_chain];
+				blk = t.alloc->blk[fn_block_by_id(t.alloc, cur)];
+				last_pos = -1;
+			}
 			if (!sv.ins) {
 				unverified(t, "internal error: uid " +
 						      std::to_string(uid) +
 						      " saved but not captured");
-			} else if (sv.bb != t.old_of[bb->index] ||
-				   sv.pos < last_pos) {
+			} else if (sv.bb != cur || sv.pos < last_pos) {
 				unverified(t, "insn moved by IRA" + uid_str(uid));
 			} else if (CALL_P(insn) &&
 				   (insn_callee_abi(insn).id() != sv.abi_id ||
@@ -1811,8 +1991,8 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 			} else {
 				unverified(t, t.fail + uid_str(uid));
 			}
-		} else if ((si = reemitted(t, insn, t.old_of[bb->index],
-					   last_pos)) >= 0) {
+		} else if (cur >= 0 &&
+			   (si = reemitted(t, insn, cur, last_pos)) >= 0) {
 			/* A captured insn LRA deleted and emitted again in
 			 * another form (an eliminated soft pointer). */
 			ins = located_copy(t, t.s->insns[si].ins);
@@ -1925,6 +2105,21 @@ static Ins *deleted_copy(Tr &t, const SavedInsn &sv)
 	return ins;
 }
 
+/* Whether captured insn sv is a jump without operands (a simple jump)
+ * in a capture block with one successor, not abnormal: deleted after
+ * reload, it is kept as executed at the end of its block, since the
+ * alloc has the capture's edge there (same_cfg proved that control
+ * still goes that way); it reads and writes nothing. */
+static bool dropped_jump(const Tr &t, const SavedInsn &sv)
+{
+	const Fn *o = t.cap->fn;
+	int bi = fn_block_by_id(o, sv.bb);
+	return sv.ins->kind == IK_BRANCH && sv.ins->nops == 0 &&
+	       sv.ins->clobbers == 0 && bi >= 0 && o->blk[bi]->nsucc == 1 &&
+	       !(o->blk[bi]->succ[0].flags & EF_ABNORMAL) &&
+	       o->blk[bi]->last == sv.ins;
+}
+
 /* The register (core number) of a no-op move's pseudos (noop_move). */
 static int noop_reg(const Ins *ci)
 {
@@ -1989,7 +2184,13 @@ static void place_deleted(Tr &t, const std::vector<Ins *> &survivor)
 			if (!t.s->insns[j].ins)
 				continue;
 			Ins *ins = deleted_copy(t, t.s->insns[j]);
-			ins_insert_after(b, prev, ins);
+			if (dropped_jump(t, t.s->insns[j])) {
+				/* Its block's only edge, as it was. */
+				ins->flags &= ~INS_DELETED;
+				ins_append(b, ins);
+			} else {
+				ins_insert_after(b, prev, ins);
+			}
 			prev = ins;
 		}
 		k = e;
@@ -2038,6 +2239,37 @@ static void dump_alloc(const Fn *alloc)
 	fclose(f);
 }
 
+/* Adds to t.alloc (the capture's blocks and edges) a block for each
+ * post-RA block the allocator added on an edge (same_cfg: t.edge_from,
+ * t.edge_k), between the capture block the edge leaves and that edge's
+ * target, with an id above the capture's; returns, per post-RA block
+ * index, its block index in t.alloc. */
+static std::vector<int> add_edge_blocks(Tr &t)
+{
+	Fn *a = t.alloc;
+	int next_id = 0;
+	for (int i = 0; i < a->nblk; i++)
+		next_id = std::max(next_id, a->blk[i]->id + 1);
+	std::vector<int> blk_of(t.old_of.size(), -1);
+	basic_block bb;
+	FOR_EACH_BB_FN(bb, t.fun) {
+		int i = bb->index;
+		if (t.old_of[i] >= 0) {
+			blk_of[i] = fn_block_by_id(a, t.old_of[i]);
+			continue;
+		}
+		Blk *from = a->blk[t.edge_from[i]];
+		Edge e = from->succ[t.edge_k[i]];
+		Blk *nb = fn_add_block(a, next_id++);
+		nb->freq = from->freq;
+		nb->depth = from->depth;
+		blk_add_succ(a, nb, e.blk, e.flags);
+		from->succ[t.edge_k[i]].blk = nb->idx;
+		blk_of[i] = nb->idx;
+	}
+	return blk_of;
+}
+
 /* The allocated function; NULL with t.why when it cannot be built. */
 static Fn *translate(Tr &t, std::vector<unsigned> &locs,
 		     std::vector<int> &bad_uids)
@@ -2052,6 +2284,16 @@ static Fn *translate(Tr &t, std::vector<unsigned> &locs,
 		if (o->pseudo[p].cls >= 0)
 			fn_declare_pseudo(a, p, o->pseudo[p].cls,
 					  o->pseudo[p].size);
+	t.present.assign(t.s->by_uid.size(), false);
+	{
+		basic_block b;
+		rtx_insn *insn;
+		FOR_EACH_BB_FN(b, t.fun)
+			FOR_BB_INSNS(b, insn)
+				if (NONDEBUG_INSN_P(insn) &&
+				    INSN_UID(insn) < (int)t.present.size())
+					t.present[INSN_UID(insn)] = true;
+	}
 	if (!same_cfg(t))
 		return a;
 	t.e_sp = ix86_initial_elimination_offset(ARG_POINTER_REGNUM,
@@ -2075,17 +2317,8 @@ static Fn *translate(Tr &t, std::vector<unsigned> &locs,
 				     o->blk[i]->succ[k].flags);
 	a->entry = o->entry;
 	std::vector<int64_t> sp_in = sp_at_entry(t.fun);
-	t.present.assign(t.s->by_uid.size(), false);
+	std::vector<int> blk_of = add_edge_blocks(t);
 	t.adopted.assign(t.s->insns.size(), false);
-	{
-		basic_block b;
-		rtx_insn *insn;
-		FOR_EACH_BB_FN(b, t.fun)
-			FOR_BB_INSNS(b, insn)
-				if (NONDEBUG_INSN_P(insn) &&
-				    INSN_UID(insn) < (int)t.present.size())
-					t.present[INSN_UID(insn)] = true;
-	}
 	for (size_t k = 0; k < t.s->insns.size(); k++) {
 		int b = t.s->insns[k].bb;
 		if (b >= (int)t.by_block.size())
@@ -2096,9 +2329,8 @@ static Fn *translate(Tr &t, std::vector<unsigned> &locs,
 	basic_block bb;
 	FOR_EACH_BB_FN(bb, t.fun) {
 		t.sp_delta = sp_in[bb->index];
-		translate_block(t, bb,
-				a->blk[fn_block_by_id(a, t.old_of[bb->index])],
-				survivor, locs, bad_uids);
+		translate_block(t, bb, a->blk[blk_of[bb->index]], survivor,
+				locs, bad_uids);
 	}
 	if (!t.why.empty())
 		return a;
