@@ -385,28 +385,104 @@ static bool own_move(const Fn *fn, const Op *d, const Op *s)
 		fn->pseudo[d->reg].cls != fn->pseudo[s->reg].cls);
 }
 
+/* Where pseudo operand o of an inserted parallel copy is: its own
+ * location (a register part's), else its pseudo's. */
+static Loc op_where(const Op *o, const Loc *loc)
+{
+	return o->loc.kind != LOC_NONE ? o->loc : loc[o->reg];
+}
+
+/* Whether pair j of the inserted parallel copy i can become a move of
+ * its own ahead of i: no register it writes is read by another pair
+ * (what it reads may be overwritten afterwards: it has been read) and
+ * its two spans are equal or apart. */
+static bool own_move_ok(const Fn *fn, const Ins *i, int j, const Loc *loc)
+{
+	const Op *d = &i->ops[2 * j], *s = &i->ops[2 * j + 1];
+	RegSet ds = loc_span(fn, d->reg, op_where(d, loc));
+	RegSet ss = loc_span(fn, s->reg, op_where(s, loc));
+	RegSet os = 0; /* what the other pairs read */
+	for (int m = 0; m < i->nops / 2; m++) {
+		const Op *sm = &i->ops[2 * m + 1];
+		if (m != j && sm->kind == OK_PSEUDO)
+			os |= loc_span(fn, sm->reg, op_where(sm, loc));
+	}
+	return ds && ss && (ds == ss || (!(ds & ss) && !(ds & os)));
+}
+
+/* Whether pair =d, s moves a value of several registers of one class
+ * between registers (a pair it may split into register parts). */
+static bool wide_reg_pair(const Fn *fn, const Op *d, const Op *s,
+			  const Loc *loc)
+{
+	return own_move(fn, d, s) &&
+	       fn->pseudo[d->reg].cls == fn->pseudo[s->reg].cls &&
+	       loc[d->reg].kind == LOC_REG && loc[s->reg].kind == LOC_REG;
+}
+
+/* Splits every pair of the inserted parallel copy i that moves a value
+ * of several general registers (wide_reg_pair) into one pair per
+ * register: `=q, q` for a fresh register part q (ssa_new_part), its
+ * destination at the k-th register of the def's span, its source at the
+ * k-th of the source's; the sequentializer then orders them with the
+ * other pairs, cycles through a register pair included (broken with
+ * swaps), and the parts become hard-register operands (`move =%dx,
+ * %bx`), which the checker moves register by register. */
+static void split_wide_pairs(Fn *fn, Ssa *ssa, Ins *i, const Loc *loc)
+{
+	int n = i->nops / 2, m = 0;
+	for (int j = 0; j < n; j++)
+		m += wide_reg_pair(fn, &i->ops[2 * j], &i->ops[2 * j + 1], loc)
+			     ? width(fn, i->ops[2 * j].reg)
+			     : 1;
+	Op *ops = ARENA_NEW(fn->arena, Op, 2 * m);
+	m = 0;
+	for (int j = 0; j < n; j++) {
+		const Op *d = &i->ops[2 * j], *s = &i->ops[2 * j + 1];
+		if (!wide_reg_pair(fn, d, s, loc)) {
+			ops[2 * m] = *d;
+			ops[2 * m++ + 1] = *s;
+			continue;
+		}
+		int cls = fn->pseudo[d->reg].cls;
+		for (int k = 0; k < width(fn, d->reg); k++) {
+			int q = ssa_new_part(fn, ssa, cls);
+			ops[2 * m] = (Op){.kind = OK_PSEUDO, .flags = OF_DEF,
+					  .reg = q, .tie = -1, .from = -1,
+					  .loc = {LOC_REG,
+						  loc[d->reg].num + k}};
+			ops[2 * m++ + 1] = (Op){.kind = OK_PSEUDO,
+						.flags = OF_USE, .reg = q,
+						.tie = -1, .from = -1,
+						.loc = {LOC_REG,
+							loc[s->reg].num + k}};
+		}
+	}
+	i->ops = ops;
+	i->nops = 2 * m;
+}
+
 /* The pairs of the inserted parallel copy i that copy a value of several
  * registers or between classes (see own_move) become moves of their own
- * ahead of it, with their locations: possible when no register such a
- * pair writes is read by another pair (what it reads may be overwritten
- * afterwards: it has been read) and its two spans are equal or apart. */
-static bool wide_pairs(Fn *fn, Blk *b, Ins *i, const Loc *loc, char *err,
-		       size_t errlen)
+ * ahead of it, with their locations, when own_move_ok; when a value of
+ * several registers cannot (a cycle through a register pair: cx:bx ->
+ * ax:dx while dx -> cx), the copy's wide pairs are split into register
+ * parts first (split_wide_pairs). */
+static bool wide_pairs(Fn *fn, Ssa *ssa, Blk *b, Ins *i, const Loc *loc,
+		       char *err, size_t errlen)
 {
+	for (int j = 0; j < i->nops / 2; j++)
+		if (wide_reg_pair(fn, &i->ops[2 * j], &i->ops[2 * j + 1], loc) &&
+		    !own_move_ok(fn, i, j, loc)) {
+			split_wide_pairs(fn, ssa, i, loc);
+			break;
+		}
 	int n = i->nops / 2, keep = 0;
 	for (int j = 0; j < n; j++) {
 		Op *d = &i->ops[2 * j], *s = &i->ops[2 * j + 1];
 		if (!own_move(fn, d, s))
 			continue;
-		RegSet ds = loc_span(fn, d->reg, loc[d->reg]);
-		RegSet ss = loc_span(fn, s->reg, loc[s->reg]);
-		RegSet os = 0; /* what the other pairs read */
-		for (int m = 0; m < n; m++) {
-			const Op *sm = &i->ops[2 * m + 1];
-			if (m != j && sm->kind == OK_PSEUDO)
-				os |= loc_span(fn, sm->reg, loc[sm->reg]);
-		}
-		if (!ds || !ss || (ds != ss && ((ds & ss) || (ds & os))))
+		if (!own_move_ok(fn, i, j, loc))
 			return fail(err, errlen, "b%d: a value of several "
 						 "registers or of another class "
 						 "(p%d) cannot move in this "
@@ -431,29 +507,18 @@ static bool wide_pairs(Fn *fn, Blk *b, Ins *i, const Loc *loc, char *err,
 	return true;
 }
 
-static bool lower_wide_pairs(Fn *fn, const Loc *loc, char *err,
+static bool lower_wide_pairs(Fn *fn, Ssa *ssa, const Loc *loc, char *err,
 			     size_t errlen)
 {
 	for (int b = 0; b < fn->nblk; b++)
 		for (Ins *i = fn->blk[b]->first, *next; i; i = next) {
 			next = i->next;
 			if (i->kind == IK_PCOPY && i->uid == 0 &&
-			    !wide_pairs(fn, fn->blk[b], i, loc, err, errlen))
+			    !wide_pairs(fn, ssa, fn->blk[b], i, loc, err,
+					errlen))
 				return false;
 		}
 	return true;
-}
-
-/* Moves that move nothing (source and destination in one place) go. */
-static void drop_null_moves(Fn *fn)
-{
-	for (int b = 0; b < fn->nblk; b++)
-		for (Ins *i = fn->blk[b]->first, *next; i; i = next) {
-			next = i->next;
-			if (i->kind == IK_MOVE && i->ops[0].loc.kind == i->ops[1].loc.kind &&
-			    i->ops[0].loc.num == i->ops[1].loc.num)
-				ins_remove(fn->blk[b], i);
-		}
 }
 
 /* Where operand o of an allocated function is. */
@@ -462,6 +527,20 @@ static Loc where_op(const Op *o)
 	if (o->kind == OK_HREG)
 		return (Loc){LOC_REG, o->reg};
 	return o->loc;
+}
+
+/* Moves that move nothing (source and destination in one place) go. */
+static void drop_null_moves(Fn *fn)
+{
+	for (int b = 0; b < fn->nblk; b++)
+		for (Ins *i = fn->blk[b]->first, *next; i; i = next) {
+			next = i->next;
+			if (i->kind != IK_MOVE)
+				continue;
+			Loc d = where_op(&i->ops[0]), s = where_op(&i->ops[1]);
+			if (d.kind == s.kind && d.num == s.num)
+				ins_remove(fn->blk[b], i);
+		}
 }
 
 /* Pairs of original copy i whose two sides are in different places. */
@@ -575,7 +654,7 @@ static bool run(Fn *fn, const AllocOpts *o, AllocStats *st, char *err,
 	double t5 = now();
 	Loc *loc = locations(fn, &col, slot_of);
 	drop_memory_phis(fn);
-	if (!lower_wide_pairs(fn, loc, err, errlen))
+	if (!lower_wide_pairs(fn, &ssa, loc, err, errlen))
 		return false;
 	SsaDestrStats ds;
 	if (!ssa_destruct(fn, &ssa, loc, &ds, err, errlen))

@@ -517,10 +517,9 @@ bool ssa_construct(Fn *fn, Ssa *out, char *err, size_t errlen)
 	return true;
 }
 
-int ssa_new_version(Fn *fn, Ssa *ssa, int p)
+/* Records origin v for the fresh pseudo q (growing the table). */
+static void set_origin(Fn *fn, Ssa *ssa, int q, int v)
 {
-	int v = ssa->origin[p];
-	int q = fn_new_pseudo(fn, fn->pseudo[p].cls, fn->pseudo[p].size);
 	if (q >= ssa->origin_cap) {
 		int cap = 2 * (q + 1);
 		ssa->origin = arena_grow(fn->arena, ssa->origin,
@@ -532,6 +531,19 @@ int ssa_new_version(Fn *fn, Ssa *ssa, int p)
 		ssa->origin[k] = -1;
 	ssa->origin[q] = v;
 	ssa->norigin = q + 1;
+}
+
+int ssa_new_version(Fn *fn, Ssa *ssa, int p)
+{
+	int q = fn_new_pseudo(fn, fn->pseudo[p].cls, fn->pseudo[p].size);
+	set_origin(fn, ssa, q, ssa->origin[p]);
+	return q;
+}
+
+int ssa_new_part(Fn *fn, Ssa *ssa, int cls)
+{
+	int q = fn_new_pseudo(fn, cls, fn->target->class_bytes[cls]);
+	set_origin(fn, ssa, q, SSA_PART);
 	return q;
 }
 

@@ -80,7 +80,8 @@ typedef struct Ssa {
 	int origin_cap;
 	int *origin;      /* per pseudo number: the original pseudo it is a
 			     version of; origin[p] = p for original ones,
-			     -1 for numbers never declared */
+			     -1 for numbers never declared, SSA_PART for a
+			     register part (ssa_new_part) */
 	int nrmw;
 	SsaRmw *rmw;      /* sorted by uid, then op */
 	int nphi;         /* phis inserted */
@@ -95,6 +96,15 @@ bool ssa_construct(Fn *fn, Ssa *out, char *err, size_t errlen);
 /* A fresh pseudo of fn with p's class and size, recorded as a version of
  * p's origin (for later phases that create versions, e.g. reloads). */
 int ssa_new_version(Fn *fn, Ssa *ssa, int p);
+
+/* origin[] of a register part: a pseudo naming one register of an
+ * inserted copy (a part of a value of several registers moved alone);
+ * ssa_rename_to_origin turns its operands into that hard register. */
+#define SSA_PART (-2)
+
+/* A fresh pseudo of one register of class cls, recorded as a register
+ * part (SSA_PART).  Its operands must carry their location. */
+int ssa_new_part(Fn *fn, Ssa *ssa, int cls);
 
 /* The records of instruction uid (consecutive, in operand order), or
  * NULL with *n = 0.  O(log nrmw). */

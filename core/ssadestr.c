@@ -588,6 +588,19 @@ static bool restore_rmw(Fn *fn, const Ssa *ssa, Ins *i, char *err,
 	return true;
 }
 
+/* Operand o names a register part (SSA_PART): it becomes the hard
+ * register of its location (a move of one register of a wider value). */
+static bool part_to_hreg(const Blk *b, Op *o, char *err, size_t errlen)
+{
+	if (o->loc.kind != LOC_REG || o->loc.num < 0 || o->loc.num >= TGT_NREGS)
+		return fail(err, errlen, "b%d: register part p%d is not in a "
+					 "register", b->id, o->reg);
+	o->kind = OK_HREG;
+	o->reg = o->loc.num;
+	o->loc = (Loc){LOC_NONE, 0};
+	return true;
+}
+
 bool ssa_rename_to_origin(Fn *fn, const Ssa *ssa, char *err, size_t errlen)
 {
 	for (int b = 0; b < fn->nblk; b++) {
@@ -604,6 +617,12 @@ bool ssa_rename_to_origin(Fn *fn, const Ssa *ssa, char *err, size_t errlen)
 				Op *o = &i->ops[k];
 				if (o->kind != OK_PSEUDO)
 					continue;
+				if (o->reg >= 0 && o->reg < ssa->norigin &&
+				    ssa->origin[o->reg] == SSA_PART) {
+					if (!part_to_hreg(bb, o, err, errlen))
+						return false;
+					continue;
+				}
 				if (o->reg < 0 || o->reg >= ssa->norigin ||
 				    ssa->origin[o->reg] < 0)
 					return fail(err, errlen,
