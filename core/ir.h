@@ -99,6 +99,10 @@ enum InsFlag {
 	INS_DELETED = 2, /* an imported allocation deleted this original
 			  * instruction; it stays where it was, without
 			  * locations, for its effect on values */
+	INS_RETARG = 4,  /* a call that returns, in %ax, the value its first
+			  * argument (%di) had at the call: GCC's
+			  * ERF_RETURNS_ARG (memcpy, memset, strcpy...);
+			  * docs/VERIFY.md "Calls that return an argument" */
 };
 
 typedef struct Ins {

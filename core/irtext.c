@@ -215,6 +215,8 @@ static void print_ins(FILE *f, const Fn *fn, const Ins *i)
 	}
 	if (i->flags & INS_REMAT)
 		fputs(" [remat]", f);
+	if (i->flags & INS_RETARG)
+		fputs(" [retarg]", f);
 	if (i->flags & INS_DELETED)
 		fputs(" [deleted]", f);
 	fputc('\n', f);
@@ -1570,8 +1572,8 @@ static bool at_tag(const Parser *P, const char *tag)
 	return P->eol - P->pos >= n && memcmp(P->s + P->pos, tag, n) == 0;
 }
 
-/* [clobber REGSET] [[remat]] [[deleted]] at the end of an instruction;
- * *del_at = where [deleted] is. */
+/* [clobber REGSET] [[remat]] [[retarg]] [[deleted]] at the end of an
+ * instruction; *del_at = where [deleted] is. */
 static bool parse_ins_tail(Parser *P, RegSet *clob, int *flags,
 			   size_t *del_at)
 {
@@ -1590,6 +1592,12 @@ static bool parse_ins_tail(Parser *P, RegSet *clob, int *flags,
 	if (peek(P) == '[' && at_tag(P, "[remat]")) {
 		P->pos += 7;
 		*flags |= INS_REMAT;
+		if (!end_tok(P, ""))
+			return false;
+	}
+	if (peek(P) == '[' && at_tag(P, "[retarg]")) {
+		P->pos += 8;
+		*flags |= INS_RETARG;
 		if (!end_tok(P, ""))
 			return false;
 	}
@@ -1685,6 +1693,9 @@ static bool parse_ins(Parser *P)
 	    !check_locs(P, kind, uid, n, flags, del_at) ||
 	    !check_ties(P, n) || !check_shape(P, kind, n, kat))
 		return false;
+	if ((flags & INS_RETARG) && kind != IK_CALL)
+		return fail_at(P, kat, "'[retarg]' on an instruction that is "
+				       "not a call");
 	Ins *i = emit_ins(P, kind, uid, name, n, clob, flags);
 	return kind != IK_PHI || note_phi(P, i, at);
 }

@@ -1672,6 +1672,25 @@ static int returned_argument(rtx_insn *call)
 	return -1;
 }
 
+/* Whether call's usage says it returns its first argument, (set
+ * (reg:DI ax) (reg:DI di)): expand_call writes that SET only for a
+ * callee with ERF_RETURNS_ARG (a builtin whose documented C semantics
+ * return that argument, memcpy, memset, strcpy..., or GCC's internal
+ * "fn spec" attribute), docs/VERIFY.md "Calls that return an argument". */
+static bool returns_first_arg(rtx_insn *call)
+{
+	for (rtx u = CALL_INSN_FUNCTION_USAGE(call); u; u = XEXP(u, 1)) {
+		rtx e = XEXP(u, 0);
+		if (GET_CODE(e) == SET && REG_P(SET_DEST(e)) &&
+		    REG_P(SET_SRC(e)) && REGNO(SET_DEST(e)) == AX_REG &&
+		    REGNO(SET_SRC(e)) == DI_REG &&
+		    GET_MODE(SET_DEST(e)) == DImode &&
+		    GET_MODE(SET_SRC(e)) == DImode)
+			return true;
+	}
+	return false;
+}
+
 /* Whether inserted instruction i reads core register r. */
 static bool reads_loc(const Ins *i, int r)
 {
@@ -1899,7 +1918,9 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 			continue;
 		int uid = INSN_UID(insn);
 		int was_returned = returned;
-		returned = CALL_P(insn) ? returned_argument(insn) : -1;
+		returned = CALL_P(insn) && !returns_first_arg(insn)
+				   ? returned_argument(insn)
+				   : -1;
 		if (uid < (int)locs.size())
 			locs[uid] = INSN_LOCATION(insn);
 		if (!constraints_ok(insn))
@@ -2012,6 +2033,9 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 			print_rtl_single(stderr, insn);
 		}
 		sp_step(insn, &t.sp_delta);
+		if (ins && ins->kind == IK_CALL && CALL_P(insn) &&
+		    returns_first_arg(insn))
+			ins->flags |= INS_RETARG;
 		if (ins) {
 			ins_append(blk, ins);
 			note_soft_values(t, ins);

@@ -1621,6 +1621,43 @@ static void do_deleted(Chk *c, const Ins *o, int idx)
 	remat_proof(c, o, idx);
 }
 
+/* Before a [retarg] call i (original o; docs/VERIFY.md "Calls that
+ * return an argument"): the pseudos its first argument register %di
+ * holds, which the call returns in %ax (a set; 0 when not such a call).
+ * Hard-register values are left out (the call clobbers %di, so "what
+ * an original instruction last wrote to di" is gone after it). */
+static int retarg_before(Chk *c, const Ins *i, const Ins *o)
+{
+	if (o->kind != IK_CALL || !(i->flags & INS_RETARG))
+		return 0;
+	int s = c->cur[R_DI], n = set_n(&c->sp, s), m = 0;
+	/* a copy: interning may move the pool's members */
+	int *v = xrealloc(NULL, sizeof(int) * (size_t)(n ? n : 1));
+	for (int k = 0; k < n; k++)
+		if (set_v(&c->sp, s)[k] < c->npseudo)
+			v[m++] = set_v(&c->sp, s)[k];
+	int keep = set_intern(&c->sp, v, m);
+	free(v);
+	return keep;
+}
+
+/* After call o's clobbers and defs: %ax also holds the argument's
+ * pseudos arg (retarg_before) that the call itself did not define. */
+static void retarg_after(Chk *c, const Ins *o, int arg)
+{
+	for (int k = 0; k < set_n(&c->sp, arg); k++) {
+		int v = set_v(&c->sp, arg)[k]; /* read before set_add */
+		bool def = false;
+		for (int j = 0; j < o->nops; j++)
+			if (op_is_value(&o->ops[j]) &&
+			    (o->ops[j].flags & OF_DEF) &&
+			    value_of(c, &o->ops[j]) == v)
+				def = true;
+		if (!def)
+			wset(c, R_AX, set_add(&c->sp, c->cur[R_AX], v));
+	}
+}
+
 /* An original instruction: checks, then uses read, clobbers, defs. */
 static void do_original(Chk *c, const Ins *i, const Ins *o, int pos)
 {
@@ -1651,6 +1688,7 @@ static void do_original(Chk *c, const Ins *i, const Ins *o, int pos)
 		apply_writes(c, c->ws);
 		return;
 	}
+	int arg = retarg_before(c, i, o);
 	clobber(c, o->clobbers | i->clobbers);
 	undefine_clobbered(c, o);
 	for (int k = 0; k < o->nops; k++) {
@@ -1664,6 +1702,7 @@ static void do_original(Chk *c, const Ins *i, const Ins *o, int pos)
 		for (int p = 0, n = span_n(c, l, value_size(c, v)); p < n; p++)
 			wset(c, l + p, s);
 	}
+	retarg_after(c, o, arg);
 	remat_proof(c, o, idx);
 }
 

@@ -63,3 +63,19 @@ unsigned long sqmod(unsigned long b, unsigned e, unsigned long m, int i)
 //!gcc sqmod: move =@ax:8, @dx:8
 //!gcc sqmod: ord "*muldi3_1" =p? @ax, p? ^0 @ax, p? mem @dx clobber {flags}
 //!verdict sqmod: verified
+
+/* fill_end: memset returns its first argument, so after the call LRA
+ * takes p back from ax (after reload: movq %rax, %rdi, then the add;
+ * `gcc -S` shows leaq (%rax,%rbx), %rax) instead of keeping it in a
+ * callee-saved register.  The call's usage (set (reg ax)
+ * (reg di)) marks it [retarg]; the checker puts the pseudos di held at
+ * the call into ax after it. */
+extern void *memset(void *, int, unsigned long);
+char *fill_end(char *p, unsigned long n)
+{
+	memset(p, 1, n);
+	return p + n;
+}
+//!gcc fill_end: call "memset" =%ax, =%ax, $memset, $0, %di, %si, %dx clobber {ax,dx,cx,si,di,r8-r11,xmm0-xmm15,flags} [retarg]
+//!gcc fill_end: move =@di:8, @ax:8
+//!verdict fill_end: verified

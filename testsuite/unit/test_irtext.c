@@ -1120,6 +1120,8 @@ static const struct ErrCase {
 	 "location on an operand of a deleted instruction"},
 	{AHEAD "  1: ord p1 [deleted] [remat]\nend\n", 5, 23,
 	 "expected '[deleted]'"},
+	{AHEAD "  1: ord p1 @ax [retarg]\nend\n", 5, 6,
+	 "'[retarg]' on an instruction that is not a call"},
 	{AHEAD "  1: ord p1 @ax [removed]\nend\n", 5, 17,
 	 "expected '[remat]' or '[deleted]'"},
 	{AHEAD "  1: ord =@ax, p1 @bx\nend\n", 5, 11,
