@@ -698,6 +698,98 @@ static bool commutative_code(int code)
 
 static bool match(Tr &t, int i, const_rtx x, int role);
 
+/* The terms of a sum of saved nodes from node i (PLUS nodes of mode
+ * `mode` flattened): constants added into *c, soft pointers into *soft
+ * (their node indices), the rest into *rest. */
+static void saved_terms(const Tr &t, int i, int mode, int64_t *c,
+			std::vector<int> *soft, std::vector<int> *rest)
+{
+	const PNode &n = t.s->nodes[i];
+	if (n.code == PLUS && n.nkid == 2 && n.mode == mode) {
+		saved_terms(t, i + 1, mode, c, soft, rest);
+		saved_terms(t, t.s->nodes[i + 1].end, mode, c, soft, rest);
+	} else if (n.code == CONST_INT) {
+		*c += n.val;
+	} else if (n.code == REG && soft_pointer(n.regno)) {
+		soft->push_back(i);
+	} else {
+		rest->push_back(i);
+	}
+}
+
+/* The same for post-RA x: sp and (with a frame pointer) the hard frame
+ * pointer into *elim. */
+static void post_terms(const_rtx x, machine_mode mode, int64_t *c,
+		       std::vector<const_rtx> *elim,
+		       std::vector<const_rtx> *rest)
+{
+	if (GET_CODE(x) == PLUS && GET_MODE(x) == mode) {
+		post_terms(XEXP(x, 0), mode, c, elim, rest);
+		post_terms(XEXP(x, 1), mode, c, elim, rest);
+	} else if (CONST_INT_P(x)) {
+		*c += INTVAL(x);
+	} else if (REG_P(x) && eliminated_p(x)) {
+		elim->push_back(x);
+	} else {
+		rest->push_back(x);
+	}
+}
+
+/* Saved sum i (one soft pointer, other terms, a constant) against
+ * post-RA sum x in which elimination replaced the soft pointer by sp or
+ * the hard frame pointer, regrouped the terms and folded the constants
+ * (base + index*s + frame - 48 become base + index*s + sp): the other
+ * terms must match one to one, in order or (two of them) exchanged, and
+ * the two sums must be equal given where the pointers are relative to
+ * the argument pointer here (frame = argp + frame_argp, sp = argp +
+ * sp_delta - e_sp, hard frame pointer = argp - e_fp).  Binds pseudos. */
+static bool match_plus_elim(Tr &t, int i, const_rtx x, int role)
+{
+	const PNode &n = t.s->nodes[i];
+	if (GET_CODE(x) != PLUS || n.mode != GET_MODE(x))
+		return false;
+	int64_t sc = 0, pc = 0;
+	std::vector<int> soft, srest;
+	std::vector<const_rtx> elim, prest;
+	saved_terms(t, i, n.mode, &sc, &soft, &srest);
+	post_terms(x, GET_MODE(x), &pc, &elim, &prest);
+	if (soft.size() != 1 || elim.size() != 1 ||
+	    srest.size() != prest.size() || srest.size() > 2)
+		return false;
+	int64_t soft_rel = t.s->nodes[soft[0]].regno == FRAME_POINTER_REGNUM
+				   ? t.frame_argp
+				   : 0;
+	int64_t elim_rel;
+	if (REGNO(elim[0]) == STACK_POINTER_REGNUM) {
+		if (t.sp_delta == SP_UNKNOWN) {
+			t.fail = "stack pointer offset unknown";
+			return false;
+		}
+		elim_rel = t.sp_delta - t.e_sp;
+	} else {
+		elim_rel = -t.e_fp;
+	}
+	if (sc + soft_rel != pc + elim_rel)
+		return false;
+	size_t mark = t.binds.size();
+	int scr = t.next_scratch;
+	for (int swap = 0; swap < (srest.size() == 2 ? 2 : 1); swap++) {
+		bool ok = true;
+		for (size_t k = 0; k < srest.size() && ok; k++)
+			ok = match(t, srest[k],
+				   prest[swap ? srest.size() - 1 - k : k], role);
+		if (ok) {
+			t.elim = true;
+			return true;
+		}
+		if (!t.fail.empty())
+			return false;
+		t.binds.resize(mark);
+		t.next_scratch = scr;
+	}
+	return false;
+}
+
 /* Matches the children of saved node i against x's operands in order
  * (swap: the first two exchanged). */
 static bool match_kids(Tr &t, int i, const_rtx x, int role, bool swap)
@@ -902,6 +994,12 @@ static bool match(Tr &t, int i, const_rtx x, int role)
 		    CONST_INT_P(XEXP(x, 1)) && match(t, k0, XEXP(x, 0), role) &&
 		    t.elim)
 			ok = true;
+	}
+	if (!ok && n.code == PLUS && t.fail.empty()) {
+		t.binds.resize(mark);
+		t.next_scratch = scr;
+		t.elim = false;
+		ok = match_plus_elim(t, i, x, role);
 	}
 	t.elim = t.elim || elim;
 	return ok;

@@ -25,3 +25,19 @@ void cpg(struct S *d) { *d = g; }
 //!gcc cpg: ord "movv1ti_internal" =p? @xmm0
 //!gcc cpg: ord "movv1ti_internal" p? @di, p? @xmm0
 //!verdict cpg: verified
+
+/* arr: movslq %edi, %rdi; movl %esi, (%rsp,%rdi,4).  The captured
+ * address (plus (plus (mult p84 4) frame) -64) becomes (plus (mult di 4)
+ * sp) by elimination, which folds the constant (frame - 64 is sp here):
+ * the terms other than the pointer match one to one and the two sums
+ * agree, so uid 8 keeps its shape with p84 in di. */
+extern void use(int *);
+void arr(int c, int b) { int a[16]; a[c] = b; use(a); }
+//! arr: ord "*movsi_internal" p?, %frame, p?
+//!gcc arr: ord "*movsi_internal" p? @di, %frame, p? @si
+//!verdict arr: verified
+
+/* get: the same for a load, after the call: movl (%rsp,%rbx,4), %eax. */
+int get(int c) { int a[16]; use(a); return a[c]; }
+//!gcc get: ord "*movsi_internal" =p? @ax, p? @bx, %frame
+//!verdict get: verified
