@@ -292,6 +292,13 @@ struct Tr {
 	 * else wrote it since in this block. */
 	bool calc_val[TGT_NREGS];
 	bool pending_calc = false;     /* set by new_insn for such an insn */
+	/* Per core register: the SET of a new insn that loaded a constant
+	 * (CONST_INT, CONST_DOUBLE, read-only memory at an address
+	 * constant) into it alone (one hard register), as
+	 * long as nothing else wrote it since in this block; NULL
+	 * otherwise. */
+	rtx const_src[TGT_NREGS];
+	rtx pending_const = NULL_RTX;  /* set by new_insn for such a load */
 };
 
 static void unverified(Tr &t, const std::string &why)
@@ -698,6 +705,28 @@ static bool commutative_code(int code)
 
 static bool match(Tr &t, int i, const_rtx x, int role);
 
+/* Saved constant or memory node i against register x that a new insn
+ * loaded with a constant or read-only memory (t.const_src), in x's
+ * mode, nothing writing x since in this block: x holds the saved
+ * operand's value when the saved node is that same constant (a
+ * constant-pool entry counts as the constant GCC emits there) or that
+ * same read-only memory (matched node by node). */
+static bool match_loaded_const(Tr &t, int i, const_rtx x, int role)
+{
+	const PNode &n = t.s->nodes[i];
+	rtx set = t.const_src[capture_core_reg(REGNO(x))];
+	rtx src = SET_SRC(set);
+	if (REGNO(SET_DEST(set)) != REGNO(x) ||
+	    GET_MODE(SET_DEST(set)) != GET_MODE(x))
+		return false;
+	if (n.code == MEM)
+		return MEM_P(src) && match(t, i, src, role);
+	if (MEM_P(src))
+		src = avoid_constant_pool_reference(src);
+	return GET_CODE(src) == n.code && GET_MODE(src) == n.mode &&
+	       capture_const_bits(src) == n.val;
+}
+
 /* The terms of a sum of saved nodes from node i (PLUS nodes of mode
  * `mode` flattened): constants added into *c, soft pointers into *soft
  * (their node indices), the rest into *rest. */
@@ -906,6 +935,11 @@ static bool match(Tr &t, int i, const_rtx x, int role)
 		return match(t, i, t.mem_src[capture_core_reg(REGNO(x))],
 			     role);
 	}
+	if ((n.code == CONST_INT || n.code == CONST_DOUBLE || n.code == MEM) &&
+	    REG_P(x) && HARD_REGISTER_P(x) && !(role & OF_DEF) &&
+	    capture_core_reg(REGNO(x)) >= 0 &&
+	    t.const_src[capture_core_reg(REGNO(x))])
+		return match_loaded_const(t, i, x, role);
 	if (n.code == SCRATCH) {
 		if (GET_CODE(x) == SCRATCH) {
 			t.fail = "scratch left without a register";
@@ -1401,6 +1435,11 @@ static Ins *new_insn(Tr &t, rtx_insn *insn, bool opaque)
 			if (k >= 0) {
 				ls = {LOC_CONST, k};
 				kind = IK_REMAT;
+				if ((CONST_INT_P(s) || CONST_DOUBLE_P(s) ||
+				     MEM_P(s)) &&
+				    REG_P(d) &&
+				    hard_regno_nregs(REGNO(d), GET_MODE(d)) == 1)
+					t.pending_const = set;
 			}
 		}
 		if (!t.fail.empty()) {
@@ -1866,6 +1905,34 @@ static bool mentions_soft_pointer(const Tr &t, const SavedInsn &sv)
 
 static RegSet writes_regs(const Ins *i);
 
+/* Every register instruction i writes: its clobbers and each located
+ * definition with all the general registers its width spans (a 16-byte
+ * value at ax is ax and dx). */
+static RegSet written_span(const Tr &t, const Ins *i)
+{
+	RegSet s = i->clobbers;
+	for (int k = 0; k < i->nops; k++) {
+		const Op &o = i->ops[k];
+		if (!(o.flags & OF_DEF))
+			continue;
+		int r = o.kind == OK_HREG ? o.reg
+			: o.loc.kind == LOC_REG ? o.loc.num
+						: -1;
+		if (r < 0 || r >= TGT_NREGS)
+			continue;
+		int w = 8;
+		if (o.kind == OK_LOC && o.imm > 0)
+			w = (int)o.imm;
+		else if (o.kind == OK_PSEUDO && o.reg < t.cap->fn->npseudo)
+			w = t.cap->fn->pseudo[o.reg].size;
+		int n = r < 16 ? (w + 7) / 8 : 1;
+		for (int j = 0; j < n && r + j < 16; j++)
+			s |= RS_BIT(r + j);
+		s |= RS_BIT(r);
+	}
+	return s;
+}
+
 /* Updates t.soft_val, t.mem_src, t.addr_val and t.calc_val for
  * instruction i appended to the allocation. */
 static void note_soft_values(Tr &t, const Ins *i)
@@ -1899,6 +1966,13 @@ static void note_soft_values(Tr &t, const Ins *i)
 	if (t.pending_mem && i->kind == IK_OPAQUE)
 		t.mem_src[i->ops[0].loc.num] = t.pending_mem;
 	t.pending_mem = NULL_RTX;
+	for (int c = 0; c < TGT_NREGS; c++)
+		if (RS_HAS(written_span(t, i), c))
+			t.const_src[c] = NULL_RTX;
+	if (t.pending_const && i->kind == IK_REMAT &&
+	    i->ops[0].loc.kind == LOC_REG)
+		t.const_src[i->ops[0].loc.num] = t.pending_const;
+	t.pending_const = NULL_RTX;
 	for (int c = 0; c < TGT_NREGS; c++)
 		if (RS_HAS(writes_regs(i), c))
 			t.addr_val[c] = false;
@@ -2007,6 +2081,7 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 	for (int c = 0; c < TGT_NREGS; c++) {
 		t.soft_val[c] = -1;
 		t.mem_src[c] = NULL_RTX;
+		t.const_src[c] = NULL_RTX;
 		t.addr_val[c] = false;
 		t.calc_val[c] = false;
 	}

@@ -41,3 +41,32 @@ void arr(int c, int b) { int a[16]; a[c] = b; use(a); }
 int get(int c) { int a[16]; use(a); return a[c]; }
 //!gcc get: ord "*movsi_internal" =p? @ax, p? @bx, %frame
 //!verdict get: verified
+
+/* shr: movl %edi, %eax; movl $-13, %ecx; shrl %cl, %eax.  No shift
+ * pattern takes -13 as an immediate: LRA loads it into cx in a new insn
+ * and uid 7 reads cx where its captured pattern has (const_int -13).
+ * Accepted: the new insn loaded that constant into cx in the mode uid 7
+ * reads, and nothing wrote cx in between. */
+#pragma GCC diagnostic ignored "-Wshift-count-negative"
+unsigned shr(unsigned x) { return x >> -13; }
+//! shr: ord "*lshrsi3_1" =p? mem, p? ^0, $-13 clobber {flags}
+//!gcc shr: remat =@cx:1, @$-13:1
+//!gcc shr: ord "*lshrsi3_1" =p? mem @ax, p? ^0 @ax, $-13 clobber {flags}
+//!verdict shr: verified
+
+/* dstore: movq .LC0(%rip), %rax; movq %rax, (%rdi).  The captured store
+ * of the constant 6.0 reads ax, which a new insn loaded from the
+ * constant pool: accepted as the constant the pool entry holds. */
+void dstore(double *x) { *x = 6.0; }
+//!gcc dstore: remat =@ax:8, @[$.LC0]:8
+//!gcc dstore: ord "*movdf_internal" p? @di, $4618441417868443648
+//!verdict dstore: verified
+
+/* scale: movsd .LC2(%rip), %xmm1; unpcklpd %xmm1, %xmm1; mulpd ...  The
+ * captured (vec_duplicate (mem .LC2)) reads xmm1, loaded from that
+ * read-only memory by a new insn: the saved MEM matches the load's. */
+typedef double v2df __attribute__((vector_size(16)));
+v2df scale(v2df a) { return a * (v2df){3.5, 3.5}; }
+//!gcc scale: ord "vec_dupv2df" =p? @xmm1
+//!gcc scale: ord "*mulv2df3" =p? @xmm0, p? ^0 @xmm0, p? mem @xmm1
+//!verdict scale: verified
