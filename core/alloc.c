@@ -618,6 +618,8 @@ static bool run(Fn *fn, const AllocOpts *o, AllocStats *st, char *err,
 		return false;
 	st->nphi = ssa.nphi;
 	ConstrStats cs = {0};
+	ConstrParts parts;
+	constr_partial(fn, &ssa, &parts);
 	if (!constr_prepare(fn, &ssa, &cs, err, errlen))
 		return false;
 	double t1 = now();
@@ -660,6 +662,8 @@ static bool run(Fn *fn, const AllocOpts *o, AllocStats *st, char *err,
 	if (!ssa_destruct(fn, &ssa, loc, &ds, err, errlen))
 		return false;
 	st->split_edges = ds.nsplit;
+	if (!constr_partial_finish(&parts, err, errlen))
+		return false;
 	drop_null_moves(fn);
 	double t6 = now();
 	st->t_ssa = t1 - t0;

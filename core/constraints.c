@@ -303,6 +303,123 @@ bool constr_prepare(Fn *fn, Ssa *ssa, ConstrStats *st, char *err,
 	return true;
 }
 
+/* ---- constr_partial ---- */
+
+/* Whether def operand t of i, rewritten in part as record r says, has a
+ * merge shape: the low 1 or 2 bytes of one register, or the first word
+ * of a two-register value. */
+static bool part_shape(const Fn *fn, const Ins *i, const SsaRmw *r)
+{
+	const Op *d = &i->ops[r->op];
+	if (d->kind != OK_PSEUDO || r->sub_off != 0 || r->sub_size == 0)
+		return false;
+	const Pseudo *p = &fn->pseudo[d->reg];
+	if (p->cls < 0 || p->cls >= RC_NALLOC)
+		return false;
+	int cb = fn->target->class_bytes[p->cls];
+	int nr = target_nregs(fn->target, p->cls, p->size);
+	if (r->sub_size <= 2)
+		return nr == 1 && r->sub_size < p->size;
+	return nr == 2 && r->sub_size == cb && p->cls == RC_GPR;
+}
+
+/* The operand of i other than the appended use u that reads a value of
+ * the def's class in place of def t (tied to it), fit for a merge of
+ * size bytes: the value whole if it has at most size bytes or size is a
+ * word, else its low bytes (`p89[0,1]`); -1 if none. */
+static int part_source(const Fn *fn, const Ins *i, int t, int u, int size)
+{
+	for (int k = 0; k < i->nops; k++) {
+		const Op *o = &i->ops[k];
+		if (k == u || o->kind != OK_PSEUDO || o->flags != OF_USE ||
+		    o->tie != t || o->reg == i->ops[u].reg ||
+		    fn->pseudo[o->reg].cls != fn->pseudo[i->ops[t].reg].cls)
+			continue;
+		int vs = fn->pseudo[o->reg].size;
+		bool word = size > 2;
+		if (word ? (o->sub_size == 0 && vs == size)
+			 : o->sub_size ? (o->sub_off == 0 && o->sub_size <= size)
+				       : vs <= size)
+			return k;
+	}
+	return -1;
+}
+
+void constr_partial(Fn *fn, Ssa *ssa, ConstrParts *out)
+{
+	int cap = 4;
+	out->n = 0;
+	out->p = ARENA_NEW(fn->arena, ConstrPart, cap);
+	for (int b = 0; b < fn->nblk; b++)
+		for (Ins *i = fn->blk[b]->first; i; i = i->next) {
+			int nr;
+			const SsaRmw *r = i->uid ? ssa_rmw_of(ssa, i->uid, &nr)
+						 : NULL;
+			for (int j = 0; r && j < nr; j++) {
+				if (!part_shape(fn, i, &r[j]))
+					continue;
+				int t = r[j].op, u = r[j].use;
+				int k = part_source(fn, i, t, u, r[j].sub_size);
+				if (k < 0)
+					continue;
+				int m = ssa_new_version(fn, ssa, i->ops[k].reg);
+				fn->pseudo[m] = fn->pseudo[i->ops[t].reg];
+				Ins *g = ins_new(fn, IK_ORD, 3);
+				g->name = "merge";
+				g->ops[0] = (Op){.kind = OK_PSEUDO, .flags = OF_DEF,
+						 .reg = m, .tie = -1, .from = -1};
+				g->ops[1] = (Op){.kind = OK_PSEUDO, .flags = OF_USE,
+						 .reg = i->ops[u].reg, .tie = 0,
+						 .from = -1};
+				g->ops[2] = i->ops[k];
+				g->ops[2].tie = -1;
+				g->ops[2].flags = OF_USE;
+				ins_insert_before(fn->blk[b], i, g);
+				if (out->n == cap) {
+					out->p = arena_grow(fn->arena, out->p,
+							    sizeof(ConstrPart) * (size_t)cap,
+							    sizeof(ConstrPart) * (size_t)(2 * cap));
+					cap *= 2;
+				}
+				out->p[out->n++] = (ConstrPart){
+					g, i, k, i->ops[k].tie, r[j].sub_size};
+				i->ops[k].reg = m;
+				i->ops[k].tie = -1;
+				i->ops[u].reg = m;
+			}
+		}
+}
+
+bool constr_partial_finish(const ConstrParts *parts, char *err,
+			   size_t errlen)
+{
+	for (int j = 0; j < parts->n; j++) {
+		const ConstrPart *cp = &parts->p[j];
+		Ins *g = cp->merge;
+		Op old = g->ops[1], src = g->ops[2];
+		if (old.loc.kind != LOC_REG || src.loc.kind != LOC_REG)
+			return fail(err, errlen, "uid %d: the part it rewrites "
+						 "is not merged in registers",
+				    cp->ins->uid);
+		g->kind = IK_MOVE;
+		g->name = NULL;
+		g->nops = 2;
+		if (cp->size <= 2) /* a partial move into old's register */
+			g->ops[0] = (Op){.kind = OK_PSEUDO, .flags = OF_DEF,
+					 .reg = old.reg, .tie = -1, .from = -1,
+					 .sub_size = (uint8_t)cp->size,
+					 .loc = old.loc};
+		else /* the first word of old's registers */
+			g->ops[0] = (Op){.kind = OK_HREG, .flags = OF_DEF,
+					 .reg = old.loc.num, .tie = -1,
+					 .from = -1};
+		g->ops[1] = src;
+		g->ops[1].allowed = 0;
+		cp->ins->ops[cp->src].tie = (int8_t)cp->tie;
+	}
+	return true;
+}
+
 /* ---- constr_split ---- */
 
 typedef struct Split {

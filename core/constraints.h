@@ -73,6 +73,40 @@ bool constr_reg_operand(const Op *o);
 bool constr_is_constrained(const Fn *fn, const Ins *i,
 			   const RegSet avail[RC_NALLOC]);
 
+/* A partial def whose written part comes in place from another value
+ * (`+p84[0,2], p82 ^0`: the low 2 bytes of p84 rewritten from p82, the
+ * rest kept; one register must hold old p84's rest and p82's low bytes).
+ * constr_partial gives it one tied value: before it, an instruction
+ * `merge =m, old ^0, src` (uid 0) builds m = old with its low part from
+ * src, and the partial def reads m for both (src's operand untied for the
+ * allocation).  After SSA destruction constr_partial_finish makes the
+ * merge a move of that part (`move =p84[0,2], p82`, a partial move, or a
+ * hard-register move `move =%ax, p109` for a word of a two-register
+ * value) and restores the tie. */
+typedef struct ConstrPart {
+	Ins *merge;  /* the inserted merge */
+	Ins *ins;    /* the partial def */
+	int src;     /* its operand that read src (now m) */
+	int tie;     /* that operand's tie */
+	int size;    /* bytes of the rewritten part (at offset 0) */
+} ConstrPart;
+
+typedef struct ConstrParts {
+	ConstrPart *p;
+	int n;
+} ConstrParts;
+
+/* Requires fn in SSA form as ssa describes (before constr_prepare).
+ * Inserts the merges of the partial defs above (the low 1 or 2 bytes of
+ * a register, or the first word of a two-register value, read from a
+ * value of the same class) into *out (fn->arena). */
+void constr_partial(Fn *fn, Ssa *ssa, ConstrParts *out);
+
+/* After ssa_destruct: each merge of parts becomes its move (see above);
+ * false with a reason when a merge's source is not in a register. */
+bool constr_partial_finish(const ConstrParts *parts, char *err,
+			   size_t errlen);
+
 /* Requires fn in SSA form as ssa describes.  Inserts the copies of the
  * pre-spill step (see above) and records their versions in ssa.  Returns
  * false with a reason in err on malformed input. */

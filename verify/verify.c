@@ -509,19 +509,30 @@ static int span_n(const Chk *c, int l, int size)
 
 /* The part [*lo, *hi) of the span of n locations at l that a reading
  * operand of the original reads: a subreg use reads the registers its
- * bytes cover, anything else the whole span. */
+ * bytes cover; a partial def of whole registers at one end of the span
+ * (`+p93[0,8]` of a value in two general registers: the word is
+ * replaced, the others kept) reads the others; anything else the whole
+ * span. */
 static void read_range(const Chk *c, const Op *op, int l, int n, int *lo,
 		       int *hi)
 {
 	*lo = 0;
 	*hi = n;
-	if (op->sub_size == 0 || (op->flags & OF_DEF) || l >= TGT_NREGS ||
-	    n == 1)
+	if (op->sub_size == 0 || l >= TGT_NREGS || n == 1)
 		return;
 	int cls = c->t->regs[l].cls;
 	int b = cls < RC_NALLOC ? c->t->class_bytes[cls] : 8;
 	int first = op->sub_off / b;
 	int last = (op->sub_off + op->sub_size - 1) / b;
+	if (op->flags & OF_DEF) {
+		if (op->sub_off % b || op->sub_size % b || last >= n)
+			return;
+		if (first == 0)
+			*lo = last + 1;
+		else if (last + 1 == n)
+			*hi = first;
+		return;
+	}
 	if (first < n)
 		*lo = first;
 	if (last + 1 < n)
@@ -553,9 +564,48 @@ static const char *loc_name(const Chk *c, int l, char *buf, size_t n)
 	return buf;
 }
 
+/* ---- Part facts (partial moves, docs/VERIFY.md "Partial moves") ----
+ * Besides values, a register may hold a fact about part of a pseudo v,
+ * for a width w of 1 or 2 bytes (x86's movb / movw into the low bytes of
+ * a register, which keep the rest):
+ *   PF_REST: the register equals v outside its low w bytes;
+ *   PF_LOW:  its low w bytes equal v's low w bytes.
+ * Each is a value id of its own after the c->nval real ones (4 per
+ * value), so that sets, joins and holders treat them like values; a
+ * definition of v kills them with v, slots never hold them. */
+enum { PF_REST, PF_LOW, PF_NKIND };
+#define PF_MAXW 2
+
+static int pf_id(const Chk *c, int v, int kind, int w)
+{
+	return c->nval + (v * PF_NKIND + kind) * PF_MAXW + (w - 1);
+}
+
+/* Whether id is a part fact; its value, kind and width. */
+static bool pf_of(const Chk *c, int id, int *v, int *kind, int *w)
+{
+	if (id < c->nval)
+		return false;
+	int k = id - c->nval;
+	*w = k % PF_MAXW + 1;
+	*kind = k / PF_MAXW % PF_NKIND;
+	*v = k / PF_MAXW / PF_NKIND;
+	return true;
+}
+
+/* Number of value ids, part facts included. */
+static int nval_ids(const Chk *c)
+{
+	return c->nval * (1 + PF_NKIND * PF_MAXW);
+}
+
 static const char *value_name(const Chk *c, int v, char *buf, size_t n)
 {
-	if (v < c->npseudo)
+	int b, kind, w;
+	if (pf_of(c, v, &b, &kind, &w))
+		snprintf(buf, n, kind == PF_REST ? "p%d[%d..]" : "p%d[..%d]", b,
+			 w);
+	else if (v < c->npseudo)
 		snprintf(buf, n, "p%d", v);
 	else
 		snprintf(buf, n, "%%%s", c->t->regs[v - c->npseudo].name);
@@ -601,9 +651,26 @@ static void h_del(Chk *c, int v, int l)
 		*pp = c->hnext[*pp];
 }
 
-/* Location l now holds set s. */
+/* Set s without its part facts (they are the largest ids). */
+static int strip_parts(Chk *c, int s)
+{
+	int n = set_n(&c->sp, s), k = n;
+	const int *v = set_v(&c->sp, s);
+	while (k > 0 && v[k - 1] >= c->nval)
+		k--;
+	if (k == n)
+		return s;
+	c->vbuf = grow(c->vbuf, sizeof(int), &c->capvbuf, k + 1);
+	memcpy(c->vbuf, v, sizeof(int) * (size_t)k);
+	return set_intern(&c->sp, c->vbuf, k);
+}
+
+/* Location l now holds set s (a slot or a constant location: without
+ * part facts, which only registers keep). */
 static void wset(Chk *c, int l, int s)
 {
+	if (l >= TGT_NREGS)
+		s = strip_parts(c, s);
 	int old = c->cur[l];
 	if (old == s)
 		return;
@@ -621,8 +688,7 @@ static void wset(Chk *c, int l, int s)
 	touch(c, l);
 }
 
-/* Value v is redefined: no location holds it any more. */
-static void kill_value(Chk *c, int v)
+static void kill_one(Chk *c, int v)
 {
 	if (c->hold[v].stamp != c->stamp)
 		return;
@@ -631,6 +697,17 @@ static void kill_value(Chk *c, int v)
 		c->klist[n++] = c->hloc[k];
 	for (int i = 0; i < n; i++)
 		wset(c, c->klist[i], set_del(&c->sp, c->cur[c->klist[i]], v));
+}
+
+/* Value v is redefined: no location holds it, or a part fact of it, any
+ * more. */
+static void kill_value(Chk *c, int v)
+{
+	kill_one(c, v);
+	if (v < c->nval)
+		for (int kind = 0; kind < PF_NKIND; kind++)
+			for (int w = 1; w <= PF_MAXW; w++)
+				kill_one(c, pf_id(c, v, kind, w));
 }
 
 static bool bit(const uint64_t *d, int k)
@@ -664,6 +741,28 @@ static void defined(Chk *c, int v)
 static bool holds(Chk *c, int l, int v)
 {
 	return set_has(&c->sp, c->cur[l], v) || undefined(c, c->curD, v);
+}
+
+/* Whether register l holds the part of pseudo v that operand oo of the
+ * original reads, by a part fact: a partial def of its low k bytes
+ * (`+v[0,k]`, k below a register) reads v outside them; a use of its
+ * low k bytes (`v[0,k]`) reads them. */
+static bool holds_part(Chk *c, const Op *oo, int l, int v)
+{
+	if (v >= c->npseudo || l >= TGT_NREGS || oo->sub_off != 0 ||
+	    oo->sub_size == 0)
+		return false;
+	bool rmw = (oo->flags & OF_DEF) && (oo->flags & OF_USE);
+	int k = oo->sub_size;
+	for (int w = 1; w <= PF_MAXW; w++) {
+		if (rmw && w <= k && k < 8 &&
+		    set_has(&c->sp, c->cur[l], pf_id(c, v, PF_REST, w)))
+			return true;
+		if (!(oo->flags & OF_DEF) && w >= k &&
+		    set_has(&c->sp, c->cur[l], pf_id(c, v, PF_LOW, w)))
+			return true;
+	}
+	return false;
 }
 
 /* Starts replaying a block from the sparse state st. */
@@ -758,7 +857,11 @@ static const State *edge_state(Chk *c, int a, int b)
 	c->rstamp++;
 	for (int k = 0; k < np; k++) {
 		const Op *s = phi_src(phis[k], from);
-		c->isdef[value_of(c, &phis[k]->ops[0])] = c->rstamp;
+		int dv = value_of(c, &phis[k]->ops[0]);
+		c->isdef[dv] = c->rstamp;
+		for (int kind = 0; kind < PF_NKIND; kind++)
+			for (int w = 1; w <= PF_MAXW; w++)
+				c->isdef[pf_id(c, dv, kind, w)] = c->rstamp;
 		if (!s)
 			continue; /* excluded by setup */
 		int sv = value_of(c, s);
@@ -1235,12 +1338,94 @@ static const char *kind_needs[] = {
 	[IK_MOVE] = "a move must copy a register into a register",
 };
 
+/* Width of a partial move (docs/VERIFY.md "Partial moves"): an inserted
+ * move whose destination names the low 1 or 2 bytes of a pseudo
+ * (`move =p84[0,2] @ax, p82 @dx`); 0 for any other instruction. */
+static int part_move_width(const Ins *i)
+{
+	if (i->kind != IK_MOVE || i->nops != 2)
+		return 0;
+	const Op *d = &i->ops[0];
+	if (d->kind != OK_PSEUDO || d->sub_off != 0 || d->sub_size < 1 ||
+	    d->sub_size > PF_MAXW)
+		return 0;
+	return d->sub_size;
+}
+
+/* Adds id to the set being built in c->vbuf[0..*n-1]. */
+static void vbuf_push(Chk *c, int *n, int id)
+{
+	c->vbuf = grow(c->vbuf, sizeof(int), &c->capvbuf, *n + 1);
+	c->vbuf[(*n)++] = id;
+}
+
+/* A partial move of width w: register d's low w bytes get register s's
+ * low w bytes, the rest of d is kept.  Afterwards d holds: for every
+ * pseudo v it held (or held outside fewer low bytes), v outside its low
+ * w bytes, when v is wider than w; every pseudo s held of at most w
+ * bytes; for every wider pseudo s held (or held the low w bytes or
+ * more of), v's low w bytes.  Nothing else: a part fact of d that the
+ * move overwrites goes. */
+static void do_part_move(Chk *c, const Ins *i, int pos, int w)
+{
+	int d = op_loc(c, &i->ops[0]), s = op_loc(c, &i->ops[1]);
+	if (d < 0 || s < 0 || d >= TGT_NREGS || s >= TGT_NREGS) {
+		if (c->checking) {
+			char bd[64], bs[64];
+			violation(c, VK_MOVE_KIND, i, pos, -1, d,
+				  "a partial move must copy a register into a "
+				  "register, not %s from %s",
+				  loc_name(c, d, bd, sizeof bd),
+				  loc_name(c, s, bs, sizeof bs));
+		}
+		if (d >= 0)
+			wset(c, d, 0);
+		return;
+	}
+	int n = 0, v, kind, pw;
+	const int *a = set_v(&c->sp, c->cur[d]);
+	for (int k = 0, na = set_n(&c->sp, c->cur[d]); k < na; k++) {
+		if (pf_of(c, a[k], &v, &kind, &pw)) {
+			if (kind == PF_REST)
+				vbuf_push(c, &n, pf_id(c, v, PF_REST,
+						       pw > w ? pw : w));
+		} else if (a[k] < c->npseudo && value_size(c, a[k]) > w) {
+			vbuf_push(c, &n, pf_id(c, a[k], PF_REST, w));
+		}
+	}
+	const int *b = set_v(&c->sp, c->cur[s]);
+	bool low = i->ops[1].sub_off == 0;
+	for (int k = 0, nb = set_n(&c->sp, c->cur[s]); low && k < nb; k++) {
+		if (pf_of(c, b[k], &v, &kind, &pw)) {
+			if (kind == PF_LOW && pw >= w)
+				vbuf_push(c, &n, pf_id(c, v, PF_LOW, w));
+		} else if (b[k] < c->npseudo) {
+			vbuf_push(c, &n, value_size(c, b[k]) <= w
+						 ? b[k]
+						 : pf_id(c, b[k], PF_LOW, w));
+		}
+	}
+	qsort(c->vbuf, (size_t)n, sizeof(int), cmp_int);
+	int u = 0;
+	for (int k = 0; k < n; k++)
+		if (!u || c->vbuf[k] != c->vbuf[u - 1])
+			c->vbuf[u++] = c->vbuf[k];
+	int set = set_intern(&c->sp, c->vbuf, u);
+	clobber(c, i->clobbers);
+	wset(c, d, set);
+}
+
 /* An inserted move, spill, reload or copy (uid 0).  A constant source
  * (GCC's allocation) is read-only memory or an immediate: a move may load
  * it into a register or store it into a slot, a spill store it into a
  * slot; the destination gets exactly CONST(c). */
 static void do_move(Chk *c, const Ins *i, int pos)
 {
+	int pw = part_move_width(i);
+	if (pw) {
+		do_part_move(c, i, pos, pw);
+		return;
+	}
 	int d = op_loc(c, &i->ops[0]), s = op_loc(c, &i->ops[1]);
 	bool dslot = d >= TGT_NREGS, sslot = is_slot(c, s);
 	bool skonst = is_kconst(c, s);
@@ -1415,7 +1600,8 @@ static void check_operand(Chk *c, const Ins *i, const Ins *o, int pos, int k)
 		int lo, hi;
 		read_range(c, oo, l, n, &lo, &hi);
 		for (int p = lo; p < hi; p++) {
-			if (holds(c, l + p, v))
+			if (holds(c, l + p, v) ||
+			    (p == 0 && holds_part(c, oo, l, v)))
 				continue;
 			if (is_kconst(c, l + p)) {
 				not_proven(c, "uid %d operand %d: %s replaced "
@@ -2650,6 +2836,7 @@ static void chk_init(Chk *c, const Fn *o, const Fn *f)
 	c->tlist = ARENA_NEW(c->a, int, nl);
 	c->tbuf = ARENA_NEW(c->a, int, nl);
 	c->klist = ARENA_NEW(c->a, int, nl);
+	nv = nval_ids(c) + 1; /* per value id, part facts included */
 	c->hold = ARENA_NEW(c->a, struct Holders, nv);
 	c->isdef = ARENA_NEW(c->a, int, nv);
 	c->srcst = ARENA_NEW(c->a, int, nv);

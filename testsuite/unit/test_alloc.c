@@ -498,6 +498,55 @@ static void case_pair_cycle(void)
 	fn_free(orig);
 }
 
+/* Partial defs whose part is read in place from another value
+ * (testsuite/ir/alloc/partial_def.ir, counts derived there): 1 inserted
+ * move each at every register count, for slp a partial move of 2 bytes
+ * (`move =p3[0,2] ...`), for word a move of one register into the first
+ * register of p5's pair (`move =%R, p4 ...`).  Without that move the
+ * result is a violation. */
+static void case_partial_def(void)
+{
+	int nregs[] = {0, 8, 6, 4};
+	IrFile f;
+	char path[1024];
+	snprintf(path, sizeof path, "%s/testsuite/ir/alloc/partial_def.ir",
+		 t_srcdir());
+	IrError e;
+	if (!t_check(ir_parse_file(path, target_x86_64(), &f, &e), __FILE__,
+		     __LINE__, "%s", e.msg))
+		return;
+	CHECK(f.nfn == 2);
+	for (int k = 0; k < f.nfn && k < 2; k++)
+		for (int r = 0; r < 4; r++) {
+			AllocStats st;
+			Fn *fn = t_alloc_verified(f.fn[k], nregs[r], true, &st);
+			if (!fn)
+				continue;
+			CHECK(st.moves.n == 1);
+			CHECK(st.spills.n == 0 && st.swaps.n == 0);
+			Blk *b = fn->blk[0];
+			Ins *mv = NULL;
+			for (Ins *i = b->first; i; i = i->next)
+				if (i->kind == IK_MOVE)
+					mv = i;
+			if (CHECK(mv != NULL)) {
+				if (k == 0)
+					CHECK(mv->ops[0].kind == OK_PSEUDO &&
+					      mv->ops[0].sub_off == 0 &&
+					      mv->ops[0].sub_size == 2);
+				else
+					CHECK(mv->ops[0].kind == OK_HREG);
+				ins_remove(b, mv);
+				VerifyResult v;
+				verify_fn(f.fn[k], fn, &v);
+				CHECK(v.verdict == VERDICT_VIOLATION);
+				verify_result_free(&v);
+			}
+			fn_free(fn);
+		}
+	irfile_free(&f);
+}
+
 /* Values loaded from the constant pool across a call (no callee-saved
  * SSE register): 3 remats (p1 and p2 in b3, p2 on the edge to b4), each
  * naming its own pool entry, and no spill or reload
@@ -538,6 +587,8 @@ void suite_alloc(void)
 	       case_cross_class_part);
 	t_case("alloc: a 16-byte value in a cycle through a register pair",
 	       case_pair_cycle);
+	t_case("alloc: partial defs read in place from another value",
+	       case_partial_def);
 	t_case("alloc: constant-pool values rematerialized across a call",
 	       case_remat_pool);
 	t_case("alloc: IR cases, all registers, verified", case_ir_all);
