@@ -214,6 +214,21 @@ Ins *ins_new(Fn *fn, int kind, int nops)
 	return i;
 }
 
+static const char *dup_or_null(Fn *fn, const char *s)
+{
+	return s ? fn_strdup(fn, s, strlen(s)) : NULL;
+}
+
+void ins_add_mem(Fn *fn, Ins *i, MemRef m)
+{
+	MemRef *a = ARENA_NEW(fn->arena, MemRef, i->nmem + 1);
+	for (int k = 0; k < i->nmem; k++)
+		a[k] = i->mem[k];
+	m.sym = dup_or_null(fn, m.sym);
+	a[i->nmem++] = m;
+	i->mem = a;
+}
+
 void ins_insert_after(Blk *b, Ins *at, Ins *i)
 {
 	i->prev = at;
@@ -277,11 +292,6 @@ void fn_preds(Fn *fn)
 		}
 }
 
-static const char *dup_or_null(Fn *fn, const char *s)
-{
-	return s ? fn_strdup(fn, s, strlen(s)) : NULL;
-}
-
 Fn *fn_copy(const Fn *src)
 {
 	Fn *fn = fn_new(src->name, src->target);
@@ -289,6 +299,8 @@ Fn *fn_copy(const Fn *src)
 	fn->frame_pointer = src->frame_pointer;
 	fn->allocated = src->allocated;
 	fn->by_gcc = src->by_gcc;
+	fn->memfx = src->memfx;
+	fn->escapes = src->escapes;
 	fn->entry = src->entry;
 	for (int c = 0; c < src->nconst; c++)
 		fn_intern_const(fn, src->konst[c].kind, src->konst[c].imm,
@@ -314,6 +326,8 @@ Fn *fn_copy(const Fn *src)
 			ni->uid = si->uid;
 			ni->name = dup_or_null(fn, si->name);
 			ni->clobbers = si->clobbers;
+			for (int k = 0; k < si->nmem; k++)
+				ins_add_mem(fn, ni, si->mem[k]);
 			for (int k = 0; k < si->nops; k++) {
 				ni->ops[k] = si->ops[k];
 				ni->ops[k].sym = dup_or_null(fn, si->ops[k].sym);
@@ -369,8 +383,15 @@ static bool ins_equal(const Fn *a, const Ins *x, const Fn *b, const Ins *y)
 {
 	if (x->kind != y->kind || x->flags != y->flags || x->uid != y->uid ||
 	    !str_eq(x->name, y->name) || x->nops != y->nops ||
-	    x->clobbers != y->clobbers)
+	    x->clobbers != y->clobbers || x->nmem != y->nmem)
 		return false;
+	for (int k = 0; k < x->nmem; k++) {
+		const MemRef *m = &x->mem[k], *n = &y->mem[k];
+		if (m->kind != n->kind || m->base != n->base ||
+		    m->size != n->size || m->off != n->off ||
+		    !str_eq(m->sym, n->sym))
+			return false;
+	}
 	for (int k = 0; k < x->nops; k++)
 		if (!op_equal(a, &x->ops[k], b, &y->ops[k]))
 			return false;
@@ -383,7 +404,8 @@ bool fn_equal(const Fn *a, const Fn *b, char *why, size_t whylen)
 		DIFF("names differ: %s vs %s", a->name, b->name);
 	if (!str_eq(a->unsupported, b->unsupported) ||
 	    a->frame_pointer != b->frame_pointer ||
-	    a->allocated != b->allocated || a->by_gcc != b->by_gcc)
+	    a->allocated != b->allocated || a->by_gcc != b->by_gcc ||
+	    a->memfx != b->memfx || a->escapes != b->escapes)
 		DIFF("%s: function attributes differ", a->name);
 	if (a->nblk != b->nblk || a->entry != b->entry)
 		DIFF("%s: block count or entry differ", a->name);

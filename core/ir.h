@@ -45,7 +45,10 @@ enum OpKind {
 	OK_IMM,    /* imm */
 	OK_SYM,    /* sym + imm: an address constant */
 	OK_MEMSYM, /* [sym + imm]: read-only memory at an address constant
-		    * (a constant-pool entry): its contents, never changing */
+		    * (a constant-pool entry): its contents, never changing.
+		    * As a location only, also memory the program writes
+		    * (a memfx original says which), and sym "%argp": the
+		    * incoming argument memory at argp + imm */
 	OK_LOC,    /* a bare location (an imported allocation's inserted
 		    * instructions, where no pseudo is named): loc, and imm =
 		    * its width in bytes (0 = one register / the slot) */
@@ -105,6 +108,29 @@ enum InsFlag {
 			  * docs/VERIFY.md "Calls that return an argument" */
 };
 
+/* A memory access of a captured instruction (docs/IR.md "Memory
+ * effects"), in a function flagged memfx. */
+enum MemRefKind {
+	MR_LD, /* the instruction is exactly operand 0 (a pseudo, full width)
+		* := the SIZE bytes at the address */
+	MR_ST, /* the instruction is exactly the SIZE bytes at the address :=
+		* operand 0 (a pseudo, full width) */
+	MR_WR, /* the instruction writes some of the SIZE bytes there */
+};
+enum MemBase {
+	MB_SYM,   /* sym + off */
+	MB_ARGP,  /* the argument pointer + off */
+	MB_FRAME, /* the soft frame pointer + off */
+	MB_ANY,   /* any address (through a pointer, indexed...): MR_WR only */
+};
+typedef struct MemRef {
+	uint8_t kind;    /* MR_* */
+	uint8_t base;    /* MB_* */
+	int size;        /* bytes, 1..64; 0 with MB_ANY */
+	int64_t off;
+	const char *sym; /* MB_SYM */
+} MemRef;
+
 typedef struct Ins {
 	struct Ins *prev, *next;
 	uint8_t kind;     /* IK_* */
@@ -114,6 +140,8 @@ typedef struct Ins {
 	int nops;
 	Op *ops;
 	RegSet clobbers;  /* hard registers destroyed (calls: the ABI's set) */
+	int nmem;
+	MemRef *mem;      /* memory accesses (captured functions: memfx) */
 } Ins;
 
 enum EdgeFlag { EF_ABNORMAL = 1 };
@@ -151,6 +179,12 @@ typedef struct Fn {
 	const char *unsupported; /* reason the capture gave up, or NULL */
 	bool frame_pointer;      /* bp is not allocatable */
 	bool allocated;          /* every pseudo operand has a location */
+	bool memfx;              /* every memory write of an original
+				  * instruction is listed in its mem (calls
+				  * implicitly write any memory) */
+	bool escapes;            /* (memfx) the address of some argp/frame
+				  * memory is used other than as a direct
+				  * memory operand */
 	bool by_gcc;             /* the allocation is GCC's, imported after
 				  * reload: the checker's rules for GCC apply
 				  * (docs/VERIFY.md) */
@@ -204,6 +238,9 @@ int fn_intern_const(Fn *fn, int kind, int64_t imm, const char *sym);
 /* The number of the constant location (kind, imm, sym), or -1 if fn has
  * none (nothing is added). */
 int fn_find_const(const Fn *fn, int kind, int64_t imm, const char *sym);
+
+/* Appends a memory access to i (copying sym into fn's arena). */
+void ins_add_mem(Fn *fn, Ins *i, MemRef m);
 
 /* Whether o is a constant operand (OK_IMM, OK_SYM, OK_MEMSYM): no value,
  * no location of its own. */

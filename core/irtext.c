@@ -115,7 +115,7 @@ static void print_const(FILE *f, int kind, int64_t imm, const char *sym)
 		fputc('$', f);
 		print_symoff(f, sym, imm);
 	} else if (kind == OK_MEMSYM) {
-		fputs("[$", f);
+		fputs(sym && sym[0] == '%' ? "[" : "[$", f);
 		print_symoff(f, sym, imm);
 		fputc(']', f);
 	} else {
@@ -194,6 +194,22 @@ static void print_op(FILE *f, const Fn *fn, const Op *o)
 	}
 }
 
+/* Writes " [ld $s+8:4]", " [st %argp+16:8]", " [wr %frame-8:4]" or
+ * " [wr *]". */
+static void print_memref(FILE *f, const MemRef *m)
+{
+	static const char *const kinds[] = {"ld", "st", "wr"};
+	fprintf(f, " [%s ", m->kind <= MR_WR ? kinds[m->kind] : "?");
+	if (m->base == MB_ANY) {
+		fputs("*]", f);
+		return;
+	}
+	fputs(m->base == MB_SYM ? "$" : m->base == MB_ARGP ? "%argp" : "%frame",
+	      f);
+	print_symoff(f, m->base == MB_SYM ? m->sym : "", m->off);
+	fprintf(f, ":%d]", m->size);
+}
+
 /* Writes one instruction line. */
 static void print_ins(FILE *f, const Fn *fn, const Ins *i)
 {
@@ -213,6 +229,8 @@ static void print_ins(FILE *f, const Fn *fn, const Ins *i)
 		fputs(" clobber ", f);
 		regset_print(f, fn->target, i->clobbers);
 	}
+	for (int k = 0; k < i->nmem; k++)
+		print_memref(f, &i->mem[k]);
 	if (i->flags & INS_REMAT)
 		fputs(" [remat]", f);
 	if (i->flags & INS_RETARG)
@@ -247,6 +265,10 @@ static void print_head(FILE *f, const Fn *fn)
 		fputs(" allocated", f);
 	if (fn->by_gcc)
 		fputs(" gcc", f);
+	if (fn->memfx)
+		fputs(" memfx", f);
+	if (fn->escapes)
+		fputs(" escapes", f);
 	if (fn->unsupported) {
 		fputs(" unsupported ", f);
 		print_string(f, fn->unsupported);
@@ -362,6 +384,8 @@ typedef struct Parser {
 	int capops, capopos;
 	PhiRef *phis;
 	int nphi, capphi;
+	MemRef *mem; /* the instruction's memory accesses being parsed */
+	int nmem, capmem;
 	char *sbuf;
 	int capsbuf;
 } Parser;
@@ -824,6 +848,16 @@ static bool parse_fn_attrs(Parser *P)
 			if (seen == &gcc)
 				gcc_at = at;
 			P->pos += word_len(P);
+		} else if (is_kw(P, "memfx") || is_kw(P, "escapes")) {
+			bool *seen = is_kw(P, "memfx") ? &P->fn->memfx
+						       : &P->fn->escapes;
+			if (*seen)
+				return fail_at(P, at, "duplicate attribute "
+						      "'%s'", seen ==
+						 &P->fn->memfx ? "memfx"
+							       : "escapes");
+			*seen = true;
+			P->pos += word_len(P);
 		} else if (is_kw(P, "unsupported")) {
 			if (P->fn->unsupported)
 				return fail_at(P, at, "duplicate attribute "
@@ -1185,6 +1219,32 @@ static bool parse_loc_spec(Parser *P, size_t at, Loc *l)
 		if (s >= P->fn->nslot || P->fn->slot[s].size == 0)
 			return fail_at(P, at, "undeclared slot s%d", s);
 		*l = (Loc){LOC_SLOT, s};
+		return true;
+	}
+	if (c == '[' && peek_at(P, 1) == '%') {
+		/* [%argp+INT]: incoming argument memory */
+		P->pos++;
+		if (P->eol - P->pos < 5 || memcmp(P->s + P->pos, "%argp", 5))
+			return fail_at(P, P->pos, "expected '%%argp' after '['");
+		P->pos += 5;
+		int64_t off = 0;
+		int sc = peek(P);
+		if (sc == '+' || sc == '-') {
+			if (!is_digit(peek_at(P, 1)))
+				return fail_at(P, P->pos + 1,
+					       "expected argp offset");
+			if (sc == '+')
+				P->pos++;
+			if (!parse_int(P, at, sc == '+' ? 0 : INT64_MIN,
+				       sc == '+' ? INT64_MAX : 0, "argp offset",
+				       &off))
+				return false;
+		}
+		if (peek(P) != ']')
+			return fail_at(P, P->pos, "expected ']'");
+		P->pos++;
+		*l = (Loc){LOC_CONST,
+			   fn_intern_const(P->fn, OK_MEMSYM, off, "%argp")};
 		return true;
 	}
 	if (c == '$' || (c == '[' && peek_at(P, 1) == '$')) {
@@ -1572,7 +1632,77 @@ static bool at_tag(const Parser *P, const char *tag)
 	return P->eol - P->pos >= n && memcmp(P->s + P->pos, tag, n) == 0;
 }
 
-/* [clobber REGSET] [[remat]] [[retarg]] [[deleted]] at the end of an
+/* One memory access "[ld|st|wr ADDR:SIZE]" or "[wr *]" (the cursor on
+ * '['), ADDR $SYMBOL[+-INT], %argp[+-INT] or %frame[+-INT]; appended to
+ * P->mem. */
+static bool parse_memref(Parser *P)
+{
+	MemRef m = {0};
+	m.kind = P->s[P->pos + 1] == 'l'   ? MR_LD
+		 : P->s[P->pos + 1] == 's' ? MR_ST
+					   : MR_WR;
+	P->pos += 4;
+	size_t at = P->pos;
+	if (peek(P) == '*') {
+		if (m.kind != MR_WR)
+			return fail_at(P, at, "'*' only in '[wr *]'");
+		P->pos++;
+		m.base = MB_ANY;
+	} else {
+		if (peek(P) == '$' && is_sym_start(peek_at(P, 1))) {
+			Op k = {0};
+			P->pos++;
+			if (!parse_symbol(P, at, &k))
+				return false;
+			m.base = MB_SYM;
+			m.sym = k.sym;
+			m.off = k.imm;
+		} else {
+			if (P->eol - P->pos >= 5 &&
+			    !memcmp(P->s + P->pos, "%argp", 5)) {
+				m.base = MB_ARGP;
+				P->pos += 5;
+			} else if (P->eol - P->pos >= 6 &&
+				   !memcmp(P->s + P->pos, "%frame", 6)) {
+				m.base = MB_FRAME;
+				P->pos += 6;
+			} else {
+				return fail_at(P, at, "expected '$SYMBOL', "
+						      "'%%argp', '%%frame' or "
+						      "'*'");
+			}
+			int c = peek(P);
+			if (c == '+' || c == '-') {
+				if (!is_digit(peek_at(P, 1)))
+					return fail_at(P, P->pos + 1,
+						       "expected offset");
+				if (c == '+')
+					P->pos++;
+				if (!parse_int(P, at, c == '+' ? 0 : INT64_MIN,
+					       c == '+' ? INT64_MAX : 0,
+					       "offset", &m.off))
+					return false;
+			}
+		}
+		if (peek(P) != ':')
+			return fail_at(P, P->pos, "expected ':SIZE'");
+		P->pos++;
+		if (!parse_int32(P, P->pos, 1, VALUE_BYTES_MAX, "access size",
+				 &m.size))
+			return false;
+	}
+	if (peek(P) != ']')
+		return fail_at(P, P->pos, "expected ']'");
+	P->pos++;
+	MemRef *a = grow(P->mem, &P->capmem, P->nmem + 1, sizeof *a);
+	if (!a)
+		return oom(P);
+	P->mem = a;
+	P->mem[P->nmem++] = m;
+	return end_tok(P, "");
+}
+
+/* [clobber REGSET] {MEMFX} [[remat]] [[retarg]] [[deleted]] at the end of an
  * instruction; *del_at = where [deleted] is. */
 static bool parse_ins_tail(Parser *P, RegSet *clob, int *flags,
 			   size_t *del_at)
@@ -1587,6 +1717,11 @@ static bool parse_ins_tail(Parser *P, RegSet *clob, int *flags,
 			return fail_at(P, P->pos, "expected register set after "
 						  "'clobber'");
 		if (!parse_regset(P, clob) || !end_tok(P, ""))
+			return false;
+	}
+	while (peek(P) == '[' && (at_tag(P, "[ld ") || at_tag(P, "[st ") ||
+				  at_tag(P, "[wr "))) {
+		if (!parse_memref(P))
 			return false;
 	}
 	if (peek(P) == '[' && at_tag(P, "[remat]")) {
@@ -1637,6 +1772,9 @@ static Ins *emit_ins(Parser *P, int kind, int uid, const char *name, int n,
 	i->flags = (uint8_t)flags;
 	if (n)
 		memcpy(i->ops, P->ops, sizeof(Op) * (size_t)n);
+	for (int k = 0; k < P->nmem; k++)
+		ins_add_mem(P->fn, i, P->mem[k]);
+	P->nmem = 0;
 	ins_append(P->cur, i);
 	return i;
 }
@@ -1677,6 +1815,7 @@ static bool parse_ins(Parser *P)
 	int uid = 0, kind = IK_ORD, n, flags;
 	const char *name = NULL;
 	RegSet clob;
+	P->nmem = 0;
 	if (!parse_ins_head(P, &uid, &kind, &kat))
 		return false;
 	if (!P->cur)
@@ -1888,6 +2027,7 @@ bool ir_parse(const char *path, const char *text, size_t len,
 	free(P.ops);
 	free(P.opos);
 	free(P.phis);
+	free(P.mem);
 	free(P.sbuf);
 	return ok;
 }

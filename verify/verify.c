@@ -280,6 +280,17 @@ static int set_union(SetPool *p, int x, int y)
 
 /* ---- The checker's tables ----------------------------------------------- */
 
+/* Memory a constant location of GCC's allocation names (docs/VERIFY.md,
+ * "Memory"): base (MB_SYM or MB_ARGP), offset, extent in bytes. */
+typedef struct MemLoc {
+	bool mem;        /* writable memory the model tracks */
+	uint8_t base;
+	int64_t off;
+	int size;        /* widest original access at exactly this address,
+			  * or 64 */
+	const char *sym;
+} MemLoc;
+
 /* A sparse state: the non-empty locations in increasing order. */
 typedef struct State {
 	int n;
@@ -296,6 +307,8 @@ typedef struct Chk {
 	int *oconst;     /* per instruction of f whose original is a
 			  * [remat] of p from one constant c: the location
 			  * of c (CONST(c)), else -1 */
+	struct MemLoc *mloc; /* per constant location of f (memfx originals,
+			      * GCC's allocation): memory it names, or NULL */
 	char **soft;     /* reasons the verdict cannot be "verified"
 			  * though nothing is wrong (docs/VERIFY.md,
 			  * "GCC's allocation") */
@@ -558,8 +571,10 @@ static const char *loc_name(const Chk *c, int l, char *buf, size_t n)
 			snprintf(buf, n, "$%lld", (long long)k->imm);
 		else if (k->kind == OK_SYM)
 			snprintf(buf, n, "$%s%s", k->sym ? k->sym : "?", off);
-		else
-			snprintf(buf, n, "[$%s%s]", k->sym ? k->sym : "?", off);
+		else /* "%argp" names incoming argument memory */
+			snprintf(buf, n, "[%s%s%s]",
+				 k->sym && k->sym[0] == '%' ? "" : "$",
+				 k->sym ? k->sym : "?", off);
 	}
 	return buf;
 }
@@ -1456,6 +1471,10 @@ static void do_move(Chk *c, const Ins *i, int pos)
 static void do_opaque(Chk *c, const Ins *i)
 {
 	clobber(c, i->clobbers);
+	if (c->mloc) /* it may write memory: any writable location */
+		for (int k = 0; k < c->f->nconst; k++)
+			if (c->mloc[k].mem)
+				wset(c, c->cbase + k, 0);
 	for (int k = 0; k < i->nops; k++) {
 		const Op *op = &i->ops[k];
 		int l = op_loc(c, op);
@@ -1741,6 +1760,156 @@ static void undefine_clobbered(Chk *c, const Ins *o)
 	}
 }
 
+/* ---- Memory (docs/VERIFY.md, "Memory") --------------------------------- */
+
+/* Whether an OK_MEMSYM operand [sym+off] appears in the original: such
+ * memory is read-only (docs/IR.md), never killed. */
+static bool mem_readonly(const Fn *o, int64_t off, const char *sym)
+{
+	for (int b = 0; b < o->nblk; b++)
+		for (const Ins *i = o->blk[b]->first; i; i = i->next)
+			for (int k = 0; k < i->nops; k++)
+				if (const_same(i->ops[k].kind, i->ops[k].imm,
+					       i->ops[k].sym, OK_MEMSYM, off,
+					       sym))
+					return true;
+	return false;
+}
+
+/* Whether original access m is at exactly the address of l. */
+static bool mem_at(const MemRef *m, const MemLoc *l)
+{
+	return m->base == l->base && m->off == l->off &&
+	       (m->base != MB_SYM || strcmp(m->sym, l->sym) == 0);
+}
+
+/* The widest original access at exactly l's address, or 64 when none. */
+static int mem_extent(const Fn *o, const MemLoc *l)
+{
+	int w = 0;
+	for (int b = 0; b < o->nblk; b++)
+		for (const Ins *i = o->blk[b]->first; i; i = i->next)
+			for (int k = 0; k < i->nmem; k++)
+				if (mem_at(&i->mem[k], l) && i->mem[k].size > w)
+					w = i->mem[k].size;
+	return w ? w : 64;
+}
+
+/* Fills c->mloc: the writable memory locations of f, when the original
+ * lists its memory effects (memfx) and f is GCC's allocation. */
+static void mem_setup(Chk *c)
+{
+	if (!c->gcc || !c->o->memfx || !c->f->nconst)
+		return;
+	c->mloc = ARENA_NEW(c->a, MemLoc, c->f->nconst);
+	for (int k = 0; k < c->f->nconst; k++) {
+		const Const *q = &c->f->konst[k];
+		MemLoc *l = &c->mloc[k];
+		if (q->kind != OK_MEMSYM || mem_readonly(c->o, q->imm, q->sym))
+			continue;
+		l->mem = true;
+		l->base = strcmp(q->sym, "%argp") == 0 ? MB_ARGP : MB_SYM;
+		l->off = q->imm;
+		l->sym = q->sym;
+		l->size = mem_extent(c->o, l);
+	}
+}
+
+/* Whether [ao, ao+as) and [bo, bo+bs) intersect. */
+static bool ranges_meet(int64_t ao, int as, int64_t bo, int bs)
+{
+	return ao < bo + bs && bo < ao + as;
+}
+
+/* Whether a write m of the original may change memory location l:
+ * different symbols, a symbol and the stack, or disjoint ranges at one
+ * base are disjoint; a frame range below the frame pointer and an argp
+ * range at or above the argument pointer are disjoint (the frame pointer
+ * is at or below the argument pointer); an unknown address reaches argp
+ * and frame memory only when some such address escapes. */
+static bool mem_may_write(const Chk *c, const MemRef *m, const MemLoc *l)
+{
+	if (m->base == MB_ANY)
+		return l->base == MB_SYM || c->o->escapes;
+	if (m->base == MB_SYM || l->base == MB_SYM)
+		return m->base == l->base && strcmp(m->sym, l->sym) == 0 &&
+		       ranges_meet(m->off, m->size, l->off, l->size);
+	if (m->base == l->base)
+		return ranges_meet(m->off, m->size, l->off, l->size);
+	/* m at the frame, l at argp */
+	return !(m->off + m->size <= 0 && l->off >= 0);
+}
+
+/* Empties every writable memory location that m may write (m NULL: a
+ * call or an unmodelled inserted instruction, which may write any
+ * memory whose address is known to others: symbols, and argp memory
+ * when an address escapes). */
+static void mem_kill(Chk *c, const MemRef *m)
+{
+	static const MemRef any = {MR_WR, MB_ANY, 0, 0, NULL};
+	if (!c->mloc)
+		return;
+	for (int k = 0; k < c->f->nconst; k++)
+		if (c->mloc[k].mem &&
+		    mem_may_write(c, m ? m : &any, &c->mloc[k]))
+			wset(c, c->cbase + k, 0);
+}
+
+/* The constant location of f naming m's address, or -1. */
+static int mem_loc_of(const Chk *c, const MemRef *m)
+{
+	if (!c->mloc || m->base == MB_ANY || m->base == MB_FRAME)
+		return -1;
+	for (int k = 0; k < c->f->nconst; k++)
+		if (c->mloc[k].mem && mem_at(m, &c->mloc[k]))
+			return k;
+	return -1;
+}
+
+/* The pseudo an [ld]/[st] of o moves (operand 0: a pseudo of m's size,
+ * whole, defined only for ld, read only for st), or -1. */
+static int mem_moved_value(const Chk *c, const Ins *o, const MemRef *m)
+{
+	if (o->nops < 1 || o->ops[0].kind != OK_PSEUDO || o->ops[0].sub_size)
+		return -1;
+	int want = m->kind == MR_LD ? OF_DEF : OF_USE;
+	if ((o->ops[0].flags & (OF_DEF | OF_USE)) != want ||
+	    value_size(c, o->ops[0].reg) != m->size)
+		return -1;
+	return o->ops[0].reg;
+}
+
+/* Before original o's definitions: its memory writes (a call: any)
+ * empty the locations they may change. */
+static void mem_before(Chk *c, const Ins *o)
+{
+	if (!c->mloc)
+		return;
+	if (o->kind == IK_CALL)
+		mem_kill(c, NULL);
+	for (int k = 0; k < o->nmem; k++)
+		if (o->mem[k].kind != MR_LD)
+			mem_kill(c, &o->mem[k]);
+}
+
+/* After original o's definitions: a load p := [M] or a store [M] := p
+ * leaves p in M's location too (sound: M equals p on this path; any
+ * later write that may reach M, and any redefinition of p, removes it). */
+static void mem_after(Chk *c, const Ins *o)
+{
+	if (!c->mloc)
+		return;
+	for (int k = 0; k < o->nmem; k++) {
+		const MemRef *m = &o->mem[k];
+		if (m->kind == MR_WR)
+			continue;
+		int l = mem_loc_of(c, m), v = mem_moved_value(c, o, m);
+		if (l >= 0 && v >= 0)
+			wset(c, c->cbase + l,
+			     set_add(&c->sp, c->cur[c->cbase + l], v));
+	}
+}
+
 /* After original instruction number idx of f (a [remat] of p from one
  * constant c): p is also in CONST(c). */
 static void remat_proof(Chk *c, const Ins *o, int idx)
@@ -1764,8 +1933,11 @@ static void do_deleted(Chk *c, const Ins *o, int idx)
 	int ndef = 0;
 	for (int k = 0; k < o->nops; k++)
 		ndef += op_is_value(&o->ops[k]) && (o->ops[k].flags & OF_DEF);
+	bool mwrite = false;
+	for (int k = 0; k < o->nmem; k++)
+		mwrite |= o->mem[k].kind != MR_LD;
 	if (o->kind == IK_CALL || o->kind == IK_BRANCH || o->kind == IK_RET ||
-	    ndef == 0) {
+	    ndef == 0 || (mwrite && c->mloc)) {
 		if (c->checking)
 			not_proven(c, "uid %d (%s) deleted: its effect is not "
 				      "modelled",
@@ -1805,6 +1977,7 @@ static void do_deleted(Chk *c, const Ins *o, int idx)
 		     set_add(&c->sp, c->cur[ws->w[k].loc], ws->w[k].set));
 	ws->n = 0;
 	remat_proof(c, o, idx);
+	mem_after(c, o);
 }
 
 /* Before a [retarg] call i (original o; docs/VERIFY.md "Calls that
@@ -1877,6 +2050,7 @@ static void do_original(Chk *c, const Ins *i, const Ins *o, int pos)
 	int arg = retarg_before(c, i, o);
 	clobber(c, o->clobbers | i->clobbers);
 	undefine_clobbered(c, o);
+	mem_before(c, o);
 	for (int k = 0; k < o->nops; k++) {
 		const Op *oo = &o->ops[k];
 		if (!op_is_value(oo) || !(oo->flags & OF_DEF))
@@ -1890,6 +2064,7 @@ static void do_original(Chk *c, const Ins *i, const Ins *o, int pos)
 	}
 	retarg_after(c, o, arg);
 	remat_proof(c, o, idx);
+	mem_after(c, o);
 }
 
 /* Replays f block b from the loaded state. */
@@ -2854,6 +3029,7 @@ static void chk_init(Chk *c, const Fn *o, const Fn *f)
 	c->budget = 4000000;
 	c->ws = xrealloc(NULL, sizeof *c->ws);
 	memset(c->ws, 0, sizeof *c->ws);
+	mem_setup(c);
 }
 
 static void chk_free(Chk *c)
