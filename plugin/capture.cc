@@ -1695,6 +1695,7 @@ void capture_function(function *fun, Capture *cap)
 				    std::string("internal error: ") + bad);
 		return;
 	}
+	capture_memfx(fun, b.fn);
 	cap->fn = b.fn;
 	for (unsigned char &k : cap->uid_kind)
 		if (k == 2)

@@ -104,6 +104,12 @@ struct Record {
  * recognise insns and fill GCC's recog caches as IRA would). */
 void capture_function(function *fun, Capture *cap);
 
+/* Requires fun in RTL form before IRA and fn its capture.  Lists the
+ * memory effects of fn's instructions and sets fn->memfx and
+ * fn->escapes (docs/CAPTURE.md, "Memory effects"); leaves memfx false
+ * when some insn has no instruction in fn. */
+void capture_memfx(function *fun, Fn *fn);
+
 /* Number of the core register that GCC hard register regno is, or -1. */
 int capture_core_reg(int regno);
 

@@ -488,6 +488,33 @@ static bool readonly_mem_p(const_rtx x)
 	return GET_CODE(a) == SYMBOL_REF;
 }
 
+/* The constant location naming memory MEM x when the capture lists its
+ * memory effects (memfx, docs/VERIFY.md "Memory"): a non-volatile access
+ * at SYMBOL + C (not thread-local, not read-only: those are constants)
+ * or at a canonical argp offset that the program itself accesses (or an
+ * incoming argument, at or above argp); -1 otherwise. */
+static int mem_equiv_const(Tr &t, const_rtx x)
+{
+	if (!t.cap->fn->memfx || !MEM_P(x) || MEM_VOLATILE_P(x) ||
+	    readonly_mem_p(x))
+		return -1;
+	int64_t off;
+	if (stack_mem(t, x, &off)) {
+		int w = (int)GET_MODE_SIZE(GET_MODE(x)).to_constant();
+		if (off == SP_UNKNOWN || (off < 0 && !in_program_mem(t, off, w)))
+			return -1;
+		return fn_intern_const(t.alloc, OK_MEMSYM, off, "%argp");
+	}
+	const_rtx a = XEXP(x, 0), b = a;
+	if (GET_CODE(b) == CONST)
+		b = XEXP(b, 0);
+	if (GET_CODE(b) == PLUS && CONST_INT_P(XEXP(b, 1)))
+		b = XEXP(b, 0);
+	if (GET_CODE(b) != SYMBOL_REF || SYMBOL_REF_TLS_MODEL(b))
+		return -1;
+	return const_of(t, a, OK_MEMSYM);
+}
+
 /* ---------------------------------------------------------------- */
 /* Matching a saved pattern against the post-RA one.                 */
 
@@ -556,7 +583,8 @@ static bool bind(Tr &t, int p, int sub, int size, const_rtx x, int role)
 			t.fail = "unmodelled register";
 			return false;
 		}
-		if ((role & OF_USE) && t.mem_src[c]) {
+		if ((role & OF_USE) && t.mem_src[c] &&
+		    mem_equiv_const(t, t.mem_src[c]) < 0) {
 			t.fail = "reload from a memory equivalence";
 			return false;
 		}
@@ -602,8 +630,16 @@ static bool bind(Tr &t, int p, int sub, int size, const_rtx x, int role)
 		l = {LOC_REG, c};
 	} else if (MEM_P(x)) {
 		int64_t off;
+		int mk = !sub && !size && GET_MODE_SIZE(GET_MODE(x)).to_constant() == psize
+				 ? mem_equiv_const(t, x)
+				 : -1;
 		if (stack_mem(t, x, &off)) {
 			l = slot_loc(t, x, sub, psize);
+			if (l.kind == LOC_NONE && mk >= 0) {
+				/* p replaced by its memory equivalence */
+				t.fail.clear();
+				l = {LOC_CONST, mk};
+			}
 			if (l.kind == LOC_NONE)
 				return false;
 		} else if (readonly_mem_p(x) && !sub && !size) {
@@ -613,6 +649,8 @@ static bool bind(Tr &t, int p, int sub, int size, const_rtx x, int role)
 				return false;
 			}
 			l = {LOC_CONST, k};
+		} else if (mk >= 0) {
+			l = {LOC_CONST, mk};
 		} else {
 			t.fail = "pseudo replaced by memory";
 			return false;
@@ -1398,6 +1436,18 @@ static Ins *new_insn(Tr &t, rtx_insn *insn, bool opaque)
 			 * opaque; an original insn may read the register for
 			 * its memory operand (match, t.mem_src). */
 			Loc l = plain_loc(t, d);
+			int mk = mem_equiv_const(t, s);
+			if (l.kind == LOC_REG && mk >= 0) {
+				/* a load from modelled memory (a reload from
+				 * a memory equivalence): a remat from it */
+				Ins *ins = ins_new(t.alloc, IK_REMAT, 2);
+				ins->ops[0] = loc_op(l, OF_DEF, mode_bytes(d));
+				ins->ops[1] = loc_op({LOC_CONST, mk}, OF_USE,
+						     mode_bytes(s));
+				ins->clobbers = clobbered_regs(insn);
+				t.pending_mem = s;
+				return ins;
+			}
 			if (l.kind == LOC_REG) {
 				Ins *ins = ins_new(t.alloc, IK_OPAQUE, 1);
 				ins->ops[0] = loc_op(l, OF_DEF, mode_bytes(d));
@@ -1963,7 +2013,7 @@ static void note_soft_values(Tr &t, const Ins *i)
 		if (r >= 0 && r < TGT_NREGS)
 			t.mem_src[r] = NULL_RTX;
 	}
-	if (t.pending_mem && i->kind == IK_OPAQUE)
+	if (t.pending_mem && (i->kind == IK_OPAQUE || i->kind == IK_REMAT))
 		t.mem_src[i->ops[0].loc.num] = t.pending_mem;
 	t.pending_mem = NULL_RTX;
 	for (int c = 0; c < TGT_NREGS; c++)

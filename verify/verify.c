@@ -281,6 +281,8 @@ static int set_union(SetPool *p, int x, int y)
 /* ---- The checker's tables ----------------------------------------------- */
 
 /* Memory a constant location of GCC's allocation names (docs/VERIFY.md,
+ * "Memory"; the value number nval, U, stands for memory content that
+ * nothing proves equal to a value),
  * "Memory"): base (MB_SYM or MB_ARGP), offset, extent in bytes. */
 typedef struct MemLoc {
 	bool mem;        /* writable memory the model tracks */
@@ -622,6 +624,8 @@ static const char *value_name(const Chk *c, int v, char *buf, size_t n)
 			 w);
 	else if (v < c->npseudo)
 		snprintf(buf, n, "p%d", v);
+	else if (v >= c->nval)
+		snprintf(buf, n, "memory"); /* U, docs/VERIFY.md "Memory" */
 	else
 		snprintf(buf, n, "%%%s", c->t->regs[v - c->npseudo].name);
 	return buf;
@@ -982,6 +986,10 @@ static void join2(Chk *c, const State *in)
 			s2 = in->set[j++];
 		}
 		int s = set_inter(&c->sp, s1, s2);
+		/* unproven memory content on either side stays possible */
+		if (c->mloc && (set_has(&c->sp, s1, c->nval) ||
+				set_has(&c->sp, s2, c->nval)))
+			s = set_add(&c->sp, s, c->nval);
 		if (c->nW && s1 != s2) {
 			int u1 = undefined_part(c, s1, in->def);
 			int u2 = undefined_part(c, s2, acc->def);
@@ -1022,7 +1030,7 @@ static void prune_slots(Chk *c, int b)
 			c->vbuf = grow(c->vbuf, sizeof(int), &c->capvbuf, n);
 			const int *v = set_v(&c->sp, s);
 			for (int j = 0; j < n; j++)
-				if (live_at(c, b, v[j]))
+				if (v[j] == c->nval || live_at(c, b, v[j]))
 					c->vbuf[k++] = v[j];
 			if (k < n)
 				s = set_intern(&c->sp, c->vbuf, k);
@@ -1434,6 +1442,38 @@ static void do_part_move(Chk *c, const Ins *i, int pos, int w)
  * (GCC's allocation) is read-only memory or an immediate: a move may load
  * it into a register or store it into a slot, a spill store it into a
  * slot; the destination gets exactly CONST(c). */
+/* What a load of width bytes from location s reads: CONST(s), but from
+ * writable memory only the values of that width (a fact "M holds p" is
+ * about p's bytes at M, established by an access of p's size). */
+static int mem_read_set(Chk *c, int s, int width)
+{
+	int set = c->cur[s];
+	if (!c->mloc || !is_kconst(c, s) || !c->mloc[s - c->cbase].mem)
+		return set;
+	/* nothing proven: the content is some unknown value, U (number
+	 * nval), which makes a use not proven rather than wrong */
+	if (set_n(&c->sp, set) == 0)
+		return set_single(&c->sp, c->nval);
+	int n = set_n(&c->sp, set);
+	for (int k = n - 1; k >= 0; k--) {
+		int v = set_v(&c->sp, set)[k];
+		if (value_size(c, v) != width)
+			set = set_del(&c->sp, set, v);
+	}
+	return set;
+}
+
+/* An inserted move from writable memory s into d (width bytes): d's span
+ * gets what mem_read_set reads. */
+static void mem_load(Chk *c, const Ins *i, int d, int s, int width)
+{
+	int n = span_n(c, d, alloc_op_size(c, &i->ops[0]));
+	int set = mem_read_set(c, s, width);
+	clobber(c, i->clobbers);
+	for (int m = 0; m < n; m++)
+		wset(c, d + m, set);
+}
+
 static void do_move(Chk *c, const Ins *i, int pos)
 {
 	int pw = part_move_width(i);
@@ -1461,6 +1501,11 @@ static void do_move(Chk *c, const Ins *i, int pos)
 				  bd, bs);
 	}
 	int size = alloc_op_size(c, &i->ops[0]);
+	if (c->mloc && s >= 0 && is_kconst(c, s) && c->mloc[s - c->cbase].mem) {
+		int w = alloc_op_size(c, &i->ops[1]);
+		mem_load(c, i, d, s, w ? w : size);
+		return;
+	}
 	queue_copy(c, c->ws, d, span_n(c, d, size), s, span_n(c, s, size), -1);
 	clobber(c, i->clobbers);
 	apply_writes(c, c->ws);
@@ -1543,7 +1588,8 @@ static void do_remat(Chk *c, const Ins *i, int pos)
 			continue;
 		/* GCC loads a constant: the destination gets CONST(c) */
 		int n = span_n(c, d, alloc_op_size(c, &i->ops[0]));
-		int set = c->cur[s];
+		int w = alloc_op_size(c, &i->ops[k]);
+		int set = mem_read_set(c, s, w ? w : alloc_op_size(c, &i->ops[0]));
 		clobber(c, i->clobbers);
 		for (int m = 0; m < n; m++)
 			wset(c, d + m, set);
@@ -1625,6 +1671,17 @@ static void check_operand(Chk *c, const Ins *i, const Ins *o, int pos, int k)
 			if (is_kconst(c, l + p)) {
 				not_proven(c, "uid %d operand %d: %s replaced "
 					      "by %s, not proven equal",
+					   i->uid, k,
+					   value_name(c, v, vb, sizeof vb),
+					   loc_name(c, l + p, lb, sizeof lb));
+				return;
+			}
+			if (c->mloc && set_has(&c->sp, c->cur[l + p], c->nval)) {
+				/* loaded from memory whose content is not
+				 * proven (docs/VERIFY.md, "Memory") */
+				not_proven(c, "uid %d operand %d: %s at %s "
+					      "loaded from memory, not proven "
+					      "equal",
 					   i->uid, k,
 					   value_name(c, v, vb, sizeof vb),
 					   loc_name(c, l + p, lb, sizeof lb));
@@ -1866,17 +1923,23 @@ static int mem_loc_of(const Chk *c, const MemRef *m)
 	return -1;
 }
 
-/* The pseudo an [ld]/[st] of o moves (operand 0: a pseudo of m's size,
- * whole, defined only for ld, read only for st), or -1. */
+/* The pseudo an [ld]/[st] of o moves: o's only pseudo operand, whole,
+ * of m's size, only defined (ld) or only read (st); else -1. */
 static int mem_moved_value(const Chk *c, const Ins *o, const MemRef *m)
 {
-	if (o->nops < 1 || o->ops[0].kind != OK_PSEUDO || o->ops[0].sub_size)
-		return -1;
-	int want = m->kind == MR_LD ? OF_DEF : OF_USE;
-	if ((o->ops[0].flags & (OF_DEF | OF_USE)) != want ||
-	    value_size(c, o->ops[0].reg) != m->size)
-		return -1;
-	return o->ops[0].reg;
+	int v = -1;
+	for (int k = 0; k < o->nops; k++) {
+		const Op *op = &o->ops[k];
+		if (op->kind != OK_PSEUDO)
+			continue;
+		int want = m->kind == MR_LD ? OF_DEF : OF_USE;
+		if (v >= 0 || op->sub_size ||
+		    (op->flags & (OF_DEF | OF_USE)) != want ||
+		    value_size(c, op->reg) != m->size)
+			return -1;
+		v = op->reg;
+	}
+	return v;
 }
 
 /* Before original o's definitions: its memory writes (a call: any)

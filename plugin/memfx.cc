@@ -1,0 +1,222 @@
+/* memfx.cc - the memory effects of captured insns (docs/CAPTURE.md,
+ * "Memory effects"): which memory each insn loads into a pseudo, stores
+ * from a pseudo or may write, and whether the address of some memory at
+ * the soft frame or argument pointer escapes.  The checker of GCC's
+ * allocation (docs/VERIFY.md, "Memory") proves memory equivalences with
+ * them.
+ */
+#define INCLUDE_STRING
+#define INCLUDE_VECTOR
+#include "gcc-plugin.h"
+#include "tree.h"
+#include "rtl.h"
+#include "memmodel.h"
+#include "tm_p.h"
+#include "function.h"
+#include "basic-block.h"
+#include "emit-rtl.h"
+#include "regs.h"
+
+#include "plugin.h"
+
+#include <unordered_map>
+
+/* Whether x is the soft frame or argument pointer. */
+static bool soft_reg_p(const_rtx x)
+{
+	return REG_P(x) && (REGNO(x) == FRAME_POINTER_REGNUM ||
+			    REGNO(x) == ARG_POINTER_REGNUM);
+}
+
+/* Whether the address of some soft-pointer memory is used in x other
+ * than as a direct memory operand (MEM at SOFT or SOFT + const_int); the
+ * hard frame pointer before allocation counts as such a use. */
+static bool escapes_in(const_rtx x)
+{
+	if (!x)
+		return false;
+	if (MEM_P(x)) {
+		const_rtx a = XEXP(x, 0);
+		if (soft_reg_p(a) ||
+		    (GET_CODE(a) == PLUS && soft_reg_p(XEXP(a, 0)) &&
+		     CONST_INT_P(XEXP(a, 1))))
+			return false;
+		return escapes_in(a);
+	}
+	if (REG_P(x))
+		return soft_reg_p(x) || REGNO(x) == HARD_FRAME_POINTER_REGNUM;
+	const char *fmt = GET_RTX_FORMAT(GET_CODE(x));
+	for (int i = 0; fmt[i]; i++) {
+		if (fmt[i] == 'e' && escapes_in(XEXP(x, i)))
+			return true;
+		if (fmt[i] == 'E')
+			for (int j = 0; j < XVECLEN(x, i); j++)
+				if (escapes_in(XVECEXP(x, i, j)))
+					return true;
+	}
+	return false;
+}
+
+/* The base and offset of MEM x's address: SOFT + C (MB_FRAME/MB_ARGP),
+ * SYMBOL + C (MB_SYM, sym set; false when the IR cannot spell it), or
+ * MB_ANY for anything else. */
+static void mem_address(const_rtx x, MemRef *m)
+{
+	const_rtx a = XEXP(x, 0);
+	m->base = MB_ANY;
+	m->off = 0;
+	m->sym = nullptr;
+	if (GET_CODE(a) == CONST)
+		a = XEXP(a, 0);
+	if (GET_CODE(a) == PLUS && CONST_INT_P(XEXP(a, 1))) {
+		m->off = INTVAL(XEXP(a, 1));
+		a = XEXP(a, 0);
+	}
+	if (soft_reg_p(a)) {
+		m->base = REGNO(a) == ARG_POINTER_REGNUM ? MB_ARGP : MB_FRAME;
+	} else if (GET_CODE(a) == SYMBOL_REF && !SYMBOL_REF_TLS_MODEL(a) &&
+		   !CONSTANT_POOL_ADDRESS_P(a)) {
+		/* (a pool entry is read-only: the capture lists it as an
+		 * operand, CAPTURE.md "Remat") */
+		m->sym = capture_symbol_spelling(XSTR(a, 0));
+		if (m->sym)
+			m->base = MB_SYM;
+	}
+	if (m->base == MB_ANY)
+		m->off = 0;
+}
+
+/* MEM x as a known access of kind k (MR_*): its address and size; false
+ * when the address is not known or the size not 1..64 bytes. */
+static bool known_access(const_rtx x, int k, MemRef *m)
+{
+	m->kind = (uint8_t)k;
+	mem_address(x, m);
+	m->size = 0;
+	if (!GET_MODE_SIZE(GET_MODE(x)).is_constant())
+		return false;
+	int size = (int)GET_MODE_SIZE(GET_MODE(x)).to_constant();
+	if (m->base == MB_ANY || size < 1 || size > 64)
+		return false;
+	m->size = size;
+	return true;
+}
+
+/* Whether pat is one SET, alone or with CLOBBERs of registers. */
+static bool lone_set_p(const_rtx pat)
+{
+	if (GET_CODE(pat) == SET)
+		return true;
+	if (GET_CODE(pat) != PARALLEL || GET_CODE(XVECEXP(pat, 0, 0)) != SET)
+		return false;
+	for (int i = 1; i < XVECLEN(pat, 0); i++) {
+		const_rtx e = XVECEXP(pat, 0, i);
+		if (GET_CODE(e) != CLOBBER || !REG_P(XEXP(e, 0)))
+			return false;
+	}
+	return true;
+}
+
+/* Whether x is a whole pseudo register. */
+static bool pseudo_p(const_rtx x)
+{
+	return REG_P(x) && !HARD_REGISTER_P(x);
+}
+
+/* Adds the write of MEM x to ins: a known address and size, else any
+ * memory; a soft-pointer write of unknown size makes fn's addresses
+ * escape (an unknown write must reach that memory). */
+static void add_write(Fn *fn, Ins *ins, const_rtx x)
+{
+	MemRef m;
+	if (!known_access(x, MR_WR, &m)) {
+		if (m.base == MB_FRAME || m.base == MB_ARGP)
+			fn->escapes = true;
+		m = {MR_WR, MB_ANY, 0, 0, nullptr};
+	}
+	ins_add_mem(fn, ins, m);
+}
+
+/* The memory written by the destination x of a SET or CLOBBER. */
+static void add_dest(Fn *fn, Ins *ins, const_rtx x)
+{
+	while (GET_CODE(x) == STRICT_LOW_PART || GET_CODE(x) == ZERO_EXTRACT ||
+	       GET_CODE(x) == SUBREG)
+		x = XEXP(x, 0);
+	if (MEM_P(x))
+		add_write(fn, ins, x);
+}
+
+/* The memory writes of pattern x (SETs and CLOBBERs, in PARALLELs and
+ * COND_EXECs); the store of st_dest, listed as [st], is skipped. */
+static void add_writes(Fn *fn, Ins *ins, const_rtx x, const_rtx st_dest)
+{
+	switch (GET_CODE(x)) {
+	case SET:
+	case CLOBBER:
+		if (XEXP(x, 0) != st_dest)
+			add_dest(fn, ins, XEXP(x, 0));
+		break;
+	case PARALLEL:
+		for (int i = 0; i < XVECLEN(x, 0); i++)
+			add_writes(fn, ins, XVECEXP(x, 0, i), st_dest);
+		break;
+	case COND_EXEC:
+		add_writes(fn, ins, COND_EXEC_CODE(x), st_dest);
+		break;
+	default:
+		break;
+	}
+}
+
+/* Lists insn's memory effects on ins: [ld] for exactly "pseudo := MEM",
+ * [st] for exactly "MEM := pseudo" (same mode, not volatile, known
+ * address), [wr] for every other memory write, [wr *] for a volatile
+ * insn (volatile asm, unspec_volatile). */
+static void insn_memfx(Fn *fn, Ins *ins, rtx_insn *insn)
+{
+	rtx pat = PATTERN(insn);
+	const_rtx st_dest = nullptr;
+	if (lone_set_p(pat)) {
+		rtx set = GET_CODE(pat) == SET ? pat : XVECEXP(pat, 0, 0);
+		rtx d = SET_DEST(set), s = SET_SRC(set);
+		MemRef m;
+		if (pseudo_p(d) && MEM_P(s) && !MEM_VOLATILE_P(s) &&
+		    GET_MODE(d) == GET_MODE(s) && known_access(s, MR_LD, &m))
+			ins_add_mem(fn, ins, m);
+		if (MEM_P(d) && pseudo_p(s) && !MEM_VOLATILE_P(d) &&
+		    GET_MODE(d) == GET_MODE(s) && known_access(d, MR_ST, &m)) {
+			ins_add_mem(fn, ins, m);
+			st_dest = d;
+		}
+	}
+	add_writes(fn, ins, pat, st_dest);
+	if (volatile_insn_p(pat))
+		ins_add_mem(fn, ins, {MR_WR, MB_ANY, 0, 0, nullptr});
+}
+
+void capture_memfx(function *fun, Fn *fn)
+{
+	std::unordered_map<int, Ins *> by_uid;
+	for (int b = 0; b < fn->nblk; b++)
+		for (Ins *i = fn->blk[b]->first; i; i = i->next)
+			if (i->uid > 0)
+				by_uid[i->uid] = i;
+	basic_block bb;
+	rtx_insn *insn;
+	FOR_EACH_BB_FN(bb, fun)
+	FOR_BB_INSNS(bb, insn)
+	{
+		if (!NONDEBUG_INSN_P(insn))
+			continue;
+		if (escapes_in(PATTERN(insn)) ||
+		    (CALL_P(insn) &&
+		     escapes_in(CALL_INSN_FUNCTION_USAGE(insn))))
+			fn->escapes = true;
+		auto it = by_uid.find(INSN_UID(insn));
+		if (it == by_uid.end())
+			return; /* not captured: effects unknown, no memfx */
+		insn_memfx(fn, it->second, insn);
+	}
+	fn->memfx = true;
+}
