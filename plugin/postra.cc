@@ -2070,6 +2070,31 @@ static bool saved_store(const Tr &t, const SavedInsn &sv)
 	return nd[s].code == REG && nd[s].regno >= FIRST_PSEUDO_REGISTER;
 }
 
+/* For a saved load (saved_load) from SOFT + C: whether insn loads from
+ * the same stack address (canonical offsets equal: the match lets an
+ * eliminated constant change, so a reload of another pseudo from the
+ * next stack word would match).  True for other insns. */
+static bool same_load_address(Tr &t, const SavedInsn &sv, rtx_insn *insn)
+{
+	const std::vector<PNode> &nd = t.s->nodes;
+	if (!saved_load(t, sv))
+		return true;
+	int m = nd[sv.pat + 1].end, a = m + 1;
+	int64_t c = 0;
+	if (nd[a].code == PLUS && nd[a].nkid == 2 &&
+	    nd[nd[a + 1].end].code == CONST_INT) {
+		c = nd[nd[a + 1].end].val;
+		a = a + 1;
+	}
+	if (nd[a].code != REG || !soft_pointer(nd[a].regno))
+		return true;
+	int64_t want = c + (nd[a].regno == FRAME_POINTER_REGNUM ? t.frame_argp
+								: 0);
+	rtx set = single_set(insn);
+	int64_t off;
+	return set && stack_mem(t, SET_SRC(set), &off) && off == want;
+}
+
 /* The saved insn that new insn is a re-emission of (elimination makes
  * LRA delete an insn that mentions a soft pointer and emit it again; a
  * load of a pseudo with a memory equivalence is deleted and emitted
@@ -2092,7 +2117,7 @@ static int reemitted(Tr &t, rtx_insn *insn, int bb, int last_pos)
 		    !(mentions_soft_pointer(t, sv) || saved_load(t, sv) ||
 		      saved_store(t, sv)))
 			continue;
-		if (match_insn(t, sv, insn)) {
+		if (match_insn(t, sv, insn) && same_load_address(t, sv, insn)) {
 			t.adopted[k] = true;
 			return k;
 		}

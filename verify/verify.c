@@ -1450,17 +1450,17 @@ static int mem_read_set(Chk *c, int s, int width)
 	int set = c->cur[s];
 	if (!c->mloc || !is_kconst(c, s) || !c->mloc[s - c->cbase].mem)
 		return set;
-	/* nothing proven: the content is some unknown value, U (number
-	 * nval), which makes a use not proven rather than wrong */
-	if (set_n(&c->sp, set) == 0)
-		return set_single(&c->sp, c->nval);
+
 	int n = set_n(&c->sp, set);
 	for (int k = n - 1; k >= 0; k--) {
 		int v = set_v(&c->sp, set)[k];
 		if (value_size(c, v) != width)
 			set = set_del(&c->sp, set, v);
 	}
-	return set;
+	/* nothing proven (M holds nothing, or only wider values of which
+	 * the load reads a part): the content is some unknown value, U
+	 * (number nval), which makes a use not proven rather than wrong */
+	return set_n(&c->sp, set) ? set : set_single(&c->sp, c->nval);
 }
 
 /* An inserted move from writable memory s into d (width bytes): d's span
