@@ -1909,6 +1909,10 @@ static rtx_insn *split_store(Tr &t, const SavedInsn &sv, rtx_insn *insn)
 	if (nd[sv.pat].code != SET || nd[sv.pat + 1].code != MEM ||
 	    GET_CODE(pat) != SET || !REG_P(SET_DEST(pat)))
 		return nullptr;
+	/* a load of the stored pseudo's equivalent memory is a deleted
+	 * load re-emitted (reemitted), not a split */
+	if (MEM_P(SET_SRC(pat)))
+		return nullptr;
 	rtx_insn *nx = next_real(insn);
 	if (!nx || (INSN_UID(nx) < (int)t.s->by_uid.size() &&
 		    t.s->by_uid[INSN_UID(nx)] >= 0))
