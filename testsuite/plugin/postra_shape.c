@@ -30,10 +30,11 @@ void cpg(struct S *d) { *d = g; }
  * address (plus (plus (mult p84 4) frame) -64) becomes (plus (mult di 4)
  * sp) by elimination, which folds the constant (frame - 64 is sp here):
  * the terms other than the pointer match one to one and the two sums
- * agree, so uid 8 keeps its shape with p84 in di. */
+ * agree, so uid 8 keeps its shape with p84 in di.  (The capture lists
+ * the indexed store as [wr *]: docs/CAPTURE.md, "Memory effects".) */
 extern void use(int *);
 void arr(int c, int b) { int a[16]; a[c] = b; use(a); }
-//! arr: ord "*movsi_internal" p?, %frame, p?
+//! arr: ord "*movsi_internal" p?, %frame, p? [wr *]
 //!gcc arr: ord "*movsi_internal" p? @di, %frame, p? @si
 //!verdict arr: verified
 
