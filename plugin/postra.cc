@@ -937,6 +937,7 @@ static bool match(Tr &t, int i, const_rtx x, int role)
 			}
 			if (REG_P(x) && HARD_REGISTER_P(x) &&
 			    capture_core_reg(REGNO(x)) >= 0 &&
+			    t.addr_val[capture_core_reg(REGNO(x))] &&
 			    t.soft_val[capture_core_reg(REGNO(x))] !=
 				    capture_core_reg(n.regno)) {
 				t.fail = "frame address computed with an offset";
@@ -944,8 +945,11 @@ static bool match(Tr &t, int i, const_rtx x, int role)
 			}
 			if (REG_P(x) && HARD_REGISTER_P(x) &&
 			    capture_core_reg(REGNO(x)) >= 0) {
-				/* Its value, computed into a register by a new
-				 * insn (new_insn: a move from the pointer). */
+				/* Read from register R: the operand is located
+				 * at R, and the checker demands that R hold the
+				 * pointer's value (a new insn's move from the
+				 * pointer, new_insn, here or in a predecessor);
+				 * nothing is assumed of R here. */
 				t.soft_in.push_back(
 					{capture_core_reg(n.regno),
 					 capture_core_reg(REGNO(x))});
@@ -978,6 +982,11 @@ static bool match(Tr &t, int i, const_rtx x, int role)
 	    capture_core_reg(REGNO(x)) >= 0 &&
 	    t.const_src[capture_core_reg(REGNO(x))])
 		return match_loaded_const(t, i, x, role);
+	if (n.code == SCRATCH && i > 0 && t.s->nodes[i - 1].code == MEM &&
+	    GET_CODE(x) == SCRATCH)
+		/* (mem:BLK (scratch)): all memory (an asm's clobber), no
+		 * register. */
+		return true;
 	if (n.code == SCRATCH) {
 		if (GET_CODE(x) == SCRATCH) {
 			t.fail = "scratch left without a register";
@@ -2219,16 +2228,6 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 				   !writes_hard_defs(insn, sv.ins)) {
 				unverified(t, "output reloaded through another "
 					      "register" + uid_str(uid));
-			} else if (!has_pseudo(sv.ins)) {
-				/* Nothing to locate: the instruction as captured,
-				 * then what the new pattern writes. */
-				Ins *c = located_copy(t, sv.ins);
-				if (c) {
-					ins_append(blk, c);
-					survivor[si] = c;
-				}
-				last_pos = sv.pos;
-				ins = new_insn(t, insn, true);
 			} else if ((split_nx = split_store(t, sv, insn))) {
 				/* LRA split a store into a computation of the
 				 * value into a register (this insn) and a new
