@@ -1028,6 +1028,7 @@ static bool match(Tr &t, int i, const_rtx x, int role)
 	if (n.val != int_fields(x) && n.code != ASM_OPERANDS)
 		return false;
 	size_t mark = t.binds.size();
+	size_t smark = t.soft_in.size(); /* soft_in backtracks with binds */
 	int scr = t.next_scratch;
 	bool elim = t.elim;
 	t.elim = false;
@@ -1037,6 +1038,8 @@ static bool match(Tr &t, int i, const_rtx x, int role)
 		 * one the ORIGINAL_REGNO hints agree with more. */
 		std::vector<Binding> first(t.binds.begin() + mark,
 					   t.binds.end());
+		std::vector<std::pair<int, int>> first_soft(
+			t.soft_in.begin() + smark, t.soft_in.end());
 		int first_scr = t.next_scratch;
 		bool first_elim = t.elim;
 		std::vector<const_rtx> regs;
@@ -1046,6 +1049,7 @@ static bool match(Tr &t, int i, const_rtx x, int role)
 			score = hint_score(t, mark, regs);
 		}
 		t.binds.resize(mark);
+		t.soft_in.resize(smark);
 		t.next_scratch = scr;
 		t.elim = false;
 		t.fail.clear();
@@ -1054,9 +1058,13 @@ static bool match(Tr &t, int i, const_rtx x, int role)
 			ok2 = false;
 		if (!ok2) {
 			t.binds.resize(mark);
+			t.soft_in.resize(smark);
 			if (ok) {
 				t.binds.insert(t.binds.end(), first.begin(),
 					       first.end());
+				t.soft_in.insert(t.soft_in.end(),
+						 first_soft.begin(),
+						 first_soft.end());
 				t.next_scratch = first_scr;
 				t.elim = first_elim;
 				t.fail.clear();
@@ -1068,6 +1076,7 @@ static bool match(Tr &t, int i, const_rtx x, int role)
 	if (!ok && n.code == PLUS && t.fail.empty()) {
 		/* Elimination changes the constant of (plus soft C). */
 		t.binds.resize(mark);
+		t.soft_in.resize(smark);
 		t.next_scratch = scr;
 		t.elim = false;
 		int k0 = i + 1, k1 = t.s->nodes[k0].end;
