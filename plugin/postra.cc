@@ -1966,6 +1966,23 @@ static bool constraints_ok(rtx_insn *insn)
 	return constrain_operands(1, get_preferred_alternatives(insn));
 }
 
+static void note_mem_store(rtx dest, const_rtx, void *data)
+{
+	if (MEM_P(dest))
+		*(bool *)data = true;
+}
+
+/* Whether insn may write memory: a call, or a store or clobber of a MEM
+ * (an asm's memory clobber included). */
+static bool may_write_memory(rtx_insn *insn)
+{
+	if (CALL_P(insn))
+		return true;
+	bool w = false;
+	note_stores(insn, note_mem_store, &w);
+	return w;
+}
+
 /* Whether sv's pattern mentions the frame or argument pointer. */
 static bool mentions_soft_pointer(const Tr &t, const SavedInsn &sv)
 {
@@ -2300,6 +2317,11 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 			ins_append(blk, ins);
 			note_soft_values(t, ins);
 		}
+		if (may_write_memory(insn))
+			/* A loaded memory operand is that memory's value
+			 * only until memory may change. */
+			for (int c = 0; c < TGT_NREGS; c++)
+				t.mem_src[c] = NULL_RTX;
 	}
 }
 
