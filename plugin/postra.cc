@@ -1087,6 +1087,7 @@ static bool match(Tr &t, int i, const_rtx x, int role)
 	}
 	if (!ok && n.code == PLUS && t.fail.empty()) {
 		t.binds.resize(mark);
+		t.soft_in.resize(smark);
 		t.next_scratch = scr;
 		t.elim = false;
 		ok = match_plus_elim(t, i, x, role);
