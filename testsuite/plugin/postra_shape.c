@@ -71,3 +71,15 @@ v2df scale(v2df a) { return a * (v2df){3.5, 3.5}; }
 //!gcc scale: ord "vec_dupv2df" =p? @xmm1
 //!gcc scale: ord "*mulv2df3" =p? @xmm0, p? ^0 @xmm0, p? mem @xmm1
 //!verdict scale: verified
+
+/* asmmem: an asm with a "memory" clobber, (clobber (mem:BLK (scratch))),
+ * whose scratch is no operand: the same after reload, so the asm keeps
+ * its shape (before: "scratch left without a register"). */
+int asmmem(int x)
+{
+	__asm__ volatile("" : "+r"(x) : : "memory");
+	return x + 1;
+}
+//! asmmem: ord "asm" =p?, p? ^0 clobber {flags}
+//!gcc asmmem: ord "asm" =p? @di, p? ^0 @di clobber {flags}
+//!verdict asmmem: verified
