@@ -293,9 +293,9 @@ struct Tr {
 	bool calc_val[TGT_NREGS];
 	bool pending_calc = false;     /* set by new_insn for such an insn */
 	/* Per core register: the SET of a new insn that loaded a constant
-	 * (CONST_INT, CONST_DOUBLE, read-only memory at an address
-	 * constant) into it alone (one hard register), as
-	 * long as nothing else wrote it since in this block; NULL
+	 * (an immediate, an address constant, read-only memory at an
+	 * address constant) into it (its first register), as long as
+	 * nothing wrote any of its registers since in this block; NULL
 	 * otherwise. */
 	rtx const_src[TGT_NREGS];
 	rtx pending_const = NULL_RTX;  /* set by new_insn for such a load */
@@ -745,8 +745,8 @@ static bool match(Tr &t, int i, const_rtx x, int role);
 
 /* Saved constant or memory node i against register x that a new insn
  * loaded with a constant or read-only memory (t.const_src), in x's
- * mode, nothing writing x since in this block: x holds the saved
- * operand's value when the saved node is that same constant (a
+ * mode, nothing writing its registers since in this block: x holds the
+ * saved operand's value when the saved node is that same constant (a
  * constant-pool entry counts as the constant GCC emits there) or that
  * same read-only memory (matched node by node). */
 static bool match_loaded_const(Tr &t, int i, const_rtx x, int role)
@@ -761,8 +761,8 @@ static bool match_loaded_const(Tr &t, int i, const_rtx x, int role)
 		return MEM_P(src) && match(t, i, src, role);
 	if (MEM_P(src))
 		src = avoid_constant_pool_reference(src);
-	return GET_CODE(src) == n.code && GET_MODE(src) == n.mode &&
-	       capture_const_bits(src) == n.val;
+	/* Constants have no registers: matching binds nothing. */
+	return CONSTANT_P(src) && match(t, i, src, role);
 }
 
 /* The terms of a sum of saved nodes from node i (PLUS nodes of mode
@@ -977,7 +977,8 @@ static bool match(Tr &t, int i, const_rtx x, int role)
 		return match(t, i, t.mem_src[capture_core_reg(REGNO(x))],
 			     role);
 	}
-	if ((n.code == CONST_INT || n.code == CONST_DOUBLE || n.code == MEM) &&
+	if ((n.code == CONST_INT || n.code == CONST_DOUBLE || n.code == MEM ||
+	     n.code == SYMBOL_REF || n.code == CONST || n.code == LABEL_REF) &&
 	    REG_P(x) && HARD_REGISTER_P(x) && !(role & OF_DEF) &&
 	    capture_core_reg(REGNO(x)) >= 0 &&
 	    t.const_src[capture_core_reg(REGNO(x))])
@@ -1479,6 +1480,11 @@ static Ins *new_insn(Tr &t, rtx_insn *insn, bool opaque)
 			unverified(t, what + uid_str(INSN_UID(insn)));
 			return nullptr;
 		}
+		if (REG_P(d) && HARD_REGISTER_P(d) &&
+		    (CONST_INT_P(s) || CONST_DOUBLE_P(s) ||
+		     GET_CODE(s) == SYMBOL_REF || GET_CODE(s) == CONST ||
+		     GET_CODE(s) == LABEL_REF || readonly_mem_p(s)))
+			t.pending_const = set;
 		Loc ld = plain_loc(t, d);
 		Loc ls = plain_loc(t, s);
 		int kind = -1;
@@ -1504,11 +1510,6 @@ static Ins *new_insn(Tr &t, rtx_insn *insn, bool opaque)
 			if (k >= 0) {
 				ls = {LOC_CONST, k};
 				kind = IK_REMAT;
-				if ((CONST_INT_P(s) || CONST_DOUBLE_P(s) ||
-				     MEM_P(s)) &&
-				    REG_P(d) &&
-				    hard_regno_nregs(REGNO(d), GET_MODE(d)) == 1)
-					t.pending_const = set;
 			}
 		}
 		if (!t.fail.empty()) {
@@ -2056,11 +2057,22 @@ static void note_soft_values(Tr &t, const Ins *i)
 	if (t.pending_mem && (i->kind == IK_OPAQUE || i->kind == IK_REMAT))
 		t.mem_src[i->ops[0].loc.num] = t.pending_mem;
 	t.pending_mem = NULL_RTX;
-	for (int c = 0; c < TGT_NREGS; c++)
-		if (RS_HAS(written_span(t, i), c))
-			t.const_src[c] = NULL_RTX;
-	if (t.pending_const && i->kind == IK_REMAT &&
-	    i->ops[0].loc.kind == LOC_REG)
+	RegSet w = written_span(t, i);
+	for (int c = 0; c < TGT_NREGS; c++) {
+		rtx cs = t.const_src[c];
+		if (!cs)
+			continue;
+		int n = hard_regno_nregs(REGNO(SET_DEST(cs)),
+					 GET_MODE(SET_DEST(cs)));
+		for (int j = 0; j < n; j++) {
+			int r = capture_core_reg(REGNO(SET_DEST(cs)) + j);
+			if (r < 0 || RS_HAS(w, r))
+				t.const_src[c] = NULL_RTX;
+		}
+	}
+	if (t.pending_const && (i->kind == IK_REMAT || i->kind == IK_OPAQUE) &&
+	    i->nops > 0 && i->ops[0].loc.kind == LOC_REG &&
+	    i->ops[0].loc.num == capture_core_reg(REGNO(SET_DEST(t.pending_const))))
 		t.const_src[i->ops[0].loc.num] = t.pending_const;
 	t.pending_const = NULL_RTX;
 	for (int c = 0; c < TGT_NREGS; c++)

@@ -83,3 +83,14 @@ int asmmem(int x)
 //! asmmem: ord "asm" =p?, p? ^0 clobber {flags}
 //!gcc asmmem: ord "asm" =p? @di, p? ^0 @di clobber {flags}
 //!verdict asmmem: verified
+
+/* push7: leaq t(%rip), %rax; pushq %rax.  The captured push of the
+ * address constant t reads ax after reload, which a new insn loaded
+ * with that constant (before: "output reloaded through another
+ * register"). */
+extern int t;
+extern void g7(int, int, int, int, int, int, int *);
+void push7(void) { g7(1, 2, 3, 4, 5, 6, &t); }
+//!gcc push7: remat =@ax:8, @$t:8
+//!gcc push7: ord "*pushdi2_rex64" +%sp, $t
+//!verdict push7: verified
