@@ -779,6 +779,12 @@ static void saved_terms(const Tr &t, int i, int mode, int64_t *c,
 		*c += n.val;
 	} else if (n.code == REG && soft_pointer(n.regno)) {
 		soft->push_back(i);
+	} else if (n.code == SUBREG && n.val == 0 && n.mode == mode &&
+		   t.s->nodes[i + 1].code == REG &&
+		   soft_pointer(t.s->nodes[i + 1].regno)) {
+		/* (subreg:SI (reg:DI frame) 0) in an SImode sum: the low
+		 * part, equal when the whole sums are. */
+		soft->push_back(i + 1);
 	} else {
 		rest->push_back(i);
 	}
@@ -795,7 +801,7 @@ static void post_terms(const_rtx x, machine_mode mode, int64_t *c,
 		post_terms(XEXP(x, 1), mode, c, elim, rest);
 	} else if (CONST_INT_P(x)) {
 		*c += INTVAL(x);
-	} else if (REG_P(x) && eliminated_p(x)) {
+	} else if (REG_P(x) && eliminated_p(x) && GET_MODE(x) == mode) {
 		elim->push_back(x);
 	} else {
 		rest->push_back(x);
@@ -958,6 +964,17 @@ static bool match(Tr &t, int i, const_rtx x, int role)
 			return false;
 		}
 		return REG_P(x) && (int)REGNO(x) == n.regno;
+	}
+	if (n.code == SUBREG && t.s->nodes[i + 1].code == REG &&
+	    t.s->nodes[i + 1].regno < FIRST_PSEUDO_REGISTER &&
+	    !soft_pointer(t.s->nodes[i + 1].regno) && REG_P(x) &&
+	    GET_MODE(x) == n.mode) {
+		/* A subreg of a hard register that reload simplified to
+		 * the register it names. */
+		const PNode &r = t.s->nodes[i + 1];
+		int h = simplify_subreg_regno(r.regno, (machine_mode)r.mode,
+					      n.val, (machine_mode)n.mode);
+		return h >= 0 && (int)REGNO(x) == h;
 	}
 	if (n.code == SUBREG && t.s->nodes[i + 1].code == REG &&
 	    t.s->nodes[i + 1].regno >= FIRST_PSEUDO_REGISTER) {

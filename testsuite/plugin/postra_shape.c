@@ -94,3 +94,25 @@ void push7(void) { g7(1, 2, 3, 4, 5, 6, &t); }
 //!gcc push7: remat =@ax:8, @$t:8
 //!gcc push7: ord "*pushdi2_rex64" +%sp, $t
 //!verdict push7: verified
+
+/* lowaddr: leal 8(%rsp), %eax.  The captured (plus:SI (subreg:SI frame
+ * 0) -8) becomes (plus:SI (reg:SI sp) 8): the low part of the frame
+ * pointer counts as the soft pointer of the SImode sum, the sums agree. */
+extern void usel(long *);
+int lowaddr(long d)
+{
+	long u[2];
+	u[0] = d;
+	usel(u);
+	return (int)(long)&u[1];
+}
+//!gcc lowaddr: ord "*addsi_1" =p? mem @ax, %frame ^0, $-8 clobber {flags}
+//!verdict lowaddr: verified
+
+/* setlow: movw %di, %r14w.  The captured destination (strict_low_part
+ * (subreg:HI (reg:SI r14) 0)) is (strict_low_part (reg:HI r14)) after
+ * reload: the register the subreg of a hard register names. */
+register unsigned int hreg __asm__("r14");
+void setlow(unsigned short v) { hreg = (hreg & 0xffff0000) | v; }
+//!gcc setlow: ord "*movstricthi_1" +%r14, p?[0,2] mem @di
+//!verdict setlow: verified
