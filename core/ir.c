@@ -300,6 +300,8 @@ Fn *fn_copy(const Fn *src)
 	fn->allocated = src->allocated;
 	fn->by_gcc = src->by_gcc;
 	fn->memfx = src->memfx;
+	fn->has_frame_off = src->has_frame_off;
+	fn->frame_off = src->frame_off;
 	fn->escapes = src->escapes;
 	fn->entry = src->entry;
 	for (int c = 0; c < src->nconst; c++)
@@ -405,7 +407,9 @@ bool fn_equal(const Fn *a, const Fn *b, char *why, size_t whylen)
 	if (!str_eq(a->unsupported, b->unsupported) ||
 	    a->frame_pointer != b->frame_pointer ||
 	    a->allocated != b->allocated || a->by_gcc != b->by_gcc ||
-	    a->memfx != b->memfx || a->escapes != b->escapes)
+	    a->memfx != b->memfx || a->escapes != b->escapes ||
+	    a->has_frame_off != b->has_frame_off ||
+	    (a->has_frame_off && a->frame_off != b->frame_off))
 		DIFF("%s: function attributes differ", a->name);
 	if (a->nblk != b->nblk || a->entry != b->entry)
 		DIFF("%s: block count or entry differ", a->name);

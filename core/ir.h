@@ -185,6 +185,9 @@ typedef struct Fn {
 	bool escapes;            /* (memfx) the address of some argp/frame
 				  * memory is used other than as a direct
 				  * memory operand */
+	bool has_frame_off;      /* (GCC's allocation) frame_off is known */
+	int64_t frame_off;       /* the soft frame pointer minus the argument
+				  * pointer (GCC's elimination offsets) */
 	bool by_gcc;             /* the allocation is GCC's, imported after
 				  * reload: the checker's rules for GCC apply
 				  * (docs/VERIFY.md) */

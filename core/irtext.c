@@ -269,6 +269,8 @@ static void print_head(FILE *f, const Fn *fn)
 		fputs(" memfx", f);
 	if (fn->escapes)
 		fputs(" escapes", f);
+	if (fn->has_frame_off)
+		fprintf(f, " frameoff=%" PRId64, fn->frame_off);
 	if (fn->unsupported) {
 		fputs(" unsupported ", f);
 		print_string(f, fn->unsupported);
@@ -858,6 +860,17 @@ static bool parse_fn_attrs(Parser *P)
 							       : "escapes");
 			*seen = true;
 			P->pos += word_len(P);
+		} else if (P->eol - P->pos > 9 &&
+			   memcmp(P->s + P->pos, "frameoff=", 9) == 0) {
+			if (P->fn->has_frame_off)
+				return fail_at(P, at, "duplicate attribute "
+						      "'frameoff'");
+			P->pos += 9;
+			if (!parse_int(P, P->pos, -(INT64_C(1) << 40),
+				       INT64_C(1) << 40, "frame offset",
+				       &P->fn->frame_off))
+				return false;
+			P->fn->has_frame_off = true;
 		} else if (is_kw(P, "unsupported")) {
 			if (P->fn->unsupported)
 				return fail_at(P, at, "duplicate attribute "

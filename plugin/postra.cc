@@ -2642,6 +2642,10 @@ static Fn *translate(Tr &t, std::vector<unsigned> &locs,
 						       STACK_POINTER_REGNUM) -
 		       t.e_sp;
 	find_program_mem(t);
+	if (o->memfx) { /* the capture's frame accesses on argp offsets */
+		a->has_frame_off = true;
+		a->frame_off = t.frame_argp;
+	}
 	for (int i = 0; i < o->nblk; i++) {
 		Blk *b = fn_add_block(a, o->blk[i]->id);
 		b->freq = o->blk[i]->freq;

@@ -1833,7 +1833,21 @@ static bool mem_readonly(const Fn *o, int64_t off, const char *sym)
 	return false;
 }
 
-/* Whether original access m is at exactly the address of l. */
+/* Original access m with a frame address rebased on argp when f gives
+ * the distance (frame_off: GCC's elimination offsets, which also place
+ * the allocation's [%argp+N] locations). */
+static MemRef mem_norm(const Fn *f, const MemRef *m)
+{
+	MemRef r = *m;
+	if (r.base == MB_FRAME && f->has_frame_off) {
+		r.base = MB_ARGP;
+		r.off += f->frame_off;
+	}
+	return r;
+}
+
+/* Whether original access m (normalized) is at exactly the address of
+ * l. */
 static bool mem_at(const MemRef *m, const MemLoc *l)
 {
 	return m->base == l->base && m->off == l->off &&
@@ -1841,14 +1855,16 @@ static bool mem_at(const MemRef *m, const MemLoc *l)
 }
 
 /* The widest original access at exactly l's address, or 64 when none. */
-static int mem_extent(const Fn *o, const MemLoc *l)
+static int mem_extent(const Fn *o, const Fn *f, const MemLoc *l)
 {
 	int w = 0;
 	for (int b = 0; b < o->nblk; b++)
 		for (const Ins *i = o->blk[b]->first; i; i = i->next)
-			for (int k = 0; k < i->nmem; k++)
-				if (mem_at(&i->mem[k], l) && i->mem[k].size > w)
-					w = i->mem[k].size;
+			for (int k = 0; k < i->nmem; k++) {
+				MemRef m = mem_norm(f, &i->mem[k]);
+				if (mem_at(&m, l) && m.size > w)
+					w = m.size;
+			}
 	return w ? w : 64;
 }
 
@@ -1868,7 +1884,7 @@ static void mem_setup(Chk *c)
 		l->base = strcmp(q->sym, "%argp") == 0 ? MB_ARGP : MB_SYM;
 		l->off = q->imm;
 		l->sym = q->sym;
-		l->size = mem_extent(c->o, l);
+		l->size = mem_extent(c->o, c->f, l);
 	}
 }
 
@@ -1906,19 +1922,20 @@ static void mem_kill(Chk *c, const MemRef *m)
 	static const MemRef any = {MR_WR, MB_ANY, 0, 0, NULL};
 	if (!c->mloc)
 		return;
+	MemRef n = mem_norm(c->f, m ? m : &any);
 	for (int k = 0; k < c->f->nconst; k++)
-		if (c->mloc[k].mem &&
-		    mem_may_write(c, m ? m : &any, &c->mloc[k]))
+		if (c->mloc[k].mem && mem_may_write(c, &n, &c->mloc[k]))
 			wset(c, c->cbase + k, 0);
 }
 
 /* The constant location of f naming m's address, or -1. */
 static int mem_loc_of(const Chk *c, const MemRef *m)
 {
-	if (!c->mloc || m->base == MB_ANY || m->base == MB_FRAME)
+	MemRef n = mem_norm(c->f, m);
+	if (!c->mloc || n.base == MB_ANY || n.base == MB_FRAME)
 		return -1;
 	for (int k = 0; k < c->f->nconst; k++)
-		if (c->mloc[k].mem && mem_at(m, &c->mloc[k]))
+		if (c->mloc[k].mem && mem_at(&n, &c->mloc[k]))
 			return k;
 	return -1;
 }
