@@ -36,6 +36,11 @@
  *                   T that C clobbers, of the same class, not mentioned
  *                   from W to the last read and dead after it.  The site
  *                   is the pair (C, R), first T in register order.
+ *   frame-offset    in a captured insn, the first memory operand at sp or
+ *                   the hard frame pointer plus a constant (the
+ *                   program's own frame memory: a local or an incoming
+ *                   argument after elimination) is moved 8 bytes up, as
+ *                   if elimination had used a wrong offset.
  *
  * For each injection a line "ssara-inject: FILE FN KIND N UID" goes to
  * stderr (UID: the deleted reload, the changed insn, the first insn of
@@ -66,10 +71,10 @@
 #include "plugin.h"
 
 enum Kind { K_DROP_RELOAD, K_REDIRECT_USE, K_SWAP_MOVES, K_REUSE_SLOT,
-	    K_CALL_CLOBBERED, K_N };
+	    K_CALL_CLOBBERED, K_FRAME_OFFSET, K_N };
 static const char *const kind_names[K_N] = {
 	"drop-reload", "redirect-use", "swap-moves", "reuse-slot",
-	"call-clobbered"};
+	"call-clobbered", "frame-offset"};
 
 static int inj_kind = -1;   /* the kind asked for */
 static long inj_n = 1;      /* which site */
@@ -86,7 +91,7 @@ bool inject_parse(const char *arg, std::string *err)
 			k = i;
 	if (k < 0) {
 		*err = "unknown kind (drop-reload, redirect-use, swap-moves, "
-		       "reuse-slot or call-clobbered)";
+		       "reuse-slot, call-clobbered or frame-offset)";
 		return false;
 	}
 	long n = 1;
@@ -804,6 +809,62 @@ static std::string call_clobbered(function *fun, const Capture *,
 }
 
 /* ---------------------------------------------------------------- */
+/* frame-offset                                                      */
+
+/* Whether MEM x is addressed by sp or (with a frame pointer) the hard
+ * frame pointer, maybe plus a constant. */
+static bool frame_mem_p(const_rtx x)
+{
+	if (!MEM_P(x) || MEM_VOLATILE_P(x))
+		return false;
+	rtx a = XEXP(x, 0);
+	if (GET_CODE(a) == PLUS && CONST_INT_P(XEXP(a, 1)))
+		a = XEXP(a, 0);
+	return REG_P(a) && (REGNO(a) == STACK_POINTER_REGNUM ||
+			    (frame_pointer_needed &&
+			     REGNO(a) == HARD_FRAME_POINTER_REGNUM));
+}
+
+/* The first valid move of a frame memory operand of a captured insn by
+ * 8 bytes (one site per insn); "" when there is none left. */
+static std::string move_frame_mem(function *fun, const Capture *cap,
+				int *uid)
+{
+	basic_block bb;
+	rtx_insn *insn;
+	FOR_EACH_BB_FN(bb, fun) {
+		FOR_BB_INSNS(bb, insn) {
+			if (!NONDEBUG_INSN_P(insn) || is_new(cap, insn) ||
+			    CALL_P(insn) || RTX_FRAME_RELATED_P(insn))
+				continue;
+			subrtx_ptr_iterator::array_type array;
+			FOR_EACH_SUBRTX_PTR(iter, array, &PATTERN(insn), ALL) {
+				rtx *loc = *iter;
+				if (!frame_mem_p(*loc))
+					continue;
+				rtx moved = adjust_address_nv(
+					*loc, GET_MODE(*loc), 8);
+				validate_change(insn, loc, moved, 1);
+				if (!verify_changes(0)) {
+					cancel_changes(0);
+					continue;
+				}
+				if (!take_site()) {
+					cancel_changes(0);
+					break;
+				}
+				confirm_change_group();
+				*uid = INSN_UID(insn);
+				return std::string("insn ") +
+				       std::to_string(INSN_UID(insn)) +
+				       ": frame memory moved 8 bytes up";
+			}
+		}
+	}
+	return "";
+}
+
+/* ---------------------------------------------------------------- */
 
 std::string inject_fault(function *fun, const Capture *cap)
 {
@@ -826,6 +887,9 @@ std::string inject_fault(function *fun, const Capture *cap)
 		break;
 	case K_CALL_CLOBBERED:
 		what = call_clobbered(fun, cap, &uid);
+		break;
+	case K_FRAME_OFFSET:
+		what = move_frame_mem(fun, cap, &uid);
 		break;
 	}
 	if (!what.empty())

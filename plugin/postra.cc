@@ -258,6 +258,16 @@ struct Tr {
 	std::vector<int> scratch_ops;  /* pseudos of the capture's scratches */
 	int next_scratch = 0;
 	bool elim = false;             /* a soft pointer was eliminated */
+	/* Matching with frame addresses compared loosely (wrong_frame_addr):
+	 * a soft pointer address that elimination moved to another offset
+	 * is taken, and the first such pair (relative to argp: before IRA,
+	 * after reload) noted in frame_pre / frame_post. */
+	bool loose_frame = false;
+	bool frame_moved = false;
+	int64_t frame_pre = 0, frame_post = 0;
+	/* Captured insns whose frame memory is at another address after
+	 * reload: (uid, diagnostic), violations. */
+	std::vector<std::pair<int, std::string>> wrong_addr;
 	std::string fail;              /* why the pattern match failed */
 	std::vector<int> old_of;       /* post-RA block index -> before */
 	/* Per post-RA block index: the capture blocks (ids) whose insns it
@@ -808,6 +818,52 @@ static void post_terms(const_rtx x, machine_mode mode, int64_t *c,
 	}
 }
 
+/* Whether a soft pointer address (pre) and its eliminated form (post),
+ * both relative to the argument pointer, are the same address; in loose
+ * mode a different one is taken too and noted. */
+static bool same_offset(Tr &t, int64_t pre, int64_t post)
+{
+	if (pre == post)
+		return true;
+	if (!t.loose_frame)
+		return false;
+	if (!t.frame_moved) {
+		t.frame_moved = true;
+		t.frame_pre = pre;
+		t.frame_post = post;
+	}
+	return true;
+}
+
+/* Whether soft pointer `soft` (FRAME_POINTER_REGNUM or
+ * ARG_POINTER_REGNUM) plus c equals post-RA x, sp or the hard frame
+ * pointer maybe plus a constant (eliminated_p), at this point: both
+ * relative to the argument pointer (frame = argp + frame_argp, sp = argp
+ * + sp_delta - e_sp, hard frame pointer = argp - e_fp).  Elimination
+ * only renames the pointer and folds the constants: any other offset is
+ * a different address.  False with t.fail set when sp's offset is not
+ * known here. */
+static bool elim_equal(Tr &t, int soft, int64_t c, const_rtx x)
+{
+	int64_t pc = 0;
+	if (GET_CODE(x) == PLUS && CONST_INT_P(XEXP(x, 1))) {
+		pc = INTVAL(XEXP(x, 1));
+		x = XEXP(x, 0);
+	}
+	int64_t post;
+	if (REGNO(x) == STACK_POINTER_REGNUM) {
+		if (t.sp_delta == SP_UNKNOWN) {
+			t.fail = "stack pointer offset unknown";
+			return false;
+		}
+		post = t.sp_delta - t.e_sp + pc;
+	} else {
+		post = pc - t.e_fp;
+	}
+	int64_t pre = (soft == FRAME_POINTER_REGNUM ? t.frame_argp : 0) + c;
+	return same_offset(t, pre, post);
+}
+
 /* Saved sum i (one soft pointer, other terms, a constant) against
  * post-RA sum x in which elimination replaced the soft pointer by sp or
  * the hard frame pointer, regrouped the terms and folded the constants
@@ -842,7 +898,7 @@ static bool match_plus_elim(Tr &t, int i, const_rtx x, int role)
 	} else {
 		elim_rel = -t.e_fp;
 	}
-	if (sc + soft_rel != pc + elim_rel)
+	if (!same_offset(t, sc + soft_rel, pc + elim_rel))
 		return false;
 	size_t mark = t.binds.size();
 	int scr = t.next_scratch;
@@ -936,11 +992,13 @@ static bool match(Tr &t, int i, const_rtx x, int role)
 		if (n.regno >= FIRST_PSEUDO_REGISTER)
 			return bind(t, n.regno, 0, 0, x, role);
 		if (soft_pointer(n.regno)) {
-			if (eliminated_p(x) ||
+			if ((eliminated_p(x) && elim_equal(t, n.regno, 0, x)) ||
 			    (REG_P(x) && (int)REGNO(x) == n.regno)) {
 				t.elim = true;
 				return true;
 			}
+			if (eliminated_p(x))
+				return false; /* another address (or t.fail) */
 			if (REG_P(x) && HARD_REGISTER_P(x) &&
 			    capture_core_reg(REGNO(x)) >= 0 &&
 			    t.addr_val[capture_core_reg(REGNO(x))] &&
@@ -1019,6 +1077,9 @@ static bool match(Tr &t, int i, const_rtx x, int role)
 	    eliminated_p(x)) {
 		/* (plus frame C) eliminated to sp or the frame pointer
 		 * with the constants cancelling. */
+		if (!elim_equal(t, t.s->nodes[i + 1].regno,
+				t.s->nodes[t.s->nodes[i + 1].end].val, x))
+			return false;
 		t.elim = true;
 		return true;
 	}
@@ -1092,18 +1153,6 @@ static bool match(Tr &t, int i, const_rtx x, int role)
 		}
 	}
 	if (!ok && n.code == PLUS && t.fail.empty()) {
-		/* Elimination changes the constant of (plus soft C). */
-		t.binds.resize(mark);
-		t.soft_in.resize(smark);
-		t.next_scratch = scr;
-		t.elim = false;
-		int k0 = i + 1, k1 = t.s->nodes[k0].end;
-		if (k1 < n.end && t.s->nodes[k1].code == CONST_INT &&
-		    CONST_INT_P(XEXP(x, 1)) && match(t, k0, XEXP(x, 0), role) &&
-		    t.elim)
-			ok = true;
-	}
-	if (!ok && n.code == PLUS && t.fail.empty()) {
 		t.binds.resize(mark);
 		t.soft_in.resize(smark);
 		t.next_scratch = scr;
@@ -1139,6 +1188,31 @@ static bool match_insn(Tr &t, const SavedInsn &si, rtx_insn *insn)
 		if (!u || !match(t, si.usage, u, OF_USE))
 			return false;
 	}
+	return true;
+}
+
+/* Whether insn is captured insn si but for the addresses of frame
+ * memory: it matches when soft pointer addresses are compared loosely,
+ * and one of them is at another offset after elimination.  Elimination
+ * only renames the frame and argument pointers (ira.cc / lra's
+ * elimination offsets, here t.e_sp, t.e_fp, t.frame_argp and the tracked
+ * sp adjustments), so the program's own frame memory accessed by this
+ * insn is another memory: a violation.  Then t.binds is that match and
+ * t.wrong_addr has the diagnostic. */
+static bool wrong_frame_addr(Tr &t, const SavedInsn &si, rtx_insn *insn)
+{
+	t.loose_frame = true;
+	t.frame_moved = false;
+	bool ok = match_insn(t, si, insn) && t.frame_moved;
+	t.loose_frame = false;
+	if (!ok)
+		return false;
+	char buf[160];
+	snprintf(buf, sizeof buf,
+		 "frame memory at argp%+lld before IRA is at argp%+lld after "
+		 "elimination",
+		 (long long)t.frame_pre, (long long)t.frame_post);
+	t.wrong_addr.push_back({INSN_UID(insn), buf});
 	return true;
 }
 
@@ -2275,7 +2349,8 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 				    insn_callee_abi(insn).full_reg_clobbers() !=
 					    sv.abi_clobbers)) {
 				unverified(t, "call ABI changed" + uid_str(uid));
-			} else if (match_insn(t, sv, insn)) {
+			} else if (match_insn(t, sv, insn) ||
+				   wrong_frame_addr(t, sv, insn)) {
 				ins = located_copy(t, sv.ins);
 				last_pos = sv.pos;
 				if (ins)
@@ -2735,6 +2810,14 @@ void postra_verify(function *fun, Capture *cap)
 				c.locs[i] = locs[uid];
 		}
 		verify_result_free(&res);
+	}
+	for (auto &w : t.wrong_addr) {
+		c.texts.push_back(cap->name + ": uid " + std::to_string(w.first) +
+				  ": " + w.second);
+		c.locs.push_back(locs[w.first]);
+		c.violations++;
+		c.verdict = "violation";
+		c.reason.clear();
 	}
 	for (int uid : bad_uids) {
 		c.texts.push_back(cap->name + ": uid " + std::to_string(uid) +
