@@ -136,6 +136,9 @@ typedef struct Ins {
 	uint8_t kind;     /* IK_* */
 	uint8_t flags;    /* INS_* */
 	int uid;          /* GCC INSN_UID; 0 for inserted instructions */
+	int of;           /* an inserted remat that recomputes original
+			   * instruction uid `of` from its operands (GCC's
+			   * rematerialization, docs/IR.md "[of N]"); else 0 */
 	const char *name; /* pattern name or callee, may be NULL */
 	int nops;
 	Op *ops;

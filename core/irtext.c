@@ -231,6 +231,8 @@ static void print_ins(FILE *f, const Fn *fn, const Ins *i)
 	}
 	for (int k = 0; k < i->nmem; k++)
 		print_memref(f, &i->mem[k]);
+	if (i->of > 0)
+		fprintf(f, " [of %d]", i->of);
 	if (i->flags & INS_REMAT)
 		fputs(" [remat]", f);
 	if (i->flags & INS_RETARG)
@@ -1715,13 +1717,15 @@ static bool parse_memref(Parser *P)
 	return end_tok(P, "");
 }
 
-/* [clobber REGSET] {MEMFX} [[remat]] [[retarg]] [[deleted]] at the end of an
- * instruction; *del_at = where [deleted] is. */
+/* [clobber REGSET] {MEMFX} [[of N]] [[remat]] [[retarg]] [[deleted]] at the
+ * end of an instruction; *del_at = where [deleted] is, *of = N (else 0),
+ * *of_at where [of N] is. */
 static bool parse_ins_tail(Parser *P, RegSet *clob, int *flags,
-			   size_t *del_at)
+			   size_t *del_at, int *of, size_t *of_at)
 {
 	*clob = 0;
 	*flags = 0;
+	*of = 0;
 	if (is_kw(P, "clobber")) {
 		P->pos += 7;
 		if (!end_tok(P, ""))
@@ -1735,6 +1739,17 @@ static bool parse_ins_tail(Parser *P, RegSet *clob, int *flags,
 	while (peek(P) == '[' && (at_tag(P, "[ld ") || at_tag(P, "[st ") ||
 				  at_tag(P, "[wr "))) {
 		if (!parse_memref(P))
+			return false;
+	}
+	if (peek(P) == '[' && at_tag(P, "[of ")) {
+		*of_at = P->pos;
+		P->pos += 4;
+		if (!parse_int32(P, P->pos, 1, INT_MAX, "UID", of))
+			return false;
+		if (peek(P) != ']')
+			return fail_at(P, P->pos, "expected ']'");
+		P->pos++;
+		if (!end_tok(P, ""))
 			return false;
 	}
 	if (peek(P) == '[' && at_tag(P, "[remat]")) {
@@ -1839,16 +1854,21 @@ static bool parse_ins(Parser *P)
 		return fail_at(P, at, "phi after a non-phi instruction");
 	if (peek(P) == '"' && (!parse_fn_string(P, &name) || !end_tok(P, "")))
 		return false;
-	size_t del_at = 0;
+	size_t del_at = 0, of_at = 0;
+	int of = 0;
 	if (!parse_ops(P, kind, &n) ||
-	    !parse_ins_tail(P, &clob, &flags, &del_at) ||
+	    !parse_ins_tail(P, &clob, &flags, &del_at, &of, &of_at) ||
 	    !check_locs(P, kind, uid, n, flags, del_at) ||
 	    !check_ties(P, n) || !check_shape(P, kind, n, kat))
 		return false;
 	if ((flags & INS_RETARG) && kind != IK_CALL)
 		return fail_at(P, kat, "'[retarg]' on an instruction that is "
 				       "not a call");
+	if (of && (kind != IK_REMAT || !P->fn->allocated))
+		return fail_at(P, of_at, "'[of UID]' outside an inserted remat "
+					 "of an allocated function");
 	Ins *i = emit_ins(P, kind, uid, name, n, clob, flags);
+	i->of = of;
 	return kind != IK_PHI || note_phi(P, i, at);
 }
 

@@ -2268,6 +2268,102 @@ static int reemitted(Tr &t, rtx_insn *insn, int bb, int last_pos)
 	return -1;
 }
 
+/* Whether saved insn sv is a computation of one pseudo without side
+ * effects (docs/POSTRA.md "Recomputed values"): its pattern a SET of a
+ * pseudo register, alone or with clobbers of hard registers, with no
+ * MEM, volatile, asm, call or trap node and no soft pointer; the
+ * captured instruction an `ord` without memory effects whose only
+ * definition is operand 0, whole.  Executing it again changes nothing
+ * but its destination and clobbers. */
+static bool pure_computation(const Tr &t, const SavedInsn &sv)
+{
+	const Ins *ci = sv.ins;
+	if (!ci || ci->kind != IK_ORD || ci->nmem || ci->nops < 1 ||
+	    ci->ops[0].kind != OK_PSEUDO || ci->ops[0].flags != OF_DEF ||
+	    ci->ops[0].sub_size)
+		return false;
+	for (int k = 1; k < ci->nops; k++)
+		if (ci->ops[k].flags & OF_DEF)
+			return false;
+	const std::vector<PNode> &nd = t.s->nodes;
+	int set = sv.pat;
+	if (nd[set].code == PARALLEL) {
+		if (!parallel_set_clobbers(t, set))
+			return false;
+		set += 2;
+	}
+	if (nd[set].code != SET || nd[set + 1].code != REG ||
+	    nd[set + 1].regno < FIRST_PSEUDO_REGISTER)
+		return false;
+	for (int i = sv.pat; i < nd[sv.pat].end; i++)
+		switch (nd[i].code) {
+		case MEM:
+		case UNSPEC_VOLATILE:
+		case ASM_OPERANDS:
+		case ASM_INPUT:
+		case CALL:
+		case TRAP_IF:
+		case PC:
+		case SCRATCH:
+			return false;
+		case REG:
+			if (soft_pointer(nd[i].regno))
+				return false;
+			break;
+		default:
+			break;
+		}
+	return true;
+}
+
+/* The saved insn that new insn recomputes (LRA's rematerialization, or a
+ * computation it deleted and emitted again where the value is needed):
+ * insn sets a hard register to a computation (not a register, memory,
+ * constant or frame address), and a pure_computation's pattern matches
+ * it; capture block cur first, then the others.  -1 if none; else
+ * t.binds holds the match. */
+static int recomputed(Tr &t, rtx_insn *insn, int cur)
+{
+	rtx set = single_set(insn);
+	if (!set)
+		return -1;
+	rtx d = SET_DEST(set), s = SET_SRC(set);
+	if (!REG_P(d) || !HARD_REGISTER_P(d) || REG_P(s) || MEM_P(s) ||
+	    CONSTANT_P(s) || GET_CODE(s) == SUBREG || eliminated_p(s))
+		return -1;
+	int n = (int)t.s->insns.size();
+	for (int pass = 0; pass < 2; pass++)
+		for (int k = 0; k < n; k++) {
+			const SavedInsn &sv = t.s->insns[k];
+			if ((sv.bb == cur) != (pass == 0) ||
+			    !pure_computation(t, sv))
+				continue;
+			if (match_insn(t, sv, insn))
+				return k;
+		}
+	t.binds.clear();
+	t.fail.clear();
+	return -1;
+}
+
+/* The inserted remat for new insn, which recomputes saved insn k
+ * (recomputed): the captured instruction's operands at the locations
+ * found, `remat ... [of UID]`; NULL with t.why set if an operand has
+ * none. */
+static Ins *remat_of(Tr &t, int k, rtx_insn *insn)
+{
+	const SavedInsn &sv = t.s->insns[k];
+	Ins *ins = located_copy(t, sv.ins);
+	if (!ins)
+		return nullptr;
+	ins->kind = IK_REMAT;
+	ins->uid = 0;
+	ins->of = sv.uid;
+	ins->flags = 0;
+	ins->clobbers = clobbered_regs(insn);
+	return ins;
+}
+
 /* Whether insn is a jump GCC added (its UID was not captured) to the
  * only successor of its block: (set (pc) (label_ref L)).  Such a jump
  * is the block's one edge, which same_cfg compared with the capture's;
@@ -2402,6 +2498,10 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 			last_pos = t.s->insns[si].pos;
 			if (ins)
 				survivor[si] = ins;
+		} else if ((k = recomputed(t, insn, cur)) >= 0) {
+			/* A recomputation of a captured insn: the checker
+			 * proves its operands unchanged (docs/VERIFY.md). */
+			ins = remat_of(t, k, insn);
 		} else {
 			ins = new_insn(t, insn, false);
 			if (ins && was_returned >= 0 && reads_loc(ins, was_returned))

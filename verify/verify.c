@@ -306,6 +306,14 @@ typedef struct Chk {
 	const Target *t;
 	bool gcc;        /* f->by_gcc: the rules for GCC's allocation */
 	int cbase;       /* location of constant 0 (after the slots) */
+	int abase;       /* location of availability 0 (after the
+			  * constants; docs/VERIFY.md "Recomputation") */
+	int nav;         /* original instructions some remat recomputes */
+	int *avuid;      /* their uids, one availability location each */
+	const Ins **avdef; /* and the instructions */
+	int *avat;       /* per instruction of f: an original that is one
+			  * of them, or a remat of one: its availability
+			  * location; else -1 */
 	int *oconst;     /* per instruction of f whose original is a
 			  * [remat] of p from one constant c: the location
 			  * of c (CONST(c)), else -1 */
@@ -484,7 +492,7 @@ static bool is_slot(const Chk *c, int l)
 
 static bool is_kconst(const Chk *c, int l)
 {
-	return l >= c->cbase;
+	return l >= c->cbase && l < c->abase;
 }
 
 /* A value or a bare location: what an inserted move may name. */
@@ -562,6 +570,8 @@ static const char *loc_name(const Chk *c, int l, char *buf, size_t n)
 		snprintf(buf, n, "%s", c->t->regs[l].name);
 	} else if (l < c->cbase) {
 		snprintf(buf, n, "s%d", l - TGT_NREGS);
+	} else if (l >= c->abase) {
+		snprintf(buf, n, "avail(uid %d)", c->avuid[l - c->abase]);
 	} else {
 		const Const *k = &c->f->konst[l - c->cbase];
 		char off[32] = "";
@@ -1025,7 +1035,9 @@ static void prune_slots(Chk *c, int b)
 	int m = 0;
 	for (int i = 0; i < acc->n; i++) {
 		int s = acc->set[i];
-		if (acc->loc[i] >= TGT_NREGS) {
+		/* availability locations are never pruned: their values need
+		 * not be live for a remat to read them */
+		if (acc->loc[i] >= TGT_NREGS && acc->loc[i] < c->abase) {
 			int n = set_n(&c->sp, s), k = 0;
 			c->vbuf = grow(c->vbuf, sizeof(int), &c->capvbuf, n);
 			const int *v = set_v(&c->sp, s);
@@ -2004,6 +2016,101 @@ static void remat_proof(Chk *c, const Ins *o, int idx)
 		}
 }
 
+/* ---- Recomputation of an original instruction ([of N]) -----------------
+ * docs/VERIFY.md "Recomputation": availability location AV(D) of an
+ * original instruction D that some inserted remat recomputes holds, after
+ * D executes, D's defined value and every value it reads; a definition
+ * of any of them (original, deleted, phi) or a clobber of a hard
+ * register among them removes it from AV(D) as from every location, and
+ * joins intersect.  So where AV(D) holds them all, no path since D's
+ * last execution changed them. */
+
+/* After original instruction o (the one at f-instruction idx) executed:
+ * if o is recomputed somewhere, AV(o) := o's values. */
+static void av_executed(Chk *c, const Ins *o, int idx)
+{
+	int av = c->avat[idx];
+	if (av < 0)
+		return;
+	int s = 0;
+	for (int k = 0; k < o->nops; k++)
+		if (op_is_value(&o->ops[k]))
+			s = set_add(&c->sp, s, value_of(c, &o->ops[k]));
+	wset(c, av, s);
+}
+
+/* An inserted remat i of original instruction D = i->of (the f-instruction
+ * at idx): accepted when every location it reads holds, now, the value D
+ * read there (else a violation: the recomputation reads something else)
+ * and AV(D) holds D's values (else not proven: one of them may have
+ * been redefined since D, or D may not have run on every path).  Then
+ * its destination holds D's value p (assumed also when refused, so that
+ * the uses it feeds do not repeat the report). */
+static void do_remat_of(Chk *c, const Ins *i, int pos, int idx)
+{
+	int av = c->avat[idx];
+	const Ins *o = c->avdef[av - c->abase];
+	int p = o->ops[0].reg, d = op_loc(c, &i->ops[0]);
+	char vb[32], lb[64];
+	bool ok = true;
+	for (int k = 1; c->checking && ok && k < o->nops; k++) {
+		const Op *oo = &o->ops[k];
+		if (!op_is_value(oo) && !const_equal(oo, &i->ops[k])) {
+			ok = false;
+			violation(c, VK_REMAT, i, pos, k, -1,
+				  "remat of p%d (uid %d): operand %d is not "
+				  "the constant uid %d has",
+				  p, o->uid, k, o->uid);
+		}
+		if (!op_is_value(oo))
+			continue;
+		int v = value_of(c, oo), l = op_loc(c, &i->ops[k]);
+		int lo, hi;
+		read_range(c, oo, l, span_n(c, l, value_size(c, v)), &lo, &hi);
+		for (int m = lo; ok && m < hi; m++) {
+			if (set_has(&c->sp, c->cur[l + m], v) ||
+			    (m == 0 && holds_part(c, oo, l, v)))
+				continue;
+			ok = false;
+			value_name(c, v, vb, sizeof vb);
+			loc_name(c, l + m, lb, sizeof lb);
+			if (is_kconst(c, l + m) ||
+			    (c->mloc &&
+			     set_has(&c->sp, c->cur[l + m], c->nval))) {
+				not_proven(c, "remat of p%d (uid %d) in b%d: "
+					      "%s at %s not proven equal",
+					   p, o->uid, c->f->blk[c->cur_blk]->id,
+					   vb, lb);
+			} else {
+				Str s = {0};
+				set_text(c, c->cur[l + m], &s);
+				violation(c, VK_REMAT, i, pos, k, l + m,
+					  "remat of p%d (uid %d): operand %d "
+					  "(%s) at %s holds %s instead",
+					  p, o->uid, k, vb, lb, s.s);
+				free(s.s);
+			}
+		}
+	}
+	for (int k = 0; c->checking && ok && k < o->nops; k++) {
+		if (!op_is_value(&o->ops[k]))
+			continue;
+		int v = value_of(c, &o->ops[k]);
+		if (set_has(&c->sp, c->cur[av], v))
+			continue;
+		ok = false;
+		not_proven(c, "remat of p%d (uid %d) in b%d: %s may have "
+			      "changed since uid %d ran",
+			   p, o->uid, c->f->blk[c->cur_blk]->id,
+			   value_name(c, v, vb, sizeof vb), o->uid);
+	}
+	int n = span_n(c, d, c->o->pseudo[p].size);
+	clobber(c, i->clobbers);
+	int s = set_single(&c->sp, p);
+	for (int k = 0; k < n; k++)
+		wset(c, d + k, s);
+}
+
 /* A deleted original instruction (GCC's allocation), docs/VERIFY.md:
  * copies relabel, a [remat] from a constant goes into the constant's
  * location, other definitions leave every location; its uses are not
@@ -2057,6 +2164,7 @@ static void do_deleted(Chk *c, const Ins *o, int idx)
 		     set_add(&c->sp, c->cur[ws->w[k].loc], ws->w[k].set));
 	ws->n = 0;
 	remat_proof(c, o, idx);
+	av_executed(c, o, idx);
 	mem_after(c, o);
 }
 
@@ -2144,6 +2252,7 @@ static void do_original(Chk *c, const Ins *i, const Ins *o, int pos)
 	}
 	retarg_after(c, o, arg);
 	remat_proof(c, o, idx);
+	av_executed(c, o, idx);
 	mem_after(c, o);
 }
 
@@ -2172,7 +2281,10 @@ static void replay(Chk *c, int b)
 			do_pcopy(c, i, pos + 1);
 			break;
 		case IK_REMAT:
-			do_remat(c, i, pos + 1);
+			if (i->of > 0)
+				do_remat_of(c, i, pos + 1, base + pos);
+			else
+				do_remat(c, i, pos + 1);
 			break;
 		case IK_OPAQUE:
 			do_opaque(c, i);
@@ -2561,6 +2673,46 @@ static bool remat_ok(const Chk *c, const Ins *i)
 	       (kload && i->ops[0].kind == OK_LOC);
 }
 
+/* Whether inserted remat i may recompute original instruction o (docs/
+ * VERIFY.md "Recomputation"): o an ordinary instruction without memory
+ * effects, one full definition of a pseudo p as operand 0, the others
+ * uses that are not p and no hard register o clobbers; i the same
+ * operands (same flags, subregs; constants where o has constants), its
+ * destination named p. */
+static bool remat_of_ok(const Chk *c, const Ins *i, const Ins *o)
+{
+	if (!c->gcc || o->kind != IK_ORD || o->nmem || o->nops < 1 ||
+	    i->nops != o->nops)
+		return false;
+	const Op *d = &o->ops[0];
+	if (d->kind != OK_PSEUDO || d->flags != OF_DEF || d->sub_size ||
+	    i->ops[0].kind != OK_PSEUDO || i->ops[0].reg != d->reg ||
+	    i->ops[0].flags != OF_DEF || i->ops[0].sub_size)
+		return false;
+	for (int k = 1; k < o->nops; k++) {
+		const Op *a = &o->ops[k], *b = &i->ops[k];
+		if ((a->flags & OF_DEF) || a->flags != b->flags ||
+		    op_is_value(a) != op_is_value(b) ||
+		    a->sub_off != b->sub_off || a->sub_size != b->sub_size)
+			return false;
+		if (!op_is_value(a))
+			continue; /* a different constant: do_remat_of */
+		if (op_loc(c, b) < 0 || value_of(c, a) == d->reg ||
+		    (a->kind == OK_HREG && RS_HAS(o->clobbers, a->reg)))
+			return false;
+	}
+	return true;
+}
+
+/* The availability location of original uid (an [of] target), or -1. */
+static int av_loc(const Chk *c, int uid)
+{
+	for (int k = 0; k < c->nav; k++)
+		if (c->avuid[k] == uid)
+			return c->abase + k;
+	return -1;
+}
+
 /* For an original instruction o: the location of constant c if o is a
  * [remat] with one full definition of a pseudo and exactly one other
  * operand, the constant c, and c is a constant location of f; else -1. */
@@ -2675,8 +2827,9 @@ static bool setup_ins(Chk *c)
 	}
 	c->om = ARENA_NEW(c->a, const Ins *, nf + 1);
 	c->oconst = ARENA_NEW(c->a, int, nf + 1);
+	c->avat = ARENA_NEW(c->a, int, nf + 1);
 	for (int k = 0; k <= nf; k++)
-		c->oconst[k] = -1;
+		c->oconst[k] = c->avat[k] = -1;
 	for (int b = 0; b < f->nblk; b++) {
 		const Blk *fb = f->blk[b];
 		int pos = 0;
@@ -2735,7 +2888,24 @@ static bool setup_ins(Chk *c)
 							     (k % 2 == 0);
 					break;
 				case IK_REMAT:
-					ok = remat_ok(c, i);
+					if (i->of > 0) {
+						UidEnt *d = byuid
+							? (i->of <= maxuid
+								   ? byuid[i->of]
+								   : NULL)
+							: find_uid(e, ne, i->of);
+						int av = av_loc(c, i->of);
+						ok = d && av >= 0 &&
+						     remat_of_ok(c, i, d->ins);
+						if (ok) {
+							c->avdef[av - c->abase] =
+								d->ins;
+							c->avat[c->ibase[b] +
+								pos] = av;
+						}
+					} else {
+						ok = remat_ok(c, i);
+					}
 					break;
 				case IK_OPAQUE:
 					ok = c->gcc;
@@ -2776,6 +2946,8 @@ static bool setup_ins(Chk *c)
 						  i->uid, fb->id);
 			c->om[c->ibase[b] + pos] = u->ins;
 			c->oconst[c->ibase[b] + pos] = remat_const(c, u->ins);
+			if (c->nav)
+				c->avat[c->ibase[b] + pos] = av_loc(c, u->uid);
 			if (c->oblk[b] != u->blk) {
 				missing(c, u, fb->id);
 			} else {
@@ -3059,6 +3231,23 @@ static void setup_live(Chk *c)
 
 /* ---- Driver ------------------------------------------------------------- */
 
+/* The distinct uids that inserted remats of f recompute ([of N]): one
+ * availability location each, after the constants. */
+static void setup_av(Chk *c)
+{
+	int n = 0;
+	for (int b = 0; b < c->f->nblk; b++)
+		for (const Ins *i = c->f->blk[b]->first; i; i = i->next)
+			n += i->kind == IK_REMAT && i->of > 0;
+	c->avuid = ARENA_NEW(c->a, int, n + 1);
+	c->avdef = ARENA_NEW(c->a, const Ins *, n + 1);
+	for (int b = 0; b < c->f->nblk; b++)
+		for (const Ins *i = c->f->blk[b]->first; i; i = i->next)
+			if (i->kind == IK_REMAT && i->of > 0 &&
+			    av_loc(c, i->of) < 0)
+				c->avuid[c->nav++] = i->of;
+}
+
 static void chk_init(Chk *c, const Fn *o, const Fn *f)
 {
 	memset(c, 0, sizeof *c);
@@ -3071,7 +3260,9 @@ static void chk_init(Chk *c, const Fn *o, const Fn *f)
 	c->nval = o->npseudo + TGT_NREGS;
 	c->gcc = f->by_gcc;
 	c->cbase = TGT_NREGS + f->nslot;
-	c->nloc = TGT_NREGS + f->nslot + f->nconst;
+	c->abase = c->cbase + f->nconst;
+	setup_av(c);
+	c->nloc = c->abase + c->nav;
 	c->nblk = f->nblk;
 	int n = f->nblk + 1, nv = c->nval + 1, nl = c->nloc + 1;
 	c->npred = ARENA_NEW(c->a, int, n);
