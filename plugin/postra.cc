@@ -2271,7 +2271,8 @@ static int reemitted(Tr &t, rtx_insn *insn, int bb, int last_pos)
 /* Whether saved insn sv is a computation of one pseudo without side
  * effects (docs/POSTRA.md "Recomputed values"): its pattern a SET of a
  * pseudo register, alone or with clobbers of hard registers, with no
- * MEM, volatile, asm, call or trap node and no soft pointer; the
+ * volatile, asm, call or trap node and no soft pointer (MEMs: see
+ * readonly_reads); the
  * captured instruction an `ord` without memory effects whose only
  * definition is operand 0, whole.  Executing it again changes nothing
  * but its destination and clobbers. */
@@ -2297,7 +2298,6 @@ static bool pure_computation(const Tr &t, const SavedInsn &sv)
 		return false;
 	for (int i = sv.pat; i < nd[sv.pat].end; i++)
 		switch (nd[i].code) {
-		case MEM:
 		case UNSPEC_VOLATILE:
 		case ASM_OPERANDS:
 		case ASM_INPUT:
@@ -2316,11 +2316,26 @@ static bool pure_computation(const Tr &t, const SavedInsn &sv)
 	return true;
 }
 
+/* Whether every MEM insn reads is read-only (readonly_mem_p: the
+ * constant pool, MEM_READONLY_P at an address constant) and not
+ * volatile: reading it again gives what it gave before. */
+static bool readonly_reads(rtx_insn *insn)
+{
+	subrtx_iterator::array_type array;
+	FOR_EACH_SUBRTX(iter, array, PATTERN(insn), ALL)
+		if (MEM_P(*iter) &&
+		    (MEM_VOLATILE_P(*iter) || !readonly_mem_p(*iter)))
+			return false;
+	return true;
+}
+
 /* The saved insn that new insn recomputes (LRA's rematerialization, or a
  * computation it deleted and emitted again where the value is needed):
  * insn sets a hard register to a computation (not a register, memory,
- * constant or frame address), and a pure_computation's pattern matches
- * it; capture block cur first, then the others.  -1 if none; else
+ * constant or frame address) reading no memory but read-only memory,
+ * and a pure_computation's pattern matches it (so the saved pattern's
+ * MEMs are those read-only ones); capture block cur first, then the
+ * others.  -1 if none; else
  * t.binds holds the match. */
 static int recomputed(Tr &t, rtx_insn *insn, int cur)
 {
@@ -2329,7 +2344,8 @@ static int recomputed(Tr &t, rtx_insn *insn, int cur)
 		return -1;
 	rtx d = SET_DEST(set), s = SET_SRC(set);
 	if (!REG_P(d) || !HARD_REGISTER_P(d) || REG_P(s) || MEM_P(s) ||
-	    CONSTANT_P(s) || GET_CODE(s) == SUBREG || eliminated_p(s))
+	    CONSTANT_P(s) || GET_CODE(s) == SUBREG || eliminated_p(s) ||
+	    !readonly_reads(insn))
 		return -1;
 	int n = (int)t.s->insns.size();
 	for (int pass = 0; pass < 2; pass++)
