@@ -736,6 +736,23 @@ static int hint_score(const Tr &t, size_t mark,
 	return n;
 }
 
+/* Whether a binding of bs from index from on puts a pseudo in writable
+ * memory (a memory equivalence: [%argp+N], or [$sym+N] other than a
+ * constant-pool entry .LC*). */
+static bool mem_bound(const Tr &t, const std::vector<Binding> &bs,
+		      size_t from = 0)
+{
+	for (size_t k = from; k < bs.size(); k++) {
+		Loc l = bs[k].loc;
+		if (l.kind != LOC_CONST || l.num < 0 || l.num >= t.alloc->nconst)
+			continue;
+		const Const &c = t.alloc->konst[l.num];
+		if (c.kind == OK_MEMSYM && c.sym && strncmp(c.sym, ".LC", 3))
+			return true;
+	}
+	return false;
+}
+
 /* The hard REGs in x. */
 static void regs_in(const_rtx x, std::vector<const_rtx> *out)
 {
@@ -1133,6 +1150,17 @@ static bool match(Tr &t, int i, const_rtx x, int role)
 		t.elim = false;
 		t.fail.clear();
 		bool ok2 = match_kids(t, i, x, role, true);
+		if (ok2 && ok &&
+		    (mem_bound(t, first) || mem_bound(t, t.binds, mark))) {
+			/* A pseudo at its memory equivalence in one order:
+			 * the register hints cannot tell which pseudo the
+			 * memory holds; refuse rather than guess. */
+			t.binds.resize(mark);
+			t.soft_in.resize(smark);
+			t.fail = "commutative operands with a memory "
+				 "equivalence";
+			return false;
+		}
 		if (ok2 && ok && hint_score(t, mark, regs) <= score)
 			ok2 = false;
 		if (!ok2) {
