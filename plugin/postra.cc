@@ -753,6 +753,46 @@ static bool mem_bound(const Tr &t, const std::vector<Binding> &bs,
 	return false;
 }
 
+/* How many bindings of bs from index from on put a pseudo p at memory
+ * that a captured [ld] loads p from (its own memory equivalence). */
+static int own_equiv_score(const Tr &t, const std::vector<Binding> &bs,
+			   size_t from)
+{
+	int n = 0;
+	const Fn *o = t.cap->fn;
+	for (size_t k = from; k < bs.size(); k++) {
+		Loc l = bs[k].loc;
+		if (l.kind != LOC_CONST || l.num < 0 || l.num >= t.alloc->nconst)
+			continue;
+		const Const &c = t.alloc->konst[l.num];
+		bool argp = c.sym && strcmp(c.sym, "%argp") == 0;
+		bool found = false;
+		for (int b = 0; b < o->nblk && !found; b++)
+			for (const Ins *i = o->blk[b]->first; i && !found;
+			     i = i->next)
+				for (int m = 0; m < i->nmem && !found; m++) {
+					const MemRef &r = i->mem[m];
+					int64_t off = r.off;
+					if (r.kind != MR_LD || r.base == MB_ANY)
+						continue;
+					if (r.base == MB_FRAME)
+						off += t.frame_argp;
+					bool same =
+						r.base == MB_SYM
+							? !argp && c.sym &&
+								  !strcmp(r.sym, c.sym) &&
+								  off == c.imm
+							: argp && off == c.imm;
+					if (same && i->nops > 0 &&
+					    i->ops[0].kind == OK_PSEUDO &&
+					    i->ops[0].reg == bs[k].pseudo)
+						found = true;
+				}
+		n += found;
+	}
+	return n;
+}
+
 /* The hard REGs in x. */
 static void regs_in(const_rtx x, std::vector<const_rtx> *out)
 {
@@ -1150,18 +1190,27 @@ static bool match(Tr &t, int i, const_rtx x, int role)
 		t.elim = false;
 		t.fail.clear();
 		bool ok2 = match_kids(t, i, x, role, true);
+		bool decided = false;
 		if (ok2 && ok &&
 		    (mem_bound(t, first) || mem_bound(t, t.binds, mark))) {
-			/* A pseudo at its memory equivalence in one order:
-			 * the register hints cannot tell which pseudo the
-			 * memory holds; refuse rather than guess. */
-			t.binds.resize(mark);
-			t.soft_in.resize(smark);
-			t.fail = "commutative operands with a memory "
-				 "equivalence";
-			return false;
+			/* A pseudo in memory in one order: keep the order
+			 * in which more pseudos are at memory the capture
+			 * loads them from; if that does not decide, the
+			 * register hints cannot tell which pseudo the
+			 * memory holds: refuse rather than guess. */
+			int s1 = own_equiv_score(t, first, 0);
+			int s2 = own_equiv_score(t, t.binds, mark);
+			if (s1 == s2) {
+				t.binds.resize(mark);
+				t.soft_in.resize(smark);
+				t.fail = "commutative operands with a memory "
+					 "equivalence";
+				return false;
+			}
+			ok2 = s2 > s1;
+			decided = true;
 		}
-		if (ok2 && ok && hint_score(t, mark, regs) <= score)
+		if (!decided && ok2 && ok && hint_score(t, mark, regs) <= score)
 			ok2 = false;
 		if (!ok2) {
 			t.binds.resize(mark);
