@@ -325,6 +325,7 @@ Fn *fn_copy(const Fn *src)
 		for (const Ins *si = sb->first; si; si = si->next) {
 			Ins *ni = ins_new(fn, si->kind, si->nops);
 			ni->flags = si->flags;
+			ni->comm = si->comm;
 			ni->uid = si->uid;
 			ni->name = dup_or_null(fn, si->name);
 			ni->clobbers = si->clobbers;
@@ -384,6 +385,7 @@ static bool op_equal(const Fn *a, const Op *x, const Fn *b, const Op *y)
 static bool ins_equal(const Fn *a, const Ins *x, const Fn *b, const Ins *y)
 {
 	if (x->kind != y->kind || x->flags != y->flags || x->uid != y->uid ||
+	    ((x->flags & INS_COMM) && x->comm != y->comm) ||
 	    !str_eq(x->name, y->name) || x->nops != y->nops ||
 	    x->clobbers != y->clobbers || x->nmem != y->nmem)
 		return false;

@@ -106,6 +106,10 @@ enum InsFlag {
 			  * argument (%di) had at the call: GCC's
 			  * ERF_RETURNS_ARG (memcpy, memset, strcpy...);
 			  * docs/VERIFY.md "Calls that return an argument" */
+	INS_COMM = 8,    /* the values of operands comm and comm+1 (uses of
+			  * pseudos) may be exchanged: the instruction
+			  * computes the same with either order (a
+			  * commutative pair); docs/IR.md "[comm K]" */
 };
 
 /* A memory access of a captured instruction (docs/IR.md "Memory
@@ -135,6 +139,7 @@ typedef struct Ins {
 	struct Ins *prev, *next;
 	uint8_t kind;     /* IK_* */
 	uint8_t flags;    /* INS_* */
+	int comm;         /* with INS_COMM: the first operand of the pair */
 	int uid;          /* GCC INSN_UID; 0 for inserted instructions */
 	int of;           /* an inserted remat that recomputes original
 			   * instruction uid `of` from its operands (GCC's

@@ -237,6 +237,8 @@ static void print_ins(FILE *f, const Fn *fn, const Ins *i)
 		fputs(" [remat]", f);
 	if (i->flags & INS_RETARG)
 		fputs(" [retarg]", f);
+	if (i->flags & INS_COMM)
+		fprintf(f, " [comm %d]", i->comm);
 	if (i->flags & INS_DELETED)
 		fputs(" [deleted]", f);
 	fputc('\n', f);
@@ -1440,6 +1442,23 @@ static bool parse_ops(Parser *P, int kind, int *n)
 /* Parser: instruction checks                                         */
 /* ------------------------------------------------------------------ */
 
+/* `[comm K]` (at offset at) on an `ord` of n operands: operands K and
+ * K+1 exist and are uses of pseudos (no definition). */
+static bool check_comm(Parser *P, int kind, int n, int k, size_t at)
+{
+	if (kind != IK_ORD)
+		return fail_at(P, at, "'[comm]' on an instruction that is not "
+				      "an 'ord'");
+	if (k + 1 >= n)
+		return fail_at(P, at, "'[comm %d]': operand %d does not exist",
+			       k, k + 1);
+	for (int j = k; j <= k + 1; j++)
+		if (P->ops[j].kind != OK_PSEUDO || (P->ops[j].flags & OF_DEF))
+			return fail_at(P, at, "'[comm %d]': operand %d is not "
+					      "a use of a pseudo", k, j);
+	return true;
+}
+
 /* Every ^N names another operand of the instruction. */
 static bool check_ties(Parser *P, int n)
 {
@@ -1717,15 +1736,31 @@ static bool parse_memref(Parser *P)
 	return end_tok(P, "");
 }
 
-/* [clobber REGSET] {MEMFX} [[of N]] [[remat]] [[retarg]] [[deleted]] at the
- * end of an instruction; *del_at = where [deleted] is, *of = N (else 0),
- * *of_at where [of N] is. */
+/* The K of `[comm K]`, after "[comm ": an INT, then `]`. */
+static bool parse_comm_index(Parser *P, int64_t *k)
+{
+	size_t at = P->pos;
+	if (!parse_int(P, at, 0, INT_MAX - 1, "operand number", k))
+		return false;
+	if (peek(P) != ']')
+		return fail_at(P, P->pos, "expected ']' after the operand "
+					  "number of '[comm'");
+	P->pos++;
+	return end_tok(P, "");
+}
+
+/* [clobber REGSET] {MEMFX} [[of N]] [[remat]] [[retarg]] [[comm K]]
+ * [[deleted]] at the end of an instruction; *del_at = where [deleted] is,
+ * *of = N (else 0), *of_at where [of N] is, *comm = K and *comm_at where
+ * [comm K] is. */
 static bool parse_ins_tail(Parser *P, RegSet *clob, int *flags,
-			   size_t *del_at, int *of, size_t *of_at)
+			   size_t *del_at, int *of, size_t *of_at, int *comm,
+			   size_t *comm_at)
 {
 	*clob = 0;
 	*flags = 0;
 	*of = 0;
+	*comm = 0;
 	if (is_kw(P, "clobber")) {
 		P->pos += 7;
 		if (!end_tok(P, ""))
@@ -1763,6 +1798,15 @@ static bool parse_ins_tail(Parser *P, RegSet *clob, int *flags,
 		*flags |= INS_RETARG;
 		if (!end_tok(P, ""))
 			return false;
+	}
+	if (peek(P) == '[' && at_tag(P, "[comm ")) {
+		*comm_at = P->pos;
+		P->pos += 6;
+		int64_t k;
+		if (!parse_comm_index(P, &k))
+			return false;
+		*comm = (int)k;
+		*flags |= INS_COMM;
 	}
 	if (peek(P) == '[' && at_tag(P, "[deleted]")) {
 		*del_at = P->pos;
@@ -1854,10 +1898,11 @@ static bool parse_ins(Parser *P)
 		return fail_at(P, at, "phi after a non-phi instruction");
 	if (peek(P) == '"' && (!parse_fn_string(P, &name) || !end_tok(P, "")))
 		return false;
-	size_t del_at = 0, of_at = 0;
-	int of = 0;
+	size_t del_at = 0, of_at = 0, comm_at = 0;
+	int of = 0, comm = 0;
 	if (!parse_ops(P, kind, &n) ||
-	    !parse_ins_tail(P, &clob, &flags, &del_at, &of, &of_at) ||
+	    !parse_ins_tail(P, &clob, &flags, &del_at, &of, &of_at, &comm,
+			    &comm_at) ||
 	    !check_locs(P, kind, uid, n, flags, del_at) ||
 	    !check_ties(P, n) || !check_shape(P, kind, n, kat))
 		return false;
@@ -1867,8 +1912,11 @@ static bool parse_ins(Parser *P)
 	if (of && (kind != IK_REMAT || !P->fn->allocated))
 		return fail_at(P, of_at, "'[of UID]' outside an inserted remat "
 					 "of an allocated function");
+	if ((flags & INS_COMM) && !check_comm(P, kind, n, comm, comm_at))
+		return false;
 	Ins *i = emit_ins(P, kind, uid, name, n, clob, flags);
 	i->of = of;
+	i->comm = comm;
 	return kind != IK_PHI || note_phi(P, i, at);
 }
 

@@ -1793,6 +1793,61 @@ static void check_operand(Chk *c, const Ins *i, const Ins *o, int pos, int k)
 	}
 }
 
+/* Whether location l holds what operand k of original o reads: the
+ * read test of check_operand, without a report. */
+static bool reads_hold(Chk *c, const Ins *o, int k, int l)
+{
+	const Op *oo = &o->ops[k];
+	int v = value_of(c, oo);
+	int lo, hi;
+	read_range(c, oo, l, span_n(c, l, value_size(c, v)), &lo, &hi);
+	for (int p = lo; p < hi; p++)
+		if (!holds(c, l + p, v) && !(p == 0 && holds_part(c, oo, l, v)))
+			return false;
+	return true;
+}
+
+/* Whether GCC's allocated instruction i, marked [comm K], reads the
+ * values of original o's operands K and K+1 exchanged: the order as
+ * located is not proven and the exchanged one is (each location holds
+ * the other operand's value).  The mark (docs/IR.md) says the
+ * instruction computes the same with either order; it is honoured only
+ * on two uses of pseudos of one size read with the same part. */
+static bool comm_exchanged(Chk *c, const Ins *i, const Ins *o)
+{
+	int k = i->comm;
+	if (!(i->flags & INS_COMM) || !c->gcc || k < 0 || k + 1 >= o->nops ||
+	    o->nops != i->nops)
+		return false;
+	const Op *a = &o->ops[k], *b = &o->ops[k + 1];
+	if (a->kind != OK_PSEUDO || b->kind != OK_PSEUDO ||
+	    (a->flags & OF_DEF) || (b->flags & OF_DEF) ||
+	    !op_reads(c->o, a) || !op_reads(c->o, b) ||
+	    a->sub_off != b->sub_off || a->sub_size != b->sub_size ||
+	    value_size(c, value_of(c, a)) != value_size(c, value_of(c, b)))
+		return false;
+	int la = op_loc(c, &i->ops[k]), lb = op_loc(c, &i->ops[k + 1]);
+	if (reads_hold(c, o, k, la) && reads_hold(c, o, k + 1, lb))
+		return false;
+	return reads_hold(c, o, k, lb) && reads_hold(c, o, k + 1, la);
+}
+
+/* Checks every value operand of original instruction i (original o).
+ * With [comm K] (GCC's allocation), operands K and K+1 are accepted in
+ * either order when one order is proven for both; otherwise they are
+ * checked (and reported) in the order located. */
+static void check_operands(Chk *c, const Ins *i, const Ins *o, int pos)
+{
+	bool ex = comm_exchanged(c, i, o);
+	for (int k = 0; k < o->nops; k++) {
+		if (!op_is_value(&o->ops[k]))
+			continue;
+		if (ex && (k == i->comm || k == i->comm + 1))
+			continue; /* proven exchanged; gcc: reads only */
+		check_operand(c, i, o, pos, k);
+	}
+}
+
 /* Whether an original copy or parallel copy preserves its sources'
  * values in its destinations: whole registers, no subreg. */
 static bool copy_like(const Ins *o)
@@ -2214,9 +2269,7 @@ static void do_original(Chk *c, const Ins *i, const Ins *o, int pos)
 		return;
 	}
 	if (c->checking)
-		for (int k = 0; k < o->nops; k++)
-			if (op_is_value(&o->ops[k]))
-				check_operand(c, i, o, pos, k);
+		check_operands(c, i, o, pos);
 	if (copy_like(o)) {
 		for (int k = 0; k < o->nops; k += 2) {
 			int dv = value_of(c, &o->ops[k]);
