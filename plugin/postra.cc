@@ -281,6 +281,12 @@ struct Tr {
 	/* A soft pointer operand that LRA put into a general register
 	 * (after `R = sp + C`): (core soft register, core R). */
 	std::vector<std::pair<int, int>> soft_in;
+	/* The two pseudos of a commutative node whose two orders both
+	 * matched, kept in the positional order: the located instruction
+	 * gets [comm K] on their operands (comm_candidate).  Backtracks
+	 * with binds; at most one per insn. */
+	std::vector<std::pair<int, int>> comm;
+	const SavedInsn *cur_sv = nullptr; /* match_insn's insn, or NULL */
 	std::vector<bool> present;        /* uid still there after reload */
 	std::vector<std::vector<int>> by_block; /* old block -> saved insns */
 	std::vector<bool> adopted;        /* saved insn re-emitted */
@@ -810,6 +816,123 @@ static bool commutative_code(int code)
 
 static bool match(Tr &t, int i, const_rtx x, int role);
 
+/* How many saved nodes of t.cur_sv's pattern and call usage are
+ * (reg p). */
+static int saved_occurrences(const Tr &t, int p)
+{
+	int n = 0;
+	const SavedInsn &sv = *t.cur_sv;
+	for (int root : {sv.pat, sv.usage})
+		if (root >= 0)
+			for (int k = root; k < t.s->nodes[root].end; k++)
+				if (t.s->nodes[k].code == REG &&
+				    t.s->nodes[k].regno == p)
+					n++;
+	return n;
+}
+
+/* The operand of captured instruction ci naming pseudo p when exactly
+ * one does and it is a whole use (no def, no subreg), else -1. */
+static int sole_use_operand(const Ins *ci, int p)
+{
+	int at = -1;
+	for (int k = 0; k < ci->nops; k++) {
+		const Op &o = ci->ops[k];
+		if (o.kind != OK_PSEUDO || o.reg != p)
+			continue;
+		if (at >= 0 || (o.flags & OF_DEF) || o.sub_size)
+			return -1;
+		at = k;
+	}
+	return at;
+}
+
+/* Whether post-RA x's two operands are GCC's commutative operand pair
+ * ('%') of t.insn, c and c+1 in that order; *d0, *d1 = how many
+ * match_dups each has.  Clobbers recog_data. */
+static bool percent_pair(const Tr &t, const_rtx x, int *d0, int *d1)
+{
+	if (!t.insn || recog_memoized(t.insn) < 0)
+		return false;
+	extract_insn(t.insn);
+	int c = -1;
+	for (int k = 0; k + 1 < recog_data.n_operands && c < 0; k++)
+		for (const char *p = recog_data.constraints[k]; *p && *p != ',';
+		     p++)
+			if (*p == '%')
+				c = k;
+	rtx y = const_cast<rtx>(x);
+	if (c < 0 || recog_data.operand_loc[c] != &XEXP(y, 0) ||
+	    recog_data.operand_loc[c + 1] != &XEXP(y, 1))
+		return false;
+	*d0 = *d1 = 0;
+	for (int d = 0; d < recog_data.n_dups; d++) {
+		*d0 += recog_data.dup_num[d] == c;
+		*d1 += recog_data.dup_num[d] == c + 1;
+	}
+	return true;
+}
+
+/* Whether saved node i's two kids are (reg pair.first) and (reg
+ * pair.second), in that order. */
+static bool same_kids(const Tr &t, int i, std::pair<int, int> pair)
+{
+	const PNode &n = t.s->nodes[i];
+	if (n.nkid != 2)
+		return false;
+	const PNode &a = t.s->nodes[i + 1];
+	const PNode &b = t.s->nodes[a.end];
+	return a.code == REG && b.code == REG && a.regno == pair.first &&
+	       b.regno == pair.second;
+}
+
+/* Whether saved commutative node i, both of whose orders match post-RA
+ * x, may be kept in the positional order with a [comm] mark (docs/
+ * POSTRA.md) instead of a guess; *pa, *pb = its kids' pseudos.  The
+ * kids are two distinct pseudos ((reg p), nothing around them), each
+ * named by exactly one operand of the captured instruction, a whole
+ * use, the two adjacent and of one size; and exchanging the two
+ * pseudos' values throughout the insn is exchanging these two kids,
+ * which the operation allows: either each pseudo occurs once in the
+ * saved pattern (the code is commutative), or x's operands are GCC's
+ * '%' pair of the post-RA insn, which has the capture's pattern name
+ * (so the saved pattern has the pair at the same places), and each
+ * pseudo occurs once plus once per match_dup of its operand (LRA
+ * exchanges a pair with its duplicates: the md declares that the insn
+ * computes the same). */
+static bool comm_candidate(const Tr &t, int i, const_rtx x, int *pa,
+			   int *pb)
+{
+	const PNode &n = t.s->nodes[i];
+	if (!t.cur_sv || !t.cur_sv->ins || n.nkid != 2)
+		return false;
+	const PNode &a = t.s->nodes[i + 1];
+	const PNode &b = t.s->nodes[a.end];
+	if (a.code != REG || b.code != REG || a.regno < FIRST_PSEUDO_REGISTER ||
+	    b.regno < FIRST_PSEUDO_REGISTER || a.regno == b.regno)
+		return false;
+	const Ins *ci = t.cur_sv->ins;
+	const Fn *o = t.cap->fn;
+	int ka = sole_use_operand(ci, a.regno), kb = sole_use_operand(ci, b.regno);
+	if (ka < 0 || kb < 0 || (ka - kb != 1 && kb - ka != 1) ||
+	    a.regno >= o->npseudo || b.regno >= o->npseudo ||
+	    o->pseudo[a.regno].size != o->pseudo[b.regno].size)
+		return false;
+	*pa = a.regno;
+	*pb = b.regno;
+	int na = saved_occurrences(t, a.regno), nb = saved_occurrences(t, b.regno);
+	if (na == 1 && nb == 1)
+		return true;
+	int d0, d1;
+	if (!t.insn)
+		return false;
+	const char *name = INSN_CODE(t.insn) >= 0
+				   ? get_insn_name(INSN_CODE(t.insn))
+				   : nullptr;
+	return name && ci->name && strcmp(name, ci->name) == 0 &&
+	       percent_pair(t, x, &d0, &d1) && na == 1 + d0 && nb == 1 + d1;
+}
+
 /* Saved constant or memory node i against register x that a new insn
  * loaded with a constant or read-only memory (t.const_src), in x's
  * mode, nothing writing its registers since in this block: x holds the
@@ -958,6 +1081,7 @@ static bool match_plus_elim(Tr &t, int i, const_rtx x, int role)
 	if (!same_offset(t, sc + soft_rel, pc + elim_rel))
 		return false;
 	size_t mark = t.binds.size();
+	size_t cmark = t.comm.size();
 	int scr = t.next_scratch;
 	for (int swap = 0; swap < (srest.size() == 2 ? 2 : 1); swap++) {
 		bool ok = true;
@@ -971,6 +1095,7 @@ static bool match_plus_elim(Tr &t, int i, const_rtx x, int role)
 		if (!t.fail.empty())
 			return false;
 		t.binds.resize(mark);
+		t.comm.resize(cmark);
 		t.next_scratch = scr;
 	}
 	return false;
@@ -1165,17 +1290,21 @@ static bool match(Tr &t, int i, const_rtx x, int role)
 		return false;
 	size_t mark = t.binds.size();
 	size_t smark = t.soft_in.size(); /* soft_in backtracks with binds */
+	size_t cmark = t.comm.size();    /* and comm */
 	int scr = t.next_scratch;
 	bool elim = t.elim;
 	t.elim = false;
 	bool ok = match_kids(t, i, x, role, false);
 	if (commutative_code(n.code) && (ok || t.fail.empty())) {
 		/* Both orders may match when both are registers: keep the
-		 * one the ORIGINAL_REGNO hints agree with more. */
+		 * positional one with a [comm] mark when comm_candidate
+		 * allows (the checker then accepts either order), else
+		 * the one the ORIGINAL_REGNO hints agree with more. */
 		std::vector<Binding> first(t.binds.begin() + mark,
 					   t.binds.end());
 		std::vector<std::pair<int, int>> first_soft(
 			t.soft_in.begin() + smark, t.soft_in.end());
+		bool first_comm = t.comm.size() > cmark;
 		int first_scr = t.next_scratch;
 		bool first_elim = t.elim;
 		std::vector<const_rtx> regs;
@@ -1186,12 +1315,23 @@ static bool match(Tr &t, int i, const_rtx x, int role)
 		}
 		t.binds.resize(mark);
 		t.soft_in.resize(smark);
+		t.comm.resize(cmark);
 		t.next_scratch = scr;
 		t.elim = false;
 		t.fail.clear();
 		bool ok2 = match_kids(t, i, x, role, true);
-		bool decided = false;
-		if (ok2 && ok &&
+		int pa = 0, pb = 0;
+		bool mark_comm = ok2 && ok && cmark == 0 && !first_comm &&
+				 t.comm.empty() &&
+				 comm_candidate(t, i, x, &pa, &pb);
+		/* a duplicate of a marked pair (the same two pseudos in
+		 * the same order) keeps the positional order too */
+		bool dup_comm = ok2 && ok && cmark == 1 && !first_comm &&
+				t.comm.size() == 1 && same_kids(t, i, t.comm[0]);
+		bool decided = mark_comm || dup_comm;
+		if (decided)
+			ok2 = false;
+		if (!decided && ok2 && ok &&
 		    (mem_bound(t, first) || mem_bound(t, t.binds, mark))) {
 			/* A pseudo in memory in one order: keep the order
 			 * in which more pseudos are at memory the capture
@@ -1203,6 +1343,7 @@ static bool match(Tr &t, int i, const_rtx x, int role)
 			if (s1 == s2) {
 				t.binds.resize(mark);
 				t.soft_in.resize(smark);
+				t.comm.resize(cmark);
 				t.fail = "commutative operands with a memory "
 					 "equivalence";
 				return false;
@@ -1215,6 +1356,9 @@ static bool match(Tr &t, int i, const_rtx x, int role)
 		if (!ok2) {
 			t.binds.resize(mark);
 			t.soft_in.resize(smark);
+			t.comm.resize(cmark);
+			if (mark_comm)
+				t.comm.push_back({pa, pb});
 			if (ok) {
 				t.binds.insert(t.binds.end(), first.begin(),
 					       first.end());
@@ -1232,6 +1376,7 @@ static bool match(Tr &t, int i, const_rtx x, int role)
 	if (!ok && n.code == PLUS && t.fail.empty()) {
 		t.binds.resize(mark);
 		t.soft_in.resize(smark);
+		t.comm.resize(cmark);
 		t.next_scratch = scr;
 		t.elim = false;
 		ok = match_plus_elim(t, i, x, role);
@@ -1249,6 +1394,9 @@ static bool match_insn(Tr &t, const SavedInsn &si, rtx_insn *insn)
 {
 	t.binds.clear();
 	t.soft_in.clear();
+	t.comm.clear();
+	t.cur_sv = &si;
+	t.insn = insn;
 	t.fail.clear();
 	t.elim = false;
 	t.scratch_ops.clear();
@@ -1417,6 +1565,30 @@ static bool use_locs_of(Tr &t, const Ins *ci, std::vector<Loc> &at)
 	return true;
 }
 
+/* Marks ins (the located copy of ci) [comm K] for t.comm's pair: their
+ * operands K and K+1, each pseudo bound at one use location and no def.
+ * False with a reason otherwise. */
+static bool mark_comm(Tr &t, const Ins *ci, Ins *ins)
+{
+	if (t.comm.empty())
+		return true;
+	int ka = sole_use_operand(ci, t.comm[0].first);
+	int kb = sole_use_operand(ci, t.comm[0].second);
+	int uses = 0, defs = 0;
+	for (const Binding &b : t.binds)
+		if (b.pseudo == t.comm[0].first || b.pseudo == t.comm[0].second)
+			(b.def ? defs : uses)++;
+	if (t.comm.size() != 1 || ka < 0 || kb < 0 ||
+	    (ka - kb != 1 && kb - ka != 1) || uses != 2 || defs) {
+		unverified(t, "commutative operands in several locations" +
+				      uid_str(ci->uid));
+		return false;
+	}
+	ins->flags |= INS_COMM;
+	ins->comm = ka < kb ? ka : kb;
+	return true;
+}
+
 /* A copy of the capture's instruction with the locations of t.binds;
  * NULL with a reason when a pseudo operand has none, or a def two. */
 static Ins *located_copy(Tr &t, const Ins *ci)
@@ -1462,6 +1634,8 @@ static Ins *located_copy(Tr &t, const Ins *ci)
 		}
 		ins->ops[k] = o;
 	}
+	if (!mark_comm(t, ci, ins))
+		return nullptr;
 	return ins;
 }
 
@@ -2112,6 +2286,8 @@ static rtx_insn *split_store(Tr &t, const SavedInsn &sv, rtx_insn *insn)
 	std::string keep = t.fail;
 	t.binds.clear();
 	t.soft_in.clear();
+	t.comm.clear();
+	t.cur_sv = nullptr; /* another insn's pattern: no [comm] */
 	t.fail.clear();
 	t.elim = false;
 	t.scratch_ops.clear();
