@@ -22,7 +22,7 @@ extern double dg(double);
 double pool(double x) { return dg(x * 2.5) * 2.5; }
 //! pool: ord "*movdf_internal" =p?, [$.LC0] [remat]
 //!gcc pool: ord "*movdf_internal" =p?, [$.LC0] [remat] [deleted]
-//!gcc pool: ord "*fop_df_comm" =p? @xmm0, p? ^0 @xmm0, p? mem @[$.LC0]
+//!gcc pool: ord "*fop_df_comm" =p? @xmm0, p? ^0 @xmm0, p? mem @[$.LC0] [comm 1]
 //!verdict pool: verified
 
 /* call_leaf: with IPA-RA, the call to leaf (which computes into eax
@@ -31,7 +31,7 @@ double pool(double x) { return dg(x * 2.5) * 2.5; }
 int __attribute__((noinline)) leaf(int x) { return 3 * x + 1; }
 int call_leaf(int x) { return leaf(x) + x; }
 //!gcc call_leaf: call "leaf" =%ax, $leaf, $0, %di clobber {ax,flags}
-//!gcc call_leaf: ord "*addsi_1" =p? mem @ax, p? ^0 @ax, p? @di clobber {flags}
+//!gcc call_leaf: ord "*addsi_1" =p? mem @ax, p? ^0 @ax, p? @di clobber {flags} [comm 1]
 //!verdict call_leaf: verified
 
 /* store_addr: leaq d(%rip), %rax; movq %rax, (%rdi).  The store of an

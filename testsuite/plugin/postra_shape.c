@@ -69,7 +69,7 @@ void dstore(double *x) { *x = 6.0; }
 typedef double v2df __attribute__((vector_size(16)));
 v2df scale(v2df a) { return a * (v2df){3.5, 3.5}; }
 //!gcc scale: ord "vec_dupv2df" =p? @xmm1
-//!gcc scale: ord "*mulv2df3" =p? @xmm0, p? ^0 @xmm0, p? mem @xmm1
+//!gcc scale: ord "*mulv2df3" =p? @xmm0, p? ^0 @xmm0, p? mem @xmm1 [comm 1]
 //!verdict scale: verified
 
 /* asmmem: an asm with a "memory" clobber, (clobber (mem:BLK (scratch))),

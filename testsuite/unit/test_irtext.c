@@ -1130,7 +1130,7 @@ static const struct ErrCase {
 	 "'[comm 1]': operand 2 does not exist"},
 	{AHEAD "  move =@ax, @bx [comm 0]\nend\n", 5, 18,
 	 "'[comm]' on an instruction that is not an 'ord'"},
-	{AHEAD "  1: ord p1 @ax, p1 @bx [comm 0\nend\n", 5, 31,
+	{AHEAD "  1: ord p1 @ax, p1 @bx [comm 0\nend\n", 5, 32,
 	 "expected ']' after the operand number of '[comm'"},
 	{AHEAD "  1: ord =@ax, p1 @bx\nend\n", 5, 11,
 	 "a bare location is only allowed on an inserted instruction"},
