@@ -177,6 +177,28 @@ typedef struct Need {
 	int k;
 } Need;
 
+/* Whether operand o names a word after the first of a value that
+ * occupies several registers (`p87[8,8]` of a 16-byte value in a
+ * general register pair): as a machine operand that is the second
+ * register, which a tie must then share. */
+static bool later_word(const Fn *fn, const Op *o)
+{
+	if (o->kind != OK_PSEUDO || !o->sub_size || !o->sub_off)
+		return false;
+	const Pseudo *p = &fn->pseudo[o->reg];
+	return target_nregs(fn->target, p->cls, p->size) > 1;
+}
+
+/* Whether tied operands o and q name the same word of values of one
+ * size: then the whole values share their registers, which ties them.
+ * (The read SSA adds to a partial def, `+p87[8,8]`, is of the same
+ * origin and is not compared: the def rewrites the old value in place.) */
+static bool same_word(const Fn *fn, const Op *o, const Op *q)
+{
+	return fn->pseudo[o->reg].size == fn->pseudo[q->reg].size &&
+	       o->sub_off == q->sub_off && o->sub_size == q->sub_size;
+}
+
 /* Whether the ties of i can be met at all: tied pseudos of one class,
  * and two tied operands that both only read must read one value. */
 static bool ties_ok(const Fn *fn, const Ssa *ssa, const Blk *b,
@@ -214,6 +236,18 @@ static bool ties_ok(const Fn *fn, const Ssa *ssa, const Blk *b,
 				    fn->target->class_name[c2],
 				    fn->target->class_name[
 					    (o->flags & OF_DEF) ? c1 : c2]);
+		if (c1 == c2 && (later_word(fn, o) || later_word(fn, q)) &&
+		    !same_word(fn, o, q) &&
+		    ssa->origin[o->reg] != ssa->origin[q->reg])
+			return fail(err, errlen, "b%d uid %d: operand %d (p%d) "
+						 "is tied to operand %d (p%d) "
+						 "through a word other than the "
+						 "first of a value in several "
+						 "registers (the tie needs that "
+						 "word's register; values are "
+						 "placed whole)",
+				    b->id, i->uid, k, ssa->origin[o->reg], t,
+				    ssa->origin[q->reg]);
 		if (!(o->flags & OF_DEF) && !(q->flags & OF_DEF) &&
 		    o->reg != q->reg)
 			return fail(err, errlen, "b%d uid %d: operands %d (p%d) "

@@ -1664,6 +1664,22 @@ static void regset_text(const Chk *c, RegSet s, Str *out)
 	free(buf);
 }
 
+/* The register an operand (original op, at location l) names as a
+ * machine operand: for a subreg of a value spread over several registers
+ * (a 16-byte value in a general register pair), the register of the
+ * word it names (`p[8,8]` at ax:dx is dx); l otherwise.  Ties are
+ * between machine operands, so they compare these. */
+static int word_loc(const Chk *c, const Op *op, int l)
+{
+	if (l < 0 || l >= TGT_NREGS || !op->sub_size || !op_is_value(op))
+		return l;
+	int size = value_size(c, value_of(c, op));
+	int n = span_n(c, l, size);
+	if (n <= 1 || size <= 0)
+		return l;
+	return l + op->sub_off * n / size;
+}
+
 /* Checks (a), (b), (c) of docs/VERIFY.md for operand k of original
  * instruction i (original o); at most one violation per operand.  Names
  * are formatted only for a violation. */
@@ -1758,8 +1774,11 @@ static void check_operand(Chk *c, const Ins *i, const Ins *o, int pos, int k)
 		}
 	}
 	if (oo->tie >= 0 && oo->tie < i->nops) {
-		int lt = op_loc(c, &i->ops[oo->tie]);
-		if (lt != l) {
+		int lw = word_loc(c, oo, l);
+		int lt = word_loc(c, &o->ops[oo->tie],
+				  op_loc(c, &i->ops[oo->tie]));
+		if (lt != lw) {
+			l = lw;
 			violation(c, VK_TIE, i, pos, k, l,
 				  "operand %d (%s) at %s: tied to operand %d, "
 				  "which is at %s",

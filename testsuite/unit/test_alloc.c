@@ -455,6 +455,42 @@ static void case_cross_class_part(void)
 	}
 }
 
+/* A tie through the second word of a 16-byte general value
+ * (gcc.c-torture/compile/pr93335.c f1, reduced: `=p7, p5[8,8] ^0`): the
+ * def must be in the register of p5's second word, which placing values
+ * whole cannot give; refused with that reason.  (It was once allocated
+ * with p7 in p5's first register, and the checker, comparing ties at the
+ * value's first register, called it verified: tieword.first.ir.) */
+static void case_tie_second_word(void)
+{
+	IrFile f;
+	Fn *fn = t_fn("func t\n"
+		      "  pseudo p4 gpr 8\n"
+		      "  pseudo p5 gpr 16\n"
+		      "  pseudo p6 gpr 8\n"
+		      "  pseudo p7 gpr 8\n"
+		      "b2:\n"
+		      "  1: copy =p4, %di\n"
+		      "  2: copy =p6, %si\n"
+		      "  3: ord \"clobber\" =p5\n"
+		      "  4: ord \"*movdi_internal\" +p5[0,8], p4\n"
+		      "  5: ord \"*movdi_internal\" +p5[8,8], p6\n"
+		      "  6: ord \"*subdi_1\" =p7, p5[8,8] ^0, p4 "
+		      "clobber {flags}\n"
+		      "  7: copy =%ax, p7\n"
+		      "  8: ret %ax\n"
+		      "end\n",
+		      &f);
+	if (fn) {
+		char err[512] = "";
+		CHECK(ssa_alloc(fn, NULL, NULL, err, sizeof err) == NULL);
+		CHECK(strstr(err, "uid 6: operand 1 (p5) is tied to operand 0 "
+				  "(p7) through a word other than the first") !=
+		      NULL);
+		irfile_free(&f);
+	}
+}
+
 /* A 16-byte value moved in a cycle through a register pair
  * (testsuite/ir/alloc/pair_cycle.ir, the copy derived there): split
  * into register parts, one cycle of four registers, 3 swaps and no move
@@ -585,6 +621,8 @@ void suite_alloc(void)
 {
 	t_case("alloc: a part of a value tied across classes is refused",
 	       case_cross_class_part);
+	t_case("alloc: a tie through a second word is refused",
+	       case_tie_second_word);
 	t_case("alloc: a 16-byte value in a cycle through a register pair",
 	       case_pair_cycle);
 	t_case("alloc: partial defs read in place from another value",
