@@ -2533,7 +2533,8 @@ static bool pure_computation(const Tr &t, const SavedInsn &sv)
 {
 	const Ins *ci = sv.ins;
 	if (!ci || ci->kind != IK_ORD || ci->nmem || ci->nops < 1 ||
-	    ci->ops[0].kind != OK_PSEUDO || ci->ops[0].flags != OF_DEF ||
+	    ci->ops[0].kind != OK_PSEUDO ||
+	    (ci->ops[0].flags & (OF_DEF | OF_USE)) != OF_DEF ||
 	    ci->ops[0].sub_size)
 		return false;
 	for (int k = 1; k < ci->nops; k++)

@@ -2757,9 +2757,10 @@ static bool remat_of_ok(const Chk *c, const Ins *i, const Ins *o)
 	    i->nops != o->nops)
 		return false;
 	const Op *d = &o->ops[0];
-	if (d->kind != OK_PSEUDO || d->flags != OF_DEF || d->sub_size ||
-	    i->ops[0].kind != OK_PSEUDO || i->ops[0].reg != d->reg ||
-	    i->ops[0].flags != OF_DEF || i->ops[0].sub_size)
+	if (d->kind != OK_PSEUDO || (d->flags & (OF_DEF | OF_USE)) != OF_DEF ||
+	    d->sub_size || i->ops[0].kind != OK_PSEUDO ||
+	    i->ops[0].reg != d->reg || i->ops[0].flags != d->flags ||
+	    i->ops[0].sub_size)
 		return false;
 	for (int k = 1; k < o->nops; k++) {
 		const Op *a = &o->ops[k], *b = &i->ops[k];
