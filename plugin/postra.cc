@@ -1044,6 +1044,21 @@ static bool elim_equal(Tr &t, int soft, int64_t c, const_rtx x)
 	return same_offset(t, pre, post);
 }
 
+/* Whether saved node i is a sum with one soft pointer term and post-RA
+ * x a sum (of the same mode) with one eliminated pointer term. */
+static bool elim_sum(const Tr &t, int i, const_rtx x)
+{
+	const PNode &n = t.s->nodes[i];
+	if (GET_CODE(x) != PLUS || n.mode != GET_MODE(x))
+		return false;
+	int64_t sc = 0, pc = 0;
+	std::vector<int> soft, srest;
+	std::vector<const_rtx> elim, prest;
+	saved_terms(t, i, n.mode, &sc, &soft, &srest);
+	post_terms(x, GET_MODE(x), &pc, &elim, &prest);
+	return soft.size() == 1 && elim.size() == 1;
+}
+
 /* Saved sum i (one soft pointer, other terms, a constant) against
  * post-RA sum x in which elimination replaced the soft pointer by sp or
  * the hard frame pointer, regrouped the terms and folded the constants
@@ -1078,7 +1093,8 @@ static bool match_plus_elim(Tr &t, int i, const_rtx x, int role)
 	} else {
 		elim_rel = -t.e_fp;
 	}
-	if (!same_offset(t, sc + soft_rel, pc + elim_rel))
+	bool equal = sc + soft_rel == pc + elim_rel;
+	if (!equal && !t.loose_frame)
 		return false;
 	size_t mark = t.binds.size();
 	size_t cmark = t.comm.size();
@@ -1090,6 +1106,8 @@ static bool match_plus_elim(Tr &t, int i, const_rtx x, int role)
 				   prest[swap ? srest.size() - 1 - k : k], role);
 		if (ok) {
 			t.elim = true;
+			if (!equal) /* loose: noted once the rest matched */
+				same_offset(t, sc + soft_rel, pc + elim_rel);
 			return true;
 		}
 		if (!t.fail.empty())
@@ -1265,6 +1283,11 @@ static bool match(Tr &t, int i, const_rtx x, int role)
 		t.elim = true;
 		return true;
 	}
+	if (n.code == PLUS && elim_sum(t, i, x))
+		/* A sum of a soft pointer and other terms against its
+		 * eliminated, folded form: decided by the sums' values (a
+		 * soft pointer never stands for another register there). */
+		return match_plus_elim(t, i, x, role);
 	if (n.code == PARALLEL && GET_CODE(x) == SET &&
 	    parallel_set_clobbers(t, i))
 		/* LRA chose a pattern without the clobbers (an add of sp
