@@ -2967,14 +2967,6 @@ static void place_deleted(Tr &t, const std::vector<Ins *> &survivor)
 			const SavedInsn &sv = t.s->insns[e];
 			if (sv.ins && noop_move(t, sv))
 				noop_regs |= RS_BIT(noop_reg(sv.ins));
-			/* a copy into a hard register (an argument) that a
-			 * new insn of the gap computes there directly, e.g.
-			 * a recomputation (remat [of]): no original insn
-			 * runs in the gap, so the copy's equality still
-			 * holds after it */
-			if (sv.ins && sv.ins->kind == IK_COPY &&
-			    sv.ins->nops == 2 && sv.ins->ops[0].kind == OK_HREG)
-				noop_regs |= RS_BIT(sv.ins->ops[0].reg);
 			e++;
 		}
 		Ins *prev = nullptr;
@@ -2987,8 +2979,7 @@ static void place_deleted(Tr &t, const std::vector<Ins *> &survivor)
 								   : nullptr;
 		Blk *b = t.alloc->blk[fn_block_by_id(t.alloc, first.bb)];
 		/* After the last inserted instruction of the gap that writes
-		 * a no-op move's register (LRA brought the value there) or a
-		 * deleted copy's hard register. */
+		 * a no-op move's register (LRA brought the value there). */
 		for (Ins *i = prev ? prev->next : b->first; i && i != next;
 		     i = i->next)
 			if (i->uid == 0 && (writes_regs(i) & noop_regs))
