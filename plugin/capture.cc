@@ -1197,14 +1197,16 @@ static bool is_remat(rtx_insn *insn)
 		return true;
 	if (CONSTANT_P(s))
 		return true;
-	return MEM_P(s) && GET_CODE(XEXP(s, 0)) == SYMBOL_REF &&
-	       CONSTANT_POOL_ADDRESS_P(XEXP(s, 0));
+	return capture_readonly_mem(s);
 }
 
-/* For a [remat] insn (is_remat) that loads from the constant pool: its
- * constant operand [$SYM+OFF] (OK_MEMSYM), appended as a use, so that a
- * checker can compare it with what an allocator rematerialises; for one
- * that loads the low part of an address constant, that constant. */
+/* For a [remat] insn (is_remat) that loads read-only memory: the
+ * constant it loads (capture_pool_value, an immediate) when it is a
+ * constant-pool entry the IR can write as one, else the memory as
+ * [$SYM+OFF] (OK_MEMSYM), appended as a use, so that a checker can
+ * compare it with what an allocator rematerialises (the post-RA
+ * translation names such memory the same way); for one that loads the
+ * low part of an address constant, that constant. */
 static void add_pool_operand(Builder &b, rtx_insn *insn)
 {
 	rtx set = single_set(insn);
@@ -1217,14 +1219,68 @@ static void add_pool_operand(Builder &b, rtx_insn *insn)
 	}
 	if (!s || !MEM_P(s))
 		return;
-	const char *name = ir_symbol(b, XSTR(XEXP(s, 0), 0));
+	if (rtx v = capture_pool_value(s)) {
+		add_const(b, v, -1);
+		return;
+	}
+	rtx a = XEXP(s, 0), off = NULL_RTX;
+	if (GET_CODE(a) == CONST)
+		a = XEXP(a, 0);
+	if (GET_CODE(a) == PLUS && CONST_INT_P(XEXP(a, 1))) {
+		off = XEXP(a, 1);
+		a = XEXP(a, 0);
+	}
+	const char *name = ir_symbol(b, XSTR(a, 0));
 	if (!name) {
 		give_up(b, "symbol name the IR cannot spell");
 		return;
 	}
 	Op o = new_op(OK_MEMSYM, OF_USE);
 	o.sym = name;
+	o.imm = off ? INTVAL(off) : 0;
 	push_op(b, o, -1);
+}
+
+/* Whether x is read-only memory at an address constant: a constant-pool
+ * entry, or a MEM_READONLY_P (never modified while the program runs),
+ * not volatile, symbol plus a constant. */
+bool capture_readonly_mem(const_rtx x)
+{
+	if (!MEM_P(x) || MEM_VOLATILE_P(x))
+		return false;
+	rtx a = XEXP(x, 0);
+	if (GET_CODE(a) == SYMBOL_REF && CONSTANT_POOL_ADDRESS_P(a))
+		return true;
+	if (!MEM_READONLY_P(x))
+		return false;
+	if (GET_CODE(a) == CONST)
+		a = XEXP(a, 0);
+	if (GET_CODE(a) == PLUS && CONST_INT_P(XEXP(a, 1)))
+		a = XEXP(a, 0);
+	return GET_CODE(a) == SYMBOL_REF;
+}
+
+/* The constant a constant-pool MEM x holds, in x's mode, when the IR
+ * writes it as an immediate of the same bits (capture_const_bits): an
+ * integer or a scalar float of at most 8 bytes; NULL_RTX otherwise (not
+ * a pool entry, a vector, a wider value). */
+rtx capture_pool_value(const_rtx x)
+{
+	if (!MEM_P(x) || MEM_VOLATILE_P(x) ||
+	    GET_MODE_SIZE(GET_MODE(x)).to_constant() > 8)
+		return NULL_RTX;
+	rtx a = XEXP(x, 0);
+	if (GET_CODE(a) != SYMBOL_REF || !CONSTANT_POOL_ADDRESS_P(a))
+		return NULL_RTX;
+	rtx v = avoid_constant_pool_reference(CONST_CAST_RTX(x));
+	if (v == x)
+		return NULL_RTX;
+	if (CONST_INT_P(v))
+		return v;
+	if (GET_CODE(v) == CONST_DOUBLE && SCALAR_FLOAT_MODE_P(GET_MODE(v)) &&
+	    GET_MODE_SIZE(GET_MODE(v)).to_constant() <= 8)
+		return v;
+	return NULL_RTX;
 }
 
 /* Whether bb has an edge to the exit block. */

@@ -122,6 +122,18 @@ const char *capture_symbol_spelling(const char *s);
  * "Operands"): an integer's value, a float's bits, a wide integer's low
  * word; 0 for other constants. */
 int64_t capture_const_bits(const_rtx x);
+
+/* Whether x is read-only memory at an address constant (a constant-pool
+ * entry, or MEM_READONLY_P and not volatile at a symbol plus a
+ * constant): what both the capture ([remat]) and the post-RA translation
+ * (constant locations) treat as a constant. */
+bool capture_readonly_mem(const_rtx x);
+
+/* The constant of constant-pool MEM x when the IR writes it as an
+ * immediate (an integer or scalar float of at most 8 bytes), else
+ * NULL_RTX.  Both sides name such an entry by its value, so that an
+ * immediate captured before IRA and a pool load LRA emits agree. */
+rtx capture_pool_value(const_rtx x);
 #endif
 
 /* audit.cc */

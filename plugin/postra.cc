@@ -487,21 +487,23 @@ static int const_of(Tr &t, const_rtx x, int kind_for_sym)
 }
 
 /* Whether x is read-only memory at an address constant (the constant
- * pool, a MEM_READONLY_P symbol). */
+ * pool, a MEM_READONLY_P symbol): capture_readonly_mem, the capture's
+ * own test. */
 static bool readonly_mem_p(const_rtx x)
 {
-	if (!MEM_P(x))
-		return false;
-	rtx a = XEXP(x, 0);
-	if (GET_CODE(a) == SYMBOL_REF && CONSTANT_POOL_ADDRESS_P(a))
-		return true;
-	if (!MEM_READONLY_P(x))
-		return false;
-	if (GET_CODE(a) == CONST)
-		a = XEXP(a, 0);
-	if (GET_CODE(a) == PLUS && CONST_INT_P(XEXP(a, 1)))
-		a = XEXP(a, 0);
-	return GET_CODE(a) == SYMBOL_REF;
+	return capture_readonly_mem(x);
+}
+
+/* The constant location of read-only memory x (readonly_mem_p): the
+ * immediate a constant-pool entry holds when the IR writes it as one
+ * (capture_pool_value: the capture names such a load the same way),
+ * else [$sym+off]; -1 when the IR cannot name it. */
+static int mem_const(Tr &t, const_rtx x)
+{
+	if (rtx v = capture_pool_value(x))
+		return fn_intern_const(t.alloc, OK_IMM, capture_const_bits(v),
+				       nullptr);
+	return const_of(t, XEXP(x, 0), OK_MEMSYM);
 }
 
 /* The constant location naming memory MEM x when the capture lists its
@@ -659,7 +661,7 @@ static bool bind(Tr &t, int p, int sub, int size, const_rtx x, int role)
 			if (l.kind == LOC_NONE)
 				return false;
 		} else if (readonly_mem_p(x) && !sub && !size) {
-			int k = const_of(t, XEXP(x, 0), OK_MEMSYM);
+			int k = mem_const(t, x);
 			if (k < 0) {
 				t.fail = "read-only memory the IR cannot name";
 				return false;
@@ -1870,7 +1872,7 @@ static Ins *new_insn(Tr &t, rtx_insn *insn, bool opaque)
 			kind = IK_SPILL;
 		else if (ld.kind == LOC_REG && ls.kind == LOC_NONE &&
 			 (CONSTANT_P(s) || readonly_mem_p(s))) {
-			int k = MEM_P(s) ? const_of(t, XEXP(s, 0), OK_MEMSYM)
+			int k = MEM_P(s) ? mem_const(t, s)
 					 : const_of(t, s, OK_SYM);
 			if (k >= 0) {
 				ls = {LOC_CONST, k};
@@ -3149,13 +3151,12 @@ static Fn *translate(Tr &t, std::vector<unsigned> &locs,
 }
 
 /* Whether every violation of res is a wrong value last written, on some
- * path, by an inserted opaque instruction (the checker's message names
- * the writers). */
+ * path, by an inserted opaque instruction (Violation.by_opaque). */
 static bool all_from_opaque(const VerifyResult *res)
 {
 	for (int k = 0; k < res->nviol; k++)
 		if (res->viol[k].kind != VK_WRONG_VALUE ||
-		    !strstr(res->viol[k].text, "inserted opaque"))
+		    !res->viol[k].by_opaque)
 			return false;
 	return res->nviol > 0;
 }

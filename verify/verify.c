@@ -393,6 +393,7 @@ typedef struct Chk {
 	int *wseen, *wqueue, wstamp;
 	bool prune;          /* prune_slots on (off: for messages only) */
 	struct Writes *ws;   /* pending writes of a parallel step */
+	struct Writes *kws;  /* constant locations a copy adds to */
 } Chk;
 
 static bool unverified(Chk *c, const char *fmt, ...)
@@ -1199,8 +1200,10 @@ static int ins_writes(const Chk *c, const Ins *i, const Ins *o, int l)
 }
 
 /* Describes where the content of location l at instruction i (position
- * pos of f block b) came from: the writers that reach it backwards. */
-static void writers_text(Chk *c, int b, const Ins *at, int l, Str *out)
+ * pos of f block b) came from: the writers that reach it backwards.
+ * Returns whether an inserted opaque instruction is among the writers
+ * the text names. */
+static bool writers_text(Chk *c, int b, const Ins *at, int l, Str *out)
 {
 	enum { MAXW = 4 };
 	struct {
@@ -1274,18 +1277,19 @@ static void writers_text(Chk *c, int b, const Ins *at, int l, Str *out)
 		cb = queue[qh++];
 	}
 	if (more < 0 || nw == 0)
-		return;
+		return false;
 	if (nw == 1 && w[0].how == 3) {
 		str_addf(out, l < TGT_NREGS ? " (unchanged since the function "
 					      "entry)"
 					    : " (never written)");
-		return;
+		return false;
 	}
 	if (nw == 1 && w[0].how == 2) {
 		str_addf(out, " (clobbered by %suid %d)",
 			 w[0].i->kind == IK_CALL ? "call " : "", w[0].i->uid);
-		return;
+		return false;
 	}
+	bool opaque = false;
 	str_addf(out, " (last written by ");
 	for (int k = 0; k < nw; k++) {
 		if (k)
@@ -1298,13 +1302,16 @@ static void writers_text(Chk *c, int b, const Ins *at, int l, Str *out)
 				 w[k].i->uid);
 		else if (w[k].i->uid)
 			str_addf(out, "uid %d", w[k].i->uid);
-		else
+		else {
 			str_addf(out, "inserted %s in b%d",
 				 ins_kind_name(w[k].i->kind), w[k].blk);
+			opaque |= w[k].i->kind == IK_OPAQUE;
+		}
 	}
 	if (more)
 		str_addf(out, " or %d more", more);
 	str_addf(out, ")");
+	return opaque;
 }
 
 /* ---- Transfer and checks ------------------------------------------------ */
@@ -1717,7 +1724,7 @@ static void check_operand(Chk *c, const Ins *i, const Ins *o, int pos, int k)
 			}
 			Str s = {0}, wr = {0};
 			set_text(c, c->cur[l + p], &s);
-			writers_text(c, c->cur_blk, i, l + p, &wr);
+			bool opaque = writers_text(c, c->cur_blk, i, l + p, &wr);
 			Violation *w = violation(
 				c, VK_WRONG_VALUE, i, pos, k, l + p,
 				"operand %d (%s) at %s holds %s instead%s", k,
@@ -1726,6 +1733,7 @@ static void check_operand(Chk *c, const Ins *i, const Ins *o, int pos, int k)
 				wr.s ? wr.s : "");
 			free(s.s);
 			free(wr.s);
+			w->by_opaque = opaque;
 			if (v < c->npseudo)
 				w->exp_pseudo = v;
 			else
@@ -2279,6 +2287,36 @@ static void retarg_after(Chk *c, const Ins *o, int arg)
 	}
 }
 
+/* GCC's allocation, before original copy o executes: queues in kw, for
+ * every constant location holding a pair's source, the pair's
+ * destination (Write.set: the value), to be added after the copy
+ * (copy_consts_apply).  Sound: d = s after the copy, and CONST(c)
+ * holding s means s equals c on every path here. */
+static void copy_consts_queue(Chk *c, const Ins *o, Writes *kw)
+{
+	kw->n = 0;
+	if (!c->gcc)
+		return;
+	for (int k = 0; k < o->nops; k += 2) {
+		int dv = value_of(c, &o->ops[k]);
+		int sv = value_of(c, &o->ops[k + 1]);
+		if (c->hold[sv].stamp != c->stamp)
+			continue;
+		for (int h = c->hold[sv].head; h >= 0; h = c->hnext[h])
+			if (is_kconst(c, c->hloc[h]))
+				push_write(kw, c->hloc[h], dv);
+	}
+}
+
+/* Adds each queued destination value to its constant location. */
+static void copy_consts_apply(Chk *c, Writes *kw)
+{
+	for (int k = 0; k < kw->n; k++)
+		wset(c, kw->w[k].loc,
+		     set_add(&c->sp, c->cur[kw->w[k].loc], kw->w[k].set));
+	kw->n = 0;
+}
+
 /* An original instruction: checks, then uses read, clobbers, defs. */
 static void do_original(Chk *c, const Ins *i, const Ins *o, int pos)
 {
@@ -2290,6 +2328,7 @@ static void do_original(Chk *c, const Ins *i, const Ins *o, int pos)
 	if (c->checking)
 		check_operands(c, i, o, pos);
 	if (copy_like(o)) {
+		copy_consts_queue(c, o, c->kws);
 		for (int k = 0; k < o->nops; k += 2) {
 			int dv = value_of(c, &o->ops[k]);
 			int sv = value_of(c, &o->ops[k + 1]);
@@ -2305,6 +2344,7 @@ static void do_original(Chk *c, const Ins *i, const Ins *o, int pos)
 			defined(c, value_of(c, &o->ops[k]));
 		}
 		apply_writes(c, c->ws);
+		copy_consts_apply(c, c->kws);
 		return;
 	}
 	int arg = retarg_before(c, i, o);
@@ -3374,6 +3414,8 @@ static void chk_init(Chk *c, const Fn *o, const Fn *f)
 	c->ws = xrealloc(NULL, sizeof *c->ws);
 	memset(c->ws, 0, sizeof *c->ws);
 	mem_setup(c);
+	c->kws = xrealloc(NULL, sizeof *c->kws);
+	memset(c->kws, 0, sizeof *c->kws);
 }
 
 static void chk_free(Chk *c)
@@ -3392,6 +3434,9 @@ static void chk_free(Chk *c)
 	if (c->ws)
 		free(c->ws->w);
 	free(c->ws);
+	if (c->kws)
+		free(c->kws->w);
+	free(c->kws);
 }
 
 /* Work-list to the fixed point (all blocks queued at the start, in

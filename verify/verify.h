@@ -51,6 +51,10 @@ typedef struct Violation {
 	Loc loc;       /* the operand's location (LOC_NONE if none) */
 	int exp_pseudo;/* VK_WRONG_VALUE: the value wanted, a pseudo ... */
 	int exp_hreg;  /* ... or a hard register's value; the other is -1 */
+	/* VK_WRONG_VALUE: an inserted opaque instruction (GCC's allocation)
+	 * is among the writers the text names, i.e. it last wrote the
+	 * location on some path to the use; else false */
+	bool by_opaque;
 	char *text;    /* "FN: bB: uid U: operand K (p82) at ax holds ..." */
 } Violation;
 
