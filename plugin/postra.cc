@@ -2516,12 +2516,32 @@ static bool same_load_address(Tr &t, const SavedInsn &sv, rtx_insn *insn)
 	return set && stack_mem(t, SET_SRC(set), &off) && off == want;
 }
 
+/* Whether sv's pattern is (set (reg p) (reg q)) or (set (reg p)
+ * (subreg (reg q) OFF)), p a pseudo: a register move, maybe between
+ * classes (a DImode value moved bit for bit into an SSE register), that
+ * IRA may delete (substituting q's subreg into the use) and LRA emit
+ * again as the reload of that use.  Re-emitted with a matching pattern,
+ * it is the same computation on registers whose values the checker
+ * checks at the new place. */
+static bool saved_reg_move(const Tr &t, const SavedInsn &sv)
+{
+	const std::vector<PNode> &nd = t.s->nodes;
+	if (nd[sv.pat].code != SET || nd[sv.pat + 1].code != REG ||
+	    nd[sv.pat + 1].regno < FIRST_PSEUDO_REGISTER)
+		return false;
+	int s = nd[sv.pat + 1].end;
+	if (nd[s].code == SUBREG)
+		s++;
+	return nd[s].code == REG;
+}
+
 /* The saved insn that new insn is a re-emission of (elimination makes
  * LRA delete an insn that mentions a soft pointer and emit it again; a
  * load of a pseudo with a memory equivalence is deleted and emitted
- * again before the use): the first captured insn of (old) block bb
+ * again before the use; a register move deleted by IRA is emitted
+ * again as a reload): the first captured insn of (old) block bb
  * after position last_pos whose UID is gone, that mentions a soft
- * pointer or is such a load, and whose pattern
+ * pointer or is such a load or move, and whose pattern
  * matches insn's, looking no further than the next captured insn still
  * present; -1 if none.  Leaves t.binds filled. */
 static int reemitted(Tr &t, rtx_insn *insn, int bb, int last_pos)
@@ -2536,7 +2556,7 @@ static int reemitted(Tr &t, rtx_insn *insn, int bb, int last_pos)
 			return -1;
 		if (!sv.ins || t.adopted[k] ||
 		    !(mentions_soft_pointer(t, sv) || saved_load(t, sv) ||
-		      saved_store(t, sv)))
+		      saved_store(t, sv) || saved_reg_move(t, sv)))
 			continue;
 		if (match_insn(t, sv, insn) && same_load_address(t, sv, insn)) {
 			t.adopted[k] = true;
