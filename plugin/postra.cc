@@ -315,6 +315,16 @@ struct Tr {
 	 * otherwise. */
 	rtx const_src[TGT_NREGS];
 	rtx pending_const = NULL_RTX;  /* set by new_insn for such a load */
+	/* What the translation believes a location holds, from the
+	 * instructions translated so far in this block (a hint only, to
+	 * choose between two operand orders that both match; the checker
+	 * proves or refutes the choice): a pseudo (>= 0), constant location
+	 * k (-2 - k), or -1.  Registers, then slots by number. */
+	int known_reg[TGT_NREGS];
+	std::map<int, int> known_slot;
+	/* Per captured pseudo: the constant operand of a [remat] definition
+	 * of it, or NULL. */
+	std::vector<const Op *> remat_const;
 };
 
 static void unverified(Tr &t, const std::string &why)
@@ -728,13 +738,46 @@ static bool parallel_set_clobbers(const Tr &t, int i)
 	return true;
 }
 
+/* What t believes location l holds (Tr.known_reg), or -1. */
+static int known_at(const Tr &t, Loc l)
+{
+	if (l.kind == LOC_REG && l.num >= 0 && l.num < TGT_NREGS)
+		return t.known_reg[l.num];
+	if (l.kind == LOC_SLOT) {
+		auto it = t.known_slot.find(l.num);
+		return it == t.known_slot.end() ? -1 : it->second;
+	}
+	return -1;
+}
+
+/* Whether binding b agrees with what the instructions translated before
+ * in the block put at its location: p itself, or the constant of one of
+ * p's [remat] definitions. */
+static bool known_agrees(const Tr &t, const Binding &b)
+{
+	int v = known_at(t, b.loc);
+	if (v >= 0)
+		return v == b.pseudo;
+	if (v == -1 || b.pseudo < 0 ||
+	    b.pseudo >= (int)t.remat_const.size() || !t.remat_const[b.pseudo])
+		return false;
+	const Const &k = t.alloc->konst[-2 - v];
+	const Op *o = t.remat_const[b.pseudo];
+	return const_same(o->kind, o->imm, o->sym, k.kind, k.imm, k.sym);
+}
+
 /* How many of the bindings from mark on agree with the hint GCC leaves
- * on a register that was a pseudo (ORIGINAL_REGNO); used only to choose
- * between the two orders of a commutative pair that both match. */
+ * on a register that was a pseudo (ORIGINAL_REGNO), plus how many uses
+ * agree with what the block's earlier instructions put there
+ * (known_agrees); used only to choose between two operand orders that
+ * both match. */
 static int hint_score(const Tr &t, size_t mark,
 		      const std::vector<const_rtx> &regs)
 {
 	int n = 0;
+	for (size_t k = mark; k < t.binds.size(); k++)
+		if (!t.binds[k].def && known_agrees(t, t.binds[k]))
+			n++;
 	for (const_rtx r : regs)
 		for (size_t k = mark; k < t.binds.size(); k++)
 			if ((int)ORIGINAL_REGNO(r) == t.binds[k].pseudo &&
@@ -1415,7 +1458,7 @@ static bool match(Tr &t, int i, const_rtx x, int role)
 
 /* Matches the saved pattern (and call usage) of si against insn; fills
  * t.binds.  False with t.fail possibly empty (a different shape). */
-static bool match_insn(Tr &t, const SavedInsn &si, rtx_insn *insn)
+static bool match_insn_once(Tr &t, const SavedInsn &si, rtx_insn *insn)
 {
 	t.binds.clear();
 	t.soft_in.clear();
@@ -1439,6 +1482,78 @@ static bool match_insn(Tr &t, const SavedInsn &si, rtx_insn *insn)
 			return false;
 	}
 	return true;
+}
+
+/* The first operand n of recognised insn whose constraint has '%': the
+ * machine description declares the insn commutative in operands n and
+ * n + 1, and LRA may exchange them; -1 if none. */
+static int commutative_operand(rtx_insn *insn)
+{
+	if (INSN_CODE(insn) < 0 || asm_noperands(PATTERN(insn)) >= 0)
+		return -1;
+	extract_insn(insn);
+	for (int n = 0; n + 1 < recog_data.n_operands; n++)
+		if (recog_data.constraints[n] &&
+		    strchr(recog_data.constraints[n], '%'))
+			return n;
+	return -1;
+}
+
+/* The places of a '%' operand pair and of their duplicates in an insn
+ * (copied from recog_data, which matching may refill). */
+struct OpPair {
+	rtx *loc[2];
+	std::vector<std::pair<rtx *, int>> dups; /* place, 0 or 1 */
+};
+
+/* Exchanges the pair's operands in place (and their duplicates), as LRA
+ * does for a '%' pair; again to undo. */
+static void swap_operands(const OpPair &p)
+{
+	rtx x = *p.loc[0];
+	*p.loc[0] = *p.loc[1];
+	*p.loc[1] = x;
+	for (const auto &d : p.dups)
+		*d.first = *p.loc[d.second];
+}
+
+/* Matches saved insn si against insn (match_insn_once); for an insn
+ * with a '%' operand pair (commutative_operand) also with the pair
+ * exchanged, keeping the exchanged match when only it matches or when
+ * its hints (hint_score) agree more: LRA may have exchanged them, and
+ * by the machine description the insn computes the same either way.
+ * The RTL is restored before returning. */
+static bool match_insn(Tr &t, const SavedInsn &si, rtx_insn *insn)
+{
+	int n = commutative_operand(insn);
+	OpPair pr;
+	if (n >= 0) {
+		pr.loc[0] = recog_data.operand_loc[n];
+		pr.loc[1] = recog_data.operand_loc[n + 1];
+		for (int d = 0; d < recog_data.n_dups; d++)
+			if (recog_data.dup_num[d] == n ||
+			    recog_data.dup_num[d] == n + 1)
+				pr.dups.push_back({recog_data.dup_loc[d],
+						   recog_data.dup_num[d] - n});
+	}
+	bool ok = match_insn_once(t, si, insn);
+	if (n < 0)
+		return ok;
+	std::vector<const_rtx> regs;
+	regs_in(PATTERN(insn), &regs);
+	int score = ok ? hint_score(t, 0, regs) : -1;
+	std::string fail = t.fail;
+	swap_operands(pr);
+	bool ok2 = match_insn_once(t, si, insn);
+	int score2 = ok2 ? hint_score(t, 0, regs) : -1;
+	swap_operands(pr);
+	if (ok2 && score2 > score)
+		return true; /* the exchanged match's bindings */
+	if (!ok) {
+		t.fail = fail;
+		return false;
+	}
+	return match_insn_once(t, si, insn);
 }
 
 /* Whether insn is captured insn si but for the addresses of frame
@@ -2393,6 +2508,60 @@ static RegSet written_span(const Tr &t, const Ins *i)
 	return s;
 }
 
+/* Fills t.remat_const from the capture's [remat] definitions. */
+static void init_remat_const(Tr &t)
+{
+	const Fn *o = t.cap->fn;
+	t.remat_const.assign(o->npseudo, nullptr);
+	for (int b = 0; b < o->nblk; b++)
+		for (const Ins *i = o->blk[b]->first; i; i = i->next) {
+			if (!(i->flags & INS_REMAT) || i->nops != 2 ||
+			    i->ops[0].kind != OK_PSEUDO ||
+			    !op_is_const(&i->ops[1]))
+				continue;
+			int p = i->ops[0].reg;
+			if (p >= 0 && p < o->npseudo)
+				t.remat_const[p] = &i->ops[1];
+		}
+}
+
+/* Updates t.known_reg / t.known_slot for instruction i appended to the
+ * allocation (a hint, see Tr.known_reg). */
+static void note_known(Tr &t, const Ins *i)
+{
+	int val = -1, dst = -1;
+	Loc dl = {LOC_NONE, 0};
+	if (i->uid == 0 && i->nops == 2 &&
+	    (i->kind == IK_MOVE || i->kind == IK_RELOAD ||
+	     i->kind == IK_SPILL || i->kind == IK_REMAT)) {
+		Loc sl = i->ops[1].loc;
+		val = sl.kind == LOC_CONST ? -2 - sl.num : known_at(t, sl);
+		dl = i->ops[0].loc;
+		dst = 0;
+	}
+	for (int c = 0; c < TGT_NREGS; c++)
+		if (RS_HAS(i->clobbers, c))
+			t.known_reg[c] = -1;
+	for (int k = 0; k < i->nops; k++) {
+		const Op &o = i->ops[k];
+		if (!(o.flags & OF_DEF) || k == dst)
+			continue;
+		Loc l = o.loc;
+		if (o.kind == OK_HREG)
+			l = {LOC_REG, o.reg};
+		int v = i->uid && o.kind == OK_PSEUDO && !o.sub_size ? o.reg
+								      : -1;
+		if (l.kind == LOC_REG && l.num >= 0 && l.num < TGT_NREGS)
+			t.known_reg[l.num] = v;
+		else if (l.kind == LOC_SLOT)
+			t.known_slot[l.num] = v;
+	}
+	if (dl.kind == LOC_REG && dl.num >= 0 && dl.num < TGT_NREGS)
+		t.known_reg[dl.num] = val;
+	else if (dl.kind == LOC_SLOT)
+		t.known_slot[dl.num] = val;
+}
+
 /* Updates t.soft_val, t.mem_src, t.addr_val and t.calc_val for
  * instruction i appended to the allocation. */
 static void note_soft_values(Tr &t, const Ins *i)
@@ -2463,6 +2632,7 @@ static void note_soft_values(Tr &t, const Ins *i)
 	    (i->ops[1].loc.num == capture_core_reg(ARG_POINTER_REGNUM) ||
 	     i->ops[1].loc.num == capture_core_reg(FRAME_POINTER_REGNUM)))
 		t.soft_val[i->ops[0].loc.num] = i->ops[1].loc.num;
+	note_known(t, i);
 }
 
 /* Whether sv's pattern is (set (reg p) (mem ...)), p a pseudo: a load
@@ -2713,7 +2883,9 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 		t.const_src[c] = NULL_RTX;
 		t.addr_val[c] = false;
 		t.calc_val[c] = false;
+		t.known_reg[c] = -1;
 	}
+	t.known_slot.clear();
 	rtx_insn *insn;
 	FOR_BB_INSNS(bb, insn) {
 		if (!NONDEBUG_INSN_P(insn))
@@ -3149,6 +3321,7 @@ static Fn *translate(Tr &t, std::vector<unsigned> &locs,
 	std::vector<int64_t> sp_in = sp_at_entry(t.fun);
 	std::vector<int> blk_of = add_edge_blocks(t);
 	t.adopted.assign(t.s->insns.size(), false);
+	init_remat_const(t);
 	for (size_t k = 0; k < t.s->insns.size(); k++) {
 		int b = t.s->insns[k].bb;
 		if (b >= (int)t.by_block.size())
