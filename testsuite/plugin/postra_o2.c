@@ -16,13 +16,14 @@ int sub(int a, int b) { return a - b; }
 /* pool: mulsd .LC0(%rip), %xmm0 twice.  The constant 2.5 is loaded into
  * a pseudo once before IRA (a [remat] load from the constant pool); GCC
  * deletes that load and reads the constant pool at both uses, one of
- * them after the call.  The checker proves the pseudo equal to .LC0 from
- * the deleted remat. */
+ * them after the call.  Both sides name the pool entry by its value, the
+ * bits of 2.5 (0x4004000000000000 = 4612811918334230528).  The checker
+ * proves the pseudo equal to it from the deleted remat. */
 extern double dg(double);
 double pool(double x) { return dg(x * 2.5) * 2.5; }
-//! pool: ord "*movdf_internal" =p?, [$.LC0] [remat]
-//!gcc pool: ord "*movdf_internal" =p?, [$.LC0] [remat] [deleted]
-//!gcc pool: ord "*fop_df_comm" =p? @xmm0, p? ^0 @xmm0, p? mem @[$.LC0] [comm 1]
+//! pool: ord "*movdf_internal" =p?, $4612811918334230528 [remat]
+//!gcc pool: ord "*movdf_internal" =p?, $4612811918334230528 [remat] [deleted]
+//!gcc pool: ord "*fop_df_comm" =p? @xmm0, p? ^0 @xmm0, p? mem @$4612811918334230528 [comm 1]
 //!verdict pool: verified
 
 /* call_leaf: with IPA-RA, the call to leaf (which computes into eax

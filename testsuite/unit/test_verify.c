@@ -630,6 +630,45 @@ static void edit_inserted_ord(Fn *fn)
 		}
 }
 
+/* Violation.by_opaque: true exactly when an inserted opaque instruction
+ * is among the writers of the wrong value.  By hand: in (a) opaque
+ * writes ax after uid 1 put p1 there, so uid 2 reads {} in ax, last
+ * written by the opaque; in (b) a move from dx (holding nothing) writes
+ * ax instead. */
+static void case_by_opaque(void)
+{
+	static const char orig[] =
+		"func f\n  pseudo p1 gpr 8\nb1:\n  1: copy =p1, %di\n"
+		"  2: copy =%ax, p1\n  3: ret %ax\nend\n";
+	static const char *mid[2] = {"  opaque =@ax:8\n",
+				     "  move =@ax:8, @dx:8\n"};
+	for (int k = 0; k < 2; k++) {
+		char a[512];
+		snprintf(a, sizeof a,
+			 "func f allocated gcc\n  pseudo p1 gpr 8\nb1:\n"
+			 "  1: copy =p1 @ax, %%di\n%s"
+			 "  2: copy =%%ax, p1 @ax\n  3: ret %%ax\nend\n",
+			 mid[k]);
+		IrFile o, f;
+		if (!CHECK(t_parse(orig, &o)))
+			return;
+		if (!CHECK(t_parse(a, &f))) {
+			irfile_free(&o);
+			return;
+		}
+		VerifyResult r;
+		verify_fn(o.fn[0], f.fn[0], &r);
+		if (CHECK(r.verdict == VERDICT_VIOLATION && r.nviol == 1)) {
+			CHECK(r.viol[0].kind == VK_WRONG_VALUE);
+			CHECK(r.viol[0].uid == 2);
+			CHECK(r.viol[0].by_opaque == (k == 0));
+		}
+		verify_result_free(&r);
+		irfile_free(&o);
+		irfile_free(&f);
+	}
+}
+
 static char *verify_edited(const char *orig, const char *alloc,
 			   void (*edit)(Fn *))
 {
@@ -1094,6 +1133,8 @@ void suite_verify(void)
 	t_case("verify: GCC's allocation, setup rules", case_gcc_setup);
 	t_case("verify: GCC's allocation, deleted parallel copy",
 	       case_gcc_deleted_pcopy);
+	t_case("verify: GCC's allocation, writer kind of a violation",
+	       case_by_opaque);
 	t_case("verify: original instructions out of order",
 	       case_out_of_order);
 	t_case("verify: coalesced copy keeps both values", case_coalesced_copy);
