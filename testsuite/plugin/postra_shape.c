@@ -57,9 +57,10 @@ unsigned shr(unsigned x) { return x >> -13; }
 
 /* dstore: movq .LC0(%rip), %rax; movq %rax, (%rdi).  The captured store
  * of the constant 6.0 reads ax, which a new insn loaded from the
- * constant pool: accepted as the constant the pool entry holds. */
+ * constant pool: accepted as the constant the pool entry holds.  The
+ * pool load itself is named by that value (capture_pool_value). */
 void dstore(double *x) { *x = 6.0; }
-//!gcc dstore: remat =@ax:8, @[$.LC0]:8
+//!gcc dstore: remat =@ax:8, @$4618441417868443648:8
 //!gcc dstore: ord "*movdf_internal" p? @di, $4618441417868443648
 //!verdict dstore: verified
 
