@@ -1520,7 +1520,8 @@ static void swap_operands(const OpPair &p)
 /* Matches saved insn si against insn (match_insn_once); for an insn
  * with a '%' operand pair (commutative_operand) also with the pair
  * exchanged, keeping the exchanged match when only it matches or when
- * its hints (hint_score) agree more: LRA may have exchanged them, and
+ * its hints (hint_score) agree more, unless the first match carries a
+ * [comm] mark (t.comm): LRA may have exchanged them, and
  * by the machine description the insn computes the same either way.
  * The RTL is restored before returning. */
 static bool match_insn(Tr &t, const SavedInsn &si, rtx_insn *insn)
@@ -1537,8 +1538,8 @@ static bool match_insn(Tr &t, const SavedInsn &si, rtx_insn *insn)
 						   recog_data.dup_num[d] - n});
 	}
 	bool ok = match_insn_once(t, si, insn);
-	if (n < 0)
-		return ok;
+	if (n < 0 || (ok && !t.comm.empty()))
+		return ok; /* [comm]: the checker takes either order */
 	std::vector<const_rtx> regs;
 	regs_in(PATTERN(insn), &regs);
 	int score = ok ? hint_score(t, 0, regs) : -1;
