@@ -2706,6 +2706,23 @@ static bool saved_reg_move(const Tr &t, const SavedInsn &sv)
 	return nd[s].code == REG;
 }
 
+/* For a saved register move (saved_reg_move): whether insn is a single
+ * SET whose destination and source have the saved destination's and
+ * source's modes (the match compares a pseudo with a hard register
+ * whatever their modes: a QImode reload of a word of one pseudo into
+ * another register is not an SImode copy between the two). */
+static bool same_move_modes(const Tr &t, const SavedInsn &sv,
+			    rtx_insn *insn)
+{
+	const std::vector<PNode> &nd = t.s->nodes;
+	rtx pat = PATTERN(insn);
+	if (GET_CODE(pat) != SET)
+		return false;
+	int s = nd[sv.pat + 1].end;
+	return (int)GET_MODE(SET_DEST(pat)) == nd[sv.pat + 1].mode &&
+	       (int)GET_MODE(SET_SRC(pat)) == nd[s].mode;
+}
+
 /* The saved insn that new insn is a re-emission of (elimination makes
  * LRA delete an insn that mentions a soft pointer and emit it again; a
  * load of a pseudo with a memory equivalence is deleted and emitted
@@ -2725,9 +2742,12 @@ static int reemitted(Tr &t, rtx_insn *insn, int bb, int last_pos)
 			continue;
 		if (t.present[sv.uid])
 			return -1;
-		if (!sv.ins || t.adopted[k] ||
-		    !(mentions_soft_pointer(t, sv) || saved_load(t, sv) ||
-		      saved_store(t, sv) || saved_reg_move(t, sv)))
+		if (!sv.ins || t.adopted[k])
+			continue;
+		bool other = mentions_soft_pointer(t, sv) || saved_load(t, sv) ||
+			     saved_store(t, sv);
+		if (!other && !(saved_reg_move(t, sv) &&
+				same_move_modes(t, sv, insn)))
 			continue;
 		if (match_insn(t, sv, insn) && same_load_address(t, sv, insn)) {
 			t.adopted[k] = true;
