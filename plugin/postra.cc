@@ -2746,7 +2746,11 @@ static int reemitted(Tr &t, rtx_insn *insn, int bb, int last_pos)
 			continue;
 		bool other = mentions_soft_pointer(t, sv) || saved_load(t, sv) ||
 			     saved_store(t, sv);
-		if (!other && !(saved_reg_move(t, sv) &&
+		/* a captured copy stays deleted (the checker's rule for a
+		 * deleted copy relabels every holder of the source; executed
+		 * elsewhere it would name only the new register) */
+		if (!other && !(sv.ins->kind == IK_ORD &&
+				saved_reg_move(t, sv) &&
 				same_move_modes(t, sv, insn)))
 			continue;
 		if (match_insn(t, sv, insn) && same_load_address(t, sv, insn)) {

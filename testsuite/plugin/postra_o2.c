@@ -3,12 +3,13 @@
  * are those of `gcc -O2 -S`. */
 
 /* sub: movl %edi, %eax; subl %esi, %eax.  The copies of the arguments
- * out of di and si are deleted; LRA emits the first again as the move
- * into ax for the two-address subtraction (a re-emitted register move:
- * the copy, executed there). */
+ * out of di and si are coalesced (deleted); LRA inserts the move into
+ * ax for the two-address subtraction (a captured copy is not taken as
+ * re-emitted: deleted, it relabels every holder of its source). */
 int sub(int a, int b) { return a - b; }
-//!gcc sub: copy =p? @ax, %di
+//!gcc sub: copy =p?, %di [deleted]
 //!gcc sub: copy =p?, %si [deleted]
+//!gcc sub: move =@ax:4, @di:4
 //!gcc sub: ord "*subsi_1" =p? mem @ax, p? ^0 @ax, p? @si clobber {flags}
 //!gcc sub: copy =%ax, p? [deleted]
 //!verdict sub: verified
