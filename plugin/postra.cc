@@ -349,11 +349,20 @@ static bool soft_pointer(int regno)
 /* Whether x is a MEM at sp or (with a frame pointer) the hard frame
  * pointer plus a constant; then *off is its address relative to the
  * argument pointer, or SP_UNKNOWN when sp's offset is not known here. */
+static bool argp_offset(const Tr &t, const_rtx a, int64_t *off);
+
 static bool stack_mem(Tr &t, const_rtx x, int64_t *off)
 {
-	if (!MEM_P(x))
-		return false;
-	rtx a = XEXP(x, 0);
+	return MEM_P(x) && argp_offset(t, XEXP(x, 0), off);
+}
+
+/* Whether address a is sp or (with a frame pointer) the hard frame
+ * pointer, maybe plus a constant; then *off is where it points relative
+ * to the argument pointer here (sp = argp + sp_delta - e_sp, hard frame
+ * pointer = argp - e_fp), or SP_UNKNOWN when sp's offset is not known
+ * here. */
+static bool argp_offset(const Tr &t, const_rtx a, int64_t *off)
+{
 	int64_t c = 0;
 	if (GET_CODE(a) == PLUS && CONST_INT_P(XEXP(a, 1))) {
 		c = INTVAL(XEXP(a, 1));
@@ -1070,38 +1079,41 @@ static bool same_offset(Tr &t, int64_t pre, int64_t post)
  * known here. */
 static bool elim_equal(Tr &t, int soft, int64_t c, const_rtx x)
 {
-	int64_t pc = 0;
-	if (GET_CODE(x) == PLUS && CONST_INT_P(XEXP(x, 1))) {
-		pc = INTVAL(XEXP(x, 1));
-		x = XEXP(x, 0);
-	}
-	int64_t post;
-	if (REGNO(x) == STACK_POINTER_REGNUM) {
-		if (t.sp_delta == SP_UNKNOWN) {
-			t.fail = "stack pointer offset unknown";
-			return false;
-		}
-		post = t.sp_delta - t.e_sp + pc;
-	} else {
-		post = pc - t.e_fp;
+	int64_t post = SP_UNKNOWN;
+	argp_offset(t, x, &post);
+	if (post == SP_UNKNOWN) {
+		t.fail = "stack pointer offset unknown";
+		return false;
 	}
 	int64_t pre = (soft == FRAME_POINTER_REGNUM ? t.frame_argp : 0) + c;
 	return same_offset(t, pre, post);
 }
 
+/* The terms of a saved sum and of a post-RA sum (saved_terms,
+ * post_terms). */
+struct ElimSum {
+	int64_t sc = 0, pc = 0;
+	std::vector<int> soft, srest;
+	std::vector<const_rtx> elim, prest;
+};
+
 /* Whether saved node i is a sum with one soft pointer term and post-RA
- * x a sum (of the same mode) with one eliminated pointer term. */
-static bool elim_sum(const Tr &t, int i, const_rtx x)
+ * x a sum (of the same mode) with one eliminated pointer term; fills *e
+ * with their terms. */
+static bool elim_terms(const Tr &t, int i, const_rtx x, ElimSum *e)
 {
 	const PNode &n = t.s->nodes[i];
 	if (GET_CODE(x) != PLUS || n.mode != GET_MODE(x))
 		return false;
-	int64_t sc = 0, pc = 0;
-	std::vector<int> soft, srest;
-	std::vector<const_rtx> elim, prest;
-	saved_terms(t, i, n.mode, &sc, &soft, &srest);
-	post_terms(x, GET_MODE(x), &pc, &elim, &prest);
-	return soft.size() == 1 && elim.size() == 1;
+	saved_terms(t, i, n.mode, &e->sc, &e->soft, &e->srest);
+	post_terms(x, GET_MODE(x), &e->pc, &e->elim, &e->prest);
+	return e->soft.size() == 1 && e->elim.size() == 1;
+}
+
+static bool elim_sum(const Tr &t, int i, const_rtx x)
+{
+	ElimSum e;
+	return elim_terms(t, i, x, &e);
 }
 
 /* Saved sum i (one soft pointer, other terms, a constant) against
@@ -1114,29 +1126,21 @@ static bool elim_sum(const Tr &t, int i, const_rtx x)
  * sp_delta - e_sp, hard frame pointer = argp - e_fp).  Binds pseudos. */
 static bool match_plus_elim(Tr &t, int i, const_rtx x, int role)
 {
-	const PNode &n = t.s->nodes[i];
-	if (GET_CODE(x) != PLUS || n.mode != GET_MODE(x))
+	ElimSum e;
+	if (!elim_terms(t, i, x, &e) || e.srest.size() != e.prest.size() ||
+	    e.srest.size() > 2)
 		return false;
-	int64_t sc = 0, pc = 0;
-	std::vector<int> soft, srest;
-	std::vector<const_rtx> elim, prest;
-	saved_terms(t, i, n.mode, &sc, &soft, &srest);
-	post_terms(x, GET_MODE(x), &pc, &elim, &prest);
-	if (soft.size() != 1 || elim.size() != 1 ||
-	    srest.size() != prest.size() || srest.size() > 2)
-		return false;
-	int64_t soft_rel = t.s->nodes[soft[0]].regno == FRAME_POINTER_REGNUM
+	const std::vector<int> &srest = e.srest;
+	const std::vector<const_rtx> &prest = e.prest;
+	int64_t sc = e.sc, pc = e.pc;
+	int64_t soft_rel = t.s->nodes[e.soft[0]].regno == FRAME_POINTER_REGNUM
 				   ? t.frame_argp
 				   : 0;
-	int64_t elim_rel;
-	if (REGNO(elim[0]) == STACK_POINTER_REGNUM) {
-		if (t.sp_delta == SP_UNKNOWN) {
-			t.fail = "stack pointer offset unknown";
-			return false;
-		}
-		elim_rel = t.sp_delta - t.e_sp;
-	} else {
-		elim_rel = -t.e_fp;
+	int64_t elim_rel = SP_UNKNOWN;
+	argp_offset(t, e.elim[0], &elim_rel);
+	if (elim_rel == SP_UNKNOWN) {
+		t.fail = "stack pointer offset unknown";
+		return false;
 	}
 	bool equal = sc + soft_rel == pc + elim_rel;
 	if (!equal && !t.loose_frame)
@@ -1903,19 +1907,8 @@ static bool reads_other_memory(Tr &t, const_rtx x, std::string *what)
  * point, or -1. */
 static int soft_pointer_value(Tr &t, const_rtx x)
 {
-	int64_t c = 0;
-	if (GET_CODE(x) == PLUS && CONST_INT_P(XEXP(x, 1))) {
-		c = INTVAL(XEXP(x, 1));
-		x = XEXP(x, 0);
-	}
-	if (!REG_P(x))
-		return -1;
 	int64_t argp; /* x relative to the argument pointer */
-	if (REGNO(x) == STACK_POINTER_REGNUM && t.sp_delta != SP_UNKNOWN)
-		argp = t.sp_delta + c - t.e_sp;
-	else if (frame_pointer_needed && REGNO(x) == HARD_FRAME_POINTER_REGNUM)
-		argp = c - t.e_fp;
-	else
+	if (!argp_offset(t, x, &argp) || argp == SP_UNKNOWN)
 		return -1;
 	if (argp == 0)
 		return capture_core_reg(ARG_POINTER_REGNUM);
