@@ -125,6 +125,18 @@ static bool take_site(void)
 	return ++inj_seen == inj_n;
 }
 
+/* For a change pending in the change group: counts the site; the one to
+ * inject at keeps the change (confirmed, true), any other drops it. */
+static bool take_pending_site(void)
+{
+	if (!take_site()) {
+		cancel_changes(0);
+		return false;
+	}
+	confirm_change_group();
+	return true;
+}
+
 /* Whether hard register r may hold a value of mode m as an allocator
  * could assign it: allocatable (not fixed, not sp, not the frame pointer
  * of a function that needs one), in the same class as cls (general or
@@ -265,11 +277,8 @@ static std::string redirect_use(function *fun, const Capture *cap,
 					continue;
 				/* One site per insn: its first operand that
 				 * can be redirected. */
-				if (!take_site()) {
-					cancel_changes(0);
+				if (!take_pending_site())
 					break;
-				}
-				confirm_change_group();
 				*uid = INSN_UID(insn);
 				return std::string("insn ") +
 				       std::to_string(INSN_UID(insn)) +
@@ -786,11 +795,8 @@ static std::string call_clobbered(function *fun, const Capture *,
 						cancel_changes(0);
 						continue;
 					}
-					if (!take_site()) {
-						cancel_changes(0);
+					if (!take_pending_site())
 						break;
-					}
-					confirm_change_group();
 					drop_notes(&a, r);
 					*uid = INSN_UID(c);
 					return std::string("value of ") +
@@ -849,11 +855,8 @@ static std::string move_frame_mem(function *fun, const Capture *cap,
 					cancel_changes(0);
 					continue;
 				}
-				if (!take_site()) {
-					cancel_changes(0);
+				if (!take_pending_site())
 					break;
-				}
-				confirm_change_group();
 				*uid = INSN_UID(insn);
 				return std::string("insn ") +
 				       std::to_string(INSN_UID(insn)) +
