@@ -2193,6 +2193,24 @@ static void do_remat_of(Chk *c, const Ins *i, int pos, int idx)
 		wset(c, d + k, s);
 }
 
+/* For each (destination, source) operand pair of copy-like o: pushes
+ * onto ws, for every location holding the source now (only constant
+ * locations with kconst_only), that location with the destination's
+ * value (Write.set). */
+static void push_source_holders(Chk *c, const Ins *o, Writes *ws,
+				bool kconst_only)
+{
+	for (int k = 0; k < o->nops; k += 2) {
+		int dv = value_of(c, &o->ops[k]);
+		int sv = value_of(c, &o->ops[k + 1]);
+		if (c->hold[sv].stamp != c->stamp)
+			continue;
+		for (int h = c->hold[sv].head; h >= 0; h = c->hnext[h])
+			if (!kconst_only || is_kconst(c, c->hloc[h]))
+				push_write(ws, c->hloc[h], dv);
+	}
+}
+
 /* A deleted original instruction (GCC's allocation), docs/VERIFY.md:
  * copies relabel, a [remat] from a constant goes into the constant's
  * location, other definitions leave every location; its uses are not
@@ -2220,14 +2238,7 @@ static void do_deleted(Chk *c, const Ins *o, int idx)
 	if (copy_like(o)) {
 		/* the holders of each source before any destination dies:
 		 * Write.set holds the destination value here */
-		for (int k = 0; k < o->nops; k += 2) {
-			int dv = value_of(c, &o->ops[k]);
-			int sv = value_of(c, &o->ops[k + 1]);
-			if (c->hold[sv].stamp != c->stamp)
-				continue;
-			for (int h = c->hold[sv].head; h >= 0; h = c->hnext[h])
-				push_write(ws, c->hloc[h], dv);
-		}
+		push_source_holders(c, o, ws, false);
 	}
 	undefine_clobbered(c, o);
 	for (int k = 0; k < o->nops; k++) {
@@ -2297,15 +2308,7 @@ static void copy_consts_queue(Chk *c, const Ins *o, Writes *kw)
 	kw->n = 0;
 	if (!c->gcc)
 		return;
-	for (int k = 0; k < o->nops; k += 2) {
-		int dv = value_of(c, &o->ops[k]);
-		int sv = value_of(c, &o->ops[k + 1]);
-		if (c->hold[sv].stamp != c->stamp)
-			continue;
-		for (int h = c->hold[sv].head; h >= 0; h = c->hnext[h])
-			if (is_kconst(c, c->hloc[h]))
-				push_write(kw, c->hloc[h], dv);
-	}
+	push_source_holders(c, o, kw, true);
 }
 
 /* Adds each queued destination value to its constant location. */
