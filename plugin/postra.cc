@@ -2716,6 +2716,8 @@ static bool same_move_modes(const Tr &t, const SavedInsn &sv,
 	       (int)GET_MODE(SET_SRC(pat)) == nd[s].mode;
 }
 
+static bool noop_move(const Tr &t, const SavedInsn &sv);
+
 /* The saved insn that new insn is a re-emission of (elimination makes
  * LRA delete an insn that mentions a soft pointer and emit it again; a
  * load of a pseudo with a memory equivalence is deleted and emitted
@@ -2742,9 +2744,13 @@ static int reemitted(Tr &t, rtx_insn *insn, int bb, int last_pos)
 		/* a captured copy stays deleted (the checker's rule for a
 		 * deleted copy relabels every holder of the source; executed
 		 * elsewhere it would name only the new register) */
+		/* a no-op move (its registers the same after reload) was
+		 * deleted as such, not re-emitted: a new move of the same
+		 * modes is then another value's reload (pr99647 at -O0) */
 		if (!other && !(sv.ins->kind == IK_ORD &&
 				saved_reg_move(t, sv) &&
-				same_move_modes(t, sv, insn)))
+				same_move_modes(t, sv, insn) &&
+				!noop_move(t, sv)))
 			continue;
 		if (match_insn(t, sv, insn) && same_load_address(t, sv, insn)) {
 			t.adopted[k] = true;
