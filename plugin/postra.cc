@@ -2828,8 +2828,12 @@ static bool readonly_reads(rtx_insn *insn)
  * constant or frame address) reading no memory but read-only memory,
  * and a pure_computation's pattern matches it (so the saved pattern's
  * MEMs are those read-only ones); capture block cur first, then the
- * others.  -1 if none; else
- * t.binds holds the match. */
+ * others.  Of several that match (x * y and z * y match any product of
+ * two registers), the one whose bindings agree most with the hints
+ * (hint_score: ORIGINAL_REGNO, what the block put in the registers), the
+ * first on a tie: a hint only, the checker proves the recomputation's
+ * operands (complex-3.c f at -O1 took uid 49 for LRA's re-emission of
+ * uid 52).  -1 if none; else t.binds holds the match. */
 static int recomputed(Tr &t, rtx_insn *insn, int cur)
 {
 	rtx set = single_set(insn);
@@ -2841,15 +2845,26 @@ static int recomputed(Tr &t, rtx_insn *insn, int cur)
 	    !readonly_reads(insn))
 		return -1;
 	int n = (int)t.s->insns.size();
-	for (int pass = 0; pass < 2; pass++)
+	std::vector<const_rtx> regs;
+	regs_in(PATTERN(insn), &regs);
+	for (int pass = 0; pass < 2; pass++) {
+		int best = -1, best_score = -1;
 		for (int k = 0; k < n; k++) {
 			const SavedInsn &sv = t.s->insns[k];
 			if ((sv.bb == cur) != (pass == 0) ||
 			    !pure_computation(t, sv))
 				continue;
-			if (match_insn(t, sv, insn))
-				return k;
+			if (!match_insn(t, sv, insn))
+				continue;
+			int score = hint_score(t, 0, regs);
+			if (score > best_score) {
+				best = k;
+				best_score = score;
+			}
 		}
+		if (best >= 0 && match_insn(t, t.s->insns[best], insn))
+			return best;
+	}
 	t.binds.clear();
 	t.fail.clear();
 	return -1;
