@@ -1369,16 +1369,6 @@ static void capture_insn(Builder &b, Blk *blk, rtx_insn *insn)
 		ins_append(blk, finish_ins(b, IK_COPY, uid, nullptr, no_ties));
 		return;
 	}
-	if (JUMP_P(insn)) {
-		if (extract_asm_operands(pat)) {
-			give_up(b, "asm goto");
-			return;
-		}
-		if (computed_jump_p(insn)) {
-			give_up(b, "computed goto");
-			return;
-		}
-	}
 	int code = recog_memoized(insn);
 	if (code < 0 && asm_noperands(pat) < 0) {
 		give_up_insn(b, "unrecognised insn", insn);

@@ -150,10 +150,10 @@ static bool dump_has(char *dump, const char *want)
 static char cur_file[256]; /* basename of the testsuite/plugin file */
 
 /* Checks that the record of function fn in the JSON lines records has
- * GCC's allocation with verdict want ("verified", "violation" or
- * "unverified: REASON"). */
+ * the allocation of who ("gcc": GCC's, "ssara": ours) with verdict want
+ * ("verified", "violation" or "unverified: REASON"). */
 static void check_verdict(const char *records, const char *fn,
-			  const char *want)
+			  const char *who, const char *want)
 {
 	char *key = xfmt("\"fn\":\"%s\"", fn);
 	const char *line = records ? strstr(records, key) : NULL;
@@ -165,13 +165,13 @@ static void check_verdict(const char *records, const char *fn,
 	size_t len = end ? (size_t)(end - line) : strlen(line);
 	char *rec = xfmt("%.*s", (int)len, line);
 	const char *colon = strstr(want, ": ");
-	char *v = colon ? xfmt("\"verify\":{\"gcc\":{\"verdict\":\"%.*s\","
+	char *v = colon ? xfmt("\"%s\":{\"verdict\":\"%.*s\","
 			       "\"reason\":\"%s\"",
-			       (int)(colon - want), want, colon + 2)
-			: xfmt("\"verify\":{\"gcc\":{\"verdict\":\"%s\"", want);
+			       who, (int)(colon - want), want, colon + 2)
+			: xfmt("\"%s\":{\"verdict\":\"%s\"", who, want);
 	t_check(strstr(rec, v) != NULL, __FILE__, __LINE__,
-		"%s: %s: expected GCC's allocation %s in:\n%s", cur_file, fn,
-		want, rec);
+		"%s: %s: expected the %s allocation %s in:\n%s", cur_file, fn,
+		who, want, rec);
 	free(v);
 	free(rec);
 }
@@ -195,10 +195,14 @@ static void case_expectations(void)
 		size_t k = strcspn(o, "\n");
 		snprintf(opts, sizeof opts, "%.*s", (int)k, o);
 	}
+	/* "//!ours" expectations need our allocation checked too. */
+	const char *verify = strstr(text, "\n//!ours ")
+				     ? " -fplugin-arg-ssara-verify=both"
+				     : "";
 	char *args = xfmt("%s -c %s -o %s.o -fplugin=%s "
 			  "-fplugin-arg-ssara-dump=%s -fplugin-arg-ssara-check "
-			  "-fplugin-arg-ssara-json=%s/records.json",
-			  opts, src, cur_file, plugin_path(), dir, dir);
+			  "-fplugin-arg-ssara-json=%s/records.json%s",
+			  opts, src, cur_file, plugin_path(), dir, dir, verify);
 	char *mk = xfmt("mkdir -p %s/%s", tmp, dir);
 	free(t_run_cmd(mk, &(int){0}));
 	free(mk);
@@ -218,8 +222,9 @@ static void case_expectations(void)
 	for (char *l = strtok_r(text, "\n", &save); l;
 	     l = strtok_r(NULL, "\n", &save)) {
 		/* "//! FN: INS" (the capture), "//!gcc FN: INS" (GCC's
-		 * allocation), "//!verdict FN: VERDICT" (of GCC's). */
-		const char *suffix = NULL;
+		 * allocation), "//!verdict FN: VERDICT" (of GCC's),
+		 * "//!ours FN: VERDICT" (of ours). */
+		const char *suffix = NULL, *who = "gcc";
 		int skip = 0;
 		if (strncmp(l, "//! ", 4) == 0) {
 			suffix = "";
@@ -229,6 +234,9 @@ static void case_expectations(void)
 			skip = 7;
 		} else if (strncmp(l, "//!verdict ", 11) == 0) {
 			skip = 11;
+		} else if (strncmp(l, "//!ours ", 8) == 0) {
+			skip = 8;
+			who = "ssara";
 		} else {
 			continue;
 		}
@@ -241,7 +249,7 @@ static void case_expectations(void)
 		snprintf(fn, sizeof fn, "%.*s", (int)(colon - (l + skip)),
 			 l + skip);
 		if (!suffix) {
-			check_verdict(records, fn, colon + 2);
+			check_verdict(records, fn, who, colon + 2);
 			continue;
 		}
 		char *path = xfmt("%s/%s/%s.%s%s.ir", tmp, dir, cur_file, fn,
