@@ -157,6 +157,15 @@ struct Builder {
 	std::vector<std::pair<int, int>> wants;
 	bool restart = false;       /* retry the function with new classes */
 	std::vector<std::pair<int, int>> staged; /* the wants to apply then */
+	/* Per pseudo: whether a read that needs the other class gets a
+	 * cross-class copy (CAPTURE.md "Pseudos in both classes").  Kept
+	 * across attempts (owned by capture_function). */
+	std::vector<bool> *split;
+	std::vector<int> staged_split; /* pseudos to split at the retry */
+	/* The insn being translated: per recog operand, the pseudo of the
+	 * other class that reads it through a copy, or -1. */
+	int copy_to[MAX_RECOG_OPERANDS];
+	int next_copy_uid;          /* UIDs of the copies: above GCC's */
 };
 
 static void give_up(Builder &b, const char *why)
@@ -623,11 +632,27 @@ static int operand_value_class(Builder &b, int i)
 	return c < 0 ? -1 : target_x86_64()->regs[c].cls;
 }
 
+/* Whether a pseudo in recog operand i is split (its reads of the other
+ * class go through a copy) and operand i only reads it (OP_IN): such an
+ * operand may be in a register of the other class, read from a copy
+ * that capture_operands inserts before the insn (CAPTURE.md "Pseudos in
+ * both classes"). */
+static bool copied_read(Builder &b, int i)
+{
+	rtx r = reg_of(recog_data.operand[i]);
+	if (!REG_P(r) || HARD_REGISTER_P(r) ||
+	    recog_data.operand_type[i] != OP_IN)
+		return false;
+	unsigned p = REGNO(r);
+	return p < b.split->size() && (*b.split)[p];
+}
+
 /* Whether operand i fits alternative row oa when every pseudo operand is
  * in a register.  Not strict: memory and constant operands always fit
  * (the allocator would load them into a register). */
 static bool operand_fits(Builder &b, const operand_alternative *oa, int i,
-			 bool strict, std::vector<std::pair<int, int>> *wants)
+			 bool strict, std::vector<std::pair<int, int>> *wants,
+			 int *ncopy)
 {
 	rtx x = recog_data.operand[i];
 	const Target *t = target_x86_64();
@@ -667,7 +692,14 @@ static bool operand_fits(Builder &b, const operand_alternative *oa, int i,
 		if (regs & t->class_regs[cls])
 			return true;
 		int other = cls == RC_GPR ? RC_SSE : RC_GPR;
-		if (wants && (regs & t->class_regs[other]))
+		if (!(regs & t->class_regs[other]))
+			return false;
+		if (copied_read(b, i)) {
+			if (ncopy)
+				(*ncopy)++;
+			return true;
+		}
+		if (wants)
 			wants->push_back({(int)REGNO(r), other});
 		return false;
 	}
@@ -708,10 +740,11 @@ static int first_fitting(Builder &b, alternative_mask ok, bool strict)
 		const operand_alternative *oa = &recog_op_alt[a * nop];
 		bool fits = true, class_only = true;
 		unsigned reject = 0;
+		int ncopy = 0;
 		wants.clear();
 		for (int i = 0; i < nop; i++) {
 			size_t before = wants.size();
-			if (!operand_fits(b, oa, i, strict, &wants)) {
+			if (!operand_fits(b, oa, i, strict, &wants, &ncopy)) {
 				fits = false;
 				if (wants.size() == before)
 					class_only = false;
@@ -725,6 +758,9 @@ static int first_fitting(Builder &b, alternative_mask ok, bool strict)
 		}
 		for (int i = 0; i < nop; i++)
 			reject += stars(oa[i].constraint);
+		/* a cross-class copy costs as much as '!': an alternative
+		 * reading the value in its own class is preferred */
+		reject += 600 * (unsigned)ncopy;
 		if (best < 0 || reject < best_reject) {
 			best = a;
 			best_reject = reject;
@@ -1010,6 +1046,12 @@ static void add_operand(Builder &b, int i, int fl,
 			push_op(b, o, i);
 		} else {
 			add_reg(b, x, fl, i);
+			/* a read through a cross-class copy names the copy */
+			for (size_t k = first; k < b.ops.size(); k++)
+				if (b.copy_to[i] >= 0 &&
+				    b.ops[k].kind == OK_PSEUDO &&
+				    b.ops[k].reg == (int)REGNO(reg_of(x)))
+					b.ops[k].reg = b.copy_to[i];
 		}
 		if (!oa)
 			return;
@@ -1325,6 +1367,87 @@ static RegSet call_clobbers(rtx_insn *insn)
 static void capture_operands(Builder &b, Blk *blk, rtx_insn *insn, int code,
 			     int alt);
 
+/* Whether every recog operand naming pseudo p (whole or a subreg) only
+ * reads it (OP_IN). */
+static bool reads_only(int p)
+{
+	for (int i = 0; i < recog_data.n_operands; i++) {
+		rtx r = reg_of(recog_data.operand[i]);
+		if (REG_P(r) && (int)REGNO(r) == p &&
+		    recog_data.operand_type[i] != OP_IN)
+			return false;
+	}
+	return true;
+}
+
+/* Pseudo p, moved to the other class by an earlier attempt, is wanted in
+ * class cls by the current insn (CAPTURE.md "Pseudos in both classes").
+ * If the insn only reads p, p is split: it keeps its class and the reads
+ * of the other class go through copies; if it writes p, p goes back to
+ * cls (its definition's class) and is split, so the reads that moved it
+ * get the copies.  False when p was split already: a definition needs
+ * the other class (defined in both, or read-modify-written there). */
+static bool class_conflict(Builder &b, int p, int cls)
+{
+	if (p < (int)b.split->size() && (*b.split)[p])
+		return false;
+	if (!reads_only(p))
+		b.staged.push_back({p, cls});
+	b.staged_split.push_back(p);
+	b.restart = true;
+	return true;
+}
+
+/* Whether recog operand i of the extracted insn under alternative row oa
+ * is a read of a split pseudo that the alternative wants in the other
+ * class (operand_fits accepted it through copied_read). */
+static bool class_copy_needed(Builder &b, const operand_alternative *oa,
+			      int i)
+{
+	rtx x = recog_data.operand[i];
+	if (shape_of(x) != SH_REG || oa[i].anything_ok || oa[i].matches >= 0 ||
+	    !copied_read(b, i))
+		return false;
+	int p = (int)REGNO(reg_of(x));
+	int cls = b.fn->pseudo[p].cls;
+	RegSet regs = operand_regs(oa, i);
+	const Target *t = target_x86_64();
+	int other = cls == RC_GPR ? RC_SSE : RC_GPR;
+	return !(regs & t->class_regs[cls]) && (regs & t->class_regs[other]);
+}
+
+/* For each read of a split pseudo p that alternative row oa wants in the
+ * other class: a new pseudo q of that class and p's size, and `copy =q,
+ * p` appended to blk (before the insn), with a UID above every GCC UID
+ * of the function; the operand then reads q (b.copy_to).  One copy per
+ * pseudo and insn. */
+static void insert_class_copies(Builder &b, Blk *blk,
+				const operand_alternative *oa)
+{
+	for (int i = 0; i < recog_data.n_operands; i++) {
+		if (!class_copy_needed(b, oa, i))
+			continue;
+		int p = (int)REGNO(reg_of(recog_data.operand[i]));
+		for (int j = 0; j < i && b.copy_to[i] < 0; j++)
+			if (b.copy_to[j] >= 0 &&
+			    (int)REGNO(reg_of(recog_data.operand[j])) == p)
+				b.copy_to[i] = b.copy_to[j];
+		if (b.copy_to[i] >= 0)
+			continue;
+		int q = b.next_scratch++;
+		int cls = b.fn->pseudo[p].cls == RC_GPR ? RC_SSE : RC_GPR;
+		fn_declare_pseudo(b.fn, q, cls, b.fn->pseudo[p].size);
+		Ins *c = ins_new(b.fn, IK_COPY, 2);
+		c->uid = b.next_copy_uid++;
+		c->ops[0] = new_op(OK_PSEUDO, OF_DEF);
+		c->ops[0].reg = q;
+		c->ops[1] = new_op(OK_PSEUDO, OF_USE);
+		c->ops[1].reg = p;
+		ins_append(blk, c);
+		b.copy_to[i] = q;
+	}
+}
+
 /* Translates one insn into an instruction appended to blk. */
 static void capture_insn(Builder &b, Blk *blk, rtx_insn *insn)
 {
@@ -1378,6 +1501,8 @@ static void capture_insn(Builder &b, Blk *blk, rtx_insn *insn)
 	preprocess_constraints(insn);
 	int swapped;
 	b.wants.clear();
+	for (int &q : b.copy_to)
+		q = -1;
 	int alt = choose_alternative(b, insn, &swapped);
 	capture_operands(b, blk, insn, code, alt);
 	if (swapped >= 0)
@@ -1392,16 +1517,24 @@ static void capture_operands(Builder &b, Blk *blk, rtx_insn *insn, int code,
 	if (b.why)
 		return;
 	if (alt < 0 && !b.wants.empty()) {
-		/* Retry the function with these pseudos in the other class,
-		 * unless one of them was moved already (it needs both). */
-		for (auto &w : b.wants)
+		/* Retry the function with these pseudos in the other class;
+		 * one moved already is split instead (class_conflict). */
+		std::vector<std::pair<int, int>> moves;
+		for (auto &w : b.wants) {
 			if (w.first < (int)b.cls_override->size() &&
 			    (*b.cls_override)[w.first] >= 0) {
-				give_up_insn(b, "pseudo needed in both general "
-						"and SSE registers",
-					     insn);
-				return;
+				if (!class_conflict(b, w.first, w.second)) {
+					give_up_insn(b, "pseudo needed in both "
+							"general and SSE "
+							"registers",
+						     insn);
+					return;
+				}
+			} else {
+				moves.push_back(w);
 			}
+		}
+		b.wants.swap(moves);
 		if (getenv("SSARA_DEBUG")) {
 			print_rtl_single(stderr, insn);
 			for (auto &w : b.wants)
@@ -1426,6 +1559,8 @@ static void capture_operands(Builder &b, Blk *blk, rtx_insn *insn, int code,
 		recog_data.n_alternatives
 			? &recog_op_alt[alt * recog_data.n_operands]
 			: nullptr;
+	if (oa)
+		insert_class_copies(b, blk, oa);
 
 	Walk w;
 	w.b = &b;
@@ -1443,6 +1578,14 @@ static void capture_operands(Builder &b, Blk *blk, rtx_insn *insn, int code,
 	saved_src.swap(b.op_src);
 
 	std::vector<int> tie(MAX_RECOG_OPERANDS, -1);
+	for (int i = 0; i < recog_data.n_operands; i++)
+		if (b.copy_to[i] >= 0 && w.role[i] != R_USE) {
+			/* OP_IN, yet written by the pattern */
+			give_up_insn(b, "pseudo needed in both general and "
+					"SSE registers",
+				     insn);
+			return;
+		}
 	for (int i = 0; i < recog_data.n_operands; i++) {
 		int fl = w.role[i] & (OF_USE | OF_DEF);
 		if (recog_data.operand_type[i] == OP_INOUT)
@@ -1701,6 +1844,7 @@ void capture_function(function *fun, Capture *cap)
 	note_uids(fun, cap);
 
 	std::vector<signed char> cls_override;
+	std::vector<bool> split;
 	Builder b;
 	for (int attempt = 0;; attempt++) {
 		b.fun = fun;
@@ -1709,9 +1853,12 @@ void capture_function(function *fun, Capture *cap)
 		b.frame_pointer = needs_frame_pointer(fun);
 		b.fn->frame_pointer = b.frame_pointer;
 		b.cls_override = &cls_override;
+		b.split = &split;
+		b.next_copy_uid = get_max_uid() + 1;
 		b.why = nullptr;
 		b.restart = false;
 		b.staged.clear();
+		b.staged_split.clear();
 		capture_blocks(b);
 		if (b.why || !b.restart)
 			break;
@@ -1723,6 +1870,11 @@ void capture_function(function *fun, Capture *cap)
 			if (w.first >= (int)cls_override.size())
 				cls_override.resize(w.first + 1, -1);
 			cls_override[w.first] = (signed char)w.second;
+		}
+		for (int p : b.staged_split) {
+			if (p >= (int)split.size())
+				split.resize(p + 1, false);
+			split[p] = true;
 		}
 		fn_free(b.fn);
 	}

@@ -81,6 +81,14 @@ struct SavedInsns {
 	 * those insns keep their UIDs. */
 	std::vector<std::pair<std::pair<int, int>, int>> heads;
 	int first_scratch = 0;         /* max_reg_num () at the capture */
+	/* The capture's cross-class copies (CAPTURE.md "Pseudos in both
+	 * classes"; UIDs above GCC's): each with the UID of the insn that
+	 * reads its destination. */
+	std::vector<std::pair<const Ins *, int>> class_copies;
+	/* The captured insns that read such a copy are saved as a clone
+	 * naming the copy's source instead (GCC's RTL reads the source);
+	 * clone -> the capture's instruction. */
+	std::map<const Ins *, const Ins *> orig_of;
 };
 
 /* A hash of the integer fields of x that are not operands. */
@@ -167,6 +175,56 @@ static int save_rtx(SavedInsns *s, const_rtx x)
 	return me;
 }
 
+/* Clone of captured instruction ci (in the capture's arena, same
+ * neighbours) whose pseudo operands name src[q] for every copy
+ * destination q; ci itself when it names none. */
+static Ins *unsplit_clone(Fn *fn, Ins *ci, const std::map<int, int> &src)
+{
+	bool any = false;
+	for (int k = 0; k < ci->nops; k++)
+		any |= ci->ops[k].kind == OK_PSEUDO && src.count(ci->ops[k].reg);
+	if (!any)
+		return ci;
+	Ins *c = ins_new(fn, ci->kind, ci->nops);
+	Op *ops = c->ops;
+	*c = *ci;
+	c->ops = ops;
+	for (int k = 0; k < ci->nops; k++) {
+		ops[k] = ci->ops[k];
+		if (ops[k].kind == OK_PSEUDO && src.count(ops[k].reg))
+			ops[k].reg = src.at(ops[k].reg);
+	}
+	return c;
+}
+
+/* Fills s->class_copies from the capture (instructions with a UID above
+ * GCC's, all cross-class copies), and points ins_of at the clones of
+ * their readers (unsplit_clone). */
+static void save_class_copies(SavedInsns *s, Fn *fn,
+			      std::vector<Ins *> &ins_of)
+{
+	std::map<int, int> src;
+	for (int i = 0; i < fn->nblk; i++)
+		for (Ins *ins = fn->blk[i]->first; ins; ins = ins->next) {
+			if (ins->uid < (int)ins_of.size())
+				continue;
+			const Ins *user = ins->next;
+			while (user && user->uid >= (int)ins_of.size())
+				user = user->next;
+			s->class_copies.push_back({ins, user ? user->uid : 0});
+			src[ins->ops[0].reg] = ins->ops[1].reg;
+		}
+	if (src.empty())
+		return;
+	for (Ins *&ins : ins_of)
+		if (ins) {
+			Ins *c = unsplit_clone(fn, ins, src);
+			if (c != ins)
+				s->orig_of[c] = ins;
+			ins = c;
+		}
+}
+
 void postra_save(function *fun, Capture *cap)
 {
 	SavedInsns *s = new SavedInsns;
@@ -178,6 +236,7 @@ void postra_save(function *fun, Capture *cap)
 		for (Ins *ins = cap->fn->blk[i]->first; ins; ins = ins->next)
 			if (ins->uid > 0 && ins->uid < (int)ins_of.size())
 				ins_of[ins->uid] = ins;
+	save_class_copies(s, cap->fn, ins_of);
 	basic_block bb;
 	rtx_insn *insn;
 	FOR_EACH_BB_FN(bb, fun) {
@@ -1736,6 +1795,20 @@ static bool mark_comm(Tr &t, const Ins *ci, Ins *ins)
 
 /* A copy of the capture's instruction with the locations of t.binds;
  * NULL with a reason when a pseudo operand has none, or a def two. */
+/* When ci is the clone of a captured instruction that reads cross-class
+ * copies (save_class_copies), ins (built from ci) gets the capture's
+ * pseudos back: the copy's destination, at the location found for its
+ * source (the checker proves the location holds the destination). */
+static void resplit(const Tr &t, const Ins *ci, Ins *ins)
+{
+	auto it = t.s->orig_of.find(ci);
+	if (it == t.s->orig_of.end())
+		return;
+	for (int k = 0; k < ins->nops; k++)
+		if (ins->ops[k].kind == OK_PSEUDO)
+			ins->ops[k].reg = it->second->ops[k].reg;
+}
+
 static Ins *located_copy(Tr &t, const Ins *ci)
 {
 	std::vector<Loc> at;
@@ -1781,6 +1854,7 @@ static Ins *located_copy(Tr &t, const Ins *ci)
 	}
 	if (!mark_comm(t, ci, ins))
 		return nullptr;
+	resplit(t, ci, ins);
 	return ins;
 }
 
@@ -3139,7 +3213,42 @@ static Ins *deleted_copy(Tr &t, const SavedInsn &sv)
 			ins->ops[j].sym = fn_strdup(t.alloc, ci->ops[j].sym,
 						    strlen(ci->ops[j].sym));
 	}
+	resplit(t, ci, ins);
 	return ins;
+}
+
+/* Puts each cross-class copy of the capture (s->class_copies) into the
+ * allocation, deleted (it has no counterpart in GCC's code), right
+ * before the instruction that reads it: the checker's rule for a deleted
+ * copy gives its destination every location that holds its source there
+ * (docs/VERIFY.md), GCC's reload register for the read included; false
+ * (unverified) when that instruction is not in the allocation. */
+static bool place_class_copies(Tr &t)
+{
+	for (auto &cc : t.s->class_copies) {
+		Ins *user = nullptr;
+		Blk *ub = nullptr;
+		for (int b = 0; b < t.alloc->nblk && !user; b++)
+			for (Ins *i = t.alloc->blk[b]->first; i; i = i->next)
+				if (i->uid == cc.second && i->kind != IK_REMAT) {
+					user = i;
+					ub = t.alloc->blk[b];
+					break;
+				}
+		if (!user || cc.second <= 0) {
+			unverified(t, "reader of a cross-class copy not found" +
+					      uid_str(cc.second));
+			return false;
+		}
+		const Ins *ci = cc.first;
+		Ins *ins = ins_new(t.alloc, ci->kind, ci->nops);
+		ins->uid = ci->uid;
+		ins->flags = INS_DELETED;
+		for (int j = 0; j < ci->nops; j++)
+			ins->ops[j] = ci->ops[j];
+		ins_insert_before(ub, user, ins);
+	}
+	return true;
 }
 
 /* Whether captured insn sv is a jump without operands (a simple jump)
@@ -3377,6 +3486,8 @@ static Fn *translate(Tr &t, std::vector<unsigned> &locs,
 	if (!t.why.empty())
 		return a;
 	place_deleted(t, survivor);
+	if (!place_class_copies(t))
+		return a;
 	declare_slots(t);
 	fn_preds(a);
 	return a;
