@@ -620,6 +620,8 @@ static bool run(Fn *fn, const AllocOpts *o, AllocStats *st, char *err,
 	ConstrStats cs = {0};
 	ConstrParts parts;
 	constr_partial(fn, &ssa, &parts);
+	ConstrWords words;
+	constr_words(fn, &ssa, &words);
 	if (!constr_prepare(fn, &ssa, &cs, err, errlen))
 		return false;
 	double t1 = now();
@@ -662,7 +664,8 @@ static bool run(Fn *fn, const AllocOpts *o, AllocStats *st, char *err,
 	if (!ssa_destruct(fn, &ssa, loc, &ds, err, errlen))
 		return false;
 	st->split_edges = ds.nsplit;
-	if (!constr_partial_finish(&parts, err, errlen))
+	if (!constr_partial_finish(&parts, err, errlen) ||
+	    !constr_words_finish(&words, err, errlen))
 		return false;
 	drop_null_moves(fn);
 	double t6 = now();

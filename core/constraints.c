@@ -340,12 +340,12 @@ bool constr_prepare(Fn *fn, Ssa *ssa, ConstrStats *st, char *err,
 /* ---- constr_partial ---- */
 
 /* Whether def operand t of i, rewritten in part as record r says, has a
- * merge shape: the low 1 or 2 bytes of one register, or the first word
- * of a two-register value. */
+ * merge shape: the low 1 or 2 bytes of one register, or one word (the
+ * first or the second) of a two-register general value. */
 static bool part_shape(const Fn *fn, const Ins *i, const SsaRmw *r)
 {
 	const Op *d = &i->ops[r->op];
-	if (d->kind != OK_PSEUDO || r->sub_off != 0 || r->sub_size == 0)
+	if (d->kind != OK_PSEUDO || r->sub_size == 0)
 		return false;
 	const Pseudo *p = &fn->pseudo[d->reg];
 	if (p->cls < 0 || p->cls >= RC_NALLOC)
@@ -353,8 +353,9 @@ static bool part_shape(const Fn *fn, const Ins *i, const SsaRmw *r)
 	int cb = fn->target->class_bytes[p->cls];
 	int nr = target_nregs(fn->target, p->cls, p->size);
 	if (r->sub_size <= 2)
-		return nr == 1 && r->sub_size < p->size;
-	return nr == 2 && r->sub_size == cb && p->cls == RC_GPR;
+		return r->sub_off == 0 && nr == 1 && r->sub_size < p->size;
+	return nr == 2 && r->sub_size == cb && p->cls == RC_GPR &&
+	       (r->sub_off == 0 || r->sub_off == cb);
 }
 
 /* The operand of i other than the appended use u that reads a value of
@@ -416,10 +417,14 @@ void constr_partial(Fn *fn, Ssa *ssa, ConstrParts *out)
 					cap *= 2;
 				}
 				out->p[out->n++] = (ConstrPart){
-					g, i, k, i->ops[k].tie, r[j].sub_size};
+					g, i, k, i->ops[k].tie, r[j].sub_off,
+					r[j].sub_size};
 				i->ops[k].reg = m;
 				i->ops[k].tie = -1;
+				/* the def is m with its part rewritten: it reads
+				 * m whole (restore_rmw drops this use) */
 				i->ops[u].reg = m;
+				i->ops[u].sub_off = i->ops[u].sub_size = 0;
 			}
 		}
 }
@@ -443,13 +448,115 @@ bool constr_partial_finish(const ConstrParts *parts, char *err,
 					 .reg = old.reg, .tie = -1, .from = -1,
 					 .sub_size = (uint8_t)cp->size,
 					 .loc = old.loc};
-		else /* the first word of old's registers */
+		else /* the register of the word in old's registers */
 			g->ops[0] = (Op){.kind = OK_HREG, .flags = OF_DEF,
-					 .reg = old.loc.num, .tie = -1,
-					 .from = -1};
+					 .reg = old.loc.num + cp->off / cp->size,
+					 .tie = -1, .from = -1};
 		g->ops[1] = src;
 		g->ops[1].allowed = 0;
-		cp->ins->ops[cp->src].tie = (int8_t)cp->tie;
+		Op *so = &cp->ins->ops[cp->src];
+		so->tie = (int8_t)cp->tie;
+		/* a word's source is read in that word's register (the tie
+		 * joins it to the register of the word the def names) */
+		if (cp->size > 2)
+			so->loc.num = old.loc.num + cp->off / cp->size;
+	}
+	return true;
+}
+
+/* ---- constr_words ---- */
+
+/* Whether pseudo p of fn is a general value of n registers. */
+static bool gpr_of(const Fn *fn, int p, int n)
+{
+	const Pseudo *ps = &fn->pseudo[p];
+	return ps->cls == RC_GPR &&
+	       target_nregs(fn->target, ps->cls, ps->size) == n;
+}
+
+/* The read of i tied to its def operand t through the second word of a
+ * two-register general value (`=p90, p83[8,8] ^0`; the def a whole
+ * one-register general pseudo of at most a word, neither with a register
+ * constraint, the only read tied to t), or -1. */
+static int word_tie_use(const Fn *fn, const Ins *i, int t)
+{
+	const Op *d = &i->ops[t];
+	if (d->kind != OK_PSEUDO || !(d->flags & OF_DEF) ||
+	    (d->flags & OF_USE) || d->sub_size || d->allowed ||
+	    !gpr_of(fn, d->reg, 1))
+		return -1;
+	int cb = fn->target->class_bytes[RC_GPR], found = -1, nt = 0;
+	for (int k = 0; k < i->nops; k++) {
+		const Op *o = &i->ops[k];
+		if (k == t || constr_tie_partner(i, k) != t)
+			continue;
+		nt++;
+		if (o->kind == OK_PSEUDO && o->flags == OF_USE && !o->allowed &&
+		    gpr_of(fn, o->reg, 2) && o->sub_off == cb &&
+		    o->sub_size && o->sub_size <= cb &&
+		    fn->pseudo[d->reg].size <= cb)
+			found = k;
+	}
+	return nt == 1 ? found : -1;
+}
+
+void constr_words(Fn *fn, Ssa *ssa, ConstrWords *out)
+{
+	int cap = 4;
+	out->n = 0;
+	out->w = ARENA_NEW(fn->arena, ConstrWord, cap);
+	for (int b = 0; b < fn->nblk; b++)
+		for (Ins *i = fn->blk[b]->first; i; i = i->next) {
+			if (!i->uid || i->kind != IK_ORD)
+				continue;
+			for (int t = 0; t < i->nops; t++) {
+				int k = word_tie_use(fn, i, t);
+				if (k < 0)
+					continue;
+				int d = i->ops[t].reg;
+				int D = ssa_new_version(fn, ssa, d);
+				fn->pseudo[D] = fn->pseudo[i->ops[k].reg];
+				Ins *g = ins_new(fn, IK_ORD, 2);
+				g->name = "extract";
+				g->ops[0] = (Op){.kind = OK_PSEUDO, .flags = OF_DEF,
+						 .reg = d, .tie = -1, .from = -1};
+				g->ops[1] = (Op){.kind = OK_PSEUDO, .flags = OF_USE,
+						 .reg = D, .tie = -1, .from = -1};
+				ins_insert_after(fn->blk[b], i, g);
+				if (out->n == cap) {
+					out->w = arena_grow(fn->arena, out->w,
+							    sizeof(ConstrWord) * (size_t)cap,
+							    sizeof(ConstrWord) * (size_t)(2 * cap));
+					cap *= 2;
+				}
+				out->w[out->n++] = (ConstrWord){
+					g, i, t, k, i->ops[k].sub_off,
+					i->ops[k].sub_size};
+				i->ops[t].reg = D;
+				i->ops[k].sub_off = i->ops[k].sub_size = 0;
+			}
+		}
+}
+
+bool constr_words_finish(const ConstrWords *words, char *err, size_t errlen)
+{
+	for (int j = 0; j < words->n; j++) {
+		const ConstrWord *cw = &words->w[j];
+		Op *d = &cw->ins->ops[cw->def], *u = &cw->ins->ops[cw->use];
+		Ins *g = cw->extract;
+		if (d->loc.kind != LOC_REG || g->ops[0].loc.kind != LOC_REG ||
+		    g->ops[1].loc.kind != LOC_REG ||
+		    g->ops[1].loc.num != d->loc.num)
+			return fail(err, errlen, "uid %d: the def tied to a "
+						 "second word is not in a "
+						 "register pair",
+				    cw->ins->uid);
+		d->loc.num++; /* the register of the word */
+		u->sub_off = (uint8_t)cw->sub_off;
+		u->sub_size = (uint8_t)cw->sub_size;
+		g->kind = IK_MOVE;
+		g->name = NULL;
+		g->ops[1].loc.num = d->loc.num;
 	}
 	return true;
 }

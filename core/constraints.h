@@ -88,7 +88,8 @@ typedef struct ConstrPart {
 	Ins *ins;    /* the partial def */
 	int src;     /* its operand that read src (now m) */
 	int tie;     /* that operand's tie */
-	int size;    /* bytes of the rewritten part (at offset 0) */
+	int off;     /* its offset: 0, or a word's for the second word */
+	int size;    /* bytes of the rewritten part */
 } ConstrPart;
 
 typedef struct ConstrParts {
@@ -101,6 +102,39 @@ typedef struct ConstrParts {
  * a register, or the first word of a two-register value, read from a
  * value of the same class) into *out (fn->arena). */
 void constr_partial(Fn *fn, Ssa *ssa, ConstrParts *out);
+
+/* A def tied to the second word of a two-register general value
+ * (`=p90, p83[8,8] ^0`, GCC's `*muldi3_1` on the high word of a TImode
+ * value): as machine operands the def is written in the register of that
+ * word.  constr_words gives the allocation a tie of whole values
+ * instead: the instruction defines D, a version of the def's pseudo as
+ * wide as the read value, tied to that value read whole, and an
+ * instruction `extract =d, D` (uid 0) after it defines the def's own
+ * pseudo d.  After SSA destruction constr_words_finish puts the def in
+ * the register of the word (D's first register plus one), makes the
+ * extract the move `move =d, d @(that register)` (dropped when d is
+ * there) and restores the read's subreg. */
+typedef struct ConstrWord {
+	Ins *extract; /* the inserted extract */
+	Ins *ins;     /* the instruction */
+	int def;      /* its def operand (D while allocating) */
+	int use;      /* its read of the word (read whole while allocating) */
+	int sub_off, sub_size; /* that read's subreg */
+} ConstrWord;
+
+typedef struct ConstrWords {
+	ConstrWord *w;
+	int n;
+} ConstrWords;
+
+/* Requires fn in SSA form as ssa describes (before constr_prepare).
+ * Rewrites the ties through a second word (above) into *out
+ * (fn->arena). */
+void constr_words(Fn *fn, Ssa *ssa, ConstrWords *out);
+
+/* After ssa_destruct (see above); false with a reason when D or the
+ * extract's def is not in a register. */
+bool constr_words_finish(const ConstrWords *words, char *err, size_t errlen);
 
 /* After ssa_destruct: each merge of parts becomes its move (see above);
  * false with a reason when a merge's source is not in a register. */
