@@ -117,14 +117,20 @@ static int cross_class(const Fn *fn, const Ins *i, int k)
 	if (t < 0 || o->kind != OK_PSEUDO || (o->flags & OF_DEF) ||
 	    i->ops[t].kind != OK_PSEUDO || !(i->ops[t].flags & OF_DEF))
 		return -1;
-	/* a part of a value (`p87[8,8]` of an SSE pair read as an integer)
-	 * would need a value of its own that the IR and the checker do not
-	 * have (locations hold whole values): not copied, refused */
-	if (part_of_value(fn, o))
-		return -1;
 	int c = fn->pseudo[o->reg].cls, ct = fn->pseudo[i->ops[t].reg].cls;
 	if (c == ct || ct < 0 || ct >= RC_NALLOC ||
 	    !(o->allowed & fn->target->class_regs[ct]))
+		return -1;
+	/* a part of a value: its low bytes of a value that a register of
+	 * the def's class holds whole (`p86[0,4]` of an 8-byte integer
+	 * read in an SSE register) are read from the whole value copied
+	 * there; any other part (`p87[8,8]` of an SSE pair read as an
+	 * integer) would need a value of its own that the IR and the
+	 * checker do not have (locations hold whole values): refused */
+	if (part_of_value(fn, o) &&
+	    (o->sub_off != 0 ||
+	     fn->pseudo[o->reg].size > fn->target->class_bytes[ct] ||
+	     target_nregs(fn->target, c, fn->pseudo[o->reg].size) != 1))
 		return -1;
 	return ct;
 }

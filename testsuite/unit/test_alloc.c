@@ -369,17 +369,65 @@ static void moves_of(const char *file, int nregs, int *out, int max)
 }
 
 /* A read tied to a def of the other class whose constraint admits that
- * class: one move into the other class, at every register count; without
- * the constraint no allocation can pass the checker, refused. */
+ * class: one move into the other class, at every register count, also
+ * for the low 4 bytes of an integer read in an SSE register (dupw; with
+ * the move's destination changed to another SSE register, a violation);
+ * without the constraint no allocation can pass the checker, refused,
+ * and so is a part at another offset. */
 static void case_cross_class_tie(void)
 {
 	int nregs[] = {0, 8, 6, 4};
 	for (int r = 0; r < 4; r++) {
-		int m[2] = {-1, -1};
+		int m[3] = {-1, -1, -1};
 		moves_of("testsuite/ir/alloc/cross_class_tie.ir", nregs[r], m,
-			 2);
+			 3);
 		CHECK(m[0] == 1);
 		CHECK(m[1] == 1);
+		CHECK(m[2] == 1);
+	}
+	IrFile g;
+	char path[1024];
+	snprintf(path, sizeof path, "%s/testsuite/ir/alloc/cross_class_tie.ir",
+		 t_srcdir());
+	IrError e;
+	if (t_check(ir_parse_file(path, target_x86_64(), &g, &e), __FILE__,
+		    __LINE__, "%s", e.msg)) {
+		Fn *fn = g.nfn == 3 ? t_alloc_verified(g.fn[2], 0, true, NULL)
+				    : NULL;
+		Ins *mv = NULL;
+		for (Ins *i = fn ? fn->blk[0]->first : NULL; i; i = i->next)
+			if (i->kind == IK_MOVE)
+				mv = i;
+		if (CHECK(mv != NULL && mv->ops[0].loc.kind == LOC_REG)) {
+			/* into another SSE register than the one read */
+			mv->ops[0].loc.num = mv->ops[0].loc.num == R_XMM0 + 1
+						     ? R_XMM0 + 2
+						     : R_XMM0 + 1;
+			VerifyResult v;
+			verify_fn(g.fn[2], fn, &v);
+			CHECK(v.verdict == VERDICT_VIOLATION);
+			verify_result_free(&v);
+		}
+		fn_free(fn);
+		irfile_free(&g);
+	}
+	IrFile h;
+	Fn *hf = t_fn("func t\n"
+		      "  pseudo p6 gpr 8\n"
+		      "  pseudo p7 sse 16\n"
+		      "b2:\n"
+		      "  1: copy =p6, %di\n"
+		      "  2: ord \"*vec_dupv4si\" =p7, p6[4,4] {xmm0-xmm15} ^0\n"
+		      "  3: copy =%xmm0, p7\n"
+		      "  4: ret %xmm0\n"
+		      "end\n",
+		      &h);
+	if (hf) {
+		char err[512] = "";
+		CHECK(ssa_alloc(hf, NULL, NULL, err, sizeof err) == NULL);
+		CHECK(strstr(err, "a part of a value read in the other class") !=
+		      NULL);
+		irfile_free(&h);
 	}
 	IrFile f;
 	Fn *fn = t_fn("func t\n"
