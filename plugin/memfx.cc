@@ -172,7 +172,9 @@ static void add_writes(Fn *fn, Ins *ins, const_rtx x, const_rtx st_dest)
 /* Lists insn's memory effects on ins: [ld] for exactly "pseudo := MEM",
  * [st] for exactly "MEM := pseudo" (same mode, not volatile, known
  * address), [wr] for every other memory write, [wr *] for a volatile
- * insn (volatile asm, unspec_volatile). */
+ * insn (volatile asm, unspec_volatile) or a volatile memory access (a
+ * read included: its order matters, and the checker may reorder
+ * instructions that write no memory). */
 static void insn_memfx(Fn *fn, Ins *ins, rtx_insn *insn)
 {
 	rtx pat = PATTERN(insn);
@@ -191,7 +193,7 @@ static void insn_memfx(Fn *fn, Ins *ins, rtx_insn *insn)
 		}
 	}
 	add_writes(fn, ins, pat, st_dest);
-	if (volatile_insn_p(pat))
+	if (volatile_refs_p(pat))
 		ins_add_mem(fn, ins, {MR_WR, MB_ANY, 0, 0, nullptr});
 }
 

@@ -349,6 +349,7 @@ struct Tr {
 	std::vector<bool> present;        /* uid still there after reload */
 	std::vector<std::vector<int>> by_block; /* old block -> saved insns */
 	std::vector<bool> adopted;        /* saved insn re-emitted */
+	std::vector<bool> moved;          /* saved load run later (moved_load) */
 	/* Per core register: the soft pointer (core number) whose value a
 	 * new insn moved into it, as long as nothing else wrote it since in
 	 * this block; -1 otherwise. */
@@ -2834,6 +2835,52 @@ static int reemitted(Tr &t, rtx_insn *insn, int bb, int last_pos)
 	return -1;
 }
 
+/* Whether saved insn k of (old) block bb commutes (verify_commute) with
+ * every captured insn of bb after it up to position last_pos: the
+ * checker's condition for running it after them. */
+static bool commutes_to(const Tr &t, int k, int bb, int last_pos)
+{
+	const SavedInsn &sv = t.s->insns[k];
+	for (int j : t.by_block[bb]) {
+		const SavedInsn &w = t.s->insns[j];
+		if (w.pos > sv.pos && w.pos <= last_pos &&
+		    (!w.ins || !verify_commute(t.cap->fn, sv.ins, w.ins)))
+			return false;
+	}
+	return true;
+}
+
+/* The saved load (saved_load, an `ord`) that new insn is, moved later:
+ * a captured insn of (old) block bb before position last_pos (a
+ * surviving insn comes between its place and insn) whose UID is gone,
+ * whose pattern matches insn's, the nearest such; -1 if none.  IRA
+ * moves a load of a pseudo with a memory equivalence to its use (a new
+ * UID), LRA re-emits such a load there: the checker accepts the
+ * instruction at its new place only when it commutes with every
+ * original instruction it moved over (docs/VERIFY.md "Moved
+ * instructions"), which the translation does not decide.  Leaves
+ * t.binds filled. */
+static int moved_load(Tr &t, rtx_insn *insn, int bb, int last_pos)
+{
+	if (bb < 0 || bb >= (int)t.by_block.size())
+		return -1;
+	const std::vector<int> &ks = t.by_block[bb];
+	for (size_t j = ks.size(); j-- > 0;) {
+		int k = ks[j];
+		const SavedInsn &sv = t.s->insns[k];
+		if (sv.pos >= last_pos || t.present[sv.uid] || !sv.ins ||
+		    t.adopted[k] || sv.ins->kind != IK_ORD ||
+		    !saved_load(t, sv) || !commutes_to(t, k, bb, last_pos))
+			continue;
+		if (match_insn(t, sv, insn) && same_load_address(t, sv, insn)) {
+			t.adopted[k] = true;
+			t.moved[k] = true;
+			return k;
+		}
+	}
+	return -1;
+}
+
 /* Whether saved insn sv is a computation of one pseudo without side
  * effects (docs/POSTRA.md "Recomputed values"): its pattern a SET of a
  * pseudo register, alone or with clobbers of hard registers, with no
@@ -3098,6 +3145,14 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 			last_pos = t.s->insns[si].pos;
 			if (ins)
 				survivor[si] = ins;
+		} else if (cur >= 0 &&
+			   (si = moved_load(t, insn, cur, last_pos)) >= 0) {
+			/* A captured load moved later, past surviving insns
+			 * (last_pos stays: the checker proves the order
+			 * equivalent). */
+			ins = located_copy(t, t.s->insns[si].ins);
+			if (ins)
+				survivor[si] = ins;
 		} else if ((k = recomputed(t, insn, cur)) >= 0) {
 			/* A recomputation of a captured insn: the checker
 			 * proves its operands unchanged (docs/VERIFY.md). */
@@ -3298,22 +3353,23 @@ static void place_deleted(Tr &t, const std::vector<Ins *> &survivor)
 	size_t k = 0;
 	while (k < n) {
 		const SavedInsn &first = t.s->insns[k];
-		if (survivor[k] || !first.ins) {
+		if ((survivor[k] && !t.moved[k]) || !first.ins) {
 			k++;
 			continue;
 		}
 		/* The gap: deleted insns k..e-1 of one block. */
 		size_t e = k;
 		RegSet noop_regs = 0;
-		while (e < n && t.s->insns[e].bb == first.bb && !survivor[e]) {
+		while (e < n && t.s->insns[e].bb == first.bb &&
+		       (!survivor[e] || t.moved[e])) {
 			const SavedInsn &sv = t.s->insns[e];
-			if (sv.ins && noop_move(t, sv))
+			if (sv.ins && !t.moved[e] && noop_move(t, sv))
 				noop_regs |= RS_BIT(noop_reg(sv.ins));
 			e++;
 		}
 		Ins *prev = nullptr;
 		for (size_t j = k; j-- > 0 && t.s->insns[j].bb == first.bb;)
-			if (survivor[j]) {
+			if (survivor[j] && !t.moved[j]) {
 				prev = survivor[j];
 				break;
 			}
@@ -3327,8 +3383,8 @@ static void place_deleted(Tr &t, const std::vector<Ins *> &survivor)
 			if (i->uid == 0 && (writes_regs(i) & noop_regs))
 				prev = i;
 		for (size_t j = k; j < e; j++) {
-			if (!t.s->insns[j].ins)
-				continue;
+			if (!t.s->insns[j].ins || t.moved[j])
+				continue; /* (a moved load runs later) */
 			Ins *ins = deleted_copy(t, t.s->insns[j]);
 			if (dropped_jump(t, t.s->insns[j])) {
 				/* Its block's only edge, as it was. */
@@ -3469,6 +3525,7 @@ static Fn *translate(Tr &t, std::vector<unsigned> &locs,
 	std::vector<int64_t> sp_in = sp_at_entry(t.fun);
 	std::vector<int> blk_of = add_edge_blocks(t);
 	t.adopted.assign(t.s->insns.size(), false);
+	t.moved.assign(t.s->insns.size(), false);
 	init_remat_const(t);
 	for (size_t k = 0; k < t.s->insns.size(); k++) {
 		int b = t.s->insns[k].bb;

@@ -2738,6 +2738,70 @@ static void out_of_order(Chk *c, const UidEnt *u, const UidEnt *after)
 	v->text = s.s;
 }
 
+/* Whether original instruction a reads or writes what b writes (the
+ * values b defines, the hard registers b clobbers), in a's operands or
+ * a's clobbers (a register both clobber is garbage in either order). */
+static bool touches_defs_of(const Ins *a, const Ins *b)
+{
+	for (int k = 0; k < b->nops; k++) {
+		const Op *d = &b->ops[k];
+		if (!(d->flags & OF_DEF) || !op_is_value(d))
+			continue;
+		for (int m = 0; m < a->nops; m++)
+			if (op_same_value(&a->ops[m], d))
+				return true;
+		if (d->kind == OK_HREG && RS_HAS(a->clobbers, d->reg))
+			return true;
+	}
+	for (int m = 0; m < a->nops; m++)
+		if (a->ops[m].kind == OK_HREG &&
+		    RS_HAS(b->clobbers, a->ops[m].reg))
+			return true;
+	return false; /* both clobbering a register: garbage either way */
+}
+
+/* Whether original instructions a and b of o may run in either order
+ * with the same effect (docs/VERIFY.md "Moved instructions"; verify.h):
+ * o lists
+ * every memory write (memfx; a volatile access counts as one), and
+ * each is an `ord` or a copy that writes no memory (loads only: reads
+ * commute with reads) and neither reads nor writes what the other
+ * writes (pseudos, hard registers, clobbers).  Then each computes from
+ * the same inputs in either order, and their outputs are disjoint. */
+bool verify_commute(const Fn *o, const Ins *a, const Ins *b)
+{
+	if (!o->memfx)
+		return false;
+	const Ins *ab[2] = {a, b};
+	for (int j = 0; j < 2; j++) {
+		const Ins *x = ab[j];
+		if (x->kind != IK_ORD && x->kind != IK_COPY)
+			return false;
+		for (int k = 0; k < x->nmem; k++)
+			if (x->mem[k].kind != MR_LD)
+				return false;
+	}
+	return !touches_defs_of(a, b) && !touches_defs_of(b, a);
+}
+
+/* Whether original instruction u, found in GCC's allocation after
+ * original `last` of its block though the original has it before,
+ * commutes with every original instruction of that block from the one
+ * after u to `last` (every instruction it may have been moved over):
+ * then running u there is running the original in an equivalent
+ * order (each inversion is a pair that commutes). */
+static bool moved_over_ok(const Chk *c, const UidEnt *u, const UidEnt *last)
+{
+	if (!c->gcc)
+		return false;
+	int pos = 0;
+	for (const Ins *i = c->o->blk[u->blk]->first; i && pos <= last->pos;
+	     i = i->next, pos++)
+		if (pos > u->pos && !verify_commute(c->o, u->ins, i))
+			return false;
+	return true;
+}
+
 /* The forms only GCC's allocation has (docs/VERIFY.md): deleted
  * instructions, opaque ones, bare locations, constant locations; and no
  * instruction writes a constant location.  False (unverified) if
@@ -3067,7 +3131,8 @@ static bool setup_ins(Chk *c)
 			if (c->oblk[b] != u->blk) {
 				missing(c, u, fb->id);
 			} else {
-				if (last && u->pos < last->pos)
+				if (last && u->pos < last->pos &&
+				    !moved_over_ok(c, u, last))
 					out_of_order(c, u, last);
 				if (!last || u->pos > last->pos)
 					last = u;

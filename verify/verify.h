@@ -74,6 +74,13 @@ typedef struct VerifyResult {
  * input is the verdict.  Free the result with verify_result_free. */
 void verify_fn(const Fn *orig, const Fn *alloc, VerifyResult *res);
 
+/* Whether original instructions a and b of orig may run in either order
+ * with the same effect (docs/VERIFY.md "Moved instructions": orig lists
+ * its memory effects, neither writes memory, neither reads or writes
+ * what the other writes).  The rule verify_fn applies to GCC's
+ * allocations; the plugin's translation uses it to choose. */
+bool verify_commute(const Fn *orig, const Ins *a, const Ins *b);
+
 void verify_result_free(VerifyResult *res);
 
 /* Prints "FN: verified", "FN: violation (N)" or "FN: unverified: REASON",
