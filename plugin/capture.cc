@@ -166,6 +166,7 @@ struct Builder {
 	 * other class that reads it through a copy, or -1. */
 	int copy_to[MAX_RECOG_OPERANDS];
 	int next_copy_uid;          /* UIDs of the copies: above GCC's */
+	std::vector<Ins *> copies_after; /* of the insn's definitions */
 };
 
 static void give_up(Builder &b, const char *why)
@@ -632,19 +633,40 @@ static int operand_value_class(Builder &b, int i)
 	return c < 0 ? -1 : target_x86_64()->regs[c].cls;
 }
 
-/* Whether a pseudo in recog operand i is split (its reads of the other
- * class go through a copy) and operand i only reads it (OP_IN): such an
+/* Whether recog operand i of insn (extracted) is a whole definition
+ * (OP_OUT) of a pseudo that the pattern mentions nowhere else: a
+ * register, or a subreg at least as wide as it.  Written in the other
+ * class into a new pseudo, the value then reaches the pseudo through a
+ * copy after the insn (CAPTURE.md "Pseudos in both classes"). */
+static bool copied_def(rtx_insn *insn, int i)
+{
+	rtx x = recog_data.operand[i];
+	rtx r = reg_of(x);
+	if (recog_data.operand_type[i] != OP_OUT ||
+	    (GET_CODE(x) == SUBREG &&
+	     maybe_lt(GET_MODE_SIZE(GET_MODE(x)), GET_MODE_SIZE(GET_MODE(r)))))
+		return false;
+	return count_occurrences(PATTERN(insn), r, 0) == 1;
+}
+
+/* Whether a pseudo in recog operand i is split (its reads and single
+ * definitions of the other class go through a copy) and operand i only
+ * reads it (OP_IN) or is such a definition (copied_def): such an
  * operand may be in a register of the other class, read from a copy
- * that capture_operands inserts before the insn (CAPTURE.md "Pseudos in
- * both classes"). */
+ * that capture_operands inserts before the insn, or written to one
+ * copied after it (CAPTURE.md "Pseudos in both classes"). */
 static bool copied_read(Builder &b, int i)
 {
-	rtx r = reg_of(recog_data.operand[i]);
-	if (!REG_P(r) || HARD_REGISTER_P(r) ||
-	    recog_data.operand_type[i] != OP_IN)
+	rtx x = recog_data.operand[i];
+	rtx r = reg_of(x);
+	if (!REG_P(r) || HARD_REGISTER_P(r))
 		return false;
 	unsigned p = REGNO(r);
-	return p < b.split->size() && (*b.split)[p];
+	if (p >= b.split->size() || !(*b.split)[p])
+		return false;
+	if (recog_data.operand_type[i] == OP_IN)
+		return true;
+	return copied_def(b.insn, i);
 }
 
 /* Whether operand i fits alternative row oa when every pseudo operand is
@@ -1437,13 +1459,17 @@ static void insert_class_copies(Builder &b, Blk *blk,
 		int q = b.next_scratch++;
 		int cls = b.fn->pseudo[p].cls == RC_GPR ? RC_SSE : RC_GPR;
 		fn_declare_pseudo(b.fn, q, cls, b.fn->pseudo[p].size);
+		bool def = recog_data.operand_type[i] != OP_IN;
 		Ins *c = ins_new(b.fn, IK_COPY, 2);
 		c->uid = b.next_copy_uid++;
 		c->ops[0] = new_op(OK_PSEUDO, OF_DEF);
-		c->ops[0].reg = q;
+		c->ops[0].reg = def ? p : q;
 		c->ops[1] = new_op(OK_PSEUDO, OF_USE);
-		c->ops[1].reg = p;
-		ins_append(blk, c);
+		c->ops[1].reg = def ? q : p;
+		if (def)
+			b.copies_after.push_back(c);
+		else
+			ins_append(blk, c);
 		b.copy_to[i] = q;
 	}
 }
@@ -1503,6 +1529,7 @@ static void capture_insn(Builder &b, Blk *blk, rtx_insn *insn)
 	b.wants.clear();
 	for (int &q : b.copy_to)
 		q = -1;
+	b.copies_after.clear();
 	int alt = choose_alternative(b, insn, &swapped);
 	capture_operands(b, blk, insn, code, alt);
 	if (swapped >= 0)
@@ -1579,8 +1606,11 @@ static void capture_operands(Builder &b, Blk *blk, rtx_insn *insn, int code,
 
 	std::vector<int> tie(MAX_RECOG_OPERANDS, -1);
 	for (int i = 0; i < recog_data.n_operands; i++)
-		if (b.copy_to[i] >= 0 && w.role[i] != R_USE) {
-			/* OP_IN, yet written by the pattern */
+		if (b.copy_to[i] >= 0 &&
+		    w.role[i] != (recog_data.operand_type[i] == OP_IN
+					  ? R_USE
+					  : R_DEF)) {
+			/* the pattern's role is not the constraint's */
 			give_up_insn(b, "pseudo needed in both general and "
 					"SSE registers",
 				     insn);
@@ -1621,6 +1651,8 @@ static void capture_operands(Builder &b, Blk *blk, rtx_insn *insn, int code,
 	if (remat)
 		ins->flags |= INS_REMAT;
 	ins_append(blk, ins);
+	for (Ins *c : b.copies_after)
+		ins_append(blk, c);
 }
 
 /* ---------------------------------------------------------------- */

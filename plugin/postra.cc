@@ -83,7 +83,8 @@ struct SavedInsns {
 	int first_scratch = 0;         /* max_reg_num () at the capture */
 	/* The capture's cross-class copies (CAPTURE.md "Pseudos in both
 	 * classes"; UIDs above GCC's): each with the UID of the insn that
-	 * reads its destination. */
+	 * reads its destination, or minus the UID of the insn that defines
+	 * its source. */
 	std::vector<std::pair<const Ins *, int>> class_copies;
 	/* The captured insns that read such a copy are saved as a clone
 	 * naming the copy's source instead (GCC's RTL reads the source);
@@ -208,11 +209,18 @@ static void save_class_copies(SavedInsns *s, Fn *fn,
 		for (Ins *ins = fn->blk[i]->first; ins; ins = ins->next) {
 			if (ins->uid < (int)ins_of.size())
 				continue;
-			const Ins *user = ins->next;
-			while (user && user->uid >= (int)ins_of.size())
-				user = user->next;
-			s->class_copies.push_back({ins, user ? user->uid : 0});
-			src[ins->ops[0].reg] = ins->ops[1].reg;
+			/* `=q, p` before a read of q, or `=p, q` after the
+			 * definition of q; q is the capture's new pseudo */
+			bool after = ins->ops[0].reg < s->first_scratch;
+			const Ins *at = after ? ins->prev : ins->next;
+			while (at && at->uid >= (int)ins_of.size())
+				at = after ? at->prev : at->next;
+			s->class_copies.push_back(
+				{ins, at ? (after ? -at->uid : at->uid) : 0});
+			if (after)
+				src[ins->ops[1].reg] = ins->ops[0].reg;
+			else
+				src[ins->ops[0].reg] = ins->ops[1].reg;
 		}
 	if (src.empty())
 		return;
@@ -3281,18 +3289,19 @@ static Ins *deleted_copy(Tr &t, const SavedInsn &sv)
 static bool place_class_copies(Tr &t)
 {
 	for (auto &cc : t.s->class_copies) {
+		int uid = cc.second < 0 ? -cc.second : cc.second;
 		Ins *user = nullptr;
 		Blk *ub = nullptr;
 		for (int b = 0; b < t.alloc->nblk && !user; b++)
 			for (Ins *i = t.alloc->blk[b]->first; i; i = i->next)
-				if (i->uid == cc.second && i->kind != IK_REMAT) {
+				if (i->uid == uid && i->kind != IK_REMAT) {
 					user = i;
 					ub = t.alloc->blk[b];
 					break;
 				}
-		if (!user || cc.second <= 0) {
+		if (!user || uid == 0) {
 			unverified(t, "reader of a cross-class copy not found" +
-					      uid_str(cc.second));
+					      uid_str(uid));
 			return false;
 		}
 		const Ins *ci = cc.first;
@@ -3301,7 +3310,10 @@ static bool place_class_copies(Tr &t)
 		ins->flags = INS_DELETED;
 		for (int j = 0; j < ci->nops; j++)
 			ins->ops[j] = ci->ops[j];
-		ins_insert_before(ub, user, ins);
+		if (cc.second < 0)
+			ins_insert_after(ub, user, ins);
+		else
+			ins_insert_before(ub, user, ins);
 	}
 	return true;
 }
