@@ -42,11 +42,34 @@ static bool reg_use(const Op *o)
 	       !(o->flags & OF_DEF);
 }
 
+/* Whether operand o of fn defines a value of several registers in
+ * registers. */
+static bool wide_def(const Fn *fn, const Op *o)
+{
+	return constr_reg_operand(o) && (o->flags & OF_DEF) &&
+	       target_nregs(fn->target, fn->pseudo[o->reg].cls,
+			    fn->pseudo[o->reg].size) > 1;
+}
+
+/* Whether i, an inserted reload or remat or a one-pair copy of the
+ * allocator (uid 0), defines a value of several registers: like an
+ * original def of one, it needs adjacent free registers, which the
+ * values around it may have to make room for. */
+static bool wide_inserted(const Fn *fn, const Ins *i)
+{
+	if (i->kind != IK_RELOAD && i->kind != IK_REMAT &&
+	    !(i->kind == IK_PCOPY && i->nops == 2))
+		return false;
+	return i->nops > 0 && wide_def(fn, &i->ops[0]);
+}
+
 bool constr_is_constrained(const Fn *fn, const Ins *i,
 			   const RegSet avail[RC_NALLOC])
 {
-	if (i->kind == IK_PHI || ins_kind_inserted(i->kind) || i->uid == 0)
+	if (i->kind == IK_PHI)
 		return false;
+	if (ins_kind_inserted(i->kind) || i->uid == 0)
+		return wide_inserted(fn, i);
 	if (i->kind == IK_CALL)
 		return true;
 	RegSet all = avail[RC_GPR] | avail[RC_SSE];
@@ -64,9 +87,7 @@ bool constr_is_constrained(const Fn *fn, const Ins *i,
 		}
 		/* a def of two registers needs two adjacent free ones: the
 		 * values around it may have to make room */
-		if (constr_reg_operand(o) && (o->flags & OF_DEF) &&
-		    target_nregs(fn->target, fn->pseudo[o->reg].cls,
-				 fn->pseudo[o->reg].size) > 1)
+		if (wide_def(fn, o))
 			return true;
 		int t = constr_tie_partner(i, k);
 		if (t >= 0 && o->kind == OK_PSEUDO &&

@@ -558,6 +558,64 @@ static void case_tie_second_word(void)
 	irfile_free(&f);
 }
 
+/* Registers written by the inserted moves of fn (a pseudo's width, one
+ * for a hard register). */
+static int moved_regs(const Fn *fn)
+{
+	int n = 0;
+	for (int b = 0; b < fn->nblk; b++)
+		for (const Ins *i = fn->blk[b]->first; i; i = i->next) {
+			if (i->kind != IK_MOVE)
+				continue;
+			const Op *d = &i->ops[0];
+			n += d->kind == OK_PSEUDO
+				     ? target_nregs(fn->target,
+						    fn->pseudo[d->reg].cls,
+						    fn->pseudo[d->reg].size)
+				     : 1;
+		}
+	return n;
+}
+
+/* An inserted 16-byte copy that needs room (testsuite/ir/alloc/
+ * wide_room.ir, counts derived there): verified at every register
+ * count; the inserted moves write 2 registers with 8 or more, and 6,
+ * and 4 at 4 registers (where it was refused: the two free registers
+ * were not adjacent).  Without the first inserted move the result is a
+ * violation. */
+static void case_wide_room(void)
+{
+	int nregs[] = {0, 8, 6, 4};
+	IrFile f;
+	char path[1024];
+	snprintf(path, sizeof path, "%s/testsuite/ir/alloc/wide_room.ir",
+		 t_srcdir());
+	IrError e;
+	if (!t_check(ir_parse_file(path, target_x86_64(), &f, &e), __FILE__,
+		     __LINE__, "%s", e.msg))
+		return;
+	for (int r = 0; r < 4; r++) {
+		AllocStats st;
+		Fn *fn = t_alloc_verified(f.fn[0], nregs[r], true, &st);
+		if (!fn)
+			continue;
+		CHECK(st.spills.n == 0 && st.swaps.n == 0);
+		CHECK_INT(moved_regs(fn), nregs[r] == 4 ? 4 : 2);
+		Ins *mv = fn->blk[0]->first;
+		while (mv && mv->kind != IK_MOVE)
+			mv = mv->next;
+		if (CHECK(mv != NULL)) {
+			ins_remove(fn->blk[0], mv);
+			VerifyResult v;
+			verify_fn(f.fn[0], fn, &v);
+			CHECK(v.verdict == VERDICT_VIOLATION);
+			verify_result_free(&v);
+		}
+		fn_free(fn);
+	}
+	irfile_free(&f);
+}
+
 /* A 16-byte value moved in a cycle through a register pair
  * (testsuite/ir/alloc/pair_cycle.ir, the copy derived there): split
  * into register parts, one cycle of four registers, 3 swaps and no move
@@ -706,6 +764,8 @@ void suite_alloc(void)
 	       case_tie_second_word);
 	t_case("alloc: a 16-byte value in a cycle through a register pair",
 	       case_pair_cycle);
+	t_case("alloc: an inserted 16-byte copy makes room for its pair",
+	       case_wide_room);
 	t_case("alloc: partial defs read in place from another value",
 	       case_partial_def);
 	t_case("alloc: constant-pool values rematerialized across a call",
