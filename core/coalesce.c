@@ -161,7 +161,8 @@ static void build_affinities(CO *co)
 		int y = co->u[a->b];
 		if (x == y || cls_of(co, x) != cls_of(co, y))
 			continue;
-		co->aff[co->naff++] = (UAff){x < y ? x : y, x < y ? y : x, a->w};
+		co->aff[co->naff++] = (UAff){x < y ? x : y, x < y ? y : x,
+					     col_aff_weight(a)};
 	}
 	qsort(co->aff, (size_t)co->naff, sizeof(UAff), cmp_uaff);
 	int n = 0;
@@ -198,7 +199,7 @@ static void build_affinities(CO *co)
 		int x = co->u[a->a];
 		if (RS_HAS(c->adm[x], -1 - a->b))
 			co->pref[co->pstart[x] + fill[x]++] =
-				(Pref){-1 - a->b, a->w};
+				(Pref){-1 - a->b, col_aff_weight(a)};
 	}
 }
 

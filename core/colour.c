@@ -122,7 +122,16 @@ static void add_aff(CS *s, int a, int b, int64_t w)
 				    sizeof(ColAff) * (size_t)cap);
 		s->affcap = cap;
 	}
-	c->aff[c->naff++] = (ColAff){a, b, w};
+	c->aff[c->naff++] = (ColAff){a, b, w, 0};
+}
+
+/* Whether some edge from p to b is abnormal. */
+static bool abnormal_edge(const Blk *p, const Blk *b)
+{
+	for (int k = 0; k < p->nsucc; k++)
+		if (p->succ[k].blk == b->idx && (p->succ[k].flags & EF_ABNORMAL))
+			return true;
+	return false;
 }
 
 /* The value a copy-like instruction copies into def operand k: the
@@ -354,6 +363,9 @@ static void analyse_phis(CS *s, int b, LiveSet *L)
 				add_aff(s, d, u, w);
 			else if (u >= np && RS_HAS(s->all, u - np))
 				add_aff(s, d, -1 - (u - np), w);
+			else
+				continue;
+			c->aff[c->naff - 1].abnormal = abnormal_edge(p, bb);
 		}
 	}
 	if (any)
@@ -567,7 +579,7 @@ static int biased(const CS *s, int p, RegSet cand)
 		int r = q < 0 ? -1 - q : c->reg[q];
 		if (r < 0 || !RS_HAS(cand, r))
 			continue;
-		wsum[r] += a->w;
+		wsum[r] += col_aff_weight(a);
 		if (best < 0 || wsum[r] > wsum[best] ||
 		    (wsum[r] == wsum[best] && r < best))
 			best = r;

@@ -65,7 +65,19 @@
 typedef struct ColAff {
 	int a, b;
 	int64_t w;
+	uint8_t abnormal; /* a phi operand on an abnormal edge */
 } ColAff;
+
+/* What colouring's bias and coalescing weigh an affinity by: an affinity
+ * across an abnormal edge (no copy can go on such an edge: SSA
+ * destruction needs both ends in one register, or free registers before
+ * the edge's jump) weighs COL_ABNORMAL_W more than its block weight, so
+ * that it is met first.  The statistics count the block weight only. */
+#define COL_ABNORMAL_W ((int64_t)1 << 40)
+static inline int64_t col_aff_weight(const ColAff *a)
+{
+	return a->w + (a->abnormal ? COL_ABNORMAL_W : 0);
+}
 
 typedef struct Colour {
 	int np;                 /* pseudos coloured (fn->npseudo) */

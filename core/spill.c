@@ -150,6 +150,10 @@ typedef struct Sp {
 	int candcap;
 
 	PVec spills, reloads;
+	/* entry-set bans: value ban_val.v[j] may not be in registers at the
+	 * entry of block ban_blk.v[j] (an abnormal in-edge, where no reload
+	 * can go, does not have it in registers) */
+	IVec ban_blk, ban_val;
 	/* insertion results */
 	InsVec newins;  /* spills and reloads created, for their slots */
 	IVec verval, verblk; /* versions: original value, block */
@@ -1030,6 +1034,26 @@ static void take_delayed(Sp *s, int l, EntrySel *x,
 	}
 }
 
+/* Marks out of b's entry set the candidates banned from it (ban_abnormal
+ * below), unless they must be in registers. */
+static void apply_bans(Sp *s, int b, Cand *c, int n)
+{
+	int g = 0;
+	for (int j = 0; j < s->ban_blk.n; j++)
+		if (s->ban_blk.v[j] == b) {
+			if (!g)
+				g = new_gen(s);
+			s->mark[s->ban_val.v[j]] = g;
+		}
+	if (!g)
+		return;
+	for (int j = 0; j < n; j++)
+		if (!c[j].forced && s->mark[c[j].v] == g) {
+			c[j].out = 1;
+			c[j].delayed = 0;
+		}
+}
+
 /* Chooses b's entry set (Braun and Hack's init_usual / init_loop_header,
  * with libFirm's refinements) and puts it in the registers; the phis left
  * out become memory phis. */
@@ -1040,6 +1064,7 @@ static bool choose_entry(Sp *s, int b)
 	x.n = entry_cands(s, b, x.c);
 	bool allknown = entry_avail(s, b, x.c, x.n);
 	classify(s, b, x.c, x.n, allknown);
+	apply_bans(s, b, x.c, x.n);
 	cand_sort(x.c, x.n);
 	x.e = ARENA_NEW(s->a, SetEnt, x.n + 1);
 	for (int k = 0; k < RC_NALLOC; k++)
@@ -2061,6 +2086,71 @@ static bool analyse(Sp *s)
 	return true;
 }
 
+/* The value that must be in registers at the end of B's pi-th predecessor
+ * for entry e of B's entry set: e's value, or for a phi its source from
+ * there; -1 when none. */
+static int entry_source(Sp *s, int B, int pi, const SetEnt *e)
+{
+	int v = e->v;
+	if (!e->phi)
+		return v;
+	const Ins *i = is_pseudo(s, v) ? s->def[v] : NULL;
+	for (i = i ? i : s->fn->blk[B]->first;
+	     i && live_value(s->fn, &i->ops[0]) != v; i = i->next)
+		;
+	return i ? live_value(s->fn, &i->ops[1 + pi]) : -1;
+}
+
+/* Whether (B, v) is banned already. */
+static bool banned(const Sp *s, int B, int v)
+{
+	for (int j = 0; j < s->ban_blk.n; j++)
+		if (s->ban_blk.v[j] == B && s->ban_val.v[j] == v)
+			return true;
+	return false;
+}
+
+/* Bans from B's entry set every value an abnormal edge P -> B would have
+ * to reload (in B's entry set, or the source of a phi in it, and not in
+ * registers at P's end): no code can go on such an edge, and a reload
+ * before P's last instruction would add pressure there.  Out of the
+ * entry set the value is in memory at B's entry; a banned phi becomes a
+ * memory phi.  (A spill the edge still needs, of a value in registers at
+ * P's end, fails in insert_on_edges.)  Returns the number of
+ * new bans (a value banned before and still there could not leave the
+ * registers: the edge then fails as before). */
+static int ban_abnormal(Sp *s)
+{
+	Fn *fn = s->fn;
+	int added = 0;
+	for (int P = 0; P < fn->nblk; P++) {
+		if (!s->done[P])
+			continue;
+		for (int k = 0; k < fn->blk[P]->nsucc; k++) {
+			int B = fn->blk[P]->succ[k].blk;
+			if (!s->done[B] || edge_where(s, P, k) != AT_NONE)
+				continue;
+			int pi = pred_index(fn, P, k), g = new_gen(s);
+			const BSet *x = &s->wexit[P];
+			for (int q = 0; q < x->n; q++)
+				s->mark[x->e[q].v] = g;
+			const BSet *e = &s->went[B];
+			for (int q = 0; q < e->n; q++) {
+				if (e->e[q].dropped)
+					continue;
+				int a = entry_source(s, B, pi, &e->e[q]);
+				if (a < 0 || !evictable(s, a) || s->mark[a] == g ||
+				    banned(s, B, e->e[q].v))
+					continue;
+				iv_push(s, &s->ban_blk, B);
+				iv_push(s, &s->ban_val, e->e[q].v);
+				added++;
+			}
+		}
+	}
+	return added;
+}
+
 /* Decides every reachable block in reverse post-order. */
 static bool decide(Sp *s)
 {
@@ -2080,6 +2170,19 @@ static bool decide(Sp *s)
 		if (!decide_block(s, s->cfg->rpo[r]))
 			return false;
 	return true;
+}
+
+/* decide, again with the new bans while ban_abnormal finds some (at most
+ * 8 rounds). */
+static bool decide_banned(Sp *s)
+{
+	for (int round = 0;; round++) {
+		s->spills.n = s->reloads.n = 0;
+		if (!decide(s))
+			return false;
+		if (round == 8 || ban_abnormal(s) == 0)
+			return true;
+	}
 }
 
 /* Statistics from the inserted instructions. */
@@ -2164,7 +2267,7 @@ bool spill_fn(Fn *fn, const SpillOpts *opts, SpillResult *res, char *err,
 		return true;
 	}
 	s.a = arena_new();
-	bool ok = analyse(&s) && decide(&s) && transform(&s, res);
+	bool ok = analyse(&s) && decide_banned(&s) && transform(&s, res);
 	arena_free(s.a);
 	return ok;
 }

@@ -36,6 +36,11 @@
  *  4. Couplings on each edge: reloads for values the successor wants in
  *     registers that are not in registers at the end of the predecessor,
  *     spills for values it wants in memory (edges are split when needed).
+ *     An abnormal critical edge (a computed goto's) cannot take code: a
+ *     value it would reload is banned from the successor's entry set (a
+ *     phi becomes a memory phi) and the blocks are decided again, until
+ *     no new ban (at most 9 rounds); code such an edge still needs makes
+ *     spill_fn fail.
  *  5. Spill placement: one spill after the definition, or spills at the
  *     places recorded in 2 and 4 when their blocks' frequencies add up to
  *     less (so spills leave loops when the definition is outside).

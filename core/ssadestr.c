@@ -314,6 +314,67 @@ typedef struct EdgeSeq {
 	PcopySeq seq;
 } EdgeSeq;
 
+/* Marks in *s the registers of operand o (a pseudo at its location, a
+ * hard register; nothing for a constant). */
+static void occupy_op(const SD *sd, const Op *o, RegSet *s)
+{
+	if (o->kind == OK_HREG)
+		occupy_loc(sd, (Loc){LOC_REG, o->reg}, -1, s);
+	else if (o->kind == OK_PSEUDO)
+		occupy_loc(sd, o->loc.kind != LOC_NONE ? o->loc
+						       : sd->loc_of[o->reg],
+			   o->reg, s);
+}
+
+/* The registers that the copies of the abnormal edge p -> b (p has other
+ * successors, b other predecessors) may not write before p's last
+ * instruction: those of the values live into p's other successors, of
+ * the phi definitions there and their sources from p, and those p's last
+ * instruction reads.  All registers when that instruction is not a
+ * branch defining nothing (a call: control may leave inside it). */
+static RegSet end_abnormal_busy(const SD *sd, const Blk *p, const Blk *b)
+{
+	const Fn *fn = sd->fn;
+	const Ins *l = p->last;
+	if (!l || l->kind != IK_BRANCH)
+		return ~(RegSet)0;
+	RegSet busy = 0;
+	for (int k = 0; k < l->nops; k++) {
+		if (l->ops[k].flags & OF_DEF)
+			return ~(RegSet)0;
+		occupy_op(sd, &l->ops[k], &busy);
+	}
+	for (int k = 0; k < p->nsucc; k++) {
+		const Blk *t = fn->blk[p->succ[k].blk];
+		if (t == b)
+			continue;
+		for (int j = 0; j < sd->lv->nin[t->idx]; j++)
+			occupy_value(sd, sd->lv->in[t->idx][j], &busy);
+		for (const Ins *i = t->first; i && i->kind == IK_PHI;
+		     i = i->next) {
+			occupy_op(sd, &i->ops[0], &busy);
+			for (int e = 0; e < t->npred && 1 + e < i->nops; e++)
+				if (t->pred[e] == p->idx)
+					occupy_op(sd, &i->ops[1 + e], &busy);
+		}
+	}
+	return busy;
+}
+
+/* Whether every destination of cs is a register outside busy. */
+static bool dests_outside(const SD *sd, const CopySet *cs, RegSet busy)
+{
+	for (int j = 0; j < cs->n; j++) {
+		RegSet d = 0;
+		if (cs->pair[j].dst.kind != LOC_REG)
+			return false;
+		occupy_loc(sd, cs->pair[j].dst, cs->pair[j].dval, &d);
+		if (d & busy)
+			return false;
+	}
+	return true;
+}
+
 /* The sequence implementing what b's phis do on its e-th in-edge, the
  * k-th out-edge of p (both classes at once: they share the slots), and
  * where it goes (ssadestr.h).  livebusy: the registers of the values
@@ -345,11 +406,17 @@ static bool sequence_edge(SD *sd, Blk *b, int e, int k, RegSet livebusy,
 		es->at = AT_END;
 	else if (start_ok(fn, b))
 		es->at = AT_START;
-	else if (p->succ[k].flags & EF_ABNORMAL)
-		return SD_FAIL(sd, "the phis of b%d need copies on the "
-				   "abnormal edge from b%d",
-			       b->id, p->id);
-	else
+	else if (p->succ[k].flags & EF_ABNORMAL) {
+		/* before p's last instruction, when that harms no other
+		 * successor of p (ssadestr.h) */
+		RegSet other = end_abnormal_busy(sd, p, b);
+		if (!dests_outside(sd, &cs, other))
+			return SD_FAIL(sd, "the phis of b%d need copies on the "
+					   "abnormal edge from b%d",
+				       b->id, p->id);
+		es->at = AT_END;
+		livebusy |= other;
+	} else
 		es->at = AT_SPLIT;
 	cs.busy |= livebusy;
 	return sequentialize(sd, &cs, sd->lv->in[b->idx], sd->lv->nin[b->idx],

@@ -26,8 +26,15 @@
  *      - else on a new block splitting the edge (cfg_split_edges, all
  *        such edges at once; new blocks in order of their edges: source
  *        block order, then successor order), which is impossible for an
- *        abnormal edge: then ssa_destruct fails, unless the copy would
- *        move nothing.
+ *        abnormal edge (a computed goto's): its copy goes before P's last
+ *        instruction when that is a branch defining nothing and the copy
+ *        writes only registers that hold no value live into P's other
+ *        successors (nor their phis' definitions or sources from P) and
+ *        that the branch does not read (those registers are not free for
+ *        it either); else ssa_destruct fails, unless the copy would move
+ *        nothing.  (Colouring and coalescing weigh the affinities of
+ *        phi operands on abnormal edges most, colour.h, so that such
+ *        copies are rare.)
  * 2. Each parallel copy is sequentialized by pcopy_sequentialize with the
  *    registers free there: the allocatable ones holding none of the
  *    values live into B (liveness of the coloured SSA function, locations

@@ -864,6 +864,75 @@ static void case_share(void)
 	fn_free(orig);
 }
 
+/* abnormal.ir, k = 2 (derived there): p1 spilled after uid 1 and
+ * reloaded before uid 3, nothing on the abnormal edge b4 -> b3 (no code
+ * can go there), no block split.  Before p1 was banned from b3's entry
+ * set the spiller refused ("spill code needed on an abnormal critical
+ * edge").  Then a phi that must stay in registers (its web interferes:
+ * no shared slot) whose source is in memory at the end of the jump's
+ * block: still a refusal, with that reason. */
+static void case_abnormal(void)
+{
+	Fn *orig = t_load_fn("testsuite/ir/alloc/spill/abnormal.ir");
+	if (!orig)
+		return;
+	SpillOpts o;
+	SpillResult r;
+	Fn *fn = spill_copy(orig, 2, &o, &r);
+	if (fn) {
+		CHECK_INT(r.stats.spills, 1);
+		CHECK_INT(r.stats.reloads, 1);
+		CHECK_INT(r.stats.splits, 0);
+		CHECK_INT(fn->nblk, orig->nblk);
+		CHECK(is_transfer_of(find_uid(fn, 1, NULL)->next, IK_SPILL, 1, &r));
+		CHECK(is_transfer_of(find_uid(fn, 3, NULL)->prev, IK_RELOAD, 1, &r));
+		for (int id = 4; id <= 5; id++) {
+			int b = blk_of(fn, id);
+			CHECK_INT(count_kind_in(fn, b, IK_SPILL) +
+					  count_kind_in(fn, b, IK_RELOAD),
+				  0);
+		}
+		fn_free(fn);
+	}
+	fn_free(orig);
+	/* p4 (phi) is read at uid 11, after p5's definition at uid 7: the
+	 * two interfere, so the phi cannot be a memory phi; with k = 3, p5
+	 * is in memory at b4's end (b6 and b4 keep p2 and p4 and the jump
+	 * target), so the edge b4 -> b3 needs a reload of p5. */
+	fn = t_parse_fn("func abnphi\n"
+			"  pseudo p1 gpr 8\n"
+			"  pseudo p2 gpr 8\n"
+			"  pseudo p3 gpr 8\n"
+			"  pseudo p4 gpr 8\n"
+			"  pseudo p5 gpr 8\n"
+			"b2: freq=1 -> b3\n"
+			"  1: ord \"d\" =p1\n"
+			"  2: ord \"d\" =p2\n"
+			"b3: freq=10 -> b6\n"
+			"  4: phi =p4, p1 from b2, p5 from b4\n"
+			"  5: ord \"u\" p2\n"
+			"b6: freq=1000 -> b6 b4\n"
+			"  7: ord \"d\" =p5\n"
+			"  8: ord \"cmp\" =%flags, p5\n"
+			"  9: branch \"jcc\" %flags\n"
+			"b4: freq=10 -> b3!abnormal b5!abnormal\n"
+			"  10: ord \"d\" =p3\n"
+			"  11: ord \"u\" p4\n"
+			"  12: branch \"ijmp\" p3\n"
+			"b5: freq=1\n"
+			"  13: ord \"u\" p5\n"
+			"  14: ret\n"
+			"end\n");
+	if (fn) {
+		char err[256] = "";
+		spill_opts_init(&o, fn, 3);
+		CHECK(!spill_fn(fn, &o, &r, err, sizeof err));
+		CHECK_STR(err, "b4 -> b3: spill code needed on an abnormal "
+			       "critical edge");
+		fn_free(fn);
+	}
+}
+
 /* With registers to spare nothing changes. */
 static void case_no_pressure(void)
 {
@@ -1318,6 +1387,8 @@ void suite_spill(void)
 	t_case("spill: slot sharing", case_share);
 	t_case("spill: no pressure, no change", case_no_pressure);
 	t_case("spill: refusals", case_refusals);
+	t_case("spill: abnormal edge, value banned from the entry set",
+	       case_abnormal);
 	t_case("spill: clobbered register read again", case_clobbered_read);
 	t_case("spill: testsuite/ir files", case_irfiles);
 	t_case("spill: property, generated functions", case_property);

@@ -420,6 +420,59 @@ static void case_abnormal(void)
 	fn_free(orig);
 }
 
+/* A computed goto: b3 (a label) is reached from b2 and over the abnormal
+ * edge from b4, whose indirect jump reads p2 and also leads to b5.  SSA:
+ * x (p1) has versions uid 1 (di), the phi at b3 and uid 4 (ax); y (p3)
+ * and the target p2 live throughout; p4 is defined in b4 and read in b5
+ * only.  With the phi in cx, the edge b4 -> b3 needs cx <- ax: b4 has two
+ * successors and b3 two predecessors, so the copy can only go before
+ * b4's jump, which is harmless when cx holds nothing live into b5 (p3
+ * si, x ax, p4 bx) and the jump does not read it (p2 dx): move cx ax
+ * before uid 6; b2's copy cx <- di at its end.  With p4 in cx the move
+ * would destroy p4 on the way to b5: refused. */
+static void case_abnormal_jump(void)
+{
+	Fn *orig = t_parse_fn("func cgoto\n"
+			      "  pseudo p1 gpr 8\n"
+			      "  pseudo p2 gpr 8\n"
+			      "  pseudo p3 gpr 8\n"
+			      "  pseudo p4 gpr 8\n"
+			      "b2: -> b3\n"
+			      "  1: copy =p1, %di\n"
+			      "  2: copy =p3, %si\n"
+			      "  3: copy =p2, %dx\n"
+			      "b3: -> b4\n"
+			      "  4: ord \"lea\" =p1, p1\n"
+			      "b4: -> b3!abnormal b5!abnormal\n"
+			      "  5: ord \"mov\" =p4, $7\n"
+			      "  6: branch \"*indirect_jump\" p2\n"
+			      "b5:\n"
+			      "  7: ord \"add\" =p3, p3 ^0, p1 clobber {flags}\n"
+			      "  8: ord \"add\" =p3, p3 ^0, p4 clobber {flags}\n"
+			      "  9: copy =%ax, p3\n"
+			      "  10: ret %ax\n"
+			      "end\n");
+	if (!orig)
+		return;
+	destr(orig, "p1=di b3.p1=cx u4=ax p2=dx p3=si p4=bx",
+	      (Want){"b2: 1, 2, 3, move cx di | b3: 4 | b4: 5, move cx ax, 6 "
+		     "| b5: 7, 8, 9, 10",
+		     2, 0, 0});
+	Fn *fn = fn_copy(orig);
+	Ssa ssa;
+	char err[256] = "";
+	if (t_check(ssa_construct(fn, &ssa, err, sizeof err), __FILE__,
+		    __LINE__, "%s", err)) {
+		Loc *loc = colour(fn, &ssa, "p1=di b3.p1=cx u4=ax p2=dx p3=si "
+					    "p4=cx");
+		CHECK(!ssa_destruct(fn, &ssa, loc, NULL, err, sizeof err));
+		CHECK_STR(err, "the phis of b3 need copies on the abnormal "
+			       "edge from b4");
+	}
+	fn_free(fn);
+	fn_free(orig);
+}
+
 /* A parallel copy inserted before a constrained instruction (as
  * constraint handling makes them): a and b exchange registers before
  * uid 3.  SSA: uid 1 defines p3 (a, di), uid 2 p4 (b, si); the copy
@@ -966,6 +1019,8 @@ void suite_ssadestr(void)
 	t_case("ssadestr: phi in the entry block", case_entry_loop);
 	t_case("ssadestr: phi sources out of order", case_phi_order);
 	t_case("ssadestr: abnormal edge", case_abnormal);
+	t_case("ssadestr: abnormal edge, copies before the jump",
+	       case_abnormal_jump);
 	t_case("ssadestr: inserted parallel copy", case_inserted_pcopy);
 	t_case("ssadestr: a join of 400 split edges", case_wide_join);
 	t_case("ssadestr: 2,000 random colourings verified (half with "
