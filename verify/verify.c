@@ -344,6 +344,9 @@ typedef struct Chk {
 	const Ins ***phi;
 	/* Per original pseudo: its definition if rematerializable. */
 	const Ins **remat_def;
+	/* Per value (pseudos, then hard registers): whether the original
+	 * names it only by uninterpreted computations (setup_unnamed). */
+	bool *unnamed;
 
 	/* Fixed point. */
 	State *exit;
@@ -610,9 +613,11 @@ static int pf_id(const Chk *c, int v, int kind, int w)
 }
 
 /* Whether id is a part fact; its value, kind and width. */
+static int kc_id(const Chk *c);
+
 static bool pf_of(const Chk *c, int id, int *v, int *kind, int *w)
 {
-	if (id < c->nval)
+	if (id < c->nval || id == kc_id(c))
 		return false;
 	int k = id - c->nval;
 	*w = k % PF_MAXW + 1;
@@ -627,6 +632,17 @@ static int nval_ids(const Chk *c)
 	return c->nval * (1 + PF_NKIND * PF_MAXW);
 }
 
+/* The mark K, "loaded from a constant location" (docs/VERIFY.md "GCC's
+ * allocation", loads of constants): the id after every value and part
+ * fact.  It never stands for a value (no use is satisfied by it); a use
+ * that finds it where its value is missing is not proven, like a use
+ * at the constant location itself.  Registers only (slots strip it with
+ * the part facts). */
+static int kc_id(const Chk *c)
+{
+	return nval_ids(c);
+}
+
 static const char *value_name(const Chk *c, int v, char *buf, size_t n)
 {
 	int b, kind, w;
@@ -635,6 +651,8 @@ static const char *value_name(const Chk *c, int v, char *buf, size_t n)
 			 w);
 	else if (v < c->npseudo)
 		snprintf(buf, n, "p%d", v);
+	else if (v == kc_id(c))
+		snprintf(buf, n, "constant"); /* K */
 	else if (v >= c->nval)
 		snprintf(buf, n, "memory"); /* U, docs/VERIFY.md "Memory" */
 	else
@@ -1143,6 +1161,8 @@ static void set_text(Chk *c, int s, Str *out)
 	int n = set_n(&c->sp, s);
 	char buf[32];
 	str_addf(out, "{");
+	if (n && v[n - 1] == kc_id(c))
+		n--; /* the mark K is no value (kc_id) */
 	for (int i = 0; i < n && i < 8; i++)
 		str_addf(out, "%s%s", i ? "," : "",
 			 value_name(c, v[i], buf, sizeof buf));
@@ -1461,12 +1481,15 @@ static void do_part_move(Chk *c, const Ins *i, int pos, int w)
  * (GCC's allocation) is read-only memory or an immediate: a move may load
  * it into a register or store it into a slot, a spill store it into a
  * slot; the destination gets exactly CONST(c). */
-/* What a load of width bytes from location s reads: CONST(s), but from
- * writable memory only the values of that width (a fact "M holds p" is
- * about p's bytes at M, established by an access of p's size). */
+/* What a load of width bytes from location s reads: CONST(s) and the
+ * mark K (kc_id) from a constant, but from writable memory only the
+ * values of that width (a fact "M holds p" is about p's bytes at M,
+ * established by an access of p's size). */
 static int mem_read_set(Chk *c, int s, int width)
 {
 	int set = c->cur[s];
+	if (is_kconst(c, s) && (!c->mloc || !c->mloc[s - c->cbase].mem))
+		return set_add(&c->sp, set, kc_id(c));
 	if (!c->mloc || !is_kconst(c, s) || !c->mloc[s - c->cbase].mem)
 		return set;
 
@@ -1520,7 +1543,8 @@ static void do_move(Chk *c, const Ins *i, int pos)
 				  bd, bs);
 	}
 	int size = alloc_op_size(c, &i->ops[0]);
-	if (c->mloc && s >= 0 && is_kconst(c, s) && c->mloc[s - c->cbase].mem) {
+	if (s >= 0 && is_kconst(c, s)) {
+		/* writable memory, or a constant (CONST(c) and K) */
 		int w = alloc_op_size(c, &i->ops[1]);
 		mem_load(c, i, d, s, w ? w : size);
 		return;
@@ -1687,6 +1711,17 @@ static int word_loc(const Chk *c, const Op *op, int l)
 	return l + op->sub_off * n / size;
 }
 
+/* Whether a read of value v at location l that does not find v is not
+ * proven rather than wrong: l holds nothing but the mark K (GCC loaded
+ * a constant the checker knows no value of into it), and v is unnamed
+ * (setup_unnamed: the original computes it only by instructions whose
+ * result GCC may know to be that constant). */
+static bool kc_unproven(Chk *c, int l, int v)
+{
+	return c->gcc && c->unnamed && v >= 0 && v < c->nval &&
+	       c->unnamed[v] && c->cur[l] == set_single(&c->sp, kc_id(c));
+}
+
 /* Checks (a), (b), (c) of docs/VERIFY.md for operand k of original
  * instruction i (original o); at most one violation per operand.  Names
  * are formatted only for a violation. */
@@ -1706,6 +1741,18 @@ static void check_operand(Chk *c, const Ins *i, const Ins *o, int pos, int k)
 			if (is_kconst(c, l + p)) {
 				not_proven(c, "uid %d operand %d: %s replaced "
 					      "by %s, not proven equal",
+					   i->uid, k,
+					   value_name(c, v, vb, sizeof vb),
+					   loc_name(c, l + p, lb, sizeof lb));
+				return;
+			}
+			if (kc_unproven(c, l + p, v)) {
+				/* loaded from a constant that is not proven
+				 * to be v (docs/VERIFY.md, loads of
+				 * constants) */
+				not_proven(c, "uid %d operand %d: %s at %s "
+					      "loaded from a constant, not "
+					      "proven equal",
 					   i->uid, k,
 					   value_name(c, v, vb, sizeof vb),
 					   loc_name(c, l + p, lb, sizeof lb));
@@ -2157,6 +2204,7 @@ static void do_remat_of(Chk *c, const Ins *i, int pos, int idx)
 			value_name(c, v, vb, sizeof vb);
 			loc_name(c, l + m, lb, sizeof lb);
 			if (is_kconst(c, l + m) ||
+			    kc_unproven(c, l + m, v) ||
 			    (c->mloc &&
 			     set_has(&c->sp, c->cur[l + m], c->nval))) {
 				not_proven(c, "remat of p%d (uid %d) in b%d: "
@@ -2697,6 +2745,71 @@ static void setup_remat(Chk *c)
 	for (int p = 0; p < c->npseudo; p++)
 		if (bad[p])
 			c->remat_def[p] = NULL;
+}
+
+/* Whether original instruction i's definition of value v keeps v
+ * unnamed (setup_unnamed): an `ord` that is no [remat] (an
+ * uninterpreted computation, which GCC may know to be a constant: a
+ * constant-pool load into a subreg, an equivalence the capture does not
+ * show), or a copy or phi whose source at that position is unnamed. */
+static bool unnamed_def(const Chk *c, const Ins *i, int k)
+{
+	if (i->kind == IK_ORD)
+		return !(i->flags & INS_REMAT);
+	if ((i->kind == IK_COPY || i->kind == IK_PCOPY) && k % 2 == 0 &&
+	    k + 1 < i->nops && op_is_value(&i->ops[k + 1]) &&
+	    !i->ops[k + 1].sub_size)
+		return c->unnamed[value_of(c, &i->ops[k + 1])];
+	if (i->kind == IK_PHI && k == 0) {
+		for (int j = 1; j < i->nops; j++)
+			if (!op_is_value(&i->ops[j]) ||
+			    !c->unnamed[value_of(c, &i->ops[j])])
+				return false;
+		return true;
+	}
+	return false;
+}
+
+/* c->unnamed: the values (pseudos and hard registers) every definition
+ * of which in the original is unnamed_def (the greatest fixed point, so
+ * copies in a cycle of unnamed values stay unnamed); a value without
+ * definitions, or live at the entry (its entry value may be read: an
+ * incoming argument), is named.  Decides only between a violation and "not proven" where a
+ * register holds nothing but a constant GCC loaded (kc_unproven), never
+ * a verdict "verified". */
+static void setup_unnamed(Chk *c)
+{
+	const Fn *o = c->o;
+	c->unnamed = ARENA_NEW(c->a, bool, c->nval + 1);
+	for (int b = 0; b < o->nblk; b++)
+		for (const Ins *i = o->blk[b]->first; i; i = i->next)
+			for (int k = 0; k < i->nops; k++)
+				if ((i->ops[k].flags & OF_DEF) &&
+				    op_is_value(&i->ops[k]))
+					c->unnamed[value_of(c, &i->ops[k])] =
+						true;
+	/* a value live at the entry (an incoming argument register, an
+	 * uninitialized pseudo) may be read there: named */
+	for (int v = 0; v < c->nval; v++)
+		if (c->unnamed[v] && live_at(c, c->f->entry, v))
+			c->unnamed[v] = false;
+	for (bool changed = true; changed;) {
+		changed = false;
+		for (int b = 0; b < o->nblk; b++)
+			for (const Ins *i = o->blk[b]->first; i; i = i->next)
+				for (int k = 0; k < i->nops; k++) {
+					const Op *op = &i->ops[k];
+					if (!(op->flags & OF_DEF) ||
+					    !op_is_value(op))
+						continue;
+					int v = value_of(c, op);
+					if (c->unnamed[v] &&
+					    !unnamed_def(c, i, k)) {
+						c->unnamed[v] = false;
+						changed = true;
+					}
+				}
+	}
 }
 
 /* Original instruction u is not in its block: "instruction uid N missing
@@ -3643,6 +3756,8 @@ void verify_fn(const Fn *orig, const Fn *alloc, VerifyResult *res)
 		setup_rpo(&c);
 		setup_remat(&c);
 		setup_live(&c);
+		if (c.gcc)
+			setup_unnamed(&c);
 		run(&c);
 	}
 	if (c.reason.n) {
