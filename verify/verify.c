@@ -311,6 +311,8 @@ typedef struct Chk {
 	int nav;         /* original instructions some remat recomputes */
 	int *avuid;      /* their uids, one availability location each */
 	const Ins **avdef; /* and the instructions */
+	const Ins **avcopy; /* or the deleted copy into a hard register
+			     * (deleted_hcopy) whose location it is */
 	int *avat;       /* per instruction of f: an original that is one
 			  * of them, or a remat of one: its availability
 			  * location; else -1 */
@@ -1722,6 +1724,30 @@ static bool kc_unproven(Chk *c, int l, int v)
 	       c->unnamed[v] && c->cur[l] == set_single(&c->sp, kc_id(c));
 }
 
+/* Whether location l holds hard-register value v through a deleted
+ * copy `copy =%r, s` (v = %r): the copy's availability location holds
+ * both %r and s (the original ran the copy on every path, and neither
+ * value was redefined since: any definition removes it from there) and
+ * l holds s.  Then l holds what %r holds in the original.  (LRA
+ * computes an argument into its register by a recomputation after the
+ * copy's place: zlib's inflateBack at -Os.) */
+static bool copy_equal(Chk *c, int l, int v)
+{
+	if (!c->gcc || v < c->npseudo || !c->avcopy)
+		return false;
+	for (int k = 0; k < c->nav; k++) {
+		const Ins *i = c->avcopy[k];
+		if (!i || value_of(c, &i->ops[0]) != v)
+			continue;
+		int s = value_of(c, &i->ops[1]), av = c->abase + k;
+		if (set_has(&c->sp, c->cur[av], v) &&
+		    set_has(&c->sp, c->cur[av], s) &&
+		    set_has(&c->sp, c->cur[l], s))
+			return true;
+	}
+	return false;
+}
+
 /* Checks (a), (b), (c) of docs/VERIFY.md for operand k of original
  * instruction i (original o); at most one violation per operand.  Names
  * are formatted only for a violation. */
@@ -1736,7 +1762,8 @@ static void check_operand(Chk *c, const Ins *i, const Ins *o, int pos, int k)
 		read_range(c, oo, l, n, &lo, &hi);
 		for (int p = lo; p < hi; p++) {
 			if (holds(c, l + p, v) ||
-			    (p == 0 && holds_part(c, oo, l, v)))
+			    (p == 0 && holds_part(c, oo, l, v)) ||
+			    copy_equal(c, l + p, v))
 				continue;
 			if (is_kconst(c, l + p)) {
 				not_proven(c, "uid %d operand %d: %s replaced "
@@ -3527,19 +3554,36 @@ static void setup_live(Chk *c)
 
 /* The distinct uids that inserted remats of f recompute ([of N]): one
  * availability location each, after the constants. */
+/* Whether allocated instruction i is a deleted original copy of a
+ * pseudo into a hard register (`copy =%di, p90 [deleted]`, GCC's
+ * allocation): it gets an availability location (copy_equal). */
+static bool deleted_hcopy(const Chk *c, const Ins *i)
+{
+	return c->gcc && i->uid > 0 && (i->flags & INS_DELETED) &&
+	       i->kind == IK_COPY && i->nops == 2 &&
+	       i->ops[0].kind == OK_HREG && i->ops[1].kind == OK_PSEUDO &&
+	       !i->ops[0].sub_size && !i->ops[1].sub_size;
+}
+
 static void setup_av(Chk *c)
 {
 	int n = 0;
 	for (int b = 0; b < c->f->nblk; b++)
 		for (const Ins *i = c->f->blk[b]->first; i; i = i->next)
-			n += i->kind == IK_REMAT && i->of > 0;
+			n += (i->kind == IK_REMAT && i->of > 0) ||
+			     deleted_hcopy(c, i);
 	c->avuid = ARENA_NEW(c->a, int, n + 1);
 	c->avdef = ARENA_NEW(c->a, const Ins *, n + 1);
+	c->avcopy = ARENA_NEW(c->a, const Ins *, n + 1);
 	for (int b = 0; b < c->f->nblk; b++)
 		for (const Ins *i = c->f->blk[b]->first; i; i = i->next)
 			if (i->kind == IK_REMAT && i->of > 0 &&
 			    av_loc(c, i->of) < 0)
 				c->avuid[c->nav++] = i->of;
+			else if (deleted_hcopy(c, i) && av_loc(c, i->uid) < 0) {
+				c->avcopy[c->nav] = i;
+				c->avuid[c->nav++] = i->uid;
+			}
 }
 
 static void chk_init(Chk *c, const Fn *o, const Fn *f)
