@@ -1724,16 +1724,17 @@ static bool kc_unproven(Chk *c, int l, int v)
 	       c->unnamed[v] && c->cur[l] == set_single(&c->sp, kc_id(c));
 }
 
-/* Whether location l holds hard-register value v through a deleted
- * copy `copy =%r, s` (v = %r): the copy's availability location holds
- * both %r and s (the original ran the copy on every path, and neither
+/* Whether location l holds value v through a deleted copy `copy =v,
+ * s` (v a hard register or a pseudo): the copy's availability location
+ * holds both v and s (the original ran the copy on every path, and neither
  * value was redefined since: any definition removes it from there) and
- * l holds s.  Then l holds what %r holds in the original.  (LRA
+ * l holds s.  Then l holds what v holds in the original.  (LRA
  * computes an argument into its register by a recomputation after the
- * copy's place: zlib's inflateBack at -Os.) */
+ * copy's place: zlib's inflateBack at -Os; or the copy's destination
+ * pseudo's register: strcmp-1.c main at -Os.) */
 static bool copy_equal(Chk *c, int l, int v)
 {
-	if (!c->gcc || v < c->npseudo || !c->avcopy)
+	if (!c->gcc || !c->avcopy || l >= c->cbase)
 		return false;
 	for (int k = 0; k < c->nav; k++) {
 		const Ins *i = c->avcopy[k];
@@ -2446,6 +2447,36 @@ static void do_original(Chk *c, const Ins *i, const Ins *o, int pos)
 	mem_after(c, o);
 }
 
+/* After inserted instruction i: each register or slot it wrote that
+ * holds the source s of a deleted copy `copy =d, s` whose availability
+ * location holds both d and s also holds d (copy_equal's fact, kept
+ * through joins: on every path the copy ran and neither value changed
+ * since, so s's value is d's).  strcmp-1.c main at -Os: p92 recomputed
+ * into p86's register on a loop's back edge. */
+static void copy_extend(Chk *c, const Ins *i)
+{
+	if (!c->gcc || !c->avcopy)
+		return;
+	for (int k = 0; k < i->nops; k++) {
+		const Op *op = &i->ops[k];
+		int l = op_loc(c, op);
+		if (!(op->flags & OF_DEF) || l < 0 || l >= c->cbase)
+			continue;
+		for (int a = 0; a < c->nav; a++) {
+			const Ins *cp = c->avcopy[a];
+			if (!cp)
+				continue;
+			int d = value_of(c, &cp->ops[0]);
+			int s = value_of(c, &cp->ops[1]);
+			int av = c->cur[c->abase + a];
+			if (set_has(&c->sp, av, d) && set_has(&c->sp, av, s) &&
+			    set_has(&c->sp, c->cur[l], s) &&
+			    !set_has(&c->sp, c->cur[l], d))
+				wset(c, l, set_add(&c->sp, c->cur[l], d));
+		}
+	}
+}
+
 /* Replays f block b from the loaded state. */
 static void replay(Chk *c, int b)
 {
@@ -2482,6 +2513,7 @@ static void replay(Chk *c, int b)
 		default: /* phis left in place are no-ops (setup) */
 			break;
 		}
+		copy_extend(c, i);
 	}
 }
 
@@ -3555,13 +3587,14 @@ static void setup_live(Chk *c)
 /* The distinct uids that inserted remats of f recompute ([of N]): one
  * availability location each, after the constants. */
 /* Whether allocated instruction i is a deleted original copy of a
- * pseudo into a hard register (`copy =%di, p90 [deleted]`, GCC's
- * allocation): it gets an availability location (copy_equal). */
+ * pseudo into a hard register or a pseudo (`copy =%di, p90 [deleted]`,
+ * GCC's allocation): it gets an availability location (copy_equal). */
 static bool deleted_hcopy(const Chk *c, const Ins *i)
 {
 	return c->gcc && i->uid > 0 && (i->flags & INS_DELETED) &&
 	       i->kind == IK_COPY && i->nops == 2 &&
-	       i->ops[0].kind == OK_HREG && i->ops[1].kind == OK_PSEUDO &&
+	       (i->ops[0].kind == OK_HREG || i->ops[0].kind == OK_PSEUDO) &&
+	       i->ops[1].kind == OK_PSEUDO &&
 	       !i->ops[0].sub_size && !i->ops[1].sub_size;
 }
 
