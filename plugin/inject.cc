@@ -901,3 +901,11 @@ std::string inject_fault(function *fun, const Capture *cap)
 			kind_names[inj_kind], inj_n, uid);
 	return what;
 }
+
+void inject_finish_unit(void)
+{
+	if (inj_kind < 0 || inj_seen >= inj_n)
+		return;
+	fprintf(stderr, "ssara-inject-sites: %s %s %ld\n", main_input_filename,
+		kind_names[inj_kind], inj_seen);
+}

@@ -245,6 +245,8 @@ unsigned int audit_pass::execute(function *fun)
 static void finish_unit(void *, void *)
 {
 	drop_current();
+	if (opts.inject)
+		inject_finish_unit();
 	if (records.empty())
 		return;
 	if (asm_out_file)

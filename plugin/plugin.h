@@ -196,6 +196,11 @@ bool inject_parse(const char *arg, std::string *err);
  * description of what was changed ("" if nothing). */
 std::string inject_fault(function *fun, const Capture *cap);
 
+/* At the end of the unit, when a kind was asked for and its N-th site was
+ * never reached: prints "ssara-inject-sites: FILE KIND COUNT" on stderr,
+ * COUNT being the number of sites of KIND in the unit. */
+void inject_finish_unit(void);
+
 /* records.cc */
 
 /* The JSON record (RECORDS.md) of one function. */

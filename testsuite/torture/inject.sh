@@ -17,6 +17,9 @@
 #              the injected function (and none for it without injection);
 #   changed    the program's exit status or output differs from the
 #              plain build's (a crash or a 10 s timeout included).
+#   sites      the number of sites of KIND in the unit (the plugin
+#              prints it when N is past the last site; with M sites or
+#              more, one more compile counts them).
 # A compile that fails with the injection (invalid RTL) is "broken".
 # The table also counts the injected functions the checker left
 # "unverified" (with the reason in the per-injection lines), those it did
@@ -38,7 +41,8 @@ KINDS_ALL="drop-reload redirect-use swap-moves reuse-slot call-clobbered frame-o
 
 # --- one job: FILE LEVEL KIND M (in the environment: OUT, PLUGIN) -------
 # Prints "I KIND LEVEL N FILE FN UID CHANGED DETECTED VERDICT CLEAN" per
-# injection, and "B KIND LEVEL N FILE" for a compile broken by the
+# injection, "S KIND LEVEL COUNT FILE" once (the unit's sites of KIND),
+# and "B KIND LEVEL N FILE" for a compile broken by the
 # injection.  VERDICT: the checker's verdict on FN with the injection
 # (violation, verified, unverified:REASON, or unchecked when there is
 # none: an unsupported function); CLEAN: the same without injection.
@@ -69,6 +73,8 @@ if [ "${1:-}" = --one ]; then
 		line=$(grep '^ssara-inject: ' "$b.err" | head -1)
 		if [ -z "$line" ]; then
 			[ $st -ne 0 ] && echo "B $kind $lvl $n $src"
+			sites=$(sed -n 's/^ssara-inject-sites: [^ ]* [^ ]* //p' "$b.err" | head -1)
+			echo "S $kind $lvl ${sites:-?} $src"
 			break
 		fi
 		if [ $st -ne 0 ]; then
@@ -93,6 +99,14 @@ if [ "${1:-}" = --one ]; then
 		rm -f "$b.exe"
 		n=$((n + 1))
 	done
+	if [ "$n" -gt "$max" ]; then
+		# sites beyond the last one injected: count them all (no
+		# injection at a site number past the unit's last)
+		sites=$(LC_ALL=C timeout 120 "$CC" $lvl -c "$src" -o /dev/null \
+			-fplugin="$PLUGIN" -fplugin-arg-ssara-inject="$kind:1000000000" 2>&1 |
+			sed -n 's/^ssara-inject-sites: [^ ]* [^ ]* //p' | head -1)
+		echo "S $kind $lvl ${sites:-?} $src"
+	fi
 	exit 0
 fi
 
@@ -182,6 +196,8 @@ done <"$OUT/pass.list" |
 		set -- $line
 		if [ "$1" = I ]; then
 			echo "inject: $2 $3 n=$4 $(basename "$5") $6 uid $7: changed=$8 detected=$9 verdict=${10} (without injection ${11})"
+		elif [ "$1" = S ]; then
+			echo "inject: $2 $3 $(basename "$5"): $4 sites"
 		else
 			echo "inject: BROKEN compile: $2 $3 n=$4 $(basename "$5")"
 		fi
@@ -198,18 +214,19 @@ awk -v kinds="$kinds" '
 		    if ($10 == "unchecked") unc[$2]++
 		    if ($11 == "violation") pre[$2]++ }
 	$1 == "B" { brk[$2]++ }
+	$1 == "S" && $4 != "?" { sites[$2] += $4 }
 	function pct(a, b) { return b ? sprintf("%.0f%%", 100 * a / b) : "-" }
 	END {
-		printf "| kind | injected | behaviour changed | detected | detected among changed | detected among unchanged | unverified | unchecked | wrong already without injection | broken compiles |\n"
-		printf "|---|---|---|---|---|---|---|---|---|---|\n"
+		printf "| kind | sites | injected | behaviour changed | detected | detected among changed | detected among unchanged | unverified | unchecked | wrong already without injection | broken compiles |\n"
+		printf "|---|---|---|---|---|---|---|---|---|---|---|\n"
 		nk = split(kinds, K, " ")
 		for (i = 1; i <= nk; i++) {
 			k = K[i]; c = chg[k] + 0; u = inj[k] - c
-			printf "| %s | %d | %d | %d | %d/%d (%s) | %d/%d (%s) | %d | %d | %d | %d |\n", k, inj[k], c, det[k], dc[k], c, pct(dc[k], c), dn[k], u, pct(dn[k], u), unv[k], unc[k], pre[k], brk[k]
-			ti += inj[k]; tc += c; td += det[k]; tdc += dc[k]; tdn += dn[k]; tb += brk[k]
+			printf "| %s | %d | %d | %d | %d | %d/%d (%s) | %d/%d (%s) | %d | %d | %d | %d |\n", k, sites[k], inj[k], c, det[k], dc[k], c, pct(dc[k], c), dn[k], u, pct(dn[k], u), unv[k], unc[k], pre[k], brk[k]
+			ts += sites[k]; ti += inj[k]; tc += c; td += det[k]; tdc += dc[k]; tdn += dn[k]; tb += brk[k]
 			tu += unv[k]; tn += unc[k]; tp += pre[k]
 		}
-		printf "| all | %d | %d | %d | %d/%d (%s) | %d/%d (%s) | %d | %d | %d | %d |\n", ti, tc, td, tdc, tc, pct(tdc, tc), tdn, ti - tc, pct(tdn, ti - tc), tu, tn, tp, tb
+		printf "| all | %d | %d | %d | %d | %d/%d (%s) | %d/%d (%s) | %d | %d | %d | %d |\n", ts, ti, tc, td, tdc, tc, pct(tdc, tc), tdn, ti - tc, pct(tdn, ti - tc), tu, tn, tp, tb
 	}' "$R" | tee "$OUT/table.md"
 missed=$(awk '$1 == "I" && $8 == 1 && $9 == 0' "$R" | wc -l)
 missed_verified=$(awk '$1 == "I" && $8 == 1 && $9 == 0 && $11 == "verified"' "$R" | wc -l)
