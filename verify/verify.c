@@ -349,6 +349,9 @@ typedef struct Chk {
 	/* Per value (pseudos, then hard registers): whether the original
 	 * names it only by uninterpreted computations (setup_unnamed). */
 	bool *unnamed;
+	/* Per hard register: the widest value the original puts in it
+	 * (setup_hard_widths). */
+	int hw[TGT_NREGS];
 
 	/* Fixed point. */
 	State *exit;
@@ -599,19 +602,29 @@ static const char *loc_name(const Chk *c, int l, char *buf, size_t n)
 
 /* ---- Part facts (partial moves, docs/VERIFY.md "Partial moves") ----
  * Besides values, a register may hold a fact about part of a pseudo v,
- * for a width w of 1 or 2 bytes (x86's movb / movw into the low bytes of
- * a register, which keep the rest):
- *   PF_REST: the register equals v outside its low w bytes;
- *   PF_LOW:  its low w bytes equal v's low w bytes.
- * Each is a value id of its own after the c->nval real ones (4 per
+ * for a width w of 1, 2, 4 or 8 bytes:
+ *   PF_REST: the register equals v outside its low w bytes (x86's movb /
+ *            movw into the low bytes of a register, which keep the
+ *            rest: w of 1 or 2 only, PF_MOVEW);
+ *   PF_LOW:  its low w bytes equal v's low w bytes (those moves, and a
+ *            move or load of w bytes of a wider value, "Widths").
+ * Each is a value id of its own after the c->nval real ones (8 per
  * value), so that sets, joins and holders treat them like values; a
  * definition of v kills them with v, slots never hold them. */
 enum { PF_REST, PF_LOW, PF_NKIND };
-#define PF_MAXW 2
+#define PF_MAXW 8  /* widths 1, 2, 4, 8: loops step w *= 2 */
+#define PF_NW 4    /* number of widths */
+#define PF_MOVEW 2 /* widest partial move */
+
+/* Index of width w (1, 2, 4 or 8) among the part-fact widths. */
+static int pf_wi(int w)
+{
+	return w >= 8 ? 3 : w >= 4 ? 2 : w - 1;
+}
 
 static int pf_id(const Chk *c, int v, int kind, int w)
 {
-	return c->nval + (v * PF_NKIND + kind) * PF_MAXW + (w - 1);
+	return c->nval + (v * PF_NKIND + kind) * PF_NW + pf_wi(w);
 }
 
 /* Whether id is a part fact; its value, kind and width. */
@@ -622,16 +635,16 @@ static bool pf_of(const Chk *c, int id, int *v, int *kind, int *w)
 	if (id < c->nval || id == kc_id(c))
 		return false;
 	int k = id - c->nval;
-	*w = k % PF_MAXW + 1;
-	*kind = k / PF_MAXW % PF_NKIND;
-	*v = k / PF_MAXW / PF_NKIND;
+	*w = 1 << (k % PF_NW);
+	*kind = k / PF_NW % PF_NKIND;
+	*v = k / PF_NW / PF_NKIND;
 	return true;
 }
 
 /* Number of value ids, part facts included. */
 static int nval_ids(const Chk *c)
 {
-	return c->nval * (1 + PF_NKIND * PF_MAXW);
+	return c->nval * (1 + PF_NKIND * PF_NW);
 }
 
 /* The mark K, "loaded from a constant location" (docs/VERIFY.md "GCC's
@@ -756,7 +769,7 @@ static void kill_value(Chk *c, int v)
 	kill_one(c, v);
 	if (v < c->nval)
 		for (int kind = 0; kind < PF_NKIND; kind++)
-			for (int w = 1; w <= PF_MAXW; w++)
+			for (int w = 1; w <= PF_MAXW; w *= 2)
 				kill_one(c, pf_id(c, v, kind, w));
 }
 
@@ -804,7 +817,7 @@ static bool holds_part(Chk *c, const Op *oo, int l, int v)
 		return false;
 	bool rmw = (oo->flags & OF_DEF) && (oo->flags & OF_USE);
 	int k = oo->sub_size;
-	for (int w = 1; w <= PF_MAXW; w++) {
+	for (int w = 1; w <= PF_MAXW; w *= 2) {
 		if (rmw && w <= k && k < 8 &&
 		    set_has(&c->sp, c->cur[l], pf_id(c, v, PF_REST, w)))
 			return true;
@@ -910,7 +923,7 @@ static const State *edge_state(Chk *c, int a, int b)
 		int dv = value_of(c, &phis[k]->ops[0]);
 		c->isdef[dv] = c->rstamp;
 		for (int kind = 0; kind < PF_NKIND; kind++)
-			for (int w = 1; w <= PF_MAXW; w++)
+			for (int w = 1; w <= PF_MAXW; w *= 2)
 				c->isdef[pf_id(c, dv, kind, w)] = c->rstamp;
 		if (!s)
 			continue; /* excluded by setup */
@@ -1411,7 +1424,7 @@ static int part_move_width(const Ins *i)
 		return 0;
 	const Op *d = &i->ops[0];
 	if (d->kind != OK_PSEUDO || d->sub_off != 0 || d->sub_size < 1 ||
-	    d->sub_size > PF_MAXW)
+	    d->sub_size > PF_MOVEW)
 		return 0;
 	return d->sub_size;
 }
@@ -1479,22 +1492,91 @@ static void do_part_move(Chk *c, const Ins *i, int pos, int w)
 	wset(c, d, set);
 }
 
-/* An inserted move, spill, reload or copy (uid 0).  A constant source
- * (GCC's allocation) is read-only memory or an immediate: a move may load
- * it into a register or store it into a slot, a spill store it into a
- * slot; the destination gets exactly CONST(c). */
-/* What a load of width bytes from location s reads: CONST(s) and the
- * mark K (kc_id) from a constant, but from writable memory only the
- * values of that width (a fact "M holds p" is about p's bytes at M,
- * established by an access of p's size). */
-static int mem_read_set(Chk *c, int s, int width)
+/* The bytes a location must have received for the fact "it holds v" to
+ * be true: a pseudo's size; a hard register's value, the widest the
+ * original puts there (hw); a part fact, the bytes it is about (PF_LOW:
+ * its low w bytes, PF_REST: up to the pseudo's size); the unknown memory
+ * value none. */
+static int value_width(const Chk *c, int v)
+{
+	int b, kind, w;
+	if (v < c->npseudo)
+		return c->o->pseudo[v].size;
+	if (v < c->nval)
+		return c->hw[v - c->npseudo];
+	if (pf_of(c, v, &b, &kind, &w))
+		return kind == PF_LOW ? w : value_size(c, b);
+	return 0;
+}
+
+/* What a location gets from the width low bytes of a location holding
+ * set s: the values of s at most width bytes wide (value_width); in a
+ * register (reg) also, for each wider pseudo of s or low part of one,
+ * the fact that its low bytes are there (PF_LOW, of the widest part-fact
+ * width within width).  Nothing about the rest of a wider value. */
+static int narrow_set(Chk *c, int s, int width, bool reg)
+{
+	int lw = width >= 8 ? 8 : width >= 4 ? 4 : width >= 2 ? 2 : width;
+	int n = 0, na = set_n(&c->sp, s), b, kind, pw;
+	for (int k = 0; k < na; k++) {
+		int v = set_v(&c->sp, s)[k];
+		if (value_width(c, v) <= width)
+			vbuf_push(c, &n, v);
+		else if (!reg || lw < 1)
+			continue;
+		else if (v < c->npseudo)
+			vbuf_push(c, &n, pf_id(c, v, PF_LOW, lw));
+		else if (pf_of(c, v, &b, &kind, &pw) && kind == PF_LOW)
+			vbuf_push(c, &n, pf_id(c, b, PF_LOW, lw));
+	}
+	qsort(c->vbuf, (size_t)n, sizeof(int), cmp_int);
+	int u = 0;
+	for (int k = 0; k < n; k++)
+		if (!u || c->vbuf[k] != c->vbuf[u - 1])
+			c->vbuf[u++] = c->vbuf[k];
+	return set_intern(&c->sp, c->vbuf, u);
+}
+
+/* The bytes an inserted move copies when its operands say (the smaller
+ * declared width of the two, docs/IR.md `@ax:4`); 0 when neither does
+ * (then the values are copied whole, as the operands' pseudos or one
+ * register each). */
+static int move_width(const Chk *c, const Ins *i)
+{
+	int a = alloc_op_size(c, &i->ops[0]), b = alloc_op_size(c, &i->ops[1]);
+	return a && b ? (a < b ? a : b) : a ? a : b;
+}
+
+/* The width of a load into location d whose operands declare no width:
+ * one register of d's class (8 bytes for a slot). */
+static int default_load_width(const Chk *c, int d)
+{
+	if (d < 0 || d >= TGT_NREGS)
+		return 8;
+	int cls = c->t->regs[d].cls;
+	return cls >= 0 && cls < RC_NALLOC ? c->t->class_bytes[cls] : 8;
+}
+
+/* What a load of width bytes (0: default_load_width of d) from location
+ * s into d reads (docs/VERIFY.md "Constant locations"): from an immediate
+ * or read-only memory, the values of CONST(s) at most width bytes wide (a
+ * narrower load gives the constant truncated, which is not a wider value
+ * equal to the constant); from writable memory only the values of that
+ * width (a fact "M holds p" is about p's bytes at M, established by an
+ * access of p's size).  Any other location: what it holds. */
+static int mem_read_set(Chk *c, int s, int d, int width)
 {
 	int set = c->cur[s];
-	if (is_kconst(c, s) && (!c->mloc || !c->mloc[s - c->cbase].mem))
-		return set_add(&c->sp, set, kc_id(c));
-	if (!c->mloc || !is_kconst(c, s) || !c->mloc[s - c->cbase].mem)
+	if (!is_kconst(c, s))
 		return set;
-
+	bool mem = c->mloc && c->mloc[s - c->cbase].mem;
+	if (!mem && width <= 0)
+		width = default_load_width(c, d);
+	if (!mem) /* and the mark K (kc_id): loaded from a constant */
+		return set_add(&c->sp,
+			       narrow_set(c, set, width,
+					  d >= 0 && d < TGT_NREGS),
+			       kc_id(c));
 	int n = set_n(&c->sp, set);
 	for (int k = n - 1; k >= 0; k--) {
 		int v = set_v(&c->sp, set)[k];
@@ -1507,12 +1589,13 @@ static int mem_read_set(Chk *c, int s, int width)
 	return set_n(&c->sp, set) ? set : set_single(&c->sp, c->nval);
 }
 
-/* An inserted move from writable memory s into d (width bytes): d's span
- * gets what mem_read_set reads. */
+/* An inserted move from a constant location s (an immediate, read-only
+ * or writable memory) into d (width bytes): d's span gets what
+ * mem_read_set reads. */
 static void mem_load(Chk *c, const Ins *i, int d, int s, int width)
 {
 	int n = span_n(c, d, alloc_op_size(c, &i->ops[0]));
-	int set = mem_read_set(c, s, width);
+	int set = mem_read_set(c, s, d, width);
 	clobber(c, i->clobbers);
 	for (int m = 0; m < n; m++)
 		wset(c, d + m, set);
@@ -1544,14 +1627,23 @@ static void do_move(Chk *c, const Ins *i, int pos)
 				  "%s, not %s from %s", kind_needs[i->kind],
 				  bd, bs);
 	}
+	/* A constant source (GCC's allocation) is an immediate, read-only
+	 * or writable memory: a move may load it into a register or store
+	 * it into a slot, a spill store it into a slot; the destination
+	 * gets the values of CONST(c) the load's width covers. */
 	int size = alloc_op_size(c, &i->ops[0]);
-	if (s >= 0 && is_kconst(c, s)) {
-		/* writable memory, or a constant (CONST(c) and K) */
+	if (s >= 0 && d >= 0 && is_kconst(c, s)) {
 		int w = alloc_op_size(c, &i->ops[1]);
 		mem_load(c, i, d, s, w ? w : size);
 		return;
 	}
 	queue_copy(c, c->ws, d, span_n(c, d, size), s, span_n(c, s, size), -1);
+	/* a move of W bytes carries no value wider than W (movl, movd,
+	 * a 4-byte spill: the rest of a wider value is not copied) */
+	int mw = move_width(c, i);
+	for (int k = 0; mw && k < c->ws->n; k++)
+		c->ws->w[k].set = narrow_set(c, c->ws->w[k].set, mw,
+					     c->ws->w[k].loc < TGT_NREGS);
 	clobber(c, i->clobbers);
 	apply_writes(c, c->ws);
 }
@@ -1634,7 +1726,8 @@ static void do_remat(Chk *c, const Ins *i, int pos)
 		/* GCC loads a constant: the destination gets CONST(c) */
 		int n = span_n(c, d, alloc_op_size(c, &i->ops[0]));
 		int w = alloc_op_size(c, &i->ops[k]);
-		int set = mem_read_set(c, s, w ? w : alloc_op_size(c, &i->ops[0]));
+		int set = mem_read_set(c, s, d,
+				       w ? w : alloc_op_size(c, &i->ops[0]));
 		clobber(c, i->clobbers);
 		for (int m = 0; m < n; m++)
 			wset(c, d + m, set);
@@ -2767,6 +2860,64 @@ static bool same_def(const Ins *x, const Ins *y)
 	return true;
 }
 
+/* The width of hard register operand k of original instruction i: in a
+ * copy (a pair of whole values) the size of the pseudo paired with it;
+ * otherwise 0 (unknown). */
+static int hard_op_width(const Chk *c, const Ins *i, int k)
+{
+	if (!copy_like(i))
+		return 0;
+	const Op *other = &i->ops[k % 2 ? k - 1 : k + 1];
+	return other->kind == OK_PSEUDO && other->reg < c->npseudo
+		       ? c->o->pseudo[other->reg].size
+		       : 0;
+}
+
+/* c->hw[r]: the widest value the original puts in hard register r or
+ * reads from it as its entry value (docs/VERIFY.md "Widths").  A def of
+ * r by a copy writes its pseudo's size; any other def (a call's result,
+ * an ord) the whole register.  A use reads a def's value, whose width
+ * that def counts, when a def of r comes before it in its block;
+ * otherwise it may read the entry value: a copy reads its pseudo's
+ * size, any other use (a call's argument, ret) the whole register.
+ * Clobbers only make r undefined. */
+static void setup_hard_widths(Chk *c)
+{
+	const Fn *o = c->o;
+	int full[TGT_NREGS];
+	for (int r = 0; r < TGT_NREGS; r++) {
+		int cls = c->t->regs[r].cls;
+		full[r] = cls >= 0 && cls < RC_NALLOC ? c->t->class_bytes[cls]
+						      : 8;
+		c->hw[r] = 0;
+	}
+	for (int b = 0; b < o->nblk; b++) {
+		RegSet defd = 0; /* defined earlier in this block */
+		for (const Ins *i = o->blk[b]->first; i; i = i->next) {
+			for (int k = 0; k < i->nops; k++) {
+				const Op *op = &i->ops[k];
+				int r = op->reg;
+				if (op->kind != OK_HREG || r < 0 || r >= TGT_NREGS)
+					continue;
+				int w = hard_op_width(c, i, k);
+				bool def = op->flags & OF_DEF;
+				if (!def && RS_HAS(defd, r))
+					continue;
+				if (!w || op->sub_size)
+					w = full[r];
+				if (w > c->hw[r])
+					c->hw[r] = w;
+			}
+			for (int k = 0; k < i->nops; k++)
+				if (i->ops[k].kind == OK_HREG &&
+				    (i->ops[k].flags & OF_DEF) &&
+				    i->ops[k].reg >= 0 &&
+				    i->ops[k].reg < TGT_NREGS)
+					defd |= RS_BIT(i->ops[k].reg);
+		}
+	}
+}
+
 /* Which pseudos of o may be rematerialized: defined only by identical
  * [remat] instructions with one def and constants otherwise. */
 static void setup_remat(Chk *c)
@@ -3832,6 +3983,7 @@ void verify_fn(const Fn *orig, const Fn *alloc, VerifyResult *res)
 		c.nviol_setup = c.nviol;
 		setup_rpo(&c);
 		setup_remat(&c);
+		setup_hard_widths(&c);
 		setup_live(&c);
 		if (c.gcc)
 			setup_unnamed(&c);
