@@ -1300,6 +1300,16 @@ static bool match_kids(Tr &t, int i, const_rtx x, int role, bool swap)
 	return true;
 }
 
+/* Whether post-RA x, found where the saved pseudo (or subreg of one, or
+ * scratch) node n was, is accessed in n's mode: a register or memory of
+ * another mode reads or writes other bytes (`(zero_extend:DI (reg:HI
+ * ax))` for `(zero_extend:DI (reg:SI p))`); a constant (VOIDmode) takes
+ * its context's mode. */
+static bool same_width(const PNode &n, const_rtx x)
+{
+	return GET_MODE(x) == VOIDmode || GET_MODE(x) == (machine_mode)n.mode;
+}
+
 /* Matches saved node i against post-RA x in role (OF_USE / OF_DEF),
  * binding pseudos; false with t.fail (maybe empty: a different shape). */
 static bool match(Tr &t, int i, const_rtx x, int role)
@@ -1307,7 +1317,8 @@ static bool match(Tr &t, int i, const_rtx x, int role)
 	const PNode &n = t.s->nodes[i];
 	if (n.code == REG) {
 		if (n.regno >= FIRST_PSEUDO_REGISTER)
-			return bind(t, n.regno, 0, 0, x, role);
+			return same_width(n, x) &&
+			       bind(t, n.regno, 0, 0, x, role);
 		if (soft_pointer(n.regno)) {
 			if ((eliminated_p(x) && elim_equal(t, n.regno, 0, x)) ||
 			    (REG_P(x) && (int)REGNO(x) == n.regno)) {
@@ -1353,6 +1364,8 @@ static bool match(Tr &t, int i, const_rtx x, int role)
 	}
 	if (n.code == SUBREG && t.s->nodes[i + 1].code == REG &&
 	    t.s->nodes[i + 1].regno >= FIRST_PSEUDO_REGISTER) {
+		if (!same_width(n, x))
+			return false;
 		int size = (int)GET_MODE_SIZE((machine_mode)n.mode).to_constant();
 		int p = t.s->nodes[i + 1].regno;
 		int psize = p < t.cap->fn->npseudo ? t.cap->fn->pseudo[p].size
@@ -1385,7 +1398,8 @@ static bool match(Tr &t, int i, const_rtx x, int role)
 			t.fail = "scratch left without a register";
 			return false;
 		}
-		if (t.next_scratch >= (int)t.scratch_ops.size())
+		if (t.next_scratch >= (int)t.scratch_ops.size() ||
+		    !same_width(n, x))
 			return false;
 		return bind(t, t.scratch_ops[t.next_scratch++], 0, 0, x,
 			    OF_DEF);
