@@ -110,6 +110,9 @@ enum InsFlag {
 			  * pseudos) may be exchanged: the instruction
 			  * computes the same with either order (a
 			  * commutative pair); docs/IR.md "[comm K]" */
+	INS_PTRCOPY = 16, /* an ord that is exactly "operand 0 (a whole
+			   * pseudo) := operand 1 (%frame or %argp)": a copy
+			   * of a soft pointer; docs/IR.md "[ptrcopy]" */
 };
 
 /* A memory access of a captured instruction (docs/IR.md "Memory

@@ -239,6 +239,8 @@ static void print_ins(FILE *f, const Fn *fn, const Ins *i)
 		fputs(" [retarg]", f);
 	if (i->flags & INS_COMM)
 		fprintf(f, " [comm %d]", i->comm);
+	if (i->flags & INS_PTRCOPY)
+		fputs(" [ptrcopy]", f);
 	if (i->flags & INS_DELETED)
 		fputs(" [deleted]", f);
 	fputc('\n', f);
@@ -1444,6 +1446,20 @@ static bool parse_ops(Parser *P, int kind, int *n)
 
 /* `[comm K]` (at offset at) on an `ord` of n operands: operands K and
  * K+1 exist and are uses of pseudos (no definition). */
+/* [ptrcopy]: an ord with two operands, a whole pseudo defined (not
+ * read) and %frame or %argp read. */
+static bool check_ptrcopy(Parser *P, int kind, int n, size_t at)
+{
+	const Op *o = P->ops;
+	if (kind != IK_ORD || n != 2 || o[0].kind != OK_PSEUDO ||
+	    (o[0].flags & (OF_DEF | OF_USE)) != OF_DEF || o[0].sub_size ||
+	    o[1].kind != OK_HREG || (o[1].flags & (OF_DEF | OF_USE)) != OF_USE ||
+	    (o[1].reg != R_FRAME && o[1].reg != R_ARGP))
+		return fail_at(P, at, "'[ptrcopy]' on an instruction that is "
+				      "not an 'ord' =pN, %%frame or %%argp");
+	return true;
+}
+
 static bool check_comm(Parser *P, int kind, int n, int k, size_t at)
 {
 	if (kind != IK_ORD)
@@ -1808,6 +1824,12 @@ static bool parse_ins_tail(Parser *P, RegSet *clob, int *flags,
 		*comm = (int)k;
 		*flags |= INS_COMM;
 	}
+	if (peek(P) == '[' && at_tag(P, "[ptrcopy]")) {
+		P->pos += 9;
+		*flags |= INS_PTRCOPY;
+		if (!end_tok(P, ""))
+			return false;
+	}
 	if (peek(P) == '[' && at_tag(P, "[deleted]")) {
 		*del_at = P->pos;
 		P->pos += 9;
@@ -1913,6 +1935,8 @@ static bool parse_ins(Parser *P)
 		return fail_at(P, of_at, "'[of UID]' outside an inserted remat "
 					 "of an allocated function");
 	if ((flags & INS_COMM) && !check_comm(P, kind, n, comm, comm_at))
+		return false;
+	if ((flags & INS_PTRCOPY) && !check_ptrcopy(P, kind, n, kat))
 		return false;
 	Ins *i = emit_ins(P, kind, uid, name, n, clob, flags);
 	i->of = of;

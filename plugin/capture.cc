@@ -1264,6 +1264,30 @@ static bool is_remat(rtx_insn *insn)
 	return capture_readonly_mem(s);
 }
 
+/* Whether insn is exactly (set (reg p) (reg frame|argp)), p a pseudo of
+ * the pointer's mode, captured as ins `=p, %frame` / `=p, %argp`
+ * ([ptrcopy], CAPTURE.md "Kinds"): a copy of a soft pointer, whose
+ * value never changes in the function. */
+static bool is_ptr_copy(rtx_insn *insn, const Ins *ins)
+{
+	rtx pat = PATTERN(insn);
+	if (GET_CODE(pat) != SET)
+		return false;
+	rtx d = SET_DEST(pat), s = SET_SRC(pat);
+	if (!REG_P(d) || HARD_REGISTER_P(d) || !REG_P(s) ||
+	    (REGNO(s) != FRAME_POINTER_REGNUM &&
+	     REGNO(s) != ARG_POINTER_REGNUM) ||
+	    GET_MODE(d) != GET_MODE(s) || GET_MODE(s) != Pmode)
+		return false;
+	const Op *o = ins->ops;
+	int want = capture_core_reg(REGNO(s));
+	return ins->nops == 2 && o[0].kind == OK_PSEUDO &&
+	       o[0].reg == (int)REGNO(d) &&
+	       (o[0].flags & (OF_DEF | OF_USE)) == OF_DEF && !o[0].sub_size &&
+	       o[1].kind == OK_HREG && o[1].reg == want &&
+	       (o[1].flags & (OF_DEF | OF_USE)) == OF_USE;
+}
+
 /* For a [remat] insn (is_remat) that loads read-only memory: the
  * constant it loads (capture_pool_value, an immediate) when it is a
  * constant-pool entry the IR can write as one, else the memory as
@@ -1650,6 +1674,8 @@ static void capture_operands(Builder &b, Blk *blk, rtx_insn *insn, int code,
 	Ins *ins = finish_ins(b, kind, INSN_UID(insn), name, tie);
 	if (remat)
 		ins->flags |= INS_REMAT;
+	if (kind == IK_ORD && is_ptr_copy(insn, ins))
+		ins->flags |= INS_PTRCOPY;
 	ins_append(blk, ins);
 	for (Ins *c : b.copies_after)
 		ins_append(blk, c);

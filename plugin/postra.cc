@@ -658,6 +658,33 @@ static bool bind_loc(Tr &t, int p, bool def, Loc l)
 	return true;
 }
 
+/* Whether every captured definition of pseudo p is a [ptrcopy] of the
+ * soft pointer whose core register is ptr (there is one): then a
+ * register a new insn set to that pointer (LRA's recomputation of p's
+ * address equivalence) may be read for p, which the checker proves
+ * (the copy relabels the pointer's holders, docs/VERIFY.md "Copies of
+ * the soft pointers").  A choice only; -1 for ptr: false. */
+static bool ptr_copy_of(const Tr &t, int p, int ptr)
+{
+	if (ptr < 0)
+		return false;
+	const Fn *f = t.cap->fn;
+	int ndef = 0;
+	for (int b = 0; b < f->nblk; b++)
+		for (const Ins *i = f->blk[b]->first; i; i = i->next)
+			for (int k = 0; k < i->nops; k++) {
+				const Op &o = i->ops[k];
+				if (o.kind != OK_PSEUDO || o.reg != p ||
+				    !(o.flags & OF_DEF))
+					continue;
+				if (!(i->flags & INS_PTRCOPY) ||
+				    i->ops[1].reg != ptr)
+					return false;
+				ndef++;
+			}
+	return ndef > 0;
+}
+
 /* The location of pseudo p (sub bytes into it, size bytes when a
  * subreg, else 0) given post-RA rtx x; binds it with role. */
 static bool bind(Tr &t, int p, int sub, int size, const_rtx x, int role)
@@ -701,7 +728,9 @@ static bool bind(Tr &t, int p, int sub, int size, const_rtx x, int role)
 			t.fail = "pseudo rematerialized from a computation";
 			return false;
 		}
-		if (((role & OF_USE) && t.addr_val[c]) || eliminated_p(x)) {
+		if (((role & OF_USE) && t.addr_val[c] &&
+		     !ptr_copy_of(t, p, t.soft_val[c])) ||
+		    eliminated_p(x)) {
 			/* sp, the frame pointer, or a register a new insn set
 			 * to sp/fp + C: p's value is an address in the frame
 			 * that LRA recomputed from its equivalence. */

@@ -2045,6 +2045,24 @@ static void check_operands(Chk *c, const Ins *i, const Ins *o, int pos)
 
 /* Whether an original copy or parallel copy preserves its sources'
  * values in its destinations: whole registers, no subreg. */
+static bool copy_like(const Ins *o);
+
+/* Whether original o of GCC's allocation is an `ord` flagged [ptrcopy]:
+ * exactly "p := %frame" (or %argp), which the capture checked on its
+ * RTL (docs/IR.md); replayed as the copy it is (docs/VERIFY.md "Copies
+ * of the soft pointers"). */
+static bool ptr_copy(const Chk *c, const Ins *o)
+{
+	return c->gcc && o->kind == IK_ORD && (o->flags & INS_PTRCOPY) &&
+	       o->nops == 2 && o->ops[0].kind == OK_PSEUDO &&
+	       !o->ops[0].sub_size &&
+	       (o->ops[0].flags & (OF_DEF | OF_USE)) == OF_DEF &&
+	       o->ops[1].kind == OK_HREG &&
+	       (o->ops[1].reg == R_FRAME || o->ops[1].reg == R_ARGP) &&
+	       (o->ops[1].flags & (OF_DEF | OF_USE)) == OF_USE && !o->nmem &&
+	       !o->clobbers;
+}
+
 static bool copy_like(const Ins *o)
 {
 	if (o->kind != IK_COPY && o->kind != IK_PCOPY)
@@ -2404,7 +2422,8 @@ static void do_deleted(Chk *c, const Ins *o, int idx)
 	}
 	Writes *ws = c->ws;
 	ws->n = 0;
-	if (copy_like(o)) {
+	bool copy = copy_like(o) || ptr_copy(c, o);
+	if (copy) {
 		/* the holders of each source before any destination dies:
 		 * Write.set holds the destination value here */
 		push_source_holders(c, o, ws, false);
@@ -2417,7 +2436,7 @@ static void do_deleted(Chk *c, const Ins *o, int idx)
 		int v = value_of(c, oo);
 		kill_value(c, v);
 		/* a copy of a value undefined on every path is as undefined */
-		if (!copy_like(o) || !undefined(c, c->curD,
+		if (!copy || !undefined(c, c->curD,
 						value_of(c, &o->ops[k + 1])))
 			defined(c, v);
 	}
@@ -2489,6 +2508,22 @@ static void copy_consts_apply(Chk *c, Writes *kw)
 	kw->n = 0;
 }
 
+/* After an executed [ptrcopy] o (p := the soft pointer): every location
+ * holding the pointer's value also holds p (the pointer's own location
+ * included, which a later move from the pointer copies).  Sound: p
+ * equals the pointer's value from here until p is redefined, and the
+ * pointer never changes. */
+static void ptr_copy_holders(Chk *c, const Ins *o)
+{
+	Writes *ws = c->ws;
+	ws->n = 0;
+	push_source_holders(c, o, ws, false);
+	for (int k = 0; k < ws->n; k++)
+		wset(c, ws->w[k].loc,
+		     set_add(&c->sp, c->cur[ws->w[k].loc], ws->w[k].set));
+	ws->n = 0;
+}
+
 /* An original instruction: checks, then uses read, clobbers, defs. */
 static void do_original(Chk *c, const Ins *i, const Ins *o, int pos)
 {
@@ -2499,7 +2534,7 @@ static void do_original(Chk *c, const Ins *i, const Ins *o, int pos)
 	}
 	if (c->checking)
 		check_operands(c, i, o, pos);
-	if (copy_like(o)) {
+	if (copy_like(o) || ptr_copy(c, o)) {
 		copy_consts_queue(c, o, c->kws);
 		for (int k = 0; k < o->nops; k += 2) {
 			int dv = value_of(c, &o->ops[k]);
@@ -2517,6 +2552,8 @@ static void do_original(Chk *c, const Ins *i, const Ins *o, int pos)
 		}
 		apply_writes(c, c->ws);
 		copy_consts_apply(c, c->kws);
+		if (ptr_copy(c, o))
+			ptr_copy_holders(c, o);
 		return;
 	}
 	int arg = retarg_before(c, i, o);
