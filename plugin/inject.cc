@@ -41,6 +41,10 @@
  *                   program's own frame memory: a local or an incoming
  *                   argument after elimination) is moved 8 bytes up, as
  *                   if elimination had used a wrong offset.
+ *   invert-jump     in a captured conditional jump, the comparison is
+ *                   replaced by its reversal (GCC's, for the CC mode)
+ *                   while its label and fall-through stay: the jump goes
+ *                   the other way for every value of the flags.
  *
  * For each injection a line "ssara-inject: FILE FN KIND N UID" goes to
  * stderr (UID: the deleted reload, the changed insn, the first insn of
@@ -71,10 +75,10 @@
 #include "plugin.h"
 
 enum Kind { K_DROP_RELOAD, K_REDIRECT_USE, K_SWAP_MOVES, K_REUSE_SLOT,
-	    K_CALL_CLOBBERED, K_FRAME_OFFSET, K_N };
+	    K_CALL_CLOBBERED, K_FRAME_OFFSET, K_INVERT_JUMP, K_N };
 static const char *const kind_names[K_N] = {
 	"drop-reload", "redirect-use", "swap-moves", "reuse-slot",
-	"call-clobbered", "frame-offset"};
+	"call-clobbered", "frame-offset", "invert-jump"};
 
 static int inj_kind = -1;   /* the kind asked for */
 static long inj_n = 1;      /* which site */
@@ -91,7 +95,8 @@ bool inject_parse(const char *arg, std::string *err)
 			k = i;
 	if (k < 0) {
 		*err = "unknown kind (drop-reload, redirect-use, swap-moves, "
-		       "reuse-slot, call-clobbered or frame-offset)";
+		       "reuse-slot, call-clobbered, frame-offset or "
+		       "invert-jump)";
 		return false;
 	}
 	long n = 1;
@@ -868,6 +873,45 @@ static std::string move_frame_mem(function *fun, const Capture *cap,
 }
 
 /* ---------------------------------------------------------------- */
+/* invert-jump                                                       */
+
+/* The first valid reversal of the comparison of a captured conditional
+ * jump (one site per jump), its arms kept; "" when there is none left. */
+static std::string invert_jump(function *fun, const Capture *cap, int *uid)
+{
+	basic_block bb;
+	rtx_insn *insn;
+	FOR_EACH_BB_FN(bb, fun) {
+		FOR_BB_INSNS(bb, insn) {
+			if (!JUMP_P(insn) || is_new(cap, insn) ||
+			    !any_condjump_p(insn))
+				continue;
+			rtx src = SET_SRC(pc_set(insn));
+			rtx cond = XEXP(src, 0);
+			if (!COMPARISON_P(cond))
+				continue;
+			rtx_code rev = reversed_comparison_code(cond, insn);
+			if (rev == UNKNOWN)
+				continue;
+			rtx inv = gen_rtx_fmt_ee(rev, GET_MODE(cond),
+						 XEXP(cond, 0), XEXP(cond, 1));
+			validate_change(insn, &XEXP(src, 0), inv, 1);
+			if (!verify_changes(0)) {
+				cancel_changes(0);
+				continue;
+			}
+			if (!take_pending_site())
+				continue;
+			*uid = INSN_UID(insn);
+			return std::string("insn ") +
+			       std::to_string(INSN_UID(insn)) +
+			       ": jump condition reversed";
+		}
+	}
+	return "";
+}
+
+/* ---------------------------------------------------------------- */
 
 std::string inject_fault(function *fun, const Capture *cap)
 {
@@ -893,6 +937,9 @@ std::string inject_fault(function *fun, const Capture *cap)
 		break;
 	case K_FRAME_OFFSET:
 		what = move_frame_mem(fun, cap, &uid);
+		break;
+	case K_INVERT_JUMP:
+		what = invert_jump(fun, cap, &uid);
 		break;
 	}
 	if (!what.empty())

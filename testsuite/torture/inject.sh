@@ -37,7 +37,7 @@ SRCDIR=${SSARA_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
 TARBALL=${SSARA_GCC_TARBALL:-/usr/src/gcc-12/gcc-12.2.0-dfsg.tar.xz}
 CC=${CC:-gcc}
 SELF=$SRCDIR/testsuite/torture/inject.sh
-KINDS_ALL="drop-reload redirect-use swap-moves reuse-slot call-clobbered frame-offset"
+KINDS_ALL="drop-reload redirect-use swap-moves reuse-slot call-clobbered frame-offset invert-jump"
 
 # --- one job: FILE LEVEL KIND M (in the environment: OUT, PLUGIN) -------
 # Prints "I KIND LEVEL N FILE FN UID CHANGED DETECTED VERDICT CLEAN" per
