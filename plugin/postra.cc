@@ -2593,6 +2593,53 @@ static rtx_insn *split_store(Tr &t, const SavedInsn &sv, rtx_insn *insn)
 	return nx;
 }
 
+/* For a new insn (set (reg R) S') right before captured insn I of
+ * capture block cur (after last_pos) whose saved pattern is (set (reg p)
+ * S), alone or with clobbers, S not a register (not a copy), and which
+ * is now (set D (reg R)), D a register or memory: LRA computed p's
+ * value into the reload register R and turned I into the store (or
+ * move) of R, an output reload.  Returns I's saved index, with t.binds
+ * from matching I's saved pattern against insn (p at R); else -1.
+ * Nothing runs between the two, so the captured instruction executed at
+ * insn, followed by I as a new move of R, is what runs. */
+static int computed_ahead(Tr &t, rtx_insn *insn, int cur, int last_pos)
+{
+	const std::vector<PNode> &nd = t.s->nodes;
+	rtx set = PATTERN(insn);
+	if (GET_CODE(set) != SET || !REG_P(SET_DEST(set)) ||
+	    !HARD_REGISTER_P(SET_DEST(set)))
+		return -1;
+	rtx_insn *nx = next_real(insn);
+	int u = nx ? INSN_UID(nx) : -1;
+	int si = u >= 0 && u < (int)t.s->by_uid.size() ? t.s->by_uid[u] : -1;
+	if (si < 0)
+		return -1;
+	const SavedInsn &sv = t.s->insns[si];
+	if (!sv.ins || sv.bb != cur || sv.pos < last_pos)
+		return -1;
+	rtx st = PATTERN(nx);
+	if (GET_CODE(st) != SET || !REG_P(SET_SRC(st)) ||
+	    REGNO(SET_SRC(st)) != REGNO(SET_DEST(set)) ||
+	    GET_MODE(SET_SRC(st)) != GET_MODE(SET_DEST(set)) ||
+	    (!MEM_P(SET_DEST(st)) && !REG_P(SET_DEST(st))))
+		return -1;
+	int s0 = sv.pat;
+	if (nd[s0].code == PARALLEL)
+		s0 = sv.pat + 2; /* the first element: match_kids' layout */
+	if (nd[s0].code != SET || nd[s0 + 1].code != REG ||
+	    nd[s0 + 1].regno < FIRST_PSEUDO_REGISTER)
+		return -1;
+	int src = nd[s0 + 1].end;
+	if (nd[src].code == REG || nd[src].code == SUBREG)
+		return -1;
+	std::string keep = t.fail;
+	if (!match_insn(t, sv, insn)) {
+		t.fail = keep;
+		return -1;
+	}
+	return si;
+}
+
 /* Whether insn strictly satisfies its constraints (GCC's own check in
  * final); insns without a pattern number (use, clobber) pass. */
 static bool constraints_ok(rtx_insn *insn)
@@ -3300,6 +3347,8 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 	int cur = chain.empty() ? -1 : chain[0];
 	int returned = -1; /* the register of a call's returned argument */
 	rtx_insn *split_nx = nullptr; /* the new store of a split store */
+	rtx_insn *out_nx = nullptr; /* a captured insn storing its output
+				       computed by a new insn (computed_ahead) */
 	for (int c = 0; c < TGT_NREGS; c++) {
 		t.soft_val[c] = -1;
 		t.mem_src[c] = NULL_RTX;
@@ -3335,6 +3384,9 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 		Ins *ins = nullptr;
 		if (insn == split_nx) {
 			split_nx = nullptr;
+		} else if (insn == out_nx) {
+			out_nx = nullptr;
+			ins = new_insn(t, insn, false);
 		} else if (si >= 0) {
 			const SavedInsn &sv = t.s->insns[si];
 			if (sv.bb != cur && in_chain + 1 < chain.size() &&
@@ -3428,6 +3480,16 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 			ins = located_copy(t, t.s->insns[si].ins);
 			if (ins)
 				survivor[si] = ins;
+		} else if (cur >= 0 &&
+			   (k = computed_ahead(t, insn, cur, last_pos)) >= 0) {
+			/* The captured insn after it computed here into a
+			 * reload register; that insn stores the register
+			 * (out_nx, a new move). */
+			ins = located_copy(t, t.s->insns[k].ins);
+			last_pos = t.s->insns[k].pos;
+			if (ins)
+				survivor[k] = ins;
+			out_nx = next_real(insn);
 		} else if ((k = recomputed(t, insn, cur)) >= 0) {
 			/* A recomputation of a captured insn: the checker
 			 * proves its operands unchanged (docs/VERIFY.md). */
