@@ -19,6 +19,8 @@
 // inject: invert-jump:2 side
 // inject: invert-jump:3 main
 // inject: invert-jump:9 -
+//!verdict either: verified
+//!verdict side: verified
 extern void abort(void);
 int gv;
 __attribute__((noipa)) int take2(int a, int b) { return a + b; }

@@ -11,6 +11,7 @@
 // options: -O2
 // inject-options: -fplugin-arg-ssara-only=many_arrays
 // inject: frame-offset:1 many_arrays
+//!verdict many_arrays: verified
 #include <stdarg.h>
 extern void abort(void);
 
