@@ -2556,8 +2556,10 @@ static rtx_insn *next_real(rtx_insn *insn)
 
 /* For a captured store (set (mem A) S) that LRA turned into (set (reg R)
  * S') followed by a new insn (set (mem A') (reg R)): the new insn, with
- * t.binds from matching A against A' and S against S'; else NULL. */
-static rtx_insn *split_store(Tr &t, const SavedInsn &sv, rtx_insn *insn)
+ * t.binds from matching A against A' and S against S'; else NULL.  S'
+ * may be memory only with ro, and read-only (readonly_mem_p). */
+static rtx_insn *split_store(Tr &t, const SavedInsn &sv, rtx_insn *insn,
+			     bool ro)
 {
 	const std::vector<PNode> &nd = t.s->nodes;
 	rtx pat = PATTERN(insn);
@@ -2565,8 +2567,11 @@ static rtx_insn *split_store(Tr &t, const SavedInsn &sv, rtx_insn *insn)
 	    GET_CODE(pat) != SET || !REG_P(SET_DEST(pat)))
 		return nullptr;
 	/* a load of the stored pseudo's equivalent memory is a deleted
-	 * load re-emitted (reemitted), not a split */
-	if (MEM_P(SET_SRC(pat)))
+	 * load re-emitted (reemitted), not a split; with ro (reemitted
+	 * found none), a load of read-only memory is: the stored value is
+	 * that memory's (a constant-pool entry), which the pseudo's
+	 * location there makes the checker prove */
+	if (MEM_P(SET_SRC(pat)) && !(ro && readonly_mem_p(SET_SRC(pat))))
 		return nullptr;
 	rtx_insn *nx = next_real(insn);
 	if (!nx || (INSN_UID(nx) < (int)t.s->by_uid.size() &&
@@ -3331,6 +3336,22 @@ static bool new_simple_jump(const Tr &t, rtx_insn *insn)
 	       !(uid < (int)t.s->by_uid.size() && t.s->by_uid[uid] >= 0);
 }
 
+/* For a split store (split_store matched, t.binds set): appends the
+ * captured instruction of sv, located, to blk (*survivor gets it) and
+ * returns the instruction of insn, opaque (it writes the register the
+ * new store reads). */
+static Ins *run_split(Tr &t, Blk *blk, const SavedInsn &sv, rtx_insn *insn,
+		      Ins **survivor)
+{
+	Ins *c = located_copy(t, sv.ins);
+	if (c) {
+		ins_append(blk, c);
+		note_soft_values(t, c);
+		*survivor = c;
+	}
+	return new_insn(t, insn, true);
+}
+
 /* Translates one post-RA block's insns into blk; records which captured
  * insns survive (seen) and the locations of all insns (locs). */
 static void translate_block(Tr &t, basic_block bb, Blk *blk,
@@ -3429,20 +3450,14 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 				   !writes_hard_defs(insn, sv.ins)) {
 				unverified(t, "output reloaded through another "
 					      "register" + uid_str(uid));
-			} else if ((split_nx = split_store(t, sv, insn))) {
+			} else if ((split_nx = split_store(t, sv, insn, false))) {
 				/* LRA split a store into a computation of the
 				 * value into a register (this insn) and a new
 				 * store (split_nx, not translated): the captured
 				 * instruction reads its operands here, then the
 				 * register is written. */
-				Ins *c = located_copy(t, sv.ins);
-				if (c) {
-					ins_append(blk, c);
-					note_soft_values(t, c);
-					survivor[si] = c;
-				}
+				ins = run_split(t, blk, sv, insn, &survivor[si]);
 				last_pos = sv.pos;
-				ins = new_insn(t, insn, true);
 			} else if ((k = reemitted(t, insn, t.old_of[bb->index],
 						  last_pos)) >= 0) {
 				/* LRA rewrote sv's insn into a deleted captured
@@ -3456,6 +3471,12 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 				if (ins)
 					survivor[k] = ins;
 				t.present[uid] = false;
+			} else if ((split_nx = split_store(t, sv, insn, true))) {
+				/* The same with the value loaded from read-only
+				 * memory (LRA reloaded a pseudo equivalent to a
+				 * constant-pool entry from it). */
+				ins = run_split(t, blk, sv, insn, &survivor[si]);
+				last_pos = sv.pos;
 			} else if (t.fail.empty()) {
 				unverified(t, std::string("insn changed shape (") +
 						      GET_RTX_NAME(GET_CODE(
