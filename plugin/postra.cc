@@ -3912,8 +3912,6 @@ static Fn *translate(Tr &t, std::vector<unsigned> &locs,
 	return a;
 }
 
-/* Whether every violation of res is a wrong value last written, on some
- * path, by an inserted opaque instruction (Violation.by_opaque). */
 /* Whether pseudo p of the capture fn is, at each of its definitions,
  * the low bytes of one other pseudo: every instruction defining p is an
  * ord whose only pseudo operands are p (its only definition, whole) and
@@ -3954,29 +3952,19 @@ static bool low_part_of(const Fn *fn, int p, int *q)
 
 /* Whether violation v is a wrong value the checker does not decide:
  * the wanted pseudo p is the low part of another, q (low_part_of), and
- * the location holds q (the text's "holds {... pQ ...}").  The checker
- * does not model that a location holding q holds p's bytes as long as
- * q is unchanged, which LRA's inheritance uses (a byte of p131 moved
- * from r14 for p453, 920625-1.c synth at -O2): not provably wrong. */
+ * the location holds q (Violation.held).  The checker does not model
+ * that a location holding q holds p's bytes as long as q is unchanged,
+ * which LRA's inheritance uses (a byte of p131 moved from r14 for p453,
+ * 920625-1.c synth at -O2): not provably wrong. */
 static bool low_part_value(const Fn *fn, const Violation &v)
 {
 	int q;
-	if (v.kind != VK_WRONG_VALUE || v.exp_pseudo < 0 || !v.text ||
+	if (v.kind != VK_WRONG_VALUE || v.exp_pseudo < 0 ||
 	    !low_part_of(fn, v.exp_pseudo, &q))
 		return false;
-	const char *h = strstr(v.text, "holds {");
-	if (!h)
-		return false;
-	const char *end = strchr(h, '}');
-	std::string want = "p" + std::to_string(q);
-	for (const char *c = h + 7; end && c < end;) {
-		size_t n = strcspn(c, ",} ");
-		if (std::string(c, n) == want)
+	for (int k = 0; k < v.nheld; k++)
+		if (v.held[k] == q)
 			return true;
-		c += n;
-		while (c < end && (*c == ',' || *c == ' '))
-			c++;
-	}
 	return false;
 }
 

@@ -1135,6 +1135,27 @@ static bool join(Chk *c, int b)
 /* ---- Violations --------------------------------------------------------- */
 
 /* Appends a violation; text is the part after "FN: bB: LABEL: ". */
+/* Frees what violation v owns (its text and held list). */
+static void viol_free(Violation *v)
+{
+	free(v->text);
+	free(v->held);
+}
+
+/* Records in w the pseudos (value ids below c->npseudo) of set s, in
+ * the set's order (Violation.held). */
+static void held_pseudos(const Chk *c, int s, Violation *w)
+{
+	const int *m = c->sp.mem + c->sp.off[s];
+	int n = c->sp.len[s];
+	w->held = malloc((n ? n : 1) * sizeof *w->held);
+	if (!w->held)
+		abort();
+	for (int k = 0; k < n; k++)
+		if (m[k] < c->npseudo)
+			w->held[w->nheld++] = m[k];
+}
+
 static Violation *violation(Chk *c, int kind, const Ins *i, int pos,
 			    int op, int l, const char *fmt, ...)
 {
@@ -1902,6 +1923,7 @@ static void check_operand(Chk *c, const Ins *i, const Ins *o, int pos, int k)
 			free(s.s);
 			free(wr.s);
 			w->by_opaque = opaque;
+			held_pseudos(c, c->cur[l + p], w);
 			if (v < c->npseudo)
 				w->exp_pseudo = v;
 			else
@@ -3970,14 +3992,14 @@ static void run(Chk *c)
 	run_once(c);
 	if (c->nviol != n) { /* cannot happen; keep the pruned run's */
 		for (int k = before; k < c->nviol; k++)
-			free(c->viol[k].text);
+			viol_free(&c->viol[k]);
 		free(c->viol);
 		c->viol = keep;
 		c->nviol = c->capviol = n;
 		return;
 	}
 	for (int k = before; k < n; k++)
-		free(keep[k].text);
+		viol_free(&keep[k]);
 	free(keep);
 }
 
@@ -4031,7 +4053,7 @@ void verify_fn(const Fn *orig, const Fn *alloc, VerifyResult *res)
 		res->reason = c.reason.s;
 		c.reason.s = NULL;
 		for (int k = 0; k < c.nviol; k++)
-			free(c.viol[k].text);
+			viol_free(&c.viol[k]);
 		free(c.viol);
 		for (int k = 0; k < c.nnote; k++)
 			free(c.note[k]);
@@ -4051,7 +4073,7 @@ void verify_result_free(VerifyResult *res)
 {
 	free(res->reason);
 	for (int k = 0; k < res->nviol; k++)
-		free(res->viol[k].text);
+		viol_free(&res->viol[k]);
 	free(res->viol);
 	for (int k = 0; k < res->nnote; k++)
 		free(res->note[k]);

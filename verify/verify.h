@@ -55,6 +55,10 @@ typedef struct Violation {
 	 * is among the writers the text names, i.e. it last wrote the
 	 * location on some path to the use; else false */
 	bool by_opaque;
+	/* VK_WRONG_VALUE: the pseudos the location held instead (sorted;
+	 * the text's "holds {...}" without hard registers and parts) */
+	int *held;
+	int nheld;
 	char *text;    /* "FN: bB: uid U: operand K (p82) at ax holds ..." */
 } Violation;
 

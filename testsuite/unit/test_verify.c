@@ -669,6 +669,40 @@ static void case_by_opaque(void)
 	}
 }
 
+/* Violation.held: the pseudos the location held instead, without hard
+ * registers.  By hand: p2's copy from si overwrites ax, where p1 lives,
+ * so uid 3 reads p1 at ax holding {p2, %si}: held is {p2}. */
+static void case_held(void)
+{
+	static const char orig[] =
+		"func f\n  pseudo p1 gpr 8\n  pseudo p2 gpr 8\nb1:\n"
+		"  1: copy =p1, %di\n  2: copy =p2, %si\n"
+		"  3: copy =%ax, p1\n  4: ret %ax, p2\nend\n";
+	static const char alloc[] =
+		"func f allocated gcc\n  pseudo p1 gpr 8\n  pseudo p2 gpr 8\n"
+		"b1:\n  1: copy =p1 @ax, %di\n  2: copy =p2 @ax, %si\n"
+		"  3: copy =%ax, p1 @ax\n  4: ret %ax, p2 @ax\nend\n";
+	IrFile o, f;
+	if (!CHECK(t_parse(orig, &o)))
+		return;
+	if (!CHECK(t_parse(alloc, &f))) {
+		irfile_free(&o);
+		return;
+	}
+	VerifyResult r;
+	verify_fn(o.fn[0], f.fn[0], &r);
+	if (CHECK(r.verdict == VERDICT_VIOLATION && r.nviol >= 1)) {
+		CHECK(r.viol[0].kind == VK_WRONG_VALUE);
+		CHECK(r.viol[0].uid == 3);
+		CHECK(r.viol[0].exp_pseudo == 1);
+		if (CHECK(r.viol[0].nheld == 1))
+			CHECK(r.viol[0].held[0] == 2);
+	}
+	verify_result_free(&r);
+	irfile_free(&o);
+	irfile_free(&f);
+}
+
 static char *verify_edited(const char *orig, const char *alloc,
 			   void (*edit)(Fn *))
 {
@@ -1135,6 +1169,7 @@ void suite_verify(void)
 	       case_gcc_deleted_pcopy);
 	t_case("verify: GCC's allocation, writer kind of a violation",
 	       case_by_opaque);
+	t_case("verify: pseudos held instead of the wanted one", case_held);
 	t_case("verify: original instructions out of order",
 	       case_out_of_order);
 	t_case("verify: coalesced copy keeps both values", case_coalesced_copy);
