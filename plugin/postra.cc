@@ -1603,9 +1603,9 @@ static bool match(Tr &t, int i, const_rtx x, int role)
 /* ---------------------------------------------------------------- */
 /* Original insns.                                                   */
 
-/* Matches the saved pattern (and call usage) of si against insn; fills
- * t.binds.  False with t.fail possibly empty (a different shape). */
-static bool match_insn_once(Tr &t, const SavedInsn &si, rtx_insn *insn)
+/* Clears t's match state (bindings, swapped pairs, scratches, the
+ * failure text) for matching captured insn si against insn. */
+static void begin_match(Tr &t, const SavedInsn &si, rtx_insn *insn)
 {
 	t.binds.clear();
 	t.soft_in.clear();
@@ -1616,6 +1616,13 @@ static bool match_insn_once(Tr &t, const SavedInsn &si, rtx_insn *insn)
 	t.elim = false;
 	t.scratch_ops.clear();
 	t.next_scratch = 0;
+}
+
+/* Matches the saved pattern (and call usage) of si against insn; fills
+ * t.binds.  False with t.fail possibly empty (a different shape). */
+static bool match_insn_once(Tr &t, const SavedInsn &si, rtx_insn *insn)
+{
+	begin_match(t, si, insn);
 	for (int k = 0; k < si.ins->nops; k++) {
 		const Op &o = si.ins->ops[k];
 		if (o.kind == OK_PSEUDO && o.reg >= t.s->first_scratch)
@@ -3297,15 +3304,7 @@ static int jump_semantics(Tr &t, const SavedInsn &si, rtx_insn *insn,
 	if (cn.mode != GET_MODE(pc))
 		return 0;
 	/* The comparison's operands, as match_insn_once would. */
-	t.binds.clear();
-	t.soft_in.clear();
-	t.comm.clear();
-	t.cur_sv = &si;
-	t.insn = insn;
-	t.fail.clear();
-	t.elim = false;
-	t.scratch_ops.clear();
-	t.next_scratch = 0;
+	begin_match(t, si, insn);
 	int k0 = c.cond + 1, k1 = t.s->nodes[k0].end;
 	if (!match(t, k0, XEXP(pc, 0), OF_USE) ||
 	    !match(t, k1, XEXP(pc, 1), OF_USE))
