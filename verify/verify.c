@@ -386,6 +386,7 @@ typedef struct Chk {
 	int *isdef, *srcst, *srchead, rstamp;
 	int *pnext, cappnext;
 	int *vbuf, capvbuf;
+	int *trip, captrip;  /* word facts of a transfer (trips_of) */
 	char *setw;          /* set_has_w memo, per set id */
 	int capsetw;
 
@@ -632,7 +633,7 @@ static int kc_id(const Chk *c);
 
 static bool pf_of(const Chk *c, int id, int *v, int *kind, int *w)
 {
-	if (id < c->nval || id == kc_id(c))
+	if (id < c->nval || id >= kc_id(c))
 		return false;
 	int k = id - c->nval;
 	*w = 1 << (k % PF_NW);
@@ -658,10 +659,84 @@ static int kc_id(const Chk *c)
 	return nval_ids(c);
 }
 
+/* ---- Word facts (docs/VERIFY.md "Words of a wide value") -------------
+ * A pseudo wider than 8 bytes (wide_value) has words of 8 bytes.  Its
+ * word i has an id of its own after K (wd_id), meaning "the low 8 bytes
+ * of this location are word i of v".  In a general register (gpr_loc),
+ * whose 8 bytes are one word, word 0 is written as v itself (never
+ * wd_id(v, 0)), so v there means "this register is v's first word";
+ * elsewhere (a slot, a constant or memory location, an SSE register) v
+ * means the whole of v from byte 0.  Single-register values are never
+ * wide and keep their plain ids. */
+#define WD_MAX 8
+
+/* Whether v is a pseudo of 9 to 8 * WD_MAX bytes. */
+static bool wide_value(const Chk *c, int v)
+{
+	if (v < 0 || v >= c->npseudo)
+		return false;
+	int size = value_size(c, v);
+	return size > 8 && size <= 8 * WD_MAX;
+}
+
+/* Words of wide value v. */
+static int nwords(const Chk *c, int v)
+{
+	return (value_size(c, v) + 7) / 8;
+}
+
+/* The id of word i of pseudo v (an id of its own, also for i = 0). */
+static int wd_id(const Chk *c, int v, int i)
+{
+	return kc_id(c) + 1 + v * WD_MAX + i;
+}
+
+/* Number of ids: values, part facts, K, word facts. */
+static int nall_ids(const Chk *c)
+{
+	return kc_id(c) + 1 + c->npseudo * WD_MAX;
+}
+
+/* Whether id is a word fact; its value and word. */
+static bool wd_of(const Chk *c, int id, int *v, int *i)
+{
+	if (id <= kc_id(c))
+		return false;
+	int k = id - kc_id(c) - 1;
+	*v = k / WD_MAX;
+	*i = k % WD_MAX;
+	return true;
+}
+
+/* Whether location l is a general register: one word. */
+static bool gpr_loc(const Chk *c, int l)
+{
+	return l >= 0 && l < TGT_NREGS && c->t->regs[l].cls == RC_GPR;
+}
+
+/* The id saying "location l holds word i of v": in a general register,
+ * v itself for word 0. */
+static int word_at(const Chk *c, int l, int v, int i)
+{
+	return i == 0 && gpr_loc(c, l) ? v : wd_id(c, v, i);
+}
+
+/* The value an id is about: a word fact's or a part fact's pseudo, the
+ * id itself otherwise. */
+static int id_value(const Chk *c, int id)
+{
+	int v, a, b;
+	if (wd_of(c, id, &v, &a) || pf_of(c, id, &v, &a, &b))
+		return v;
+	return id;
+}
+
 static const char *value_name(const Chk *c, int v, char *buf, size_t n)
 {
 	int b, kind, w;
-	if (pf_of(c, v, &b, &kind, &w))
+	if (wd_of(c, v, &b, &w))
+		snprintf(buf, n, "p%d:w%d", b, w);
+	else if (pf_of(c, v, &b, &kind, &w))
 		snprintf(buf, n, kind == PF_REST ? "p%d[%d..]" : "p%d[..%d]", b,
 			 w);
 	else if (v < c->npseudo)
@@ -714,17 +789,21 @@ static void h_del(Chk *c, int v, int l)
 		*pp = c->hnext[*pp];
 }
 
-/* Set s without its part facts (they are the largest ids). */
+/* Set s without its part facts and K (the ids nval..kc_id; word facts,
+ * after them, stay). */
 static int strip_parts(Chk *c, int s)
 {
-	int n = set_n(&c->sp, s), k = n;
+	int n = set_n(&c->sp, s), k = 0;
 	const int *v = set_v(&c->sp, s);
-	while (k > 0 && v[k - 1] >= c->nval)
-		k--;
-	if (k == n)
+	bool any = false;
+	for (int j = 0; j < n; j++)
+		any |= v[j] >= c->nval && v[j] <= kc_id(c);
+	if (!any)
 		return s;
-	c->vbuf = grow(c->vbuf, sizeof(int), &c->capvbuf, k + 1);
-	memcpy(c->vbuf, v, sizeof(int) * (size_t)k);
+	c->vbuf = grow(c->vbuf, sizeof(int), &c->capvbuf, n + 1);
+	for (int j = 0; j < n; j++)
+		if (v[j] < c->nval || v[j] > kc_id(c))
+			c->vbuf[k++] = v[j];
 	return set_intern(&c->sp, c->vbuf, k);
 }
 
@@ -771,6 +850,9 @@ static void kill_value(Chk *c, int v)
 		for (int kind = 0; kind < PF_NKIND; kind++)
 			for (int w = 1; w <= PF_MAXW; w *= 2)
 				kill_one(c, pf_id(c, v, kind, w));
+	if (wide_value(c, v))
+		for (int i = 0; i < WD_MAX; i++)
+			kill_one(c, wd_id(c, v, i));
 }
 
 static bool bit(const uint64_t *d, int k)
@@ -799,11 +881,23 @@ static void defined(Chk *c, int v)
 		bit_set(c->curD, c->widx[v], true);
 }
 
-/* Whether location l certainly holds v (or v is undefined on every path,
- * so that any content is as good). */
-static bool holds(Chk *c, int l, int v)
+
+/* The id a read of value v at location l finds in the p-th location of
+ * its span: word p of v when v is wide and l a general register (span
+ * register p holds word p), v itself otherwise. */
+static int read_id(const Chk *c, int l, int p, int v)
 {
-	return set_has(&c->sp, c->cur[l], v) || undefined(c, c->curD, v);
+	if (wide_value(c, v) && gpr_loc(c, l) && p < nwords(c, v))
+		return word_at(c, l + p, v, p);
+	return v;
+}
+
+/* Whether the p-th location of the span at l holds what a read of v
+ * finds there (read_id), or v is undefined on every path. */
+static bool holds_at(Chk *c, int l, int p, int v)
+{
+	return set_has(&c->sp, c->cur[l + p], read_id(c, l, p, v)) ||
+	       undefined(c, c->curD, v);
 }
 
 /* Whether register l holds the part of pseudo v that operand oo of the
@@ -895,6 +989,13 @@ static bool unload(Chk *c, State *out, const State *old, bool want)
 
 /* ---- Joins -------------------------------------------------------------- */
 
+/* Adds id to the set being built in c->vbuf[0..*n-1]. */
+static void vbuf_push(Chk *c, int *n, int id)
+{
+	c->vbuf = grow(c->vbuf, sizeof(int), &c->capvbuf, *n + 1);
+	c->vbuf[(*n)++] = id;
+}
+
 /* The operand of phi p that comes from original block ob, or NULL. */
 static const Op *phi_src(const Ins *p, int ob)
 {
@@ -925,6 +1026,8 @@ static const State *edge_state(Chk *c, int a, int b)
 		for (int kind = 0; kind < PF_NKIND; kind++)
 			for (int w = 1; w <= PF_MAXW; w *= 2)
 				c->isdef[pf_id(c, dv, kind, w)] = c->rstamp;
+		for (int w = 0; wide_value(c, dv) && w < WD_MAX; w++)
+			c->isdef[wd_id(c, dv, w)] = c->rstamp;
 		if (!s)
 			continue; /* excluded by setup */
 		int sv = value_of(c, s);
@@ -952,15 +1055,23 @@ static const State *edge_state(Chk *c, int a, int b)
 	for (int i = 0; i < ex->n; i++) {
 		const int *v = set_v(&c->sp, ex->set[i]);
 		int nv = set_n(&c->sp, ex->set[i]), m = 0;
-		c->vbuf = grow(c->vbuf, sizeof(int), &c->capvbuf, nv + np);
 		for (int j = 0; j < nv; j++) {
 			if (c->isdef[v[j]] != c->rstamp)
-				c->vbuf[m++] = v[j];
-			if (c->srcst[v[j]] == c->rstamp)
-				for (int k = c->srchead[v[j]]; k >= 0;
-				     k = c->pnext[k])
-					c->vbuf[m++] =
-						value_of(c, &phis[k]->ops[0]);
+				vbuf_push(c, &m, v[j]);
+			/* a word fact of a source gives the def's word */
+			int x = v[j], w = -1;
+			if (!wd_of(c, v[j], &x, &w))
+				x = v[j];
+			if (c->srcst[x] != c->rstamp)
+				continue;
+			for (int k = c->srchead[x]; k >= 0; k = c->pnext[k]) {
+				int d = value_of(c, &phis[k]->ops[0]);
+				if (w < 0)
+					vbuf_push(c, &m, d);
+				else if (wide_value(c, d) &&
+					 value_size(c, d) == value_size(c, x))
+					vbuf_push(c, &m, wd_id(c, d, w));
+			}
 		}
 		if (m == 0)
 			continue;
@@ -1076,7 +1187,8 @@ static void prune_slots(Chk *c, int b)
 			c->vbuf = grow(c->vbuf, sizeof(int), &c->capvbuf, n);
 			const int *v = set_v(&c->sp, s);
 			for (int j = 0; j < n; j++)
-				if (v[j] == c->nval || live_at(c, b, v[j]))
+				if (v[j] == c->nval ||
+				    live_at(c, b, id_value(c, v[j])))
 					c->vbuf[k++] = v[j];
 			if (k < n)
 				s = set_intern(&c->sp, c->vbuf, k);
@@ -1197,13 +1309,17 @@ static void set_text(Chk *c, int s, Str *out)
 	int n = set_n(&c->sp, s);
 	char buf[32];
 	str_addf(out, "{");
-	if (n && v[n - 1] == kc_id(c))
-		n--; /* the mark K is no value (kc_id) */
-	for (int i = 0; i < n && i < 8; i++)
-		str_addf(out, "%s%s", i ? "," : "",
-			 value_name(c, v[i], buf, sizeof buf));
-	if (n > 8)
-		str_addf(out, ",... %d in all", n);
+	int m = 0;
+	for (int i = 0; i < n; i++) {
+		if (v[i] == kc_id(c))
+			continue; /* the mark K is no value (kc_id) */
+		if (m < 8)
+			str_addf(out, "%s%s", m ? "," : "",
+				 value_name(c, v[i], buf, sizeof buf));
+		m++;
+	}
+	if (m > 8)
+		str_addf(out, ",... %d in all", m);
 	str_addf(out, "}");
 }
 
@@ -1399,21 +1515,153 @@ static int span_set(Chk *c, int l, int n)
 	return s;
 }
 
+/* ---- Word facts through a transfer (docs/VERIFY.md "Words of a wide
+ * value").  A transfer moves words by position: the k-th general
+ * register of a span is word position k; a single other location (a
+ * slot, a constant, an SSE register) covers every position.  The word
+ * facts of the source are listed as trips (v, p, q): "position p is word
+ * q of v"; each destination location gets what its positions say. */
+
+/* Whether a transfer between a span of n locations at l follows word
+ * positions: general registers, or one location. */
+static bool word_span(const Chk *c, int l, int n)
+{
+	return n == 1 || gpr_loc(c, l);
+}
+
+/* Whether location l is the immediate 0 or -1, every 8-byte word of
+ * which is the same (so a wide value equal to it has every word equal
+ * to what an 8-byte load of it gives). */
+static bool same_words_const(const Chk *c, int l)
+{
+	if (!is_kconst(c, l))
+		return false;
+	const Const *k = &c->f->konst[l - c->cbase];
+	return k->kind == OK_IMM && (k->imm == 0 || k->imm == -1);
+}
+
+static void trip_push(Chk *c, int *nt, int v, int p, int q)
+{
+	c->trip = grow(c->trip, sizeof(int), &c->captrip, *nt * 3 + 3);
+	c->trip[*nt * 3] = v;
+	c->trip[*nt * 3 + 1] = p;
+	c->trip[*nt * 3 + 2] = q;
+	(*nt)++;
+}
+
+/* Appends the word facts of set s, held by location l, the k-th of a
+ * source span (word_span) of ns locations. */
+static void trips_of(Chk *c, int *nt, int l, int k, int ns, int s)
+{
+	bool gpr = gpr_loc(c, l), same = same_words_const(c, l);
+	for (int j = 0, n = set_n(&c->sp, s); j < n; j++) {
+		int x = set_v(&c->sp, s)[j], v, q;
+		if (wd_of(c, x, &v, &q)) {
+			trip_push(c, nt, v, gpr ? k : 0, q);
+		} else if (wide_value(c, x) && gpr) {
+			trip_push(c, nt, x, k, 0);
+		} else if (wide_value(c, x) && ns == 1) {
+			for (int p = 0; p < nwords(c, x); p++)
+				for (int w = 0; w < nwords(c, x); w++)
+					if (w == p || same)
+						trip_push(c, nt, x, p, w);
+		}
+	}
+}
+
+/* Whether the trips say position p is word q of v. */
+static bool trip_has(const Chk *c, int nt, int v, int p, int q)
+{
+	for (int t = 0; t < nt; t++)
+		if (c->trip[t * 3] == v && c->trip[t * 3 + 1] == p &&
+		    c->trip[t * 3 + 2] == q)
+			return true;
+	return false;
+}
+
+/* Set s plus the word facts the nt trips give location d + j of a
+ * destination span (word_span) of nd: a general register, word q of v
+ * for each trip at its position j; a single other location, the whole
+ * of v when every position p is word p of v, and word q of v for a trip
+ * at position 0. */
+static int add_trips(Chk *c, int s, int d, int j, int nd, int nt)
+{
+	for (int t = 0; t < nt; t++) {
+		int v = c->trip[t * 3], p = c->trip[t * 3 + 1];
+		int q = c->trip[t * 3 + 2];
+		if (gpr_loc(c, d + j)) {
+			if (p == j)
+				s = set_add(&c->sp, s, word_at(c, d + j, v, q));
+			continue;
+		}
+		if (nd != 1 || p != 0)
+			continue;
+		bool whole = q == 0;
+		for (int w = 1; whole && w < nwords(c, v); w++)
+			whole = trip_has(c, nt, v, w, w);
+		s = set_add(&c->sp, s, whole ? v : wd_id(c, v, q));
+	}
+	return s;
+}
+
+/* Set s without the facts of wide values (their words, or v). */
+static int strip_wide(Chk *c, int s)
+{
+	int n = set_n(&c->sp, s), k = 0, v, q;
+	c->vbuf = grow(c->vbuf, sizeof(int), &c->capvbuf, n + 1);
+	for (int j = 0; j < n; j++) {
+		int x = set_v(&c->sp, s)[j];
+		if (!wd_of(c, x, &v, &q) && !wide_value(c, x))
+			c->vbuf[k++] = x;
+	}
+	return k == n ? s : set_intern(&c->sp, c->vbuf, k);
+}
+
 /* Queues the writes of a transfer dst (nd parts) <- src (ns parts):
  * register to register of equal width part by part, otherwise every
  * destination part gets what the whole source holds; extra (a value, or
- * -1) is added to each. */
+ * -1) is added to each.  Between word spans (word_span), the facts of
+ * wide values go by word position instead (trips_of, add_trips), and
+ * extra as its word of the destination's position. */
 static void queue_copy(Chk *c, Writes *ws, int dst, int nd, int src, int ns,
 		       int extra)
 {
 	bool parts = dst < TGT_NREGS && src < TGT_NREGS && nd == ns;
 	int whole = parts ? 0 : span_set(c, src, ns);
+	bool words = word_span(c, dst, nd) && word_span(c, src, ns);
+	int nt = 0;
+	for (int k = 0; words && k < ns; k++)
+		trips_of(c, &nt, src + k, k, ns, c->cur[src + k]);
 	for (int k = 0; k < nd; k++) {
 		int s = parts ? c->cur[src + k] : whole;
+		if (words)
+			s = add_trips(c, strip_wide(c, s), dst, k, nd, nt);
 		if (extra >= 0)
-			s = set_add(&c->sp, s, extra);
+			s = set_add(&c->sp, s,
+				    words ? read_id(c, dst, k, extra) : extra);
 		push_write(ws, dst + k, s);
 	}
+}
+
+/* The n locations of a span at d get what one location sl holds (set s,
+ * as a load of it reads): by word position between word spans. */
+static void write_from_one(Chk *c, int d, int n, int sl, int s)
+{
+	int nt = 0;
+	bool words = word_span(c, d, n);
+	if (words)
+		trips_of(c, &nt, sl, 0, 1, s);
+	for (int m = 0; m < n; m++)
+		wset(c, d + m,
+		     words ? add_trips(c, strip_wide(c, s), d, m, n, nt) : s);
+}
+
+/* The n locations of a span at l get exactly value v, word by word
+ * (read_id): a definition. */
+static void write_def(Chk *c, int l, int n, int v)
+{
+	for (int p = 0; p < n; p++)
+		wset(c, l + p, set_single(&c->sp, read_id(c, l, p, v)));
 }
 
 static void apply_writes(Chk *c, Writes *ws)
@@ -1450,12 +1698,6 @@ static int part_move_width(const Ins *i)
 	return d->sub_size;
 }
 
-/* Adds id to the set being built in c->vbuf[0..*n-1]. */
-static void vbuf_push(Chk *c, int *n, int id)
-{
-	c->vbuf = grow(c->vbuf, sizeof(int), &c->capvbuf, *n + 1);
-	c->vbuf[(*n)++] = id;
-}
 
 /* A partial move of width w: register d's low w bytes get register s's
  * low w bytes, the rest of d is kept.  Afterwards d holds: for every
@@ -1618,8 +1860,7 @@ static void mem_load(Chk *c, const Ins *i, int d, int s, int width)
 	int n = span_n(c, d, alloc_op_size(c, &i->ops[0]));
 	int set = mem_read_set(c, s, d, width);
 	clobber(c, i->clobbers);
-	for (int m = 0; m < n; m++)
-		wset(c, d + m, set);
+	write_from_one(c, d, n, s, set);
 }
 
 static void do_move(Chk *c, const Ins *i, int pos)
@@ -1750,8 +1991,7 @@ static void do_remat(Chk *c, const Ins *i, int pos)
 		int set = mem_read_set(c, s, d,
 				       w ? w : alloc_op_size(c, &i->ops[0]));
 		clobber(c, i->clobbers);
-		for (int m = 0; m < n; m++)
-			wset(c, d + m, set);
+		write_from_one(c, d, n, s, set);
 		return;
 	}
 	const Ins *def = p >= 0 && p < c->npseudo ? c->remat_def[p] : NULL;
@@ -1789,9 +2029,7 @@ static void do_remat(Chk *c, const Ins *i, int pos)
 	/* An invalid remat is reported once; its value is still assumed
 	 * present so that the uses it feeds do not repeat the report. */
 	if (p >= 0 && p < c->npseudo && c->o->pseudo[p].cls >= 0) {
-		int s = set_single(&c->sp, p);
-		for (int k = 0; k < n; k++)
-			wset(c, d + k, s);
+		write_def(c, d, n, p);
 	} else {
 		for (int k = 0; k < n; k++)
 			wset(c, d + k, 0);
@@ -1846,8 +2084,9 @@ static bool kc_unproven(Chk *c, int l, int v)
  * computes an argument into its register by a recomputation after the
  * copy's place: zlib's inflateBack at -Os; or the copy's destination
  * pseudo's register: strcmp-1.c main at -Os.) */
-static bool copy_equal(Chk *c, int l, int v)
+static bool copy_equal(Chk *c, int l0, int p, int v)
 {
+	int l = l0 + p;
 	if (!c->gcc || !c->avcopy || l >= c->cbase)
 		return false;
 	for (int k = 0; k < c->nav; k++) {
@@ -1855,9 +2094,15 @@ static bool copy_equal(Chk *c, int l, int v)
 		if (!i || value_of(c, &i->ops[0]) != v)
 			continue;
 		int s = value_of(c, &i->ops[1]), av = c->abase + k;
-		if (set_has(&c->sp, c->cur[av], v) &&
+		/* the word p of s that the span's location holds, when v
+		 * and s are wide values of one size (word facts) */
+		int sid = read_id(c, l0, p, v) == v ? s : -1;
+		if (sid < 0 && wide_value(c, s) &&
+		    value_size(c, s) == value_size(c, v))
+			sid = read_id(c, l0, p, s);
+		if (sid >= 0 && set_has(&c->sp, c->cur[av], v) &&
 		    set_has(&c->sp, c->cur[av], s) &&
-		    set_has(&c->sp, c->cur[l], s))
+		    set_has(&c->sp, c->cur[l], sid))
 			return true;
 	}
 	return false;
@@ -1876,9 +2121,9 @@ static void check_operand(Chk *c, const Ins *i, const Ins *o, int pos, int k)
 		int lo, hi;
 		read_range(c, oo, l, n, &lo, &hi);
 		for (int p = lo; p < hi; p++) {
-			if (holds(c, l + p, v) ||
+			if (holds_at(c, l, p, v) ||
 			    (p == 0 && holds_part(c, oo, l, v)) ||
-			    copy_equal(c, l + p, v))
+			    copy_equal(c, l, p, v))
 				continue;
 			if (is_kconst(c, l + p)) {
 				not_proven(c, "uid %d operand %d: %s replaced "
@@ -1917,7 +2162,8 @@ static void check_operand(Chk *c, const Ins *i, const Ins *o, int pos, int k)
 			Violation *w = violation(
 				c, VK_WRONG_VALUE, i, pos, k, l + p,
 				"operand %d (%s) at %s holds %s instead%s", k,
-				value_name(c, v, vb, sizeof vb),
+				value_name(c, read_id(c, l, p, v), vb,
+					   sizeof vb),
 				loc_name(c, l + p, lb, sizeof lb), s.s,
 				wr.s ? wr.s : "");
 			free(s.s);
@@ -2019,7 +2265,8 @@ static bool reads_hold(Chk *c, const Ins *o, int k, int l)
 	int lo, hi;
 	read_range(c, oo, l, span_n(c, l, value_size(c, v)), &lo, &hi);
 	for (int p = lo; p < hi; p++)
-		if (!holds(c, l + p, v) && !(p == 0 && holds_part(c, oo, l, v)))
+		if (!holds_at(c, l, p, v) &&
+		    !(p == 0 && holds_part(c, oo, l, v)))
 			return false;
 	return true;
 }
@@ -2358,7 +2605,8 @@ static void do_remat_of(Chk *c, const Ins *i, int pos, int idx)
 		int lo, hi;
 		read_range(c, oo, l, span_n(c, l, value_size(c, v)), &lo, &hi);
 		for (int m = lo; ok && m < hi; m++) {
-			if (set_has(&c->sp, c->cur[l + m], v) ||
+			if (set_has(&c->sp, c->cur[l + m],
+				    read_id(c, l, m, v)) ||
 			    (m == 0 && holds_part(c, oo, l, v)))
 				continue;
 			ok = false;
@@ -2397,9 +2645,19 @@ static void do_remat_of(Chk *c, const Ins *i, int pos, int idx)
 	}
 	int n = span_n(c, d, c->o->pseudo[p].size);
 	clobber(c, i->clobbers);
-	int s = set_single(&c->sp, p);
-	for (int k = 0; k < n; k++)
-		wset(c, d + k, s);
+	write_def(c, d, n, p);
+}
+
+/* Pushes onto ws, for every location holding id sid now (only constant
+ * locations with kconst_only), that location with id did. */
+static void push_id_holders(Chk *c, int sid, int did, Writes *ws,
+			    bool kconst_only)
+{
+	if (c->hold[sid].stamp != c->stamp)
+		return;
+	for (int h = c->hold[sid].head; h >= 0; h = c->hnext[h])
+		if (!kconst_only || is_kconst(c, c->hloc[h]))
+			push_write(ws, c->hloc[h], did);
 }
 
 /* For each (destination, source) operand pair of copy-like o: pushes
@@ -2412,11 +2670,14 @@ static void push_source_holders(Chk *c, const Ins *o, Writes *ws,
 	for (int k = 0; k < o->nops; k += 2) {
 		int dv = value_of(c, &o->ops[k]);
 		int sv = value_of(c, &o->ops[k + 1]);
-		if (c->hold[sv].stamp != c->stamp)
+		push_id_holders(c, sv, dv, ws, kconst_only);
+		/* and word by word, between wide values of one size */
+		if (!wide_value(c, sv) || !wide_value(c, dv) ||
+		    value_size(c, sv) != value_size(c, dv))
 			continue;
-		for (int h = c->hold[sv].head; h >= 0; h = c->hnext[h])
-			if (!kconst_only || is_kconst(c, c->hloc[h]))
-				push_write(ws, c->hloc[h], dv);
+		for (int w = 0; w < WD_MAX; w++)
+			push_id_holders(c, wd_id(c, sv, w), wd_id(c, dv, w), ws,
+					kconst_only);
 	}
 }
 
@@ -2589,9 +2850,7 @@ static void do_original(Chk *c, const Ins *i, const Ins *o, int pos)
 		int v = value_of(c, oo), l = op_loc(c, &i->ops[k]);
 		kill_value(c, v);
 		defined(c, v);
-		int s = set_single(&c->sp, v);
-		for (int p = 0, n = span_n(c, l, value_size(c, v)); p < n; p++)
-			wset(c, l + p, s);
+		write_def(c, l, span_n(c, l, value_size(c, v)), v);
 	}
 	retarg_after(c, o, arg);
 	remat_proof(c, o, idx);
@@ -3863,7 +4122,7 @@ static void chk_init(Chk *c, const Fn *o, const Fn *f)
 	c->tlist = ARENA_NEW(c->a, int, nl);
 	c->tbuf = ARENA_NEW(c->a, int, nl);
 	c->klist = ARENA_NEW(c->a, int, nl);
-	nv = nval_ids(c) + 1; /* per value id, part facts included */
+	nv = nall_ids(c) + 1; /* per id, part and word facts included */
 	c->hold = ARENA_NEW(c->a, struct Holders, nv);
 	c->isdef = ARENA_NEW(c->a, int, nv);
 	c->srcst = ARENA_NEW(c->a, int, nv);
@@ -3893,6 +4152,7 @@ static void chk_free(Chk *c)
 	free(c->hnext);
 	free(c->pnext);
 	free(c->vbuf);
+	free(c->trip);
 	free(c->setw);
 	free(c->reason.s);
 	for (int k = 0; k < c->nsoft; k++)

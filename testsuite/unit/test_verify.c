@@ -546,13 +546,13 @@ static void case_wide_value(void)
 	} cases[] = {
 		{"dx", "p1",
 		 "f: violation (1)\n"
-		 "  a.ir: f: b1: uid 3: operand 1 (p1) at dx holds {} "
+		 "  a.ir: f: b1: uid 3: operand 1 (p1:w1) at dx holds {} "
 		 "instead (clobbered by uid 2)\n"},
 		{"cx", "p1", "f: verified\n"},
 		{"dx", "p1[0,8]", "f: verified\n"},
 		{"dx", "p1[8,8]",
 		 "f: violation (1)\n"
-		 "  a.ir: f: b1: uid 3: operand 1 (p1) at dx holds {} "
+		 "  a.ir: f: b1: uid 3: operand 1 (p1:w1) at dx holds {} "
 		 "instead (clobbered by uid 2)\n"},
 	};
 	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
