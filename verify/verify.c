@@ -721,6 +721,15 @@ static int word_at(const Chk *c, int l, int v, int i)
 	return i == 0 && gpr_loc(c, l) ? v : wd_id(c, v, i);
 }
 
+/* The value a word fact is about; any other id itself.  (A word fact
+ * of a value of W undefined on one side of a join is kept like the
+ * value: join2.) */
+static int word_base(const Chk *c, int id)
+{
+	int v, i;
+	return wd_of(c, id, &v, &i) ? v : id;
+}
+
 /* The value an id is about: a word fact's or a part fact's pseudo, the
  * id itself otherwise. */
 static int id_value(const Chk *c, int id)
@@ -1099,7 +1108,7 @@ static bool set_has_w(Chk *c, int s)
 		const int *v = set_v(&c->sp, s);
 		bool w = false;
 		for (int i = 0, n = set_n(&c->sp, s); i < n && !w; i++)
-			w = c->isW[v[i]];
+			w = c->isW[word_base(c, v[i])];
 		c->setw[s] = w ? 2 : 1;
 	}
 	return c->setw[s] == 2;
@@ -1115,7 +1124,7 @@ static int undefined_part(Chk *c, int s, const uint64_t *d)
 	c->vbuf = grow(c->vbuf, sizeof(int), &c->capvbuf, n);
 	const int *v = set_v(&c->sp, s);
 	for (int i = 0; i < n; i++)
-		if (undefined(c, d, v[i]))
+		if (undefined(c, d, word_base(c, v[i])))
 			c->vbuf[k++] = v[i];
 	return k == n ? s : set_intern(&c->sp, c->vbuf, k);
 }
