@@ -3951,18 +3951,21 @@ static bool low_part_of(const Fn *fn, int p, int *q)
 
 /* Whether violation v is a wrong value the checker does not decide:
  * the wanted pseudo p is the low part of another, q (low_part_of), and
- * the location holds q (Violation.held).  The checker does not model
- * that a location holding q holds p's bytes as long as q is unchanged,
- * which LRA's inheritance uses (a byte of p131 moved from r14 for p453,
- * 920625-1.c synth at -O2): not provably wrong. */
+ * the location holds q, or at least p's size of q's low bytes
+ * (Violation.held).  The checker does not model that a location holding
+ * q holds p's bytes as long as q is unchanged, which LRA's inheritance
+ * uses (a byte of p131 moved from r14 for p453, 920625-1.c synth at
+ * -O2): not provably wrong. */
 static bool low_part_value(const Fn *fn, const Violation &v)
 {
 	int q;
 	if (v.kind != VK_WRONG_VALUE || v.exp_pseudo < 0 ||
-	    !low_part_of(fn, v.exp_pseudo, &q))
+	    v.exp_pseudo >= fn->npseudo || !low_part_of(fn, v.exp_pseudo, &q))
 		return false;
 	for (int k = 0; k < v.nheld; k++)
-		if (v.held[k] == q)
+		if (v.held[k].pseudo == q &&
+		    (v.held[k].low == 0 ||
+		     v.held[k].low >= fn->pseudo[v.exp_pseudo].size))
 			return true;
 	return false;
 }

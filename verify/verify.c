@@ -1263,8 +1263,8 @@ static void viol_free(Violation *v)
 	free(v->held);
 }
 
-/* Records in w the pseudos (value ids below c->npseudo) of set s, in
- * the set's order (Violation.held). */
+/* Records in w what set s holds of pseudos: whole values and low-bytes
+ * part facts, in the set's order (Violation.held). */
 static void held_pseudos(const Chk *c, int s, Violation *w)
 {
 	const int *m = c->sp.mem + c->sp.off[s];
@@ -1272,9 +1272,14 @@ static void held_pseudos(const Chk *c, int s, Violation *w)
 	w->held = malloc((n ? n : 1) * sizeof *w->held);
 	if (!w->held)
 		abort();
-	for (int k = 0; k < n; k++)
+	for (int k = 0; k < n; k++) {
+		int v, kind, wd;
 		if (m[k] < c->npseudo)
-			w->held[w->nheld++] = m[k];
+			w->held[w->nheld++] = (HeldFact){m[k], 0};
+		else if (pf_of(c, m[k], &v, &kind, &wd) && kind == PF_LOW &&
+			 v < c->npseudo)
+			w->held[w->nheld++] = (HeldFact){v, wd};
+	}
 }
 
 static Violation *violation(Chk *c, int kind, const Ins *i, int pos,

@@ -41,6 +41,13 @@ enum ViolKind {
 	VK_NKIND
 };
 
+/* A pseudo a location holds: the whole value (low 0), or only its low
+ * `low` bytes (a part fact, docs/VERIFY.md "Widths"). */
+typedef struct HeldFact {
+	int pseudo;
+	int low;
+} HeldFact;
+
 typedef struct Violation {
 	int kind;      /* VK_* */
 	int blk;       /* label of the allocated block (VK_MISSING: the
@@ -55,9 +62,10 @@ typedef struct Violation {
 	 * is among the writers the text names, i.e. it last wrote the
 	 * location on some path to the use; else false */
 	bool by_opaque;
-	/* VK_WRONG_VALUE: the pseudos the location held instead (sorted;
-	 * the text's "holds {...}" without hard registers and parts) */
-	int *held;
+	/* VK_WRONG_VALUE: what the location held instead, pseudos only, in
+	 * the set's order (the text's "holds {...}" without hard registers,
+	 * word facts and the rest-of-register part facts) */
+	HeldFact *held;
 	int nheld;
 	char *text;    /* "FN: bB: uid U: operand K (p82) at ax holds ..." */
 } Violation;

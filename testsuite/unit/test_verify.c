@@ -696,7 +696,43 @@ static void case_held(void)
 		CHECK(r.viol[0].uid == 3);
 		CHECK(r.viol[0].exp_pseudo == 1);
 		if (CHECK(r.viol[0].nheld == 1))
-			CHECK(r.viol[0].held[0] == 2);
+			CHECK(r.viol[0].held[0].pseudo == 2 &&
+			      r.viol[0].held[0].low == 0);
+	}
+	verify_result_free(&r);
+	irfile_free(&o);
+	irfile_free(&f);
+}
+
+/* Violation.held with a part fact: a 4-byte move of p1 (8 bytes) from
+ * dx gives cx p1's low 4 bytes, so uid 3 reading p2 at cx finds
+ * {p1[..4]}: held is {p1, low 4}. */
+static void case_held_low(void)
+{
+	static const char orig[] =
+		"func f\n  pseudo p1 gpr 8\n  pseudo p2 gpr 4\nb1:\n"
+		"  1: copy =p1, %di\n  2: copy =p2, %si\n"
+		"  3: copy =%ax, p2\n  4: ret %ax, p1\nend\n";
+	static const char alloc[] =
+		"func f allocated gcc\n  pseudo p1 gpr 8\n  pseudo p2 gpr 4\n"
+		"b1:\n  1: copy =p1 @dx, %di\n  move =@cx:4, @dx:4\n"
+		"  2: copy =p2 @bx, %si\n"
+		"  3: copy =%ax, p2 @cx\n  4: ret %ax, p1 @dx\nend\n";
+	IrFile o, f;
+	if (!CHECK(t_parse(orig, &o)))
+		return;
+	if (!CHECK(t_parse(alloc, &f))) {
+		irfile_free(&o);
+		return;
+	}
+	VerifyResult r;
+	verify_fn(o.fn[0], f.fn[0], &r);
+	if (CHECK(r.verdict == VERDICT_VIOLATION && r.nviol == 1)) {
+		CHECK(r.viol[0].uid == 3);
+		CHECK(r.viol[0].exp_pseudo == 2);
+		if (CHECK(r.viol[0].nheld == 1))
+			CHECK(r.viol[0].held[0].pseudo == 1 &&
+			      r.viol[0].held[0].low == 4);
 	}
 	verify_result_free(&r);
 	irfile_free(&o);
@@ -1170,6 +1206,8 @@ void suite_verify(void)
 	t_case("verify: GCC's allocation, writer kind of a violation",
 	       case_by_opaque);
 	t_case("verify: pseudos held instead of the wanted one", case_held);
+	t_case("verify: low bytes held instead of the wanted one",
+	       case_held_low);
 	t_case("verify: original instructions out of order",
 	       case_out_of_order);
 	t_case("verify: coalesced copy keeps both values", case_coalesced_copy);
