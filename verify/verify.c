@@ -1783,7 +1783,19 @@ static int value_width(const Chk *c, int v)
 		return c->hw[v - c->npseudo];
 	if (pf_of(c, v, &b, &kind, &w))
 		return kind == PF_LOW ? w : value_size(c, b);
+	if (wd_of(c, v, &b, &w))
+		return 8; /* a word fact: the location's low 8 bytes */
 	return 0;
+}
+
+/* value_width of an id in location l: a wide value in a general
+ * register is its first word there (8 bytes, docs/VERIFY.md "Words of a
+ * wide value"). */
+static int value_width_at(const Chk *c, int v, int l)
+{
+	if (wide_value(c, v) && gpr_loc(c, l))
+		return 8;
+	return value_width(c, v);
 }
 
 /* What a location gets from the width low bytes of a location holding
@@ -1791,13 +1803,14 @@ static int value_width(const Chk *c, int v)
  * register (reg) also, for each wider pseudo of s or low part of one,
  * the fact that its low bytes are there (PF_LOW, of the widest part-fact
  * width within width).  Nothing about the rest of a wider value. */
-static int narrow_set(Chk *c, int s, int width, bool reg)
+static int narrow_set(Chk *c, int s, int width, int l)
 {
+	bool reg = l >= 0 && l < TGT_NREGS;
 	int lw = width >= 8 ? 8 : width >= 4 ? 4 : width >= 2 ? 2 : width;
 	int n = 0, na = set_n(&c->sp, s), b, kind, pw;
 	for (int k = 0; k < na; k++) {
 		int v = set_v(&c->sp, s)[k];
-		if (value_width(c, v) <= width)
+		if (value_width_at(c, v, l) <= width)
 			vbuf_push(c, &n, v);
 		else if (!reg || lw < 1)
 			continue;
@@ -1851,8 +1864,7 @@ static int mem_read_set(Chk *c, int s, int d, int width)
 		width = default_load_width(c, d);
 	if (!mem) /* and the mark K (kc_id): loaded from a constant */
 		return set_add(&c->sp,
-			       narrow_set(c, set, width,
-					  d >= 0 && d < TGT_NREGS),
+			       narrow_set(c, set, width, d),
 			       kc_id(c));
 	int n = set_n(&c->sp, set);
 	for (int k = n - 1; k >= 0; k--) {
@@ -1919,7 +1931,7 @@ static void do_move(Chk *c, const Ins *i, int pos)
 	int mw = move_width(c, i);
 	for (int k = 0; mw && k < c->ws->n; k++)
 		c->ws->w[k].set = narrow_set(c, c->ws->w[k].set, mw,
-					     c->ws->w[k].loc < TGT_NREGS);
+					     c->ws->w[k].loc);
 	clobber(c, i->clobbers);
 	apply_writes(c, c->ws);
 }
