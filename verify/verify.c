@@ -2134,6 +2134,28 @@ static bool copy_equal(Chk *c, int l0, int p, int v)
 	return false;
 }
 
+/* Whether a read of v at location l (which does not hold v) cannot be
+ * decided: l is a constant location, or a register loaded from a
+ * constant not proven to be v (docs/VERIFY.md, loads of constants), or
+ * holds memory whose content is not proven ("Memory").  Then *pre and
+ * *post are the words around l's name in the reason; else false (a
+ * wrong value: a violation). */
+static bool unproven_read(Chk *c, int l, int v, const char **pre,
+			  const char **post)
+{
+	*pre = "at";
+	if (is_kconst(c, l)) {
+		*pre = "replaced by";
+		*post = ", not proven equal";
+	} else if (kc_unproven(c, l, v))
+		*post = " loaded from a constant, not proven equal";
+	else if (c->mloc && set_has(&c->sp, c->cur[l], c->nval))
+		*post = " loaded from memory, not proven equal";
+	else
+		return false;
+	return true;
+}
+
 /* Checks (a), (b), (c) of docs/VERIFY.md for operand k of original
  * instruction i (original o); at most one violation per operand.  Names
  * are formatted only for a violation. */
@@ -2151,35 +2173,12 @@ static void check_operand(Chk *c, const Ins *i, const Ins *o, int pos, int k)
 			    (p == 0 && holds_part(c, oo, l, v)) ||
 			    copy_equal(c, l, p, v))
 				continue;
-			if (is_kconst(c, l + p)) {
-				not_proven(c, "uid %d operand %d: %s replaced "
-					      "by %s, not proven equal",
+			const char *pre, *post;
+			if (unproven_read(c, l + p, v, &pre, &post)) {
+				not_proven(c, "uid %d operand %d: %s %s %s%s",
 					   i->uid, k,
-					   value_name(c, v, vb, sizeof vb),
-					   loc_name(c, l + p, lb, sizeof lb));
-				return;
-			}
-			if (kc_unproven(c, l + p, v)) {
-				/* loaded from a constant that is not proven
-				 * to be v (docs/VERIFY.md, loads of
-				 * constants) */
-				not_proven(c, "uid %d operand %d: %s at %s "
-					      "loaded from a constant, not "
-					      "proven equal",
-					   i->uid, k,
-					   value_name(c, v, vb, sizeof vb),
-					   loc_name(c, l + p, lb, sizeof lb));
-				return;
-			}
-			if (c->mloc && set_has(&c->sp, c->cur[l + p], c->nval)) {
-				/* loaded from memory whose content is not
-				 * proven (docs/VERIFY.md, "Memory") */
-				not_proven(c, "uid %d operand %d: %s at %s "
-					      "loaded from memory, not proven "
-					      "equal",
-					   i->uid, k,
-					   value_name(c, v, vb, sizeof vb),
-					   loc_name(c, l + p, lb, sizeof lb));
+					   value_name(c, v, vb, sizeof vb), pre,
+					   loc_name(c, l + p, lb, sizeof lb), post);
 				return;
 			}
 			Str s = {0}, wr = {0};
