@@ -682,15 +682,9 @@ static void case_held(void)
 		"func f allocated gcc\n  pseudo p1 gpr 8\n  pseudo p2 gpr 8\n"
 		"b1:\n  1: copy =p1 @ax, %di\n  2: copy =p2 @ax, %si\n"
 		"  3: copy =%ax, p1 @ax\n  4: ret %ax, p2 @ax\nend\n";
-	IrFile o, f;
-	if (!CHECK(t_parse(orig, &o)))
-		return;
-	if (!CHECK(t_parse(alloc, &f))) {
-		irfile_free(&o);
-		return;
-	}
 	VerifyResult r;
-	verify_fn(o.fn[0], f.fn[0], &r);
+	if (!CHECK(verify_text(orig, alloc, &r)))
+		return;
 	if (CHECK(r.verdict == VERDICT_VIOLATION && r.nviol >= 1)) {
 		CHECK(r.viol[0].kind == VK_WRONG_VALUE);
 		CHECK(r.viol[0].uid == 3);
@@ -700,8 +694,6 @@ static void case_held(void)
 			      r.viol[0].held[0].low == 0);
 	}
 	verify_result_free(&r);
-	irfile_free(&o);
-	irfile_free(&f);
 }
 
 /* Violation.held with a part fact: a 4-byte move of p1 (8 bytes) from
@@ -718,15 +710,9 @@ static void case_held_low(void)
 		"b1:\n  1: copy =p1 @dx, %di\n  move =@cx:4, @dx:4\n"
 		"  2: copy =p2 @bx, %si\n"
 		"  3: copy =%ax, p2 @cx\n  4: ret %ax, p1 @dx\nend\n";
-	IrFile o, f;
-	if (!CHECK(t_parse(orig, &o)))
-		return;
-	if (!CHECK(t_parse(alloc, &f))) {
-		irfile_free(&o);
-		return;
-	}
 	VerifyResult r;
-	verify_fn(o.fn[0], f.fn[0], &r);
+	if (!CHECK(verify_text(orig, alloc, &r)))
+		return;
 	if (CHECK(r.verdict == VERDICT_VIOLATION && r.nviol == 1)) {
 		CHECK(r.viol[0].uid == 3);
 		CHECK(r.viol[0].exp_pseudo == 2);
@@ -735,8 +721,6 @@ static void case_held_low(void)
 			      r.viol[0].held[0].low == 4);
 	}
 	verify_result_free(&r);
-	irfile_free(&o);
-	irfile_free(&f);
 }
 
 static char *verify_edited(const char *orig, const char *alloc,
