@@ -349,16 +349,23 @@ static int spills_at(const char *file, int nregs, int *reloads)
 	return (int)st.spills.n;
 }
 
+/* Parses file (a path below the source tree) into f; false, with a
+ * failed check naming the parse error, when it does not parse. */
+static bool load_ir(const char *file, IrFile *f)
+{
+	char path[1024];
+	snprintf(path, sizeof path, "%s/%s", t_srcdir(), file);
+	IrError e;
+	return t_check(ir_parse_file(path, target_x86_64(), f, &e), __FILE__,
+		       __LINE__, "%s", e.msg);
+}
+
 /* The moves of every function of file allocated with nregs general
  * registers and verified (a failure fails the case), in out[]. */
 static void moves_of(const char *file, int nregs, int *out, int max)
 {
-	char path[1024];
-	snprintf(path, sizeof path, "%s/%s", t_srcdir(), file);
 	IrFile f;
-	IrError e;
-	if (!t_check(ir_parse_file(path, target_x86_64(), &f, &e), __FILE__,
-		     __LINE__, "%s", e.msg))
+	if (!load_ir(file, &f))
 		return;
 	for (int k = 0; k < f.nfn && k < max; k++) {
 		AllocStats st;
@@ -387,12 +394,7 @@ static void case_cross_class_tie(void)
 		CHECK(m[2] == 1);
 	}
 	IrFile g;
-	char path[1024];
-	snprintf(path, sizeof path, "%s/testsuite/ir/alloc/cross_class_tie.ir",
-		 t_srcdir());
-	IrError e;
-	if (t_check(ir_parse_file(path, target_x86_64(), &g, &e), __FILE__,
-		    __LINE__, "%s", e.msg)) {
+	if (load_ir("testsuite/ir/alloc/cross_class_tie.ir", &g)) {
 		Fn *fn = g.nfn == 3 ? t_alloc_verified(g.fn[2], 0, true, NULL)
 				    : NULL;
 		Ins *mv = NULL;
@@ -526,12 +528,7 @@ static void case_tie_second_word(void)
 {
 	int nregs[] = {0, 8, 6, 4};
 	IrFile f;
-	char path[1024];
-	snprintf(path, sizeof path, "%s/testsuite/ir/alloc/word_tie.ir",
-		 t_srcdir());
-	IrError e;
-	if (!t_check(ir_parse_file(path, target_x86_64(), &f, &e), __FILE__,
-		     __LINE__, "%s", e.msg))
+	if (!load_ir("testsuite/ir/alloc/word_tie.ir", &f))
 		return;
 	for (int r = 0; r < 4; r++) {
 		AllocStats st;
@@ -641,12 +638,7 @@ static void case_wide_room(void)
 {
 	int nregs[] = {0, 8, 6, 4};
 	IrFile f;
-	char path[1024];
-	snprintf(path, sizeof path, "%s/testsuite/ir/alloc/wide_room.ir",
-		 t_srcdir());
-	IrError e;
-	if (!t_check(ir_parse_file(path, target_x86_64(), &f, &e), __FILE__,
-		     __LINE__, "%s", e.msg))
+	if (!load_ir("testsuite/ir/alloc/wide_room.ir", &f))
 		return;
 	for (int r = 0; r < 4; r++) {
 		AllocStats st;
@@ -728,12 +720,7 @@ static void case_partial_def(void)
 {
 	int nregs[] = {0, 8, 6, 4};
 	IrFile f;
-	char path[1024];
-	snprintf(path, sizeof path, "%s/testsuite/ir/alloc/partial_def.ir",
-		 t_srcdir());
-	IrError e;
-	if (!t_check(ir_parse_file(path, target_x86_64(), &f, &e), __FILE__,
-		     __LINE__, "%s", e.msg))
+	if (!load_ir("testsuite/ir/alloc/partial_def.ir", &f))
 		return;
 	CHECK(f.nfn == 3);
 	for (int k = 0; k < f.nfn && k < 3; k++)
