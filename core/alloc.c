@@ -462,6 +462,90 @@ static void split_wide_pairs(Fn *fn, Ssa *ssa, Ins *i, const Loc *loc)
 	i->nops = 2 * m;
 }
 
+/* The last spill through_slot made, for the next to reuse. */
+typedef struct XSlots {
+	Ins *last;  /* the last such spill, NULL */
+	int blk;    /* its block's id */
+	int slot;   /* its slot */
+	Loc from;   /* the register it stored */
+} XSlots;
+
+/* Whether an instruction from a up to (not including) i may write a
+ * register of the span rs: a def located there (a pseudo's own location
+ * or, on an inserted parallel copy, its pseudo's, unless that pair's
+ * source is in the same place), a hard-register def or a clobber; true
+ * also when i does not follow a in its block. */
+static bool writes_between(const Fn *fn, const Ins *a, const Ins *i,
+			   RegSet rs, const Loc *loc)
+{
+	for (const Ins *x = a; x; x = x->next) {
+		if (x == i)
+			return false;
+		if (x->clobbers & rs)
+			return true;
+		for (int k = 0; k < x->nops; k++) {
+			const Op *o = &x->ops[k];
+			if (!(o->flags & OF_DEF))
+				continue;
+			if (o->kind == OK_HREG && RS_HAS(rs, o->reg))
+				return true;
+			if (o->kind != OK_PSEUDO ||
+			    !(loc_span(fn, o->reg, op_where(o, loc)) & rs))
+				continue;
+			/* a pair of an inserted parallel copy that leaves
+			 * its value where it is writes the same bits */
+			const Op *src = k + 1 < x->nops ? &x->ops[k + 1] : NULL;
+			Loc ld = op_where(o, loc), ls;
+			if (x->kind == IK_PCOPY && x->uid == 0 && src &&
+			    src->kind == OK_PSEUDO && !(src->flags & OF_DEF) &&
+			    (ls = op_where(src, loc)).kind == ld.kind &&
+			    ls.num == ld.num && width(fn, o->reg) ==
+			    width(fn, src->reg))
+				continue;
+			return true;
+		}
+	}
+	return true; /* i not reached after a: not known */
+}
+
+/* Before i in b, the pair =d, s of an inserted parallel copy that moves
+ * a value between classes into another number of registers (an SSE
+ * register into a general register pair: constr_cross_words' copy), as
+ * x86-64 without SSE4.1 does it: `spill =s @S, s @xmm` into a new slot S
+ * of the value's size, then `reload =d @pair, s @S` (the checker gives
+ * the k-th register of the pair the value's k-th word).  A value
+ * already spilled so earlier in b is reloaded from that slot (SSA: s is
+ * not redefined, and S is written by nothing else). */
+static void through_slot(Fn *fn, Blk *b, Ins *i, const Op *d, const Op *s,
+			 const Loc *loc, XSlots *xs)
+{
+	Loc from = loc[s->reg];
+	RegSet rs = loc_span(fn, s->reg, from);
+	int S = -1;
+	if (xs->last && xs->blk == b->id &&
+	    xs->from.kind == from.kind && xs->from.num == from.num &&
+	    fn->slot[xs->slot].size == fn->pseudo[s->reg].size &&
+	    !writes_between(fn, xs->last, i, rs, loc))
+		S = xs->slot;
+	if (S < 0) {
+		S = fn_new_slot(fn, fn->pseudo[s->reg].size);
+		Ins *sp = ins_new(fn, IK_SPILL, 2);
+		sp->ops[0] = *s;
+		sp->ops[0].flags = OF_DEF;
+		sp->ops[0].loc = (Loc){LOC_SLOT, S};
+		sp->ops[1] = *s;
+		sp->ops[1].loc = loc[s->reg];
+		ins_insert_before(b, i, sp);
+		*xs = (XSlots){sp, b->id, S, from};
+	}
+	Ins *rl = ins_new(fn, IK_RELOAD, 2);
+	rl->ops[0] = *d;
+	rl->ops[0].loc = loc[d->reg];
+	rl->ops[1] = *s;
+	rl->ops[1].loc = (Loc){LOC_SLOT, S};
+	ins_insert_before(b, i, rl);
+}
+
 /* The pairs of the inserted parallel copy i that copy a value of several
  * registers or between classes (see own_move) become moves of their own
  * ahead of it, with their locations, when own_move_ok; when a value of
@@ -469,7 +553,7 @@ static void split_wide_pairs(Fn *fn, Ssa *ssa, Ins *i, const Loc *loc)
  * ax:dx while dx -> cx), the copy's wide pairs are split into register
  * parts first (split_wide_pairs). */
 static bool wide_pairs(Fn *fn, Ssa *ssa, Blk *b, Ins *i, const Loc *loc,
-		       char *err, size_t errlen)
+		       XSlots *xs, char *err, size_t errlen)
 {
 	for (int j = 0; j < i->nops / 2; j++)
 		if (wide_reg_pair(fn, &i->ops[2 * j], &i->ops[2 * j + 1], loc) &&
@@ -488,6 +572,10 @@ static bool wide_pairs(Fn *fn, Ssa *ssa, Blk *b, Ins *i, const Loc *loc,
 						 "(p%d) cannot move in this "
 						 "parallel copy",
 				    b->id, d->reg);
+		if (width(fn, d->reg) != width(fn, s->reg)) {
+			through_slot(fn, b, i, d, s, loc, xs);
+			continue;
+		}
 		Ins *mv = ins_new(fn, IK_MOVE, 2);
 		mv->ops[0] = *d;
 		mv->ops[1] = *s;
@@ -510,12 +598,13 @@ static bool wide_pairs(Fn *fn, Ssa *ssa, Blk *b, Ins *i, const Loc *loc,
 static bool lower_wide_pairs(Fn *fn, Ssa *ssa, const Loc *loc, char *err,
 			     size_t errlen)
 {
+	XSlots xs = {NULL, -1, -1, {LOC_NONE, 0}};
 	for (int b = 0; b < fn->nblk; b++)
 		for (Ins *i = fn->blk[b]->first, *next; i; i = next) {
 			next = i->next;
 			if (i->kind == IK_PCOPY && i->uid == 0 &&
-			    !wide_pairs(fn, ssa, fn->blk[b], i, loc, err,
-					errlen))
+			    !wide_pairs(fn, ssa, fn->blk[b], i, loc, &xs,
+					err, errlen))
 				return false;
 		}
 	return true;
@@ -620,6 +709,7 @@ static bool run(Fn *fn, const AllocOpts *o, AllocStats *st, char *err,
 	ConstrStats cs = {0};
 	ConstrParts parts;
 	constr_partial(fn, &ssa, &parts);
+	constr_cross_words(fn, &ssa);
 	ConstrWords words;
 	constr_words(fn, &ssa, &words);
 	if (!constr_prepare(fn, &ssa, &cs, err, errlen))

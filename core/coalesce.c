@@ -38,6 +38,7 @@ typedef struct CO {
 	int *astart, *alist; /* per unit: affinity indices */
 	Pref *pref;      /* per unit: register preferences (CSR) */
 	int *pstart;
+	uint8_t *uw;     /* per unit: its widest member's width */
 	bool *fixed;     /* done with: never moves again */
 	bool *busy;      /* changed in the current attempt */
 	int *scratch;    /* np: a component being gathered */
@@ -60,9 +61,12 @@ static RegSet span(int r, int w)
 	return s;
 }
 
+/* The registers unit u takes from r: as many as its widest member (a
+ * tie unit may join a two-register value and a one-register def tied to
+ * its first word, `=p91, V[0,8] ^0`). */
 static RegSet uspan(const CO *co, int u, int r)
 {
-	return span(r, co->c->width[u]);
+	return span(r, co->uw[u]);
 }
 
 static int cmp_uaff(const void *x, const void *y)
@@ -96,9 +100,13 @@ static void build_units(CO *co)
 	}
 	int *fill = ARENA_NEW(fn->arena, int, np + 1);
 	co->members = ARENA_NEW(fn->arena, int, co->mstart[np] + 1);
+	co->uw = ARENA_NEW(fn->arena, uint8_t, np + 1);
 	for (int p = 0; p < np; p++)
-		if (c->need[p] && c->reg[p] >= 0)
+		if (c->need[p] && c->reg[p] >= 0) {
 			co->members[co->mstart[co->u[p]] + fill[co->u[p]]++] = p;
+			if (c->width[p] > co->uw[co->u[p]])
+				co->uw[co->u[p]] = c->width[p];
+		}
 	/* unit adjacency: members' neighbours mapped to units */
 	int *mark = ARENA_NEW(fn->arena, int, np + 1);
 	for (int p = 0; p < np; p++)

@@ -491,6 +491,59 @@ bool constr_partial_finish(const ConstrParts *parts, char *err,
 	return true;
 }
 
+/* ---- constr_cross_words ---- */
+
+/* Whether use operand k of i is a word of a value of another class read
+ * in a general register pair's place and tied to a general def (see
+ * constr_cross_words): the def a whole general pseudo of at most a word
+ * (no constraint), the read a pseudo of another class that a general
+ * register pair holds whole, its subreg exactly its first or second
+ * word, its constraint admitting every allocatable general register. */
+static bool cross_word_read(const Fn *fn, const Ins *i, int k)
+{
+	const Op *o = &i->ops[k];
+	int t = constr_tie_partner(i, k);
+	if (t < 0 || o->kind != OK_PSEUDO || o->flags != OF_USE ||
+	    i->ops[t].kind != OK_PSEUDO)
+		return false;
+	const Op *d = &i->ops[t];
+	const Target *tg = fn->target;
+	int cb = tg->class_bytes[RC_GPR];
+	const Pseudo *p = &fn->pseudo[o->reg];
+	RegSet gall = target_allocatable(tg, RC_GPR, false);
+	return (d->flags & OF_DEF) && !(d->flags & OF_USE) && !d->sub_size &&
+	       !d->allowed && fn->pseudo[d->reg].cls == RC_GPR &&
+	       fn->pseudo[d->reg].size <= cb && p->cls != RC_GPR &&
+	       p->cls >= 0 && p->cls < RC_NALLOC &&
+	       target_nregs(tg, RC_GPR, p->size) == 2 &&
+	       p->size == 2 * cb && o->sub_size == cb &&
+	       (o->sub_off == 0 || o->sub_off == cb) &&
+	       (o->allowed & gall) == gall;
+}
+
+int constr_cross_words(Fn *fn, Ssa *ssa)
+{
+	int n = 0;
+	for (int b = 0; b < fn->nblk; b++)
+		for (Ins *i = fn->blk[b]->first; i; i = i->next) {
+			if (!i->uid || i->kind != IK_ORD)
+				continue;
+			for (int k = 0; k < i->nops; k++) {
+				if (!cross_word_read(fn, i, k))
+					continue;
+				int v = i->ops[k].reg;
+				int V = ssa_new_version(fn, ssa, v);
+				fn->pseudo[V].cls = RC_GPR;
+				insert_copy(fn, fn->blk[b], i, V, v);
+				i->ops[k].reg = V;
+				/* every general register: no constraint left */
+				i->ops[k].allowed = 0;
+				n++;
+			}
+		}
+	return n;
+}
+
 /* ---- constr_words ---- */
 
 /* Whether pseudo p of fn is a general value of n registers. */

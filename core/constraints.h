@@ -103,6 +103,20 @@ typedef struct ConstrParts {
  * value of the same class) into *out (fn->arena). */
 void constr_partial(Fn *fn, Ssa *ssa, ConstrParts *out);
 
+/* A word of a value of another class read by a general-register
+ * instruction tied to its def (`=p91, p87[0,8] {ax,...,r15} ^0`,
+ * `=p93, p87[8,8] {ax,...,r15} ^0`: p87 a 16-byte SSE value, the def
+ * an integer of at most a word; compile/dilayout.c foo).  No register
+ * of the def's class holds the SSE value, and the checker's facts name
+ * whole values and their words: constr_cross_words gives each such
+ * read a copy of the whole value in a general register pair (`pcopy =V,
+ * p87` (uid 0) before the instruction, V a version of p87 in the
+ * general class), read as V[0,8] or V[8,8]; the second word's tie then
+ * goes through constr_words (below).  The driver makes the copy a spill
+ * of the SSE register and a 16-byte reload of the pair.  Returns the
+ * number of reads rewritten. */
+int constr_cross_words(Fn *fn, Ssa *ssa);
+
 /* A def tied to the second word of a two-register general value
  * (`=p90, p83[8,8] ^0`, GCC's `*muldi3_1` on the high word of a TImode
  * value): as machine operands the def is written in the register of that

@@ -2220,8 +2220,13 @@ static void check_operand(Chk *c, const Ins *i, const Ins *o, int pos, int k)
 						  c->o->frame_pointer);
 		RegSet allowed = oo->allowed ? oo->allowed : alloc;
 		bool ok = RS_HAS(allowed, l);
+		/* the rest of the span: allocatable registers of l's class
+		 * (a value of another class that the constraint admits in
+		 * l's, e.g. an SSE pair's words read in ax:dx, spans l's) */
+		RegSet rest = target_allocatable(c->t, c->t->regs[l].cls,
+						 c->o->frame_pointer);
 		for (int p = 1; p < n && ok; p++)
-			ok = RS_HAS(alloc, l + p);
+			ok = RS_HAS(rest, l + p);
 		if (!ok) {
 			value_name(c, v, vb, sizeof vb);
 			loc_name(c, l, lb, sizeof lb);

@@ -1,7 +1,7 @@
 #!/bin/sh
 # usage: alloc_spills.sh SSARA DUMPDIR OUTDIR [ssara alloc options]
 # Allocates every IR dump under DUMPDIR with `ssara alloc --verify --stats
-# OPTIONS` (two jobs at a time) and sums, over the functions that are
+# OPTIONS` (ALLOC_JOBS, default 2, jobs at a time) and sums, over the functions that are
 # verified and that the spill-everywhere baseline also allocates, the
 # spill code of both: counts, then the same weighted by block frequency
 # (a frequency of 0 counts as 1).  One line per kind.
@@ -10,7 +10,7 @@ ssara=$1; dump=$2; out=$3; shift 3
 rm -rf "$out"; mkdir -p "$out"
 find "$dump" -name '*.ir' ! -name '*.gcc.ir' | sort > "$out/list"
 split -l 150 -d -a 3 "$out/list" "$out/batch."
-ls "$out"/batch.* | xargs -P 2 -I{} sh -c "xargs -a {} $ssara alloc --verify --stats $* > {}.out 2>/dev/null || true"
+ls "$out"/batch.* | xargs -P "${ALLOC_JOBS:-2}" -I{} sh -c "xargs -a {} $ssara alloc --verify --stats $* > {}.out 2>/dev/null || true"
 cat "$out"/*.out | grep '^# ' > "$out/all"
 awk '
 # "# FN: spills S reloads R remats M moves V swaps W copies C; weighted by frequency s r m v w c"

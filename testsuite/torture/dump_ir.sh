@@ -3,10 +3,10 @@
 #
 #   dump_ir.sh [--level -O2] [--jobs N] [--out DIR]
 #
-# Extracts gcc.c-torture/{execute,compile} and libiberty from GCC's
-# sources (as run.sh does, into build/torture/src, once), configures
+# Extracts gcc.c-torture/{execute,compile}, libiberty and zlib from GCC's
+# sources (as coverage.sh does, into build/torture/src, once), configures
 # libiberty for its config.h, and compiles every file once at LEVEL with
-# the plugin's dump option: DIR/{execute,compile,libiberty}/<file>.<fn>.ir
+# the plugin's dump option: DIR/{execute,compile,libiberty,zlib}/<file>.<fn>.ir
 # (default DIR build/torture/irdump).  Files that plain GCC cannot compile
 # are skipped (their dumps, if any, stay).  Prints the number of dumps.
 # Then: testsuite/torture/alloc_verdicts.sh build/ssara DIR OUT [--regs N]
@@ -33,13 +33,13 @@ done
 
 SRC=$TOUT/src
 . "$SRCDIR/testsuite/torture/sources.sh"
-gcc_sources "$SRC" dump_ir
+gcc_sources "$SRC" dump_ir $G/zlib
 LIBIB=$SRC/$G/libiberty
 libiberty_config "$SRC" dump_ir
 
 T=$SRC/$G/gcc/testsuite/gcc.c-torture
 rm -rf "$DUMP"
-mkdir -p "$DUMP/execute" "$DUMP/compile" "$DUMP/libiberty"
+mkdir -p "$DUMP/execute" "$DUMP/compile" "$DUMP/libiberty" "$DUMP/zlib"
 # A private copy of the plugin: a rebuild during the run changes nothing.
 cp "$PLUGIN" "$DUMP/ssara.so" || exit 2
 export DUMP CC SRC level
@@ -47,9 +47,16 @@ export DUMP CC SRC level
 	for f in "$T"/execute/*.c; do echo "execute $f"; done
 	for f in "$T"/compile/*.c; do echo "compile $f"; done
 	for f in "$LIBIB"/*.c; do echo "libiberty $f"; done
+	# zlib: the files coverage.sh compiles (a tarball extracted before
+	# zlib was part of it has none: skipped)
+	for z in adler32 compress crc32 deflate gzclose gzlib gzread gzwrite \
+		infback inffast inflate inftrees trees uncompr zutil; do
+		[ -f "$SRC/$G/zlib/$z.c" ] && echo "zlib $SRC/$G/zlib/$z.c"
+	done
 } | xargs -P "$jobs" -L 1 sh -c '
 	case $0 in
 	libiberty) x="-DHAVE_CONFIG_H -I$SRC/libiberty-build -I$SRC/gcc-12.2.0/libiberty -I$SRC/gcc-12.2.0/include";;
+	zlib) x="-DHAVE_UNISTD_H -DHAVE_STDARG_H -D_LARGEFILE64_SOURCE=1 -I$SRC/gcc-12.2.0/zlib";;
 	*) x=;;
 	esac
 	# shellcheck disable=SC2086
