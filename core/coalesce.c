@@ -658,6 +658,92 @@ static void colour_chunk(CO *co, const Chunk *ch, Heap *q, int *in,
 	components(co, ch, -1, in, stampp, NULL, &nb, q, true);
 }
 
+/* ---- second words (constr_words' extracts) ---- */
+
+/* Whether i is constr_words' `extract =d, D` (uid 0; D two registers):
+ * it moves nothing when d is in D's second register. */
+static bool word_extract(const CO *co, const Ins *i)
+{
+	return !i->uid && i->kind == IK_ORD && i->name &&
+	       !strcmp(i->name, "extract") && i->nops == 2 &&
+	       i->ops[0].kind == OK_PSEUDO && i->ops[1].kind == OK_PSEUDO &&
+	       i->ops[0].reg < co->np && i->ops[1].reg < co->np &&
+	       co->c->width[i->ops[1].reg] == 2;
+}
+
+/* The weight of the extracts of fn that move nothing under the unit
+ * colours col (their blocks' frequencies, 0 counting as 1). */
+static int64_t extracts_met(const CO *co)
+{
+	int64_t w = 0;
+	for (int b = 0; b < co->fn->nblk; b++)
+		for (const Ins *i = co->fn->blk[b]->first; i; i = i->next)
+			if (word_extract(co, i) &&
+			    co->col[co->u[i->ops[0].reg]] ==
+				    co->col[co->u[i->ops[1].reg]] + 1)
+				w += co->fn->blk[b]->freq > 0
+					     ? co->fn->blk[b]->freq
+					     : 1;
+	return w;
+}
+
+/* The affinity weight satisfied under the unit colours (col_aff_weight:
+ * the abnormal edges' weight included), plus extracts_met. */
+static int64_t objective(const CO *co)
+{
+	const Colour *c = co->c;
+	int64_t w = 0;
+	for (int k = 0; k < c->naff; k++) {
+		const ColAff *a = &c->aff[k];
+		if (!c->need[a->a] || c->reg[a->a] < 0)
+			continue;
+		int ra = co->col[co->u[a->a]];
+		int rb = a->b < 0 ? -1 - a->b
+				  : (c->need[a->b] && c->reg[a->b] >= 0)
+					    ? co->col[co->u[a->b]]
+					    : -1;
+		if (ra >= 0 && ra == rb)
+			w += col_aff_weight(a);
+	}
+	return w + extracts_met(co);
+}
+
+/* After the chunks: each extract `=d, D` whose d is not in D's second
+ * register r tries to bring d's unit there (neighbours moving away as
+ * in the chunks, every unit free again), kept only when the affinity
+ * weight satisfied plus the extracts' (objective) grows.  Returns
+ * whether fn has extracts at all. */
+static bool second_words(CO *co)
+{
+	bool any = false;
+	for (int b = 0; b < co->fn->nblk; b++)
+		for (const Ins *i = co->fn->blk[b]->first; i; i = i->next) {
+			if (!word_extract(co, i))
+				continue;
+			if (!any)
+				for (int u = 0; u < co->np; u++)
+					co->fixed[u] = co->busy[u] = false;
+			any = true;
+			int ud = co->u[i->ops[0].reg], uD = co->u[i->ops[1].reg];
+			if (!co->node[ud] || !co->node[uD])
+				continue;
+			int r = co->col[uD] + 1;
+			if (co->col[ud] == r || !RS_HAS(co->c->adm[ud], r))
+				continue;
+			int64_t before = objective(co);
+			co->steps = 0;
+			co->budget = ATTEMPT_BUDGET;
+			int mark = co->nlog, order[1] = {r};
+			bool ok = recolour(co, ud, order, 1, 0);
+			co->total += co->steps;
+			if (ok && objective(co) > before)
+				commit(co, mark);
+			else
+				rollback(co, mark);
+		}
+	return any;
+}
+
 void coalesce(const Fn *fn, Colour *c, CoalesceStats *st)
 {
 	CoalesceStats local;
@@ -687,13 +773,21 @@ void coalesce(const Fn *fn, Colour *c, CoalesceStats *st)
 	}
 	if (co.total >= co.budget_total)
 		st->budget_out = 1;
+	/* the colouring's objective, the extracts included */
+	int *now = ARENA_NEW(fn->arena, int, co.np + 1);
+	memcpy(now, co.col, sizeof(int) * (size_t)co.np);
+	for (int p = 0; p < co.np; p++)
+		co.col[p] = c->reg[p];
+	int64_t obj0 = objective(&co);
+	memcpy(co.col, now, sizeof(int) * (size_t)co.np);
+	bool words = second_words(&co);
 	int8_t *old = ARENA_NEW(fn->arena, int8_t, co.np + 1);
 	memcpy(old, c->reg, (size_t)co.np);
 	for (int p = 0; p < co.np; p++)
 		if (c->need[p] && c->reg[p] >= 0)
 			c->reg[p] = (int8_t)co.col[co.u[p]];
 	st->aff_after = colour_aff_satisfied(c, NULL);
-	if (st->aff_after < st->aff_before) {
+	if (words ? objective(&co) < obj0 : st->aff_after < st->aff_before) {
 		/* the heuristic lost more than it gained: keep the colouring */
 		memcpy(c->reg, old, (size_t)co.np);
 		st->aff_after = st->aff_before;

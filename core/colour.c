@@ -658,6 +658,26 @@ static void assign(CS *s, int p, int r)
 	occupy(s, p, 1);
 }
 
+/* For the def v of constr_words' `extract =v, D` (uid 0, D a
+ * two-register value coloured already): the register of D's second
+ * word, where the instruction before it wrote v (constr_words_finish),
+ * when v may take it now; so that the extract moves nothing.  Else -1.
+ * (An affinity means the same register, not D's plus one.) */
+static int word_reg(const CS *s, const Ins *i, int v)
+{
+	const Colour *c = s->c;
+	if (i->uid || i->kind != IK_ORD || !i->name ||
+	    strcmp(i->name, "extract") || i->nops != 2 ||
+	    i->ops[0].kind != OK_PSEUDO || i->ops[0].reg != v ||
+	    i->ops[1].kind != OK_PSEUDO || c->width[i->ops[1].reg] != 2 ||
+	    c->reg[i->ops[1].reg] < 0)
+		return -1;
+	int r = c->reg[i->ops[1].reg] + 1;
+	RegSet cand = starts(free_regs(s, cls_of(s->fn, v)), c->width[v]) &
+		      c->adm[v];
+	return RS_HAS(cand, r) ? r : -1;
+}
+
 /* Colours the defs of an ordinary instruction and updates occupancy:
  * early-clobber defs, dying reads released, other defs, dead defs
  * released.  Defs with a register already (a matched constrained
@@ -726,7 +746,9 @@ static bool apply_ins(CS *s, int b, Ins *i, const uint8_t *fl, RegSet hafter)
 						    at, v, u, rname(s, r));
 				}
 			} else {
-				r = pick(s, v);
+				r = word_reg(s, i, v);
+				if (r < 0)
+					r = pick(s, v);
 				if (r < 0)
 					return no_reg(s, b, i, v);
 			}

@@ -1131,6 +1131,44 @@ static bool early_shares(const Sp *s, const Ins *i, int k)
 	       op_reads(s->fn, &i->ops[t]);
 }
 
+/* The failure of step 1 at i in b for class c (make_room could not
+ * find need more registers), naming what holds the k registers: the
+ * hard-register values living there (in core order), the other values
+ * that cannot leave them (pinned), and i's own operands (marked g) with
+ * need. */
+static bool room_fail(Sp *s, int b, const Ins *i, int c, int need, int g)
+{
+	char hard[200] = "";
+	size_t hl = 0;
+	int npin = 0, nops = need;
+	RegSet hr = 0;
+	for (int j = 0; j < s->nw; j++) {
+		int v = s->w[j].v, r = v - (s->nval - TGT_NREGS);
+		if (s->cls[v] != c)
+			continue;
+		if (s->mark[v] == g)
+			nops += s->wt[v];
+		else if (!is_pseudo(s, v) && r >= 0 && r < TGT_NREGS)
+			hr |= RS_BIT(r);
+		else
+			npin += s->wt[v];
+	}
+	for (int r = 0; r < TGT_NREGS; r++) {
+		if (!RS_HAS(hr, r))
+			continue;
+		int n = snprintf(hard + hl, sizeof hard - hl, " %%%s",
+				 s->t->regs[r].name);
+		if (n > 0 && (size_t)n < sizeof hard - hl)
+			hl += (size_t)n;
+	}
+	return fail(s, "b%d uid %d: its operands and the precoloured values "
+		       "around it need more than %d %s registers at once "
+		       "(hard-register values:%s; values that cannot leave "
+		       "their registers: %d; its operands: %d)",
+		    s->fn->blk[b]->id, i->uid, s->k[c], s->t->class_name[c],
+		    hl ? hard : " none", npin, nops);
+}
+
 /* Step 1: the reads of i in registers, reloading what is missing, room
  * made for them and i's early-clobber definitions. */
 static bool step_reads(Sp *s, int b, Ins *i, int t, int g, int *u, int nu)
@@ -1147,11 +1185,7 @@ static bool step_reads(Sp *s, int b, Ins *i, int t, int g, int *u, int nu)
 			need[s->cls[d[j]]] += s->wt[d[j]];
 	for (int c = 0; c < RC_NALLOC; c++)
 		if (!make_room(s, c, need[c], g, b, i))
-			return fail(s, "b%d uid %d: its operands and the "
-				       "precoloured values around it need more "
-				       "than %d %s registers at once",
-				    s->fn->blk[b]->id, i->uid, s->k[c],
-				    s->t->class_name[c]);
+			return room_fail(s, b, i, c, need[c], g);
 	for (int j = 0; j < nu; j++) {
 		WEnt *e = w_get(s, u[j]);
 		if (e) {
@@ -2158,10 +2192,15 @@ static bool decide(Sp *s)
 	s->went = ARENA_NEW(s->a, BSet, n + 1);
 	s->wexit = ARENA_NEW(s->a, BSet, n + 1);
 	s->done = ARENA_NEW(s->a, uint8_t, n + 1);
+	/* a fresh, empty working set (decide runs again after new bans:
+	 * nothing of the last run's may stay, its weights included) */
 	s->w = ARENA_NEW(s->a, WEnt, s->nval + 1);
 	s->wpos = ARENA_NEW(s->a, int, s->nval + 1);
 	for (int v = 0; v < s->nval; v++)
 		s->wpos[v] = -1;
+	s->nw = 0;
+	for (int c = 0; c < RC_NALLOC; c++)
+		s->wweight[c] = 0;
 	s->memphi = ARENA_NEW(s->a, uint8_t, np + 1);
 	s->need = ARENA_NEW(s->a, uint8_t, np + 1);
 	s->defspill = ARENA_NEW(s->a, uint8_t, np + 1);

@@ -217,6 +217,36 @@ static void case_errors(void)
 {
 	IrFile f;
 	char err[512];
+	/* with 4 general registers {ax,dx,cx,bx}, three hold hard-register
+	 * values living across uid 5 (register variables, asmgoto-5.c
+	 * foo's shape): uid 5 needs p1's copy (tied, p1 read again at 6)
+	 * and p2 in registers at once, 2 > 1; the refusal names them */
+	Fn *hv = t_fn("func h\n"
+		      "  pseudo p1 gpr 4\n"
+		      "  pseudo p2 gpr 4\n"
+		      "  pseudo p3 gpr 4\n"
+		      "b2:\n"
+		      "  1: copy =p1, %di\n"
+		      "  2: copy =p2, %si\n"
+		      "  3: ord \"d\" =%ax\n"
+		      "  4: ord \"d\" =%bx\n"
+		      "  7: ord \"d\" =%cx\n"
+		      "  5: ord \"*xorsi_1\" =p3, p1 ^0, p2 clobber {flags}\n"
+		      "  6: ord \"u\" p1, p3, %ax, %bx, %cx\n"
+		      "  8: ret\n"
+		      "end\n",
+		      &f);
+	if (hv) {
+		AllocOpts o = {.nregs = {4, 0}};
+		CHECK(ssa_alloc(hv, &o, NULL, err, sizeof err) == NULL);
+		t_check(strstr(err, "b2 uid 5: its operands and the precoloured "
+				    "values around it need more than 4 gpr "
+				    "registers at once (hard-register values: "
+				    "%ax %cx %bx; values that cannot leave their "
+				    "registers: 0; its operands: 2)") != NULL,
+			__FILE__, __LINE__, "message: %s", err);
+		irfile_free(&f);
+	}
 	Fn *fn = t_fn("func u unsupported \"asm goto\"\nend\n", &f);
 	if (fn) {
 		CHECK(ssa_alloc(fn, NULL, NULL, err, sizeof err) == NULL);
