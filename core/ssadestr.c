@@ -375,6 +375,44 @@ static bool dests_outside(const SD *sd, const CopySet *cs, RegSet busy)
 	return true;
 }
 
+/* The refusal of the copies cs on the abnormal edge p -> b, naming
+ * each copy (destination <- source) and the registers of p's other
+ * successors (busy) that they would overwrite. */
+static bool abnormal_fail(SD *sd, const CopySet *cs, const Blk *b,
+			  const Blk *p, RegSet busy)
+{
+	char list[256] = "";
+	size_t n = 0;
+	for (int j = 0; j < cs->n && n + 40 < sizeof list; j++) {
+		char d[16], s[16];
+		loc_str(sd->fn, cs->pair[j].dst, d, sizeof d);
+		loc_str(sd->fn, cs->pair[j].src, s, sizeof s);
+		n += (size_t)snprintf(list + n, sizeof list - n, "%s%s <- %s",
+				      j ? ", " : "", d, s);
+	}
+	char used[160] = "";
+	size_t m = 0;
+	for (int j = 0; j < cs->n && m + 12 < sizeof used; j++) {
+		RegSet d = 0;
+		if (cs->pair[j].dst.kind == LOC_REG)
+			occupy_loc(sd, cs->pair[j].dst, cs->pair[j].dval, &d);
+		for (RegSet x = d & busy; x && m + 12 < sizeof used;
+		     x &= x - 1) {
+			int r = 0;
+			while (!RS_HAS(x, r))
+				r++;
+			m += (size_t)snprintf(used + m, sizeof used - m, " %s",
+					      sd->fn->target->regs[r].name);
+		}
+	}
+	return SD_FAIL(sd, "the phis of b%d need copies on the abnormal edge "
+			   "from b%d (%s), and before its jump they would "
+			   "overwrite what its other successors read:%s",
+		       b->id, p->id, list, m ? used : " (its last "
+						  "instruction is no plain "
+						  "branch)");
+}
+
 /* The sequence implementing what b's phis do on its e-th in-edge, the
  * k-th out-edge of p (both classes at once: they share the slots), and
  * where it goes (ssadestr.h).  livebusy: the registers of the values
@@ -411,9 +449,7 @@ static bool sequence_edge(SD *sd, Blk *b, int e, int k, RegSet livebusy,
 		 * successor of p (ssadestr.h) */
 		RegSet other = end_abnormal_busy(sd, p, b);
 		if (!dests_outside(sd, &cs, other))
-			return SD_FAIL(sd, "the phis of b%d need copies on the "
-					   "abnormal edge from b%d",
-				       b->id, p->id);
+			return abnormal_fail(sd, &cs, b, p, other);
 		es->at = AT_END;
 		livebusy |= other;
 	} else

@@ -429,7 +429,7 @@ static void case_abnormal(void)
  * b4's jump, which is harmless when cx holds nothing live into b5 (p3
  * si, x ax, p4 bx) and the jump does not read it (p2 dx): move cx ax
  * before uid 6; b2's copy cx <- di at its end.  With p4 in cx the move
- * would destroy p4 on the way to b5: refused. */
+ * would destroy p4 on the way to b5: refused, naming the copy and cx. */
 static void case_abnormal_jump(void)
 {
 	Fn *orig = t_parse_fn("func cgoto\n"
@@ -467,7 +467,9 @@ static void case_abnormal_jump(void)
 					    "p4=cx");
 		CHECK(!ssa_destruct(fn, &ssa, loc, NULL, err, sizeof err));
 		CHECK_STR(err, "the phis of b3 need copies on the abnormal "
-			       "edge from b4");
+			       "edge from b4 (cx <- ax), and before its jump "
+			       "they would overwrite what its other "
+			       "successors read: cx");
 	}
 	fn_free(fn);
 	fn_free(orig);
