@@ -405,12 +405,15 @@ static bool abnormal_fail(SD *sd, const CopySet *cs, const Blk *b,
 					      sd->fn->target->regs[r].name);
 		}
 	}
+	if (busy == ~(RegSet)0)
+		return SD_FAIL(sd, "the phis of b%d need copies on the abnormal "
+				   "edge from b%d (%s), and b%d ends in no "
+				   "plain branch (nothing may go before it)",
+			       b->id, p->id, list, p->id);
 	return SD_FAIL(sd, "the phis of b%d need copies on the abnormal edge "
 			   "from b%d (%s), and before its jump they would "
 			   "overwrite what its other successors read:%s",
-		       b->id, p->id, list, m ? used : " (its last "
-						  "instruction is no plain "
-						  "branch)");
+		       b->id, p->id, list, used);
 }
 
 /* The sequence implementing what b's phis do on its e-th in-edge, the

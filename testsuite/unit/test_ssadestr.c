@@ -414,7 +414,8 @@ static void case_abnormal(void)
 		Loc *loc = colour(fn, &ssa, "p1=di p2=cx p3=ax");
 		CHECK(!ssa_destruct(fn, &ssa, loc, NULL, err, sizeof err));
 		CHECK_STR(err, "the phis of b4 need copies on the abnormal "
-			       "edge from b2");
+			       "edge from b2 (ax <- di), and b2 ends in no "
+			       "plain branch (nothing may go before it)");
 	}
 	fn_free(fn);
 	fn_free(orig);
