@@ -656,6 +656,40 @@ static void case_tie_second_word(void)
 	irfile_free(&f);
 }
 
+/* The extract of a tie through a second word moves nothing when its def
+ * can take that word's register (testsuite/ir/alloc/word_tie_extract.ir,
+ * counts derived there): 1 move (the 16-byte tie copy) at every
+ * register count, 1 copy left with 4 registers; p4 defined at uid 6 in
+ * the register after the pair's first.  With p4's def put at the pair's
+ * first register, a violation. */
+static void case_word_extract(void)
+{
+	int nregs[] = {0, 8, 6, 4};
+	IrFile f;
+	if (!load_ir("testsuite/ir/alloc/word_tie_extract.ir", &f))
+		return;
+	for (int r = 0; r < 4; r++) {
+		AllocStats st;
+		Fn *fn = t_alloc_verified(f.fn[0], nregs[r], true, &st);
+		if (!CHECK(fn != NULL))
+			continue;
+		CHECK(st.moves.n == 1 && st.swaps.n == 0 && st.spills.n == 0);
+		CHECK(st.copies.n == (nregs[r] == 4 ? 1 : 0));
+		Ins *i = uid_ins(fn, 6);
+		if (CHECK(i != NULL && i->ops[0].loc.kind == LOC_REG &&
+			  i->ops[2].loc.kind == LOC_REG &&
+			  i->ops[0].loc.num == i->ops[2].loc.num + 1)) {
+			i->ops[0].loc.num = i->ops[2].loc.num;
+			VerifyResult v;
+			verify_fn(f.fn[0], fn, &v);
+			CHECK(v.verdict == VERDICT_VIOLATION);
+			verify_result_free(&v);
+		}
+		fn_free(fn);
+	}
+	irfile_free(&f);
+}
+
 /* Registers written by the inserted moves of fn (a pseudo's width, one
  * for a hard register). */
 static int moved_regs(const Fn *fn)
@@ -909,6 +943,8 @@ void suite_alloc(void)
 	       "instructions, through memory", case_cross_word);
 	t_case("alloc: a tie through a second word, in that word's register",
 	       case_tie_second_word);
+	t_case("alloc: a second word's extract coloured in the word's "
+	       "register (no move)", case_word_extract);
 	t_case("alloc: a 16-byte value in a cycle through a register pair",
 	       case_pair_cycle);
 	t_case("alloc: an inserted 16-byte copy makes room for its pair",
