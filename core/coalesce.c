@@ -708,22 +708,28 @@ static int64_t objective(const CO *co)
 	return w + extracts_met(co);
 }
 
+/* Whether fn has an extract (word_extract). */
+static bool has_extracts(const CO *co)
+{
+	for (int b = 0; b < co->fn->nblk; b++)
+		for (const Ins *i = co->fn->blk[b]->first; i; i = i->next)
+			if (word_extract(co, i))
+				return true;
+	return false;
+}
+
 /* After the chunks: each extract `=d, D` whose d is not in D's second
  * register r tries to bring d's unit there (neighbours moving away as
  * in the chunks, every unit free again), kept only when the affinity
- * weight satisfied plus the extracts' (objective) grows.  Returns
- * whether fn has extracts at all. */
-static bool second_words(CO *co)
+ * weight satisfied plus the extracts' (objective) grows. */
+static void second_words(CO *co)
 {
-	bool any = false;
+	for (int u = 0; u < co->np; u++)
+		co->fixed[u] = co->busy[u] = false;
 	for (int b = 0; b < co->fn->nblk; b++)
 		for (const Ins *i = co->fn->blk[b]->first; i; i = i->next) {
 			if (!word_extract(co, i))
 				continue;
-			if (!any)
-				for (int u = 0; u < co->np; u++)
-					co->fixed[u] = co->busy[u] = false;
-			any = true;
 			int ud = co->u[i->ops[0].reg], uD = co->u[i->ops[1].reg];
 			if (!co->node[ud] || !co->node[uD])
 				continue;
@@ -741,7 +747,6 @@ static bool second_words(CO *co)
 			else
 				rollback(co, mark);
 		}
-	return any;
 }
 
 void coalesce(const Fn *fn, Colour *c, CoalesceStats *st)
@@ -773,14 +778,19 @@ void coalesce(const Fn *fn, Colour *c, CoalesceStats *st)
 	}
 	if (co.total >= co.budget_total)
 		st->budget_out = 1;
-	/* the colouring's objective, the extracts included */
-	int *now = ARENA_NEW(fn->arena, int, co.np + 1);
-	memcpy(now, co.col, sizeof(int) * (size_t)co.np);
-	for (int p = 0; p < co.np; p++)
-		co.col[p] = c->reg[p];
-	int64_t obj0 = objective(&co);
-	memcpy(co.col, now, sizeof(int) * (size_t)co.np);
-	bool words = second_words(&co);
+	/* with extracts: the colouring's objective, the extracts included,
+	 * then second_words */
+	bool words = has_extracts(&co);
+	int64_t obj0 = 0;
+	if (words) {
+		int *now = ARENA_NEW(fn->arena, int, co.np + 1);
+		memcpy(now, co.col, sizeof(int) * (size_t)co.np);
+		for (int p = 0; p < co.np; p++)
+			co.col[p] = c->reg[p];
+		obj0 = objective(&co);
+		memcpy(co.col, now, sizeof(int) * (size_t)co.np);
+		second_words(&co);
+	}
 	int8_t *old = ARENA_NEW(fn->arena, int8_t, co.np + 1);
 	memcpy(old, c->reg, (size_t)co.np);
 	for (int p = 0; p < co.np; p++)
