@@ -72,7 +72,9 @@ bool constr_is_constrained(const Fn *fn, const Ins *i,
 		return wide_inserted(fn, i);
 	if (i->kind == IK_CALL)
 		return true;
-	RegSet all = avail[RC_GPR] | avail[RC_SSE];
+	RegSet all = 0;
+	for (int c = 0; c < RC_NALLOC; c++)
+		all |= avail[c];
 	if (i->clobbers & all)
 		return true;
 	for (int k = 0; k < i->nops; k++) {

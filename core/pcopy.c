@@ -302,9 +302,10 @@ static bool build(PC *pc)
 		pc->node[s].nout++;
 	}
 	const Target *t = pc->fn->target;
-	pc->free = in->free &
-		   (t->class_regs[RC_GPR] | t->class_regs[RC_SSE]) &
-		   ~t->never_alloc & ~involved;
+	RegSet classes = 0;
+	for (int c = 0; c < RC_NALLOC; c++)
+		classes |= t->class_regs[c];
+	pc->free = in->free & classes & ~t->never_alloc & ~involved;
 	for (int k = 0; k < in->nborrow; k++)
 		if (RS_HAS(involved | pc->free, in->borrow[k].reg) ||
 		    !check_val(pc, in->borrow[k].val) ||

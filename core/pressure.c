@@ -190,8 +190,9 @@ static void block_max(PWalk *pw, const Live *lv, int b, int best[RC_NALLOC],
 
 void pressure_compute(const Fn *fn, const Live *lv, Pressure *out)
 {
-	const RegSet all[RC_NALLOC] = {fn->target->class_regs[RC_GPR],
-				       fn->target->class_regs[RC_SSE]};
+	RegSet all[RC_NALLOC];
+	for (int c = 0; c < RC_NALLOC; c++)
+		all[c] = fn->target->class_regs[c];
 	pressure_compute_within(fn, lv, all, out);
 }
 

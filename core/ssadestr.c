@@ -95,8 +95,9 @@ static bool pair_needed(SD *sd, const Op *def, const Op *src, bool *need)
  * no allocatable register. */
 static bool plain_branch(const Fn *fn, const Ins *i)
 {
-	RegSet alloc = fn->target->class_regs[RC_GPR] |
-		       fn->target->class_regs[RC_SSE];
+	RegSet alloc = 0;
+	for (int c = 0; c < RC_NALLOC; c++)
+		alloc |= fn->target->class_regs[c];
 	for (int k = 0; k < i->nops; k++) {
 		const Op *o = &i->ops[k];
 		if ((o->flags & OF_DEF) || o->kind == OK_PSEUDO ||
@@ -219,11 +220,16 @@ static bool sequentialize(SD *sd, const CopySet *cs, const int *live,
 		occupy_loc(sd, cs->pair[k].dst, cs->pair[k].dval, &involved);
 		occupy_loc(sd, cs->pair[k].src, cs->pair[k].sval, &involved);
 	}
-	RegSet alloc = target_allocatable(t, RC_GPR, fn->frame_pointer) |
-		       target_allocatable(t, RC_SSE, fn->frame_pointer);
+	RegSet alloc = 0;
+	bool every_class_free = true;
+	for (int c = 0; c < RC_NALLOC; c++) {
+		RegSet a = target_allocatable(t, c, fn->frame_pointer);
+		alloc |= a;
+		every_class_free &= (a & ~cs->busy) != 0;
+	}
 	RegSet free = alloc & ~cs->busy;
 	/* registers to borrow only matter when a class has none free */
-	if ((free & t->class_regs[RC_GPR]) && (free & t->class_regs[RC_SSE]))
+	if (every_class_free)
 		nlive = 0;
 	PcopyBorrow *borrow = ARENA_NEW(fn->arena, PcopyBorrow, nlive + 1);
 	int nborrow = 0;

@@ -87,6 +87,15 @@ static RegSet class_regs(const RA *ra, int cls)
 	return target_allocatable(ra->t, cls, ra->fn->frame_pointer);
 }
 
+/* The allocatable registers of every class. */
+static RegSet alloc_regs(const RA *ra)
+{
+	RegSet s = 0;
+	for (int c = 0; c < RC_NALLOC; c++)
+		s |= class_regs(ra, c);
+	return s;
+}
+
 /* ---- Emission: a cursor in a block ------------------------------------ */
 
 /* Inserted instructions go before `at` (NULL: at the end of b). */
@@ -171,9 +180,7 @@ static void shuffle(RA *ra, Cur *c, RegSet busy)
 	while (chance(ra, ra->p_shuffle)) {
 		RegSet held = 0, free = 0;
 		for (int r = 0; r < TGT_NREGS; r++) {
-			bool ok = RS_HAS(class_regs(ra, RC_GPR) |
-						 class_regs(ra, RC_SSE),
-					 r) &&
+			bool ok = RS_HAS(alloc_regs(ra), r) &&
 				  !RS_HAS(busy | ra->reserved, r);
 			if (ok && ra->holder[r] >= 0)
 				held |= RS_BIT(r);
