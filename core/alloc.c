@@ -751,7 +751,7 @@ static bool run(Fn *fn, const AllocOpts *o, AllocStats *st, char *err,
 	if (!lower_wide_pairs(fn, &ssa, loc, err, errlen))
 		return false;
 	SsaDestrStats ds;
-	if (!ssa_destruct(fn, &ssa, loc, &ds, err, errlen))
+	if (!ssa_destruct_within(fn, &ssa, loc, avail, &ds, err, errlen))
 		return false;
 	st->split_edges = ds.nsplit;
 	if (!constr_partial_finish(&parts, err, errlen) ||

@@ -16,6 +16,9 @@ typedef struct SD {
 	const Loc *loc_of;
 	const Live *lv;
 	bool *has_def; /* per pseudo: some operand defines it */
+	const RegSet *within; /* per class: the registers temporaries may
+				 use (the allocation's set), or NULL: any
+				 allocatable register */
 	SsaDestrStats st;
 	char *err;
 	size_t errlen;
@@ -224,6 +227,8 @@ static bool sequentialize(SD *sd, const CopySet *cs, const int *live,
 	bool every_class_free = true;
 	for (int c = 0; c < RC_NALLOC; c++) {
 		RegSet a = target_allocatable(t, c, fn->frame_pointer);
+		if (sd->within)
+			a &= sd->within[c];
 		alloc |= a;
 		every_class_free &= (a & ~cs->busy) != 0;
 	}
@@ -638,8 +643,15 @@ static bool write_locations(SD *sd)
 bool ssa_destruct(Fn *fn, const Ssa *ssa, const Loc *loc_of,
 		  SsaDestrStats *st, char *err, size_t errlen)
 {
-	SD sd = {.fn = fn, .ssa = ssa, .loc_of = loc_of, .err = err,
-		 .errlen = errlen};
+	return ssa_destruct_within(fn, ssa, loc_of, NULL, st, err, errlen);
+}
+
+bool ssa_destruct_within(Fn *fn, const Ssa *ssa, const Loc *loc_of,
+			 const RegSet *within, SsaDestrStats *st, char *err,
+			 size_t errlen)
+{
+	SD sd = {.fn = fn, .ssa = ssa, .loc_of = loc_of, .within = within,
+		 .err = err, .errlen = errlen};
 	if (fn->allocated)
 		return fail(err, errlen, "the function is already allocated");
 	if (fn->nblk > 0) {

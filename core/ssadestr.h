@@ -79,6 +79,16 @@ typedef struct SsaDestrStats {
 bool ssa_destruct(Fn *fn, const Ssa *ssa, const Loc *loc_of,
 		  SsaDestrStats *st, char *err, size_t errlen);
 
+/* ssa_destruct whose parallel copies take their temporaries (a free
+ * register breaking a cycle or carrying a slot-to-slot copy) only among
+ * within[c] for class c (the allocation's registers: with `--regs` a
+ * temporary outside them would exceed k); within NULL: any allocatable
+ * register, as ssa_destruct.  Registers lent by live values are theirs
+ * already, inside the set. */
+bool ssa_destruct_within(Fn *fn, const Ssa *ssa, const Loc *loc_of,
+			 const RegSet *within, SsaDestrStats *st, char *err,
+			 size_t errlen);
+
 /* Undoes the naming of SSA construction: removes the phis construction
  * inserted (uid 0), drops the appended uses and restores the flags and
  * subregs of the read-modify-write operands they belong to (when
