@@ -2877,11 +2877,27 @@ static bool saved_store(const Tr &t, const SavedInsn &sv)
  * the same stack address (canonical offsets equal: the match lets an
  * eliminated constant change, so a reload of another pseudo from the
  * next stack word would match).  True for other insns. */
+static int soft_load_offsets(Tr &t, const SavedInsn &sv, rtx_insn *insn,
+			      int64_t *want, int64_t *off);
+
 static bool same_load_address(Tr &t, const SavedInsn &sv, rtx_insn *insn)
+{
+	int64_t want, off;
+	int r = soft_load_offsets(t, sv, insn, &want, &off);
+	return r < 0 || (r > 0 && off == want);
+}
+
+/* For a saved load (saved_load) from SOFT + C and insn: -1 when sv is
+ * not such a load (other insns, other addresses); else *want = the
+ * saved address relative to the argument pointer, and 1 when insn is a
+ * single SET whose source is stack memory (*off its address relative
+ * to the argument pointer, stack_mem), 0 when not. */
+static int soft_load_offsets(Tr &t, const SavedInsn &sv, rtx_insn *insn,
+			     int64_t *want, int64_t *off)
 {
 	const std::vector<PNode> &nd = t.s->nodes;
 	if (!saved_load(t, sv))
-		return true;
+		return -1;
 	int m = nd[sv.pat + 1].end, a = m + 1;
 	int64_t c = 0;
 	if (nd[a].code == PLUS && nd[a].nkid == 2 &&
@@ -2890,12 +2906,10 @@ static bool same_load_address(Tr &t, const SavedInsn &sv, rtx_insn *insn)
 		a = a + 1;
 	}
 	if (nd[a].code != REG || !soft_pointer(nd[a].regno))
-		return true;
-	int64_t want = c + (nd[a].regno == FRAME_POINTER_REGNUM ? t.frame_argp
-								: 0);
+		return -1;
+	*want = c + (nd[a].regno == FRAME_POINTER_REGNUM ? t.frame_argp : 0);
 	rtx set = single_set(insn);
-	int64_t off;
-	return set && stack_mem(t, SET_SRC(set), &off) && off == want;
+	return set && stack_mem(t, SET_SRC(set), off) ? 1 : 0;
 }
 
 /* Whether sv's pattern is (set (reg p) (reg q)) or (set (reg p)
@@ -2976,6 +2990,68 @@ static int reemitted(Tr &t, rtx_insn *insn, int bb, int last_pos)
 		}
 	}
 	return -1;
+}
+
+/* The saved load (saved_load from a soft pointer plus a constant) that
+ * insn, a load from other stack memory, re-emits: as reemitted (the
+ * deleted captured insns of (old) block bb after last_pos, up to the
+ * next one still present), but the pattern matched with the eliminated
+ * address's constant free (t.loose_frame) and the stack address after
+ * elimination different from the saved one (soft_load_offsets).  Only
+ * when exactly one such load matches, and no load matches exactly
+ * (reemitted was tried first); -1 otherwise.  Then the load is adopted,
+ * t.binds are its match, and t.wrong_addr has the diagnostic: insn
+ * loads the value the captured load read from other memory (the
+ * argument as for wrong_frame_addr: elimination only renames the
+ * pointer and folds constants, so the address is another one; the
+ * value the captured load gave its pseudo is not what insn loads,
+ * unless that other memory happens to hold the same bytes, which the
+ * checker does not assume for any location). */
+static int reemitted_moved(Tr &t, rtx_insn *insn, int bb, int last_pos)
+{
+	if (bb < 0 || bb >= (int)t.by_block.size())
+		return -1;
+	int found = -1;
+	int64_t want = 0, off = 0;
+	std::string fail0 = t.fail; /* kept when nothing matches */
+	for (int k : t.by_block[bb]) {
+		const SavedInsn &sv = t.s->insns[k];
+		if (sv.pos <= last_pos)
+			continue;
+		if (t.present[sv.uid])
+			break;
+		if (!sv.ins || t.adopted[k] || !saved_load(t, sv))
+			continue;
+		t.loose_frame = true;
+		t.frame_moved = false;
+		bool m = match_insn(t, sv, insn);
+		t.loose_frame = false;
+		int64_t w, o;
+		if (!m || soft_load_offsets(t, sv, insn, &w, &o) != 1)
+			continue;
+		if (w == o || found >= 0) {
+			t.fail = fail0;
+			return -1;
+		}
+		found = k;
+		want = w;
+		off = o;
+	}
+	t.loose_frame = found >= 0;
+	bool m = found >= 0 && match_insn(t, t.s->insns[found], insn);
+	t.loose_frame = false;
+	if (!m) {
+		t.fail = fail0;
+		return -1;
+	}
+	t.adopted[found] = true;
+	char buf[200];
+	snprintf(buf, sizeof buf,
+		 "re-emitted load of uid %d reads stack memory at argp%+lld "
+		 "instead of argp%+lld",
+		 t.s->insns[found].uid, (long long)off, (long long)want);
+	t.wrong_addr.push_back({INSN_UID(insn), buf});
+	return found;
 }
 
 /* Whether saved insn k of (old) block bb commutes (verify_commute) with
@@ -3476,6 +3552,16 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 				 * constant-pool entry from it). */
 				ins = run_split(t, blk, sv, insn, &survivor[si]);
 				last_pos = sv.pos;
+			} else if ((k = reemitted_moved(t, insn,
+							t.old_of[bb->index],
+							last_pos)) >= 0) {
+				/* As reemitted, the load reading other stack
+				 * memory: a violation (t.wrong_addr). */
+				ins = located_copy(t, t.s->insns[k].ins);
+				last_pos = t.s->insns[k].pos;
+				if (ins)
+					survivor[k] = ins;
+				t.present[uid] = false;
 			} else if (t.fail.empty()) {
 				unverified(t, std::string("insn changed shape (") +
 						      GET_RTX_NAME(GET_CODE(
