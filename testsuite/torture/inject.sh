@@ -337,7 +337,10 @@ ls "$E"/*.c | sort >"$OUT/all.list"
 n=$(wc -l <"$OUT/all.list")
 [ "$files" -eq 0 ] && files=$n
 if [ -n "$misses" ]; then
-	# the (file, level) pairs and the kinds of the listed misses
+	# the (file, level) pairs and the kinds of the listed misses ('#'
+	# lines and empty ones skipped)
+	grep -v '^#' "$misses" | awk 'NF >= 4' >"$OUT/misses.in"
+	misses=$OUT/misses.in
 	awk '{ print $2, $4 }' "$misses" | awk '!s[$0]++' >"$OUT/pairs.list"
 	kinds=$(awk '{ print $1 }' "$misses" | awk '!s[$0]++' | tr '\n' ' ')
 elif [ -n "$list" ]; then
