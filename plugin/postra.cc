@@ -2993,7 +2993,8 @@ static int reemitted(Tr &t, rtx_insn *insn, int bb, int last_pos)
 }
 
 /* The saved load (saved_load from a soft pointer plus a constant) that
- * insn, a load from other stack memory, re-emits: as reemitted (the
+ * insn, a load from other stack memory, re-emits in place of captured
+ * store st (saved_store) of the pseudo that load defines: as reemitted (the
  * deleted captured insns of (old) block bb after last_pos, up to the
  * next one still present), but the pattern matched with the eliminated
  * address's constant free (t.loose_frame) and the stack address after
@@ -3007,10 +3008,16 @@ static int reemitted(Tr &t, rtx_insn *insn, int bb, int last_pos)
  * value the captured load gave its pseudo is not what insn loads,
  * unless that other memory happens to hold the same bytes, which the
  * checker does not assume for any location). */
-static int reemitted_moved(Tr &t, rtx_insn *insn, int bb, int last_pos)
+static int reemitted_moved(Tr &t, const SavedInsn &st, rtx_insn *insn,
+			   int bb, int last_pos)
 {
-	if (bb < 0 || bb >= (int)t.by_block.size())
+	if (bb < 0 || bb >= (int)t.by_block.size() || !saved_store(t, st))
 		return -1;
+	const std::vector<PNode> &nd = t.s->nodes;
+	int sr = nd[st.pat + 1].end;
+	if (nd[sr].code == SUBREG)
+		sr++;
+	int stored = nd[sr].regno; /* the pseudo st stores */
 	int found = -1;
 	int64_t want = 0, off = 0;
 	std::string fail0 = t.fail; /* kept when nothing matches */
@@ -3020,7 +3027,8 @@ static int reemitted_moved(Tr &t, rtx_insn *insn, int bb, int last_pos)
 			continue;
 		if (t.present[sv.uid])
 			break;
-		if (!sv.ins || t.adopted[k] || !saved_load(t, sv))
+		if (!sv.ins || t.adopted[k] || !saved_load(t, sv) ||
+		    nd[sv.pat + 1].regno != stored)
 			continue;
 		t.loose_frame = true;
 		t.frame_moved = false;
@@ -3552,7 +3560,7 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 				 * constant-pool entry from it). */
 				ins = run_split(t, blk, sv, insn, &survivor[si]);
 				last_pos = sv.pos;
-			} else if ((k = reemitted_moved(t, insn,
+			} else if ((k = reemitted_moved(t, sv, insn,
 							t.old_of[bb->index],
 							last_pos)) >= 0) {
 				/* As reemitted, the load reading other stack
