@@ -262,6 +262,97 @@ static void case_torture_subset(void)
 	free(out);
 }
 
+/* The driver's table and miss classes (inject.sh --summary) on a
+ * hand-written run: I lines (injections: KIND LEVEL N FILE FN UID
+ * CHANGED DETECTED VERDICT CLEAN-VERDICT), S (sites), B (a broken
+ * compile) and R (re-checks: the injected build twice and the plugin
+ * build without the fault, same/diff against the plain build).  The
+ * expected rows and classes are worked out by hand from the
+ * definitions in inject.sh's header:
+ *   redirect-use: 1 detected; 2 missed in a function verified without
+ *     the fault, unverified with it: (b'); 3 unchanged.
+ *   frame-offset: 1 missed, verified with the fault: (a); 2 missed, not
+ *     captured: (c); 3 missed, but an injected re-run behaved as the
+ *     plain build: (d).
+ *   drop-reload: 1 a violation already without the fault: (v), not a
+ *     detection; 2 missed, unverified without the fault: (b); 3 broke
+ *     the compile. */
+static void case_summary(void)
+{
+	char *d = xfmt("%s/summary", tmp);
+	char *mk = xfmt("mkdir -p %s && touch %s/ssara.so", d, d);
+	free(t_run_cmd(mk, &(int){0}));
+	free(mk);
+	char *rpath = xfmt("%s/results", d);
+	FILE *f = fopen(rpath, "w");
+	if (!CHECK(f != NULL)) {
+		free(rpath);
+		free(d);
+		return;
+	}
+	fputs("I redirect-use -O2 1 /x/a.c f 10 1 1 violation verified\n"
+	      "I redirect-use -O2 2 /x/a.c f 11 1 0 unverified:shape verified\n"
+	      "I redirect-use -O2 3 /x/a.c f 12 0 0 verified verified\n"
+	      "S redirect-use -O2 40 /x/a.c\n"
+	      "I frame-offset -O2 1 /x/b.c g 5 1 0 verified verified\n"
+	      "I frame-offset -O2 2 /x/b.c g 6 1 0 unchecked:x87 unchecked:x87\n"
+	      "I frame-offset -O2 3 /x/b.c h 7 1 0 unverified:w unverified:w\n"
+	      "S frame-offset -O2 7 /x/b.c\n"
+	      "I drop-reload -O2 1 /x/c.c k 3 1 0 violation violation\n"
+	      "I drop-reload -O2 2 /x/c.c k 4 1 0 unverified:u unverified:u\n"
+	      "B drop-reload -O2 3 /x/c.c\n"
+	      "R redirect-use -O2 2 /x/a.c diff diff same\n"
+	      "R frame-offset -O2 1 /x/b.c diff diff same\n"
+	      "R frame-offset -O2 2 /x/b.c diff diff same\n"
+	      "R frame-offset -O2 3 /x/b.c same diff same\n"
+	      "R drop-reload -O2 1 /x/c.c diff diff same\n"
+	      "R drop-reload -O2 2 /x/c.c diff diff same\n",
+	      f);
+	fclose(f);
+	free(rpath);
+	int st;
+	char *out = run(&st, "sh %s/testsuite/torture/inject.sh --summary %s "
+			     "--jobs 1 2>&1",
+			t_srcdir(), d);
+	CHECK_INT(st, 0);
+	static const char *rows[] = {
+		/* kind, sites, injected, changed, detected, among changed,
+		 * among changed verified-without, among unchanged,
+		 * unverified, unchecked, wrong already, a b b' c v d,
+		 * broken */
+		"| redirect-use | 40 | 3 | 2 | 1 | 1/2 (50%) | 1/2 (50%) | 0/1 (0%) | 1 | 0 | 0 | 0 | 0 | 1 | 0 | 0 | 0 | 0 |",
+		"| frame-offset | 7 | 3 | 3 | 0 | 0/3 (0%) | 0/1 (0%) | 0/0 (-) | 1 | 1 | 0 | 1 | 0 | 0 | 1 | 0 | 1 | 0 |",
+		"| drop-reload | 0 | 2 | 2 | 0 | 0/2 (0%) | 0/0 (-) | 0/0 (-) | 1 | 0 | 1 | 0 | 1 | 0 | 0 | 1 | 0 | 1 |",
+	};
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
+		t_check(strstr(out, rows[i]) != NULL, __FILE__, __LINE__,
+			"expected row\n%s\nin:\n%s", rows[i], out);
+	free(out);
+	char *mpath = xfmt("%s/misses.list", d);
+	char *m = slurp(mpath);
+	free(mpath);
+	static const char *lines[] = {
+		"redirect-use -O2 2 a.c f b' verified unverified:shape\n",
+		"frame-offset -O2 1 b.c g a verified verified\n",
+		"frame-offset -O2 2 b.c g c unchecked:x87 unchecked:x87\n",
+		"frame-offset -O2 3 b.c h d unverified:w unverified:w\n",
+		"drop-reload -O2 1 c.c k v violation violation\n",
+		"drop-reload -O2 2 c.c k b unverified:u unverified:u\n",
+	};
+	if (CHECK(m != NULL)) {
+		int nl = 0;
+		for (const char *c = m; *c; c++)
+			nl += *c == '\n';
+		CHECK_INT(nl, 6);
+		for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++)
+			t_check(strstr(m, lines[i]) != NULL, __FILE__,
+				__LINE__, "expected miss '%s' in:\n%s",
+				lines[i], m);
+	}
+	free(m);
+	free(d);
+}
+
 /* Values of inject= that are refused, with the message. */
 static void case_bad_values(void)
 {
@@ -315,6 +406,8 @@ void suite_inject(void)
 	}
 	t_case("inject: refused values", case_bad_values);
 	t_case("inject: torture subset (inject.sh)", case_torture_subset);
+	t_case("inject: summary table and miss classes (inject.sh)",
+	       case_summary);
 	char rm[600];
 	snprintf(rm, sizeof rm, "rm -rf %s", tmp);
 	free(t_run_cmd(rm, &(int){0}));
