@@ -749,6 +749,55 @@ static void second_words(CO *co)
 		}
 }
 
+/* Whether the affinity a between two coloured values is an abnormal
+ * edge's and not met under the unit colours. */
+static bool abnormal_unmet(const CO *co, const ColAff *a)
+{
+	const Colour *c = co->c;
+	return a->abnormal && a->b >= 0 && c->need[a->a] && c->reg[a->a] >= 0 &&
+	       c->need[a->b] && c->reg[a->b] >= 0 &&
+	       co->col[co->u[a->a]] != co->col[co->u[a->b]];
+}
+
+/* Whether some abnormal edge's affinity is not met (abnormal_unmet). */
+static bool has_abnormal_unmet(const CO *co)
+{
+	for (int k = 0; k < co->c->naff; k++)
+		if (abnormal_unmet(co, &co->c->aff[k]))
+			return true;
+	return false;
+}
+
+/* After the chunks: each abnormal edge's affinity still unmet (a copy
+ * SSA destruction may have no place for) tries to bring one end's unit
+ * to the other's register, then the other way (neighbours moving away
+ * as in the chunks, every unit free again), kept only when the objective
+ * grows. */
+static void abnormal_pairs(CO *co)
+{
+	for (int u = 0; u < co->np; u++)
+		co->fixed[u] = co->busy[u] = false;
+	for (int k = 0; k < co->c->naff; k++) {
+		const ColAff *a = &co->c->aff[k];
+		for (int side = 0; side < 2 && abnormal_unmet(co, a); side++) {
+			int x = co->u[side ? a->b : a->a];
+			int r = co->col[co->u[side ? a->a : a->b]];
+			if (!RS_HAS(co->c->adm[x], r))
+				continue;
+			int64_t before = objective(co);
+			co->steps = 0;
+			co->budget = ATTEMPT_BUDGET;
+			int mark = co->nlog, order[1] = {r};
+			bool ok = recolour(co, x, order, 1, 0);
+			co->total += co->steps;
+			if (ok && objective(co) > before)
+				commit(co, mark);
+			else
+				rollback(co, mark);
+		}
+	}
+}
+
 void coalesce(const Fn *fn, Colour *c, CoalesceStats *st)
 {
 	CoalesceStats local;
@@ -778,18 +827,23 @@ void coalesce(const Fn *fn, Colour *c, CoalesceStats *st)
 	}
 	if (co.total >= co.budget_total)
 		st->budget_out = 1;
-	/* with extracts: the colouring's objective, the extracts included,
-	 * then second_words */
-	bool words = has_extracts(&co);
+	/* with extracts or unmet abnormal affinities: the colouring's
+	 * objective (extracts included), then second_words and
+	 * abnormal_pairs, and the result compared by the objective */
+	bool words = has_extracts(&co), abn = has_abnormal_unmet(&co);
 	int64_t obj0 = 0;
-	if (words) {
+	if (words || abn) {
 		int *now = ARENA_NEW(fn->arena, int, co.np + 1);
 		memcpy(now, co.col, sizeof(int) * (size_t)co.np);
 		for (int p = 0; p < co.np; p++)
 			co.col[p] = c->reg[p];
 		obj0 = objective(&co);
 		memcpy(co.col, now, sizeof(int) * (size_t)co.np);
-		second_words(&co);
+		if (words)
+			second_words(&co);
+		if (abn)
+			abnormal_pairs(&co);
+		words = true; /* compare by the objective */
 	}
 	int8_t *old = ARENA_NEW(fn->arena, int8_t, co.np + 1);
 	memcpy(old, c->reg, (size_t)co.np);
