@@ -27,7 +27,7 @@
 enum { RUN_MIN = 3 };
 
 /* The groups inside which a run may print as a range (r8..r15,
- * xmm0..xmm15), so that a range never hides a class boundary or the
+ * xmm0..xmm15, st0..st7), so that a range never hides a class boundary or the
  * irregular legacy names; -1 for other registers. */
 static int range_group(int r)
 {
@@ -35,6 +35,8 @@ static int range_group(int r)
 		return 0;
 	if (r >= R_XMM0 && r <= R_XMM15)
 		return 1;
+	if (r >= R_ST0 && r <= R_ST7)
+		return 2;
 	return -1;
 }
 
@@ -1193,7 +1195,7 @@ static int value_bytes(const Parser *P, const Op *o)
 	if (o->kind == OK_PSEUDO)
 		return P->fn->pseudo[o->reg].size;
 	int cls = P->t->regs[o->reg].cls;
-	return cls == RC_SSE ? 64 : 8;
+	return cls == RC_SSE ? 64 : cls == RC_X87 ? 16 : 8;
 }
 
 /* [OFF,SIZE] directly after the value (the cursor is on '['). */

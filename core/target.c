@@ -5,6 +5,7 @@
 
 #define GPR_ALL 0xffffull
 #define SSE_ALL 0xffff0000ull
+#define X87_ALL 0xff00000000ull
 
 static const Target x86_64 = {
 	.name = "x86_64-sysv",
@@ -25,15 +26,21 @@ static const Target x86_64 = {
 		[R_XMM10] = {"xmm10", 46, RC_SSE}, [R_XMM11] = {"xmm11", 47, RC_SSE},
 		[R_XMM12] = {"xmm12", 48, RC_SSE}, [R_XMM13] = {"xmm13", 49, RC_SSE},
 		[R_XMM14] = {"xmm14", 50, RC_SSE}, [R_XMM15] = {"xmm15", 51, RC_SSE},
+		[R_ST0] = {"st0", 8, RC_X87},   [R_ST1] = {"st1", 9, RC_X87},
+		[R_ST2] = {"st2", 10, RC_X87},  [R_ST3] = {"st3", 11, RC_X87},
+		[R_ST4] = {"st4", 12, RC_X87},  [R_ST5] = {"st5", 13, RC_X87},
+		[R_ST6] = {"st6", 14, RC_X87},  [R_ST7] = {"st7", 15, RC_X87},
 		[R_FLAGS] = {"flags", 17, RC_OTHER},
 		[R_ARGP] = {"argp", 16, RC_OTHER},
 		[R_FRAME] = {"frame", 19, RC_OTHER},
 	},
-	.class_name = {[RC_GPR] = "gpr", [RC_SSE] = "sse", [RC_OTHER] = "other"},
-	.class_bytes = {[RC_GPR] = 8, [RC_SSE] = 16},
+	.class_name = {[RC_GPR] = "gpr", [RC_SSE] = "sse", [RC_X87] = "x87",
+		       [RC_OTHER] = "other"},
+	.class_bytes = {[RC_GPR] = 8, [RC_SSE] = 16, [RC_X87] = 16},
 	.class_regs = {
 		[RC_GPR] = GPR_ALL,
 		[RC_SSE] = SSE_ALL,
+		[RC_X87] = X87_ALL,
 		[RC_OTHER] = RS_BIT(R_FLAGS) | RS_BIT(R_ARGP) | RS_BIT(R_FRAME),
 	},
 	.never_alloc = RS_BIT(R_SP) | RS_BIT(R_FLAGS) | RS_BIT(R_ARGP) |
@@ -43,12 +50,13 @@ static const Target x86_64 = {
 	.call_clobbered = RS_BIT(R_AX) | RS_BIT(R_DX) | RS_BIT(R_CX) |
 			  RS_BIT(R_SI) | RS_BIT(R_DI) | RS_BIT(R_R8) |
 			  RS_BIT(R_R9) | RS_BIT(R_R10) | RS_BIT(R_R11) |
-			  SSE_ALL | RS_BIT(R_FLAGS),
+			  SSE_ALL | X87_ALL | RS_BIT(R_FLAGS),
 	.arg_gpr = {R_DI, R_SI, R_DX, R_CX, R_R8, R_R9},
 	.arg_sse = {R_XMM0, R_XMM1, R_XMM2, R_XMM3, R_XMM4, R_XMM5, R_XMM6,
 		    R_XMM7},
 	.ret_gpr = {R_AX, R_DX},
 	.ret_sse = {R_XMM0, R_XMM1},
+	.ret_x87 = {R_ST0, R_ST1},
 };
 
 const Target *target_x86_64(void)
@@ -98,7 +106,8 @@ int target_nregs(const Target *t, int cls, int size)
 		return 1;
 	int b = t->class_bytes[cls];
 	/* SSE registers hold up to 16 bytes here; wider vectors (AVX) still
-	 * take one register. */
+	 * take one register. An x87 register holds one XFmode (or narrower
+	 * float) value; a complex long double takes two. */
 	if (cls == RC_SSE)
 		return 1;
 	return (size + b - 1) / b;

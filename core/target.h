@@ -21,16 +21,20 @@ enum {
 	R_R8, R_R9, R_R10, R_R11, R_R12, R_R13, R_R14, R_R15,
 	R_XMM0, R_XMM1, R_XMM2, R_XMM3, R_XMM4, R_XMM5, R_XMM6, R_XMM7,
 	R_XMM8, R_XMM9, R_XMM10, R_XMM11, R_XMM12, R_XMM13, R_XMM14, R_XMM15,
+	/* x87 st0..st7 as flat registers, as IRA/LRA see them before
+	 * reg-stack (GCC FIRST_STACK_REG..LAST_STACK_REG, 8..15). */
+	R_ST0, R_ST1, R_ST2, R_ST3, R_ST4, R_ST5, R_ST6, R_ST7,
 	R_FLAGS, /* condition codes: never allocated, tracked as a value */
 	R_ARGP,  /* GCC's soft argument pointer, eliminated by reload */
 	R_FRAME, /* GCC's soft frame pointer, eliminated by reload */
 	TGT_NREGS
 };
 
-/* Register classes. Only GPR and SSE are allocatable. */
+/* Register classes: GPR, SSE and x87 are allocatable. */
 enum {
 	RC_GPR,
 	RC_SSE,
+	RC_X87, /* st0..st7; XFmode values (10 significant bytes in 16) */
 	RC_NALLOC, /* number of allocatable classes */
 	RC_OTHER = RC_NALLOC, /* flags, soft pointers */
 	RC_NCLASS
@@ -49,12 +53,14 @@ typedef struct Target {
 	int class_bytes[RC_NALLOC]; /* bytes held by one register of the class */
 	RegSet class_regs[RC_NCLASS];
 	RegSet never_alloc;   /* sp, flags, soft pointers */
-	RegSet callee_saved;  /* SysV: bx bp r12-r15; no SSE register */
-	RegSet call_clobbered;/* SysV: the rest of GPR and SSE, and flags */
+	RegSet callee_saved;  /* SysV: bx bp r12-r15; no SSE or x87 register */
+	RegSet call_clobbered;/* SysV: the rest of GPR, all SSE and x87, and
+			       * flags */
 	int arg_gpr[6];
 	int arg_sse[8];
 	int ret_gpr[2];       /* ax, dx */
 	int ret_sse[2];       /* xmm0, xmm1 */
+	int ret_x87[2];       /* st0, st1 (long double; complex: both) */
 } Target;
 
 /* The x86-64 SysV table (a constant; never modified). */
@@ -69,10 +75,10 @@ RegSet target_allocatable(const Target *t, int cls, bool frame_pointer);
 int target_reg_by_name(const Target *t, const char *name, int len);
 
 /* Core number of GCC hard register gccno, or -1 if the core does not
- * model it (x87, MMX, AVX-512, mask registers). */
+ * model it (MMX, AVX-512, mask registers, the x87 status word). */
 int target_reg_by_gccno(const Target *t, int gccno);
 
-/* Class number for a class name ("gpr", "sse"), or -1. */
+/* Class number for a class name ("gpr", "sse", "x87"), or -1. */
 int target_class_by_name(const Target *t, const char *name, int len);
 
 /* Number of registers of class cls that a value of size bytes occupies

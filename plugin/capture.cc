@@ -44,6 +44,11 @@ extern "C" {
 static int core_of_gcc[FIRST_PSEUDO_REGISTER];
 static bool regmap_ready;
 
+/* Whether the capture models the x87 registers (class x87) yet; while
+ * false, st0..st7 stay unmodelled and a function using them is refused
+ * ("x87 register"), as before the core had the class. */
+static const bool capture_x87 = false;
+
 static void regmap_init(void)
 {
 	if (regmap_ready)
@@ -52,9 +57,16 @@ static void regmap_init(void)
 	for (int r = 0; r < FIRST_PSEUDO_REGISTER; r++)
 		core_of_gcc[r] = -1;
 	for (int c = 0; c < TGT_NREGS; c++)
-		if (t->regs[c].gccno < FIRST_PSEUDO_REGISTER)
+		if (t->regs[c].gccno < FIRST_PSEUDO_REGISTER &&
+		    (capture_x87 || t->regs[c].cls != RC_X87))
 			core_of_gcc[t->regs[c].gccno] = c;
 	regmap_ready = true;
+}
+
+/* Whether core register c is one the capture models (maps back to c). */
+static bool core_modelled(int c)
+{
+	return capture_core_reg(target_x86_64()->regs[c].gccno) == c;
 }
 
 int capture_core_reg(int regno)
@@ -120,7 +132,7 @@ static RegSet class_set(reg_class_t cl, machine_mode m)
 	const Target *t = target_x86_64();
 	RegSet s = 0;
 	for (int c = 0; c < TGT_NREGS; c++) {
-		if (RS_HAS(t->never_alloc, c))
+		if (RS_HAS(t->never_alloc, c) || !core_modelled(c))
 			continue;
 		int g = t->regs[c].gccno;
 		if (!reg_holds_mode(c, m))
@@ -1402,7 +1414,8 @@ static RegSet call_clobbers(rtx_insn *insn)
 	const Target *t = target_x86_64();
 	RegSet s = 0;
 	for (int c = 0; c < TGT_NREGS; c++) {
-		if (c == R_SP || c == R_ARGP || c == R_FRAME)
+		if (c == R_SP || c == R_ARGP || c == R_FRAME ||
+		    !core_modelled(c))
 			continue;
 		if (TEST_HARD_REG_BIT(hs, t->regs[c].gccno))
 			s |= RS_BIT(c);

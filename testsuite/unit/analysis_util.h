@@ -268,7 +268,7 @@ static const char T_CALL[] =
 	"  3: copy =p5, %xmm0\n"
 	"  4: copy =%di, p1\n"
 	"  5: call \"f\" =%ax, %di clobber "
-	"{ax,dx,cx,si,di,r8-r11,xmm0-xmm15,flags}\n"
+	"{ax,dx,cx,si,di,r8-r11,xmm0-xmm15,st0-st7,flags}\n"
 	"  6: copy =p3, %ax\n"
 	"  7: ord \"add\" =p4, p3, p2\n"
 	"  8: ord \"cvt\" =%ax, p4, p1, p5\n"

@@ -212,6 +212,44 @@ static void case_regset(void)
 	fn_free(fn);
 }
 
+/* Until the allocator handles class x87, a function with an x87 value
+ * (a pseudo of the class, or %st0 as a precoloured value) is refused
+ * with the reason, not allocated wrongly; a call's clobber of st0-st7
+ * is no x87 value and allocates as before. */
+static void case_x87_refused(void)
+{
+	static const char *const texts[] = {
+		"func a\n  pseudo p1 x87 16\nb2:\n"
+		"  1: copy =p1, %st0\n  2: copy =%st0, p1\n  3: ret %st0\nend\n",
+		"func b\nb2:\n  1: call \"f\" =%st0 clobber {st0-st7}\n"
+		"  2: ret %st0\nend\n",
+	};
+	char err[512];
+	for (int k = 0; k < 2; k++) {
+		IrFile f;
+		Fn *fn = t_fn(texts[k], &f);
+		if (!fn)
+			continue;
+		CHECK(ssa_alloc(fn, NULL, NULL, err, sizeof err) == NULL);
+		t_check(strstr(err, "x87 value") != NULL, __FILE__, __LINE__,
+			"message: %s", err);
+		irfile_free(&f);
+	}
+	IrFile f;
+	Fn *fn = t_fn("func c\n  pseudo p1 gpr 8\nb2:\n  1: copy =p1, %di\n"
+		      "  2: call \"f\" clobber {ax,dx,cx,si,di,r8-r11,"
+		      "xmm0-xmm15,st0-st7,flags}\n  3: copy =%ax, p1\n"
+		      "  4: ret %ax\nend\n",
+		      &f);
+	if (fn) {
+		Fn *al = ssa_alloc(fn, NULL, NULL, err, sizeof err);
+		t_check(al != NULL, __FILE__, __LINE__, "refused: %s", err);
+		if (al)
+			fn_free(al);
+		irfile_free(&f);
+	}
+}
+
 /* Inputs no allocation can satisfy are refused with a precise reason. */
 static void case_errors(void)
 {
@@ -964,6 +1002,8 @@ void suite_alloc(void)
 	t_case("alloc: limited register sets keep fixed registers",
 	       case_regset);
 	t_case("alloc: impossible inputs refused with the reason", case_errors);
+	t_case("alloc: an x87 value is refused until the class is allocated",
+	       case_x87_refused);
 	t_case("alloc: spill code below the spill-everywhere baseline",
 	       case_baseline);
 	t_case("alloc: ssara alloc", case_cli);

@@ -319,8 +319,8 @@ static void check_every_b3(const Blk *b)
 	CHECK_STR(i->ops[3].sym, "memcpy");
 	CHECK_INT(i->ops[3].imm, 0);
 	/* ax dx cx si di = 0x37, r8-r11 = 0xf00, xmm = 0xffff0000, flags =
-	 * bit 32. */
-	CHECK_INT(i->clobbers, 0x1ffff0f37ull);
+	 * bit 40 (after st0-st7 = bits 32..39). */
+	CHECK_INT(i->clobbers, 0x100ffff0f37ull);
 
 	i = nth(b, 1);
 	CHECK_INT(i->kind, IK_PCOPY);
@@ -528,8 +528,14 @@ static void t_regset_print(void)
 		{0x7c000, "{r14,r15,xmm0-xmm2}"},
 		{0xffff0000, "{xmm0-xmm15}"},
 		{0xc0000000, "{xmm14,xmm15}"},
-		{0x700000000, "{flags,argp,frame}"},
-		{0x1ffff0f37, "{ax,dx,cx,si,di,r8-r11,xmm0-xmm15,flags}"},
+		{0x70000000000, "{flags,argp,frame}"},
+		{0x100ffff0f37, "{ax,dx,cx,si,di,r8-r11,xmm0-xmm15,flags}"},
+		{0xff00000000, "{st0-st7}"},
+		{0x300000000, "{st0,st1}"},
+		{0x1c00000000, "{st2-st4}"},
+		{0x180000000, "{xmm15,st0}"},
+		{0x1ffffff0f37,
+		 "{ax,dx,cx,si,di,r8-r11,xmm0-xmm15,st0-st7,flags}"},
 	};
 	char buf[256];
 	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
@@ -951,7 +957,7 @@ static void t_roundtrip_values(void)
 	CHECK_INT(i->ops[0].allowed, 0xf);
 	CHECK_INT(i->ops[1].allowed, RS_BIT(R_R8));
 	CHECK_INT(i->ops[3].allowed, 0x7ff80ull | RS_BIT(R_FRAME));
-	CHECK_INT(i->clobbers, 0x7ffffffffull);
+	CHECK_INT(i->clobbers, 0x7ffffffffffull); /* 43 registers */
 	irfile_free(&f);
 }
 
@@ -1373,11 +1379,60 @@ static void t_partial_locations(void)
 	irfile_free(&f);
 }
 
+/* The x87 class (IR.md "Declarations", "Core register order"): a pseudo
+ * of class x87, the registers %st0..%st7 as values, in register sets and
+ * as locations, printed back as they were written. */
+static void t_x87(void)
+{
+	static const char text[] =
+		"func ld allocated\n"
+		"  pseudo p1 x87 16\n"
+		"  pseudo p2 x87 16\n"
+		"  slot s0 16\n"
+		"b2: freq=1 depth=0\n"
+		"  1: copy =p1 @st2, %st0\n"
+		"  2: ord \"*addxf3_i387\" =p2 {st0-st7} @st1, p1 @st2, "
+		"p1[0,10] @st2 clobber {st3,st4}\n"
+		"  spill =p1 @s0, p1 @st2\n"
+		"  3: call \"f\" clobber {st0-st7,flags}\n"
+		"  reload =p1 @st0, p1 @s0\n"
+		"  4: copy =%st1, p1 @st0\n"
+		"  5: ret %st0, %st1\n"
+		"end\n";
+	IrFile f;
+	if (!t_parse(text, &f))
+		return;
+	const Fn *fn = f.fn[0];
+	CHECK_INT(fn->pseudo[1].cls, RC_X87);
+	CHECK_INT(fn->pseudo[1].size, 16);
+	const Ins *i = fn->blk[0]->first;
+	CHECK_OP(&i->ops[0], OK_PSEUDO, OF_DEF, 1);
+	CHECK_INT(i->ops[0].loc.kind, LOC_REG);
+	CHECK_INT(i->ops[0].loc.num, R_ST2);
+	CHECK_OP(&i->ops[1], OK_HREG, OF_USE, R_ST0);
+	i = i->next;
+	CHECK_INT(i->ops[0].allowed, 0xff00000000ull); /* bits 32..39 */
+	CHECK_INT(i->ops[2].sub_off, 0);
+	CHECK_INT(i->ops[2].sub_size, 10);
+	CHECK_INT(i->clobbers, RS_BIT(R_ST3) | RS_BIT(R_ST4));
+	char *out = ir_print_str(fn);
+	CHECK_STR(out, text);
+	free(out);
+	irfile_free(&f);
+	/* 16 bytes is the whole of an x87 register: a subreg past it is
+	 * refused. */
+	IrError err;
+	static const char bad[] = "func b\nb2:\n  1: copy =%ax, %st0[8,16]\n"
+				  "  2: ret %ax\nend\n";
+	CHECK(!parse_exact(bad, sizeof bad - 1, &f, &err));
+}
+
 void suite_irtext(void)
 {
 	t_case("irtext: every construct, field by field", t_every_construct);
 	t_case("irtext: the IR.md example", t_spec_example);
 	t_case("irtext: regset_print", t_regset_print);
+	t_case("irtext: the x87 class and st registers", t_x87);
 	t_case("irtext: canonical printing", t_print_canonical);
 	t_case("irtext: printing a built function", t_print_built);
 	t_case("irtext: printing minimal functions", t_print_minimal);

@@ -22,7 +22,14 @@ static void case_gcc_numbers(void)
 	CHECK_INT(t->regs[R_XMM8].gccno, 44);
 	CHECK_INT(t->regs[R_XMM15].gccno, 51);
 	CHECK_INT(target_reg_by_gccno(t, 40), R_R12);
-	CHECK_INT(target_reg_by_gccno(t, 8), -1);  /* st0: not modelled */
+	/* GCC 12 i386.h: FIRST_STACK_REG 8 .. LAST_STACK_REG 15; FPSR_REG
+	 * 18 (the x87 status word) is not modelled. */
+	CHECK_INT(t->regs[R_ST0].gccno, 8);
+	CHECK_INT(t->regs[R_ST7].gccno, 15);
+	CHECK_INT(target_reg_by_gccno(t, 8), R_ST0);
+	CHECK_INT(target_reg_by_gccno(t, 9), R_ST1);
+	CHECK_INT(target_reg_by_gccno(t, 15), R_ST7);
+	CHECK_INT(target_reg_by_gccno(t, 18), -1); /* fpsr */
 	CHECK_INT(target_reg_by_gccno(t, 28), -1); /* mm0 */
 	CHECK_INT(target_reg_by_gccno(t, 52), -1); /* xmm16 */
 }
@@ -38,6 +45,11 @@ static void case_names(void)
 	CHECK_INT(target_reg_by_name(t, "xmm1", 3), -1); /* "xmm" */
 	CHECK_INT(target_class_by_name(t, "sse", 3), RC_SSE);
 	CHECK_INT(target_class_by_name(t, "gpr", 3), RC_GPR);
+	CHECK_INT(target_class_by_name(t, "x87", 3), RC_X87);
+	CHECK_INT(target_reg_by_name(t, "st0", 3), R_ST0);
+	CHECK_INT(target_reg_by_name(t, "st7", 3), R_ST7);
+	CHECK_INT(target_reg_by_name(t, "st8", 3), -1);
+	CHECK_INT(t->regs[R_ST3].cls, RC_X87);
 	CHECK_INT(target_class_by_name(t, "other", 5), -1);
 }
 
@@ -48,8 +60,15 @@ static void case_abi_sets(void)
 	CHECK_INT(regset_count(t->callee_saved), 6);
 	CHECK(RS_HAS(t->callee_saved, R_BX) && RS_HAS(t->callee_saved, R_BP));
 	CHECK(!RS_HAS(t->callee_saved, R_XMM6));
-	/* 9 GPR + 16 SSE + flags clobbered by a call. */
-	CHECK_INT(regset_count(t->call_clobbered), 26);
+	CHECK(!RS_HAS(t->callee_saved, R_ST0));
+	/* 9 GPR + 16 SSE + 8 x87 + flags clobbered by a call (psABI 3.2.1:
+	 * st0-st7 are scratch, the x87 stack is empty at a call). */
+	CHECK_INT(regset_count(t->call_clobbered), 34);
+	CHECK(RS_HAS(t->call_clobbered, R_ST7));
+	/* psABI 3.2.3: long double is returned in st0, complex long double
+	 * in st0 (real) and st1 (imaginary). */
+	CHECK_INT(t->ret_x87[0], R_ST0);
+	CHECK_INT(t->ret_x87[1], R_ST1);
 	CHECK_INT(t->callee_saved & t->call_clobbered, 0);
 	CHECK_INT(t->arg_gpr[0], R_DI);
 	CHECK_INT(t->arg_gpr[3], R_CX);
@@ -74,6 +93,12 @@ static void case_allocatable(void)
 	CHECK_INT(target_nregs(t, RC_GPR, 16), 2);
 	CHECK_INT(target_nregs(t, RC_SSE, 16), 1);
 	CHECK_INT(target_nregs(t, RC_SSE, 32), 1);
+	CHECK_INT(regset_count(target_allocatable(t, RC_X87, true)), 8);
+	CHECK_INT(target_allocatable(t, RC_X87, false) & t->class_regs[RC_SSE],
+		  0);
+	CHECK_INT(t->class_bytes[RC_X87], 16); /* XFmode in memory */
+	CHECK_INT(target_nregs(t, RC_X87, 16), 1);
+	CHECK_INT(target_nregs(t, RC_X87, 32), 2); /* complex long double */
 }
 
 void suite_target(void)
