@@ -769,26 +769,6 @@ static bool run(Fn *fn, const AllocOpts *o, AllocStats *st, char *err,
 	return true;
 }
 
-/* Whether fn has a value the allocator cannot place yet: a pseudo of
- * class x87 or an operand naming an x87 register (a clobber of one, as
- * every call has, is no value and does not count). */
-static bool has_x87_value(const Fn *fn)
-{
-	for (int p = 0; p < fn->npseudo; p++)
-		if (fn->pseudo[p].cls == RC_X87)
-			return true;
-	for (int b = 0; b < fn->nblk; b++)
-		for (const Ins *i = fn->blk[b]->first; i; i = i->next)
-			for (int k = 0; k < i->nops; k++)
-				if (i->ops[k].kind == OK_HREG &&
-				    i->ops[k].reg >= 0 &&
-				    i->ops[k].reg < TGT_NREGS &&
-				    fn->target->regs[i->ops[k].reg].cls ==
-					    RC_X87)
-					return true;
-	return false;
-}
-
 Fn *ssa_alloc(const Fn *orig, const AllocOpts *o, AllocStats *st, char *err,
 	      size_t errlen)
 {
@@ -805,11 +785,6 @@ Fn *ssa_alloc(const Fn *orig, const AllocOpts *o, AllocStats *st, char *err,
 	}
 	if (orig->allocated) {
 		fail(err, errlen, "already allocated");
-		return NULL;
-	}
-	if (has_x87_value(orig)) {
-		fail(err, errlen, "x87 value: the allocator does not allocate "
-				  "class x87");
 		return NULL;
 	}
 	st->nins = count_ins(orig);

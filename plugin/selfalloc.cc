@@ -35,6 +35,15 @@ void check_fill(const VerifyResult *res, Check *c)
 	}
 }
 
+/* Whether fn has a value of class x87 (a long double pseudo). */
+static bool has_x87_pseudo(const Fn *fn)
+{
+	for (int p = 0; p < fn->npseudo; p++)
+		if (fn->pseudo[p].cls == RC_X87)
+			return true;
+	return false;
+}
+
 void selfalloc_run(Capture *cap)
 {
 	AllocOpts o;
@@ -49,6 +58,17 @@ void selfalloc_run(Capture *cap)
 		cap->ssara.error = err[0] ? err : "refused";
 		return;
 	}
+	/* Never substituted (see the head of this file); for x87 values it
+	 * could not be as it is: reg-stack wants no x87 value live across
+	 * an abnormal or EH edge, which the allocator does not enforce
+	 * (docs/ALLOC.md, "Substituting"). */
+	if (opts.verbose && has_x87_pseudo(cap->fn))
+		fprintf(stderr,
+			"ssara: %s: x87 values: GCC's allocation is kept, "
+			"ssara's is only checked (reg-stack needs no x87 value "
+			"live across an abnormal or EH edge, which ssara does "
+			"not enforce)\n",
+			cap->name.c_str());
 	VerifyResult res;
 	t0 = seconds_now();
 	verify_fn(cap->fn, a, &res);

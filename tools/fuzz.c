@@ -16,7 +16,7 @@ static const char *const alloc_name[FZ_NALLOC] = {"spill-everywhere",
 
 /* The generator options of case seed: small to a few hundred
  * instructions, 2 to 41 variables, up to 15% calls, loops nested up to 4
- * deep. */
+ * deep, x87 values in one case in three. */
 static GenOpts case_opts(uint64_t seed)
 {
 	uint64_t x = seed * 0x9e3779b97f4a7c15ull + 0x632be59bd9b4e019ull;
@@ -27,6 +27,8 @@ static GenOpts case_opts(uint64_t seed)
 	o.nvars = 2 + (int)((x >> 16) % 40);
 	o.call_pct = (int)((x >> 24) % 16);
 	o.max_depth = (int)((x >> 32) % 5);
+	/* one case in three has x87 (long double) values */
+	o.x87_pct = (x >> 40) % 3 == 0 ? 15 : 0;
 	return o;
 }
 

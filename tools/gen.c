@@ -90,6 +90,43 @@ static void add_tmp(Gen *g, int p)
 	g->tmp[g->ntmp++] = p;
 }
 
+/* One x87 instruction (long double values, 16 bytes): a constant load,
+ * an operation with its result and first source fixed to st0 and its
+ * second source to st1 (GCC's "t" and "u", as fpatan), or an addition,
+ * two-address or not, its second source possibly in memory. */
+static void gen_x87(Gen *g, Blk *b)
+{
+	int shape = pick(g, 6);
+	int src1 = operand_value(g, RC_X87), src2 = operand_value(g, RC_X87);
+	bool fresh = pick(g, 3) != 0;
+	int dst = fresh ? fn_new_pseudo(g->fn, RC_X87, 16)
+			: operand_value(g, RC_X87);
+	Ins *i;
+	if (shape == 0) {
+		i = emit(g, b, IK_ORD, 2, "*movxf_internal");
+		i->ops[0] = op_pseudo(dst, OF_DEF);
+		i->ops[1] = op_imm(pick(g, 1000) - 500);
+		i->flags = INS_REMAT;
+	} else if (shape == 1) {
+		i = emit(g, b, IK_ORD, 3, "*fpatanxf3_i387");
+		i->ops[0] = op_pseudo(dst, OF_DEF);
+		i->ops[0].allowed = RS_BIT(R_ST0);
+		i->ops[1] = op_pseudo(src1, OF_USE);
+		i->ops[1].allowed = RS_BIT(R_ST0);
+		i->ops[1].tie = 0;
+		i->ops[2] = op_pseudo(src2, OF_USE);
+		i->ops[2].allowed = RS_BIT(R_ST1);
+	} else {
+		i = emit(g, b, IK_ORD, 3, "*addxf3_i387");
+		i->ops[0] = op_pseudo(dst, OF_DEF);
+		i->ops[1] = op_pseudo(src1, OF_USE);
+		i->ops[1].tie = pick(g, 2) ? 0 : -1;
+		i->ops[2] = op_pseudo(src2, OF_USE | OF_MEM);
+	}
+	if (fresh)
+		add_tmp(g, dst);
+}
+
 /* One ordinary instruction: a variable or a new temporary defined from
  * one or two values, sometimes two-address, sometimes with a fixed
  * register or an early clobber, sometimes a constant.  The sources are
@@ -97,6 +134,10 @@ static void add_tmp(Gen *g, int p)
  * definition. */
 static void gen_ord(Gen *g, Blk *b)
 {
+	if (g->o.x87_pct > 0 && pick(g, 100) < g->o.x87_pct) {
+		gen_x87(g, b);
+		return;
+	}
 	int cls = pick(g, 5) == 0 ? RC_SSE : RC_GPR;
 	int shape = pick(g, 10);
 	int src1 = operand_value(g, cls), src2 = operand_value(g, cls);
@@ -240,20 +281,26 @@ Fn *gen_function(const char *name, const GenOpts *opts)
 {
 	Gen g = {.o = *opts, .rng = opts->seed * 2 + 1, .budget = opts->ninstr};
 	g.fn = fn_new(name, target_x86_64());
-	/* at least four variables: every fourth is SSE, so both classes
-	 * always have a value to read */
+	/* at least four variables: every fourth is SSE (and with x87
+	 * values every fourth from the third is x87), so every class
+	 * always has a value to read */
 	g.nvar = opts->nvars > 4 ? opts->nvars : 4;
 	g.var = ARENA_NEW(g.fn->arena, int, g.nvar);
 	Blk *b = new_block(&g, 0, 1000);
 	for (int k = 0; k < g.nvar; k++) {
 		int cls = k % 4 == 3 ? RC_SSE : RC_GPR;
-		g.var[k] = fn_new_pseudo(g.fn, cls, 8);
+		/* with x87 values, every fourth from the third is one */
+		if (opts->x87_pct > 0 && k % 4 == 2)
+			cls = RC_X87;
+		g.var[k] = fn_new_pseudo(g.fn, cls, cls == RC_X87 ? 16 : 8);
 		Ins *i;
 		if (k < 6 && cls == RC_GPR) {
 			i = emit(&g, b, IK_COPY, 2, NULL);
 			i->ops[1] = op_hreg(g.fn->target->arg_gpr[k], OF_USE);
 		} else {
-			i = emit(&g, b, IK_ORD, 2, "*movdi_internal");
+			i = emit(&g, b, IK_ORD, 2,
+				 cls == RC_X87 ? "*movxf_internal"
+					       : "*movdi_internal");
 			i->ops[1] = op_imm(k);
 			i->flags = INS_REMAT;
 		}

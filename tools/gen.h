@@ -1,7 +1,8 @@
 /* gen.h - random valid IR functions: structured control flow (straight
  * code, diamonds, loops nested up to a depth), variables redefined on
  * several paths (not SSA, as GCC's pre-RA RTL), temporaries, ties, early
- * clobbers, fixed registers, calls with the SysV clobber set, SSE values.
+ * clobbers, fixed registers, calls with the SysV clobber set, SSE values,
+ * optionally x87 values (GenOpts.x87_pct).
  * Deterministic for a given seed. */
 #ifndef SSARA_GEN_H
 #define SSARA_GEN_H
@@ -16,6 +17,10 @@ typedef struct GenOpts {
 	int nvars;     /* long-lived variables (high pressure when large) */
 	int max_depth; /* loop nesting limit */
 	int call_pct;  /* percentage of instructions that are calls */
+	int x87_pct;   /* percentage of ordinary instructions on x87 (long
+			* double) values; with 0 (the default) the
+			* functions have none and are those of earlier
+			* versions, seed for seed */
 } GenOpts;
 
 /* Default options for roughly ninstr instructions. */

@@ -40,15 +40,16 @@ static const char usage[] =
 	"                     of the same name: verified, violation (N) with one\n"
 	"                     line per violation, or unverified: REASON; exit 1\n"
 	"                     if any function is not verified (docs/VERIFY.md)\n"
-	"  alloc [--regs GPR[,SSE]] [--verify] [--stats] [--no-coalesce] FILE.ir...\n"
+	"  alloc [--regs GPR[,SSE[,X87]]] [--verify] [--stats] [--no-coalesce] FILE.ir...\n"
 	"                     the SSA-based allocator: the allocated functions\n"
 	"                     (--stats: statistics as # comments, with the\n"
 	"                     spill-everywhere baseline; --verify: the checker,\n"
 	"                     exit 1 on a violation or a failed allocation;\n"
 	"                     --regs: registers per class, docs/ALLOC.md)\n"
-	"  gen [--seed N] [--size N] [--vars N] [--count N]\n"
+	"  gen [--seed N] [--size N] [--vars N] [--count N] [--x87 PCT]\n"
 	"                     random valid functions (loops, diamonds, calls,\n"
-	"                     constraints) of about N instructions\n"
+	"                     constraints) of about N instructions (--x87:\n"
+	"                     PCT% of ordinary instructions on long doubles)\n"
 	"  fuzz [--count N]   generated functions through two reference\n"
 	"                     allocators, the checker and the interpreter\n"
 	"  mutate ORIG.ir ALLOC.ir\n"
@@ -158,15 +159,17 @@ static bool parse_count(const char *s, long long max, long long *out)
 /* ssara gen: prints count generated functions. */
 static int cmd_gen(int argc, char **argv)
 {
-	long long seed = 1, size = 100, vars = 12, count = 1;
+	long long seed = 1, size = 100, vars = 12, count = 1, x87 = 0;
 	for (int a = 0; a < argc; a++) {
 		long long *dst = !strcmp(argv[a], "--seed")    ? &seed
 				 : !strcmp(argv[a], "--size")  ? &size
 				 : !strcmp(argv[a], "--vars")  ? &vars
 				 : !strcmp(argv[a], "--count") ? &count
+				 : !strcmp(argv[a], "--x87")   ? &x87
 							       : NULL;
 		if (!dst || a + 1 >= argc ||
-		    !parse_count(argv[a + 1], 100000000, dst)) {
+		    !parse_count(argv[a + 1], 100000000, dst) ||
+		    (dst == &x87 && x87 > 100)) {
 			fprintf(stderr, "ssara gen: bad option '%s'\n%s",
 				argv[a], usage);
 			return EXIT_BAD;
@@ -176,6 +179,7 @@ static int cmd_gen(int argc, char **argv)
 	for (long long k = 0; k < count; k++) {
 		GenOpts o = gen_defaults((uint64_t)(seed + k), (int)size);
 		o.nvars = (int)vars;
+		o.x87_pct = (int)x87;
 		char name[64];
 		snprintf(name, sizeof name, "gen%lld", seed + k);
 		Fn *fn = gen_function(name, &o);
@@ -255,10 +259,14 @@ typedef struct AllocCli {
 static void alloc_stats_print(const Fn *orig, const AllocStats *st)
 {
 	const char *n = orig->name;
-	printf("# %s: registers gpr %d sse %d, maxlive gpr %d sse %d, "
-	       "instructions %d\n",
-	       n, st->k[RC_GPR], st->k[RC_SSE], st->maxlive[RC_GPR],
-	       st->maxlive[RC_SSE], st->nins);
+	const Target *t = orig->target;
+	printf("# %s: registers", n);
+	for (int c = 0; c < RC_NALLOC; c++)
+		printf(" %s %d", t->class_name[c], st->k[c]);
+	printf(", maxlive");
+	for (int c = 0; c < RC_NALLOC; c++)
+		printf(" %s %d", t->class_name[c], st->maxlive[c]);
+	printf(", instructions %d\n", st->nins);
 	printf("# %s: spills %d reloads %d remats %d moves %d swaps %d "
 	       "copies %d; weighted by frequency %lld %lld %lld %lld %lld "
 	       "%lld\n",
@@ -330,7 +338,7 @@ static int alloc_one(const char *path, const Fn *orig, const AllocCli *cli)
 	return rc;
 }
 
-/* ssara alloc [--regs GPR[,SSE]] [--verify] [--stats] [--no-coalesce]
+/* ssara alloc [--regs GPR[,SSE[,X87]]] [--verify] [--stats] [--no-coalesce]
  * FILE.ir...: exit 0 when every function is allocated (and verified),
  * 1 when one is not, 2 on bad usage or input. */
 static int cmd_alloc(int argc, char **argv)

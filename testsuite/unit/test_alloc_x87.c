@@ -1,0 +1,292 @@
+/* test_alloc_x87.c - the allocator on x87 (long double) values, class
+ * x87 (st0..st7, flat registers as before reg-stack): the hand-written
+ * cases testsuite/ir/alloc/x87_*.ir, whose counts are derived in their
+ * comments, generated functions with x87 values, and corrupted versions
+ * of a correct allocation that the checker must reject.  Every
+ * allocation is checked with verify_fn. */
+#include <stdio.h>
+#include <string.h>
+
+#include "alloc.h"
+#include "check.h"
+#include "gen.h"
+#include "irtext.h"
+#include "verify.h"
+
+/* The first function of the IR file at relpath (source tree). */
+static Fn *load(const char *relpath)
+{
+	return t_load_fn(relpath);
+}
+
+/* ssa_alloc of orig with ngpr general and nx87 x87 registers (0 = all),
+ * checked with verify_fn: the allocated function (caller frees), or NULL
+ * and a failed check. */
+static Fn *alloc_verified(const Fn *orig, int ngpr, int nx87, AllocStats *st)
+{
+	AllocOpts o = {0};
+	o.nregs[RC_GPR] = ngpr;
+	o.nregs[RC_X87] = nx87;
+	char err[512] = "";
+	Fn *fn = ssa_alloc(orig, &o, st, err, sizeof err);
+	if (!t_check(fn != NULL, __FILE__, __LINE__, "%s: %s", orig->name,
+		     err))
+		return NULL;
+	VerifyResult r;
+	verify_fn(orig, fn, &r);
+	bool ok = t_check(r.verdict == VERDICT_VERIFIED, __FILE__, __LINE__,
+			  "%s: %s", orig->name,
+			  r.reason ? r.reason
+			  : r.nviol ? r.viol[0].text
+				    : "?");
+	verify_result_free(&r);
+	if (!ok) {
+		fn_free(fn);
+		return NULL;
+	}
+	return fn;
+}
+
+/* The instruction of fn with uid, or NULL. */
+static const Ins *by_uid(const Fn *fn, int uid)
+{
+	for (int b = 0; b < fn->nblk; b++)
+		for (const Ins *i = fn->blk[b]->first; i; i = i->next)
+			if (i->uid == uid)
+				return i;
+	return NULL;
+}
+
+/* Whether operand k of the instruction with uid is in register r. */
+static bool op_in(const Fn *fn, int uid, int k, int r)
+{
+	const Ins *i = by_uid(fn, uid);
+	return i && k < i->nops && i->ops[k].loc.kind == LOC_REG &&
+	       i->ops[k].loc.num == r;
+}
+
+/* Whether every register location of a value of class cls in fn (pseudo
+ * operands, and hard-register operands of inserted instructions) is in
+ * set. */
+static bool class_within(const Fn *fn, int cls, RegSet set)
+{
+	for (int b = 0; b < fn->nblk; b++)
+		for (const Ins *i = fn->blk[b]->first; i; i = i->next)
+			for (int k = 0; k < i->nops; k++) {
+				const Op *o = &i->ops[k];
+				int r = -1;
+				if (o->kind == OK_PSEUDO &&
+				    fn->pseudo[o->reg].cls == cls &&
+				    o->loc.kind == LOC_REG)
+					r = o->loc.num;
+				else if (o->kind == OK_HREG && i->uid == 0 &&
+					 fn->target->regs[o->reg].cls == cls)
+					r = o->reg;
+				if (r >= 0 && !RS_HAS(set, r))
+					return false;
+			}
+	return true;
+}
+
+/* x87_swap.ir: the back edge exchanges two x87 registers: three moves
+ * (no exchange instruction for x87), all on the back edge (frequency
+ * 10,000), no swap, nothing spilled. */
+static void case_swap(void)
+{
+	Fn *orig = load("testsuite/ir/alloc/x87_swap.ir");
+	if (!orig)
+		return;
+	AllocStats st;
+	Fn *fn = alloc_verified(orig, 0, 0, &st);
+	if (fn) {
+		CHECK_INT(st.moves.n, 3);
+		CHECK_INT(st.moves.w, 30000);
+		CHECK_INT(st.swaps.n, 0);
+		CHECK_INT(st.spills.n, 0);
+		CHECK_INT(st.k[RC_X87], 8);
+	}
+	fn_free(fn);
+	fn_free(orig);
+}
+
+/* x87_pressure.ir: ten long doubles live at once.  With the eight x87
+ * registers two are stored and loaded once each (two 16-byte slots:
+ * both are in memory between the tenth load and the seventh addition);
+ * with four, six (each of a3..a8 once). */
+static void case_pressure(void)
+{
+	Fn *orig = load("testsuite/ir/alloc/x87_pressure.ir");
+	if (!orig)
+		return;
+	AllocStats st;
+	Fn *fn = alloc_verified(orig, 0, 0, &st);
+	if (fn) {
+		CHECK_INT(st.spills.n, 2);
+		CHECK_INT(st.reloads.n, 2);
+		CHECK_INT(st.remats.n, 0);
+		CHECK_INT(st.slots, 2);
+		CHECK_INT(st.slot_bytes, 32);
+		CHECK_INT(st.maxlive[RC_X87], 8);
+	}
+	fn_free(fn);
+	fn = alloc_verified(orig, 0, 4, &st);
+	if (fn) {
+		CHECK_INT(st.spills.n, 6);
+		CHECK_INT(st.reloads.n, 6);
+		CHECK_INT(st.k[RC_X87], 4);
+		CHECK(class_within(fn, RC_X87, st.regs[RC_X87]));
+	}
+	fn_free(fn);
+	fn_free(orig);
+}
+
+/* x87_call.ir: a long double live across a call that clobbers every x87
+ * register: one store before the call, one load after, a 16-byte slot;
+ * at the call the value is nowhere in a register.  The same at 4 general
+ * registers (the pointer dies before the call). */
+static void case_call(void)
+{
+	Fn *orig = load("testsuite/ir/alloc/x87_call.ir");
+	if (!orig)
+		return;
+	for (int n = 0; n <= 4; n += 4) {
+		AllocStats st;
+		Fn *fn = alloc_verified(orig, n, 0, &st);
+		if (!fn)
+			continue;
+		CHECK_INT(st.spills.n, 1);
+		CHECK_INT(st.reloads.n, 1);
+		CHECK_INT(st.slot_bytes, 16);
+		const Ins *call = by_uid(fn, 3);
+		CHECK(call && call->prev && call->prev->kind == IK_SPILL &&
+		      call->next && call->next->kind == IK_RELOAD);
+		fn_free(fn);
+	}
+	fn_free(orig);
+}
+
+/* x87_fixed.ir: operands fixed to st0 ("t") and st1 ("u"); between the
+ * two constrained instructions st0 and st1 trade their values: three
+ * moves through a free x87 register with all eight; with only st0 and
+ * st1 (the two fixed ones) no register is free, so the cycle goes
+ * through a 16-byte scratch slot: one store, one move, one load. */
+static void case_fixed(void)
+{
+	Fn *orig = load("testsuite/ir/alloc/x87_fixed.ir");
+	if (!orig)
+		return;
+	AllocStats st;
+	Fn *fn = alloc_verified(orig, 0, 0, &st);
+	if (fn) {
+		CHECK_INT(st.moves.n, 3);
+		CHECK_INT(st.swaps.n, 0);
+		CHECK_INT(st.spills.n + st.reloads.n, 0);
+		CHECK(op_in(fn, 4, 2, R_ST1));
+		CHECK(op_in(fn, 5, 1, R_ST0));
+		CHECK(op_in(fn, 5, 2, R_ST1));
+	}
+	fn_free(fn);
+	fn = alloc_verified(orig, 0, 2, &st);
+	if (fn) {
+		CHECK_INT(st.k[RC_X87], 2);
+		CHECK_INT(st.moves.n, 1);
+		CHECK_INT(st.spills.n, 1);
+		CHECK_INT(st.reloads.n, 1);
+		CHECK_INT(st.slot_bytes, 16);
+		CHECK(class_within(fn, RC_X87, RS_BIT(R_ST0) | RS_BIT(R_ST1)));
+	}
+	fn_free(fn);
+	fn_free(orig);
+}
+
+/* Generated functions with x87 values (20% of the ordinary
+ * instructions: loads of constants, fpatan-like instructions fixed to
+ * st0/st1, additions) with all, 3 and 2 x87 registers and 4 general
+ * ones: every one allocated and verified, its x87 values only in the
+ * allowed registers. */
+static void case_generated(void)
+{
+	static const int nx87[] = {0, 3, 2};
+	int ok = 0;
+	for (int s = 1; s <= 40; s++) {
+		GenOpts g = gen_defaults((uint64_t)s, 150);
+		g.x87_pct = 20;
+		Fn *orig = gen_function("genx87", &g);
+		for (int r = 0; r < 3; r++) {
+			AllocStats st;
+			Fn *fn = alloc_verified(orig, r ? 4 : 0, nx87[r], &st);
+			if (fn && CHECK(class_within(fn, RC_X87,
+						     st.regs[RC_X87])))
+				ok++;
+			fn_free(fn);
+		}
+		fn_free(orig);
+	}
+	CHECK_INT(ok, 120);
+}
+
+/* The first inserted move of fn, or NULL. */
+static Ins *first_move(Fn *fn, Blk **where)
+{
+	for (int b = 0; b < fn->nblk; b++)
+		for (Ins *i = fn->blk[b]->first; i; i = i->next)
+			if (i->kind == IK_MOVE) {
+				*where = fn->blk[b];
+				return i;
+			}
+	return NULL;
+}
+
+static int verdict(const Fn *orig, const Fn *fn)
+{
+	VerifyResult r;
+	verify_fn(orig, fn, &r);
+	int v = r.verdict;
+	verify_result_free(&r);
+	return v;
+}
+
+/* Corrupted versions of the correct allocation of x87_swap.ir are
+ * violations: without the move that saves the first value of the
+ * exchange (that value is lost), and with that move reading the other
+ * register of the pair (both registers then hold the same value). */
+static void case_corrupt(void)
+{
+	Fn *orig = load("testsuite/ir/alloc/x87_swap.ir");
+	if (!orig)
+		return;
+	AllocStats st;
+	Fn *fn = alloc_verified(orig, 0, 0, &st);
+	Blk *b = NULL;
+	Ins *mv = fn ? first_move(fn, &b) : NULL;
+	if (CHECK(mv != NULL)) {
+		Loc src = mv->ops[1].loc;
+		Ins *second = mv->next;
+		if (CHECK(second && second->kind == IK_MOVE)) {
+			/* the second move writes the register the first read */
+			mv->ops[1].loc = second->ops[1].loc;
+			CHECK_INT(verdict(orig, fn), VERDICT_VIOLATION);
+			mv->ops[1].loc = src;
+			CHECK_INT(verdict(orig, fn), VERDICT_VERIFIED);
+		}
+		ins_remove(b, mv);
+		CHECK_INT(verdict(orig, fn), VERDICT_VIOLATION);
+	}
+	fn_free(fn);
+	fn_free(orig);
+}
+
+void suite_alloc_x87(void)
+{
+	t_case("alloc x87: swap of two long doubles, 3 moves", case_swap);
+	t_case("alloc x87: ten long doubles, 2 spills at 8, 6 at 4",
+	       case_pressure);
+	t_case("alloc x87: a long double across a call is spilled",
+	       case_call);
+	t_case("alloc x87: st0/st1 operands, a cycle by moves or a slot",
+	       case_fixed);
+	t_case("alloc x87: generated functions at 8, 3, 2 x87 registers",
+	       case_generated);
+	t_case("alloc x87: corrupted allocations are violations",
+	       case_corrupt);
+}
