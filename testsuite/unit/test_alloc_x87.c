@@ -225,6 +225,50 @@ static void case_generated(void)
 	CHECK_INT(ok, 120);
 }
 
+/* A word of an x87 value read by a general-register instruction tied to
+ * its def: the first word (bytes 0..7, the significand, all significant
+ * in memory) goes through a 16-byte slot into a general pair: one store,
+ * one load; the second word is refused, since an x87 store writes 10
+ * bytes and bytes 10..15 of the slot would be stale. */
+static void case_words(void)
+{
+	static const char *const text =
+		"func xw\n  pseudo p1 x87 16\n  pseudo p2 gpr 8\n"
+		"  pseudo p9 gpr 8\nb2:\n  1: copy =p9, %di\n"
+		"  2: ord \"*movxf_internal\" =p1, p9\n"
+		"  3: ord \"*anddi_1\" =p2, p1[OFF,8] "
+		"{ax,dx,cx,bx,si,di,bp,r8-r15} ^0, $7 clobber {flags}\n"
+		"  4: copy =%ax, p2\n  5: ret %ax\nend\n";
+	for (int w = 0; w < 2; w++) {
+		char buf[600];
+		const char *at = strstr(text, "OFF");
+		snprintf(buf, sizeof buf, "%.*s%d%s", (int)(at - text), text,
+			 8 * w, at + 3);
+		Fn *orig = t_parse_fn(buf);
+		if (!orig)
+			continue;
+		if (w == 0) {
+			AllocStats st;
+			Fn *fn = alloc_verified(orig, 0, 0, &st);
+			if (fn) {
+				CHECK_INT(st.spills.n, 1);
+				CHECK_INT(st.reloads.n, 1);
+				CHECK_INT(st.slot_bytes, 16);
+			}
+			fn_free(fn);
+		} else {
+			char err[512] = "";
+			Fn *fn = ssa_alloc(orig, NULL, NULL, err, sizeof err);
+			CHECK(fn == NULL);
+			t_check(strstr(err, "a part of a value read in the other "
+					    "class") != NULL,
+				__FILE__, __LINE__, "reason: %s", err);
+			fn_free(fn);
+		}
+		fn_free(orig);
+	}
+}
+
 /* The first inserted move of fn, or NULL. */
 static Ins *first_move(Fn *fn, Blk **where)
 {
@@ -289,4 +333,7 @@ void suite_alloc_x87(void)
 	       case_generated);
 	t_case("alloc x87: corrupted allocations are violations",
 	       case_corrupt);
+	t_case("alloc x87: a word read in a general register: the first "
+	       "through a slot, the second refused",
+	       case_words);
 }
