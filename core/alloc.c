@@ -105,9 +105,10 @@ static bool tied_to_read(const Fn *fn, const Ins *i, int k)
 }
 
 /* Whether fn (SSA form, prepared) needs no spilling with the registers
- * avail: pressure at most k everywhere, and at every call no more values
- * live across it than registers it preserves that hold no hard-register
- * value there (its arguments).  Else the first excess in err. */
+ * avail: pressure at most k everywhere, and at every call (and every
+ * instruction clobbering registers of avail) no more values live across
+ * it than registers it preserves that hold no hard-register value there
+ * (its arguments).  Else the first excess in err. */
 static bool fits(Fn *fn, const RegSet avail[RC_NALLOC], int *maxlive,
 		 char *err, size_t errlen)
 {
@@ -116,6 +117,9 @@ static bool fits(Fn *fn, const RegSet avail[RC_NALLOC], int *maxlive,
 	Live *lv = live_compute(fn, cfg);
 	LiveSet L;
 	lset_init(&L, fn->arena, lv->nval);
+	RegSet all_avail = 0;
+	for (int c = 0; c < RC_NALLOC; c++)
+		all_avail |= avail[c];
 	for (int b = 0; b < fn->nblk; b++) {
 		if (!cfg_reachable(cfg, b))
 			continue;
@@ -137,7 +141,12 @@ static bool fits(Fn *fn, const RegSet avail[RC_NALLOC], int *maxlive,
 					for (int c = 0; c < RC_NALLOC; c++)
 						after[c] += vweight(fn, avail, v, c);
 			}
-			if (i->kind == IK_CALL)
+			/* a call, or any instruction clobbering registers of
+			 * the set (`clobber {st0,st1}`): the values living
+			 * through it need registers it keeps */
+			bool kills = i->kind == IK_CALL ||
+				     (i->clobbers & all_avail);
+			if (kills)
 				for (int k = 0; k < L.n; k++) {
 					int v = L.dense[k];
 					bool def = false;
@@ -155,7 +164,7 @@ static bool fits(Fn *fn, const RegSet avail[RC_NALLOC], int *maxlive,
 			 * them at the call: no value living across it can use
 			 * them, preserved or not */
 			RegSet held = 0;
-			if (i->kind == IK_CALL)
+			if (kills)
 				for (int r = 0; r < TGT_NREGS; r++)
 					if (lset_has(&L, fn->npseudo + r))
 						held |= RS_BIT(r);

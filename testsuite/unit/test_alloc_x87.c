@@ -199,6 +199,27 @@ static void case_fixed(void)
 	fn_free(orig);
 }
 
+/* x87_clobber.ir: two long doubles across an instruction clobbering
+ * st0 and st1 (not a call): with st0, st1 only both are stored and
+ * loaded (2 + 2), with st0..st2 one (1 + 1), with all eight none. */
+static void case_clobber(void)
+{
+	Fn *orig = load("testsuite/ir/alloc/x87_clobber.ir");
+	if (!orig)
+		return;
+	static const int nx87[] = {2, 3, 0}, want[] = {2, 1, 0};
+	for (int k = 0; k < 3; k++) {
+		AllocStats st;
+		Fn *fn = alloc_verified(orig, 0, nx87[k], &st);
+		if (fn) {
+			CHECK_INT(st.spills.n, want[k]);
+			CHECK_INT(st.reloads.n, want[k]);
+		}
+		fn_free(fn);
+	}
+	fn_free(orig);
+}
+
 /* Generated functions with x87 values (20% of the ordinary
  * instructions: loads of constants, fpatan-like instructions fixed to
  * st0/st1, additions) with all, 3 and 2 x87 registers and 4 general
@@ -329,6 +350,7 @@ void suite_alloc_x87(void)
 	       case_call);
 	t_case("alloc x87: st0/st1 operands, a cycle by moves or a slot",
 	       case_fixed);
+	t_case("alloc x87: values across a clobber of st0, st1", case_clobber);
 	t_case("alloc x87: generated functions at 8, 3, 2 x87 registers",
 	       case_generated);
 	t_case("alloc x87: corrupted allocations are violations",
