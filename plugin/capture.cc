@@ -47,7 +47,7 @@ static bool regmap_ready;
 /* Whether the capture models the x87 registers (class x87) yet; while
  * false, st0..st7 stay unmodelled and a function using them is refused
  * ("x87 register"), as before the core had the class. */
-static const bool capture_x87 = false;
+static const bool capture_x87 = true;
 
 static void regmap_init(void)
 {
@@ -241,6 +241,8 @@ static int class_of_mode(machine_mode m, const char **why)
 	case MODE_VECTOR_FLOAT:
 		if (targetm.hard_regno_mode_ok(FIRST_SSE_REG, m))
 			return RC_SSE;
+		if (m == XFmode && capture_x87)
+			return RC_X87;
 		if (m == XFmode)
 			*why = "x87 long double pseudo";
 		else

@@ -7,7 +7,7 @@
 extern int ext(int);
 int call_ext(int x) { return ext(x) + x; }
 //! call_ext: copy =%di, p?
-//! call_ext: call "ext" =%ax, $ext, $0, %di clobber {ax,dx,cx,si,di,r8-r11,xmm0-xmm15,flags}
+//! call_ext: call "ext" =%ax, $ext, $0, %di clobber {ax,dx,cx,si,di,r8-r11,xmm0-xmm15,st0-st7,flags}
 
 /* With IPA-RA (on at -O2), a call to a function already compiled in this
  * file clobbers only what that function clobbers: leaf computes
@@ -16,4 +16,4 @@ int call_ext(int x) { return ext(x) + x; }
  * register. */
 int __attribute__((noinline)) leaf(int x) { return 3 * x + 1; }
 int call_leaf(int x) { return leaf(x) + x; }
-//! call_leaf: call "leaf" =%ax, $leaf, $0, %di clobber {ax,flags}
+//! call_leaf: call "leaf" =%ax, $leaf, $0, %di clobber {ax,st0-st7,flags}

@@ -8,8 +8,8 @@
 // inject: call-clobbered:1 f1
 // inject: call-clobbered:2 f2
 // inject: call-clobbered:3 -
-//! f1: call "trash" =%ax, $trash, $0, %di clobber {ax,dx,cx,si,di,r8-r11,xmm0-xmm15,flags}
-//! f2: call "trash" =%ax, $trash, $0, %di clobber {ax,dx,cx,si,di,r8-r11,xmm0-xmm15,flags}
+//! f1: call "trash" =%ax, $trash, $0, %di clobber {ax,dx,cx,si,di,r8-r11,xmm0-xmm15,st0-st7,flags}
+//! f2: call "trash" =%ax, $trash, $0, %di clobber {ax,dx,cx,si,di,r8-r11,xmm0-xmm15,st0-st7,flags}
 extern void abort(void);
 
 /* Returns x + 1 and overwrites the call-clobbered general registers. */

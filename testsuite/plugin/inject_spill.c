@@ -7,7 +7,7 @@
 // inject-options: -fplugin-arg-ssara-only=f
 // inject: drop-reload:1 f
 // inject: reuse-slot:1 f
-//! f: call "trash" =%ax, $trash, $0, %di clobber {ax,dx,cx,si,di,r8-r11,xmm0-xmm15,flags}
+//! f: call "trash" =%ax, $trash, $0, %di clobber {ax,dx,cx,si,di,r8-r11,xmm0-xmm15,st0-st7,flags}
 extern void abort(void);
 
 /* Returns x ^ 1 and overwrites the call-clobbered general registers. */

@@ -6,7 +6,7 @@
 // options: -O2
 // inject-options: -fplugin-arg-ssara-only=f
 // inject: swap-moves:1 f
-//! f: call "abort" $abort, $0 clobber {ax,dx,cx,si,di,r8-r11,xmm0-xmm15,flags}
+//! f: call "abort" $abort, $0 clobber {ax,dx,cx,si,di,r8-r11,xmm0-xmm15,st0-st7,flags}
 extern void abort(void);
 
 __attribute__((noinline, noipa)) void f(unsigned __int128 x,

@@ -32,7 +32,7 @@ double pool(double x) { return dg(x * 2.5) * 2.5; }
  * call leaf; addl %edi, %eax. */
 int __attribute__((noinline)) leaf(int x) { return 3 * x + 1; }
 int call_leaf(int x) { return leaf(x) + x; }
-//!gcc call_leaf: call "leaf" =%ax, $leaf, $0, %di clobber {ax,flags}
+//!gcc call_leaf: call "leaf" =%ax, $leaf, $0, %di clobber {ax,st0-st7,flags}
 //!gcc call_leaf: ord "*addsi_1" =p? mem @ax, p? ^0 @ax, p? @di clobber {flags} [comm 1]
 //!verdict call_leaf: verified
 
@@ -78,6 +78,6 @@ char *fill_end(char *p, unsigned long n)
 	memset(p, 1, n);
 	return p + n;
 }
-//!gcc fill_end: call "memset" =%ax, =%ax, $memset, $0, %di, %si, %dx clobber {ax,dx,cx,si,di,r8-r11,xmm0-xmm15,flags} [retarg]
+//!gcc fill_end: call "memset" =%ax, =%ax, $memset, $0, %di, %si, %dx clobber {ax,dx,cx,si,di,r8-r11,xmm0-xmm15,st0-st7,flags} [retarg]
 //!gcc fill_end: move =@di:8, @ax:8
 //!verdict fill_end: verified
