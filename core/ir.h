@@ -59,6 +59,11 @@ enum OpFlag {
 	OF_DEF = 2,   /* written; USE|DEF = read-modify-write (partial def) */
 	OF_EARLY = 4, /* early clobber: written before all uses are read */
 	OF_MEM = 8,   /* a memory location is acceptable for this operand */
+	OF_WORD = 16, /* an allocated original's subreg operand of one 8-byte
+		       * word of a wide general pseudo whose loc is the
+		       * register holding that word alone, not the value's
+		       * first register (LRA's reload of one word;
+		       * docs/IR.md "alone") */
 };
 
 enum LocKind {

@@ -194,6 +194,8 @@ static void print_op(FILE *f, const Fn *fn, const Op *o)
 		fputs(" @", f);
 		print_loc(f, fn, o->loc);
 	}
+	if (o->flags & OF_WORD)
+		fputs(" alone", f);
 }
 
 /* Writes " [ld $s+8:4]", " [st %argp+16:8]", " [wr %frame-8:4]" or
@@ -1291,7 +1293,7 @@ static bool parse_loc(Parser *P, Op *o)
 }
 
 /* The operand attributes after the value, in their required order. */
-enum { AT_NONE, AT_FROM, AT_REGSET, AT_TIE, AT_MEM, AT_LOC };
+enum { AT_NONE, AT_FROM, AT_REGSET, AT_TIE, AT_MEM, AT_LOC, AT_ALONE };
 
 static int attr_at_cursor(const Parser *P)
 {
@@ -1300,15 +1302,16 @@ static int attr_at_cursor(const Parser *P)
 	case '^': return AT_TIE;
 	case '@': return AT_LOC;
 	default:
-		return is_kw(P, "from") ? AT_FROM
-		       : is_kw(P, "mem") ? AT_MEM
-					 : AT_NONE;
+		return is_kw(P, "from")	   ? AT_FROM
+		       : is_kw(P, "mem")   ? AT_MEM
+		       : is_kw(P, "alone") ? AT_ALONE
+					   : AT_NONE;
 	}
 }
 
 static const char *const attr_names[] = {
 	[AT_FROM] = "from", [AT_REGSET] = "register set", [AT_TIE] = "tie",
-	[AT_MEM] = "mem", [AT_LOC] = "location",
+	[AT_MEM] = "mem", [AT_LOC] = "location", [AT_ALONE] = "alone",
 };
 
 /* from bX: only phi sources name the edge they come in on. */
@@ -1319,6 +1322,21 @@ static bool parse_from(Parser *P, Op *o, int kind, int k)
 					  "sources");
 	P->pos += 4;
 	return end_tok(P, "") && parse_blockref(P, &o->from);
+}
+
+/* alone: after the location of a subreg operand of one 8-byte word in a
+ * register (OF_WORD): the register holds that word alone.  Whether the
+ * pseudo is wide and general is the checker's to judge. */
+static bool parse_alone(Parser *P, Op *o)
+{
+	size_t at = P->pos;
+	P->pos += 5;
+	if (o->kind != OK_PSEUDO || o->sub_size != 8 || o->sub_off % 8 ||
+	    o->loc.kind != LOC_REG)
+		return fail_at(P, at, "'alone' needs a one-word subreg of a "
+				      "pseudo located in a register");
+	o->flags |= OF_WORD;
+	return true;
 }
 
 /* One attribute of kind a at the cursor. */
@@ -1350,6 +1368,8 @@ static bool parse_attr(Parser *P, int a, Op *o, OpPos *pp, int kind, int k)
 		o->flags |= OF_MEM;
 		P->pos += 3;
 		return true;
+	case AT_ALONE:
+		return parse_alone(P, o);
 	default:
 		return parse_loc(P, o);
 	}

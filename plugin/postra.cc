@@ -324,6 +324,10 @@ struct Binding {
 	int pseudo;
 	bool def;
 	Loc loc;
+	/* >= 0: loc is the register holding this 8-byte word of the pseudo
+	 * alone (a reload register, not where the pseudo lives; the
+	 * operand gets OF_WORD, docs/POSTRA.md "Words reloaded alone") */
+	int word = -1;
 };
 
 struct SlotInfo {
@@ -673,12 +677,13 @@ static bool eliminated_p(const_rtx x)
  * p into another register, `p * p` as `ax * dx`): each is recorded, in
  * pattern order, and use_locs_of gives every one of them an operand.
  * False (t.fail set) when a def already has another location. */
-static bool bind_loc(Tr &t, int p, bool def, Loc l)
+static bool bind_loc(Tr &t, int p, bool def, Loc l, int word = -1)
 {
 	bool other = false;
 	for (const Binding &b : t.binds)
 		if (b.pseudo == p && b.def == def) {
-			if (b.loc.kind == l.kind && b.loc.num == l.num)
+			if (b.loc.kind == l.kind && b.loc.num == l.num &&
+			    b.word == word)
 				return true;
 			other = true;
 		}
@@ -686,8 +691,21 @@ static bool bind_loc(Tr &t, int p, bool def, Loc l)
 		t.fail = "p" + std::to_string(p) + " in two locations";
 		return false;
 	}
-	t.binds.push_back({p, def, l});
+	t.binds.push_back({p, def, l, word});
 	return true;
+}
+
+/* Whether a subreg of sub bytes into pseudo p, size bytes, found in
+ * general register c (core number) that is not where p lives, can be
+ * located as that word alone: one whole 8-byte word of a general pseudo
+ * wider than a word (the checker's word facts, docs/VERIFY.md "Words of
+ * a wide value", say which word a register holds). */
+static bool word_alone_ok(const Fn *orig, int p, int sub, int size, int c)
+{
+	return orig->pseudo[p].cls == RC_GPR &&
+	       orig->pseudo[p].size > UNITS_PER_WORD && size == UNITS_PER_WORD &&
+	       sub % UNITS_PER_WORD == 0 && sub < orig->pseudo[p].size &&
+	       c >= 0 && c < 16;
 }
 
 /* Whether every captured definition of pseudo p is a [ptrcopy] of the
@@ -722,6 +740,7 @@ static bool ptr_copy_of(const Tr &t, int p, int ptr)
 static bool bind(Tr &t, int p, int sub, int size, const_rtx x, int role)
 {
 	Loc l = {LOC_NONE, 0};
+	int word = -1; /* a word alone (Binding.word) */
 	const Fn *orig = t.cap->fn;
 	if (p >= orig->npseudo || orig->pseudo[p].cls < 0) {
 		t.fail = "p" + std::to_string(p) + " not in the capture";
@@ -769,6 +788,7 @@ static bool bind(Tr &t, int p, int sub, int size, const_rtx x, int role)
 			t.fail = "pseudo replaced by an address equivalence";
 			return false;
 		}
+		int creg = c;
 		if (sub) {
 			if (orig->pseudo[p].cls != RC_GPR ||
 			    sub % UNITS_PER_WORD || c >= 16) {
@@ -779,18 +799,21 @@ static bool bind(Tr &t, int p, int sub, int size, const_rtx x, int role)
 			 * di bp sp, r8-r15), so the value's first register is
 			 * sub words before this one. */
 			c -= sub / UNITS_PER_WORD;
-			if (c < 0) {
-				t.fail = "subreg below the first register";
-				return false;
-			}
 		}
 		if (size && psize > UNITS_PER_WORD &&
 		    (p >= max_reg_num() ||
 		     reg_renumber[p] != (int)REGNO(x) - sub / UNITS_PER_WORD)) {
 			/* A word of a multi-word pseudo in a register that is
 			 * not where the pseudo lives: a reload register
-			 * holding that word alone. */
-			t.fail = "word of a pseudo reloaded alone";
+			 * holding that word alone, located as such. */
+			if (!word_alone_ok(orig, p, sub, size, creg)) {
+				t.fail = "word of a pseudo reloaded alone";
+				return false;
+			}
+			c = creg;
+			word = sub / UNITS_PER_WORD;
+		} else if (c < 0) {
+			t.fail = "subreg below the first register";
 			return false;
 		}
 		l = {LOC_REG, c};
@@ -840,9 +863,9 @@ static bool bind(Tr &t, int p, int sub, int size, const_rtx x, int role)
 			 GET_RTX_NAME(GET_CODE(x));
 		return false;
 	}
-	if ((role & OF_USE) && !bind_loc(t, p, false, l))
+	if ((role & OF_USE) && !bind_loc(t, p, false, l, word))
 		return false;
-	if ((role & OF_DEF) && !bind_loc(t, p, true, l))
+	if ((role & OF_DEF) && !bind_loc(t, p, true, l, word))
 		return false;
 	return true;
 }
@@ -1773,12 +1796,18 @@ static bool writes_hard_defs(rtx_insn *insn, const Ins *ci)
 	return true;
 }
 
-/* The bound location of pseudo p as a def (def) or a use, or LOC_NONE. */
-static Loc bound(const Tr &t, int p, bool def)
+/* The bound location of pseudo p as a def (def) or a use, or LOC_NONE;
+ * *word (when given) its Binding.word (-1 when none). */
+static Loc bound(const Tr &t, int p, bool def, int *word = nullptr)
 {
+	if (word)
+		*word = -1;
 	for (const Binding &b : t.binds)
-		if (b.pseudo == p && b.def == def)
+		if (b.pseudo == p && b.def == def) {
+			if (word)
+				*word = b.word;
 			return b.loc;
+		}
 	return {LOC_NONE, 0};
 }
 
@@ -1803,11 +1832,19 @@ static bool use_locs_of(Tr &t, const Ins *ci, std::vector<Loc> &at)
 		    at[k].kind != LOC_NONE)
 			continue;
 		std::vector<Loc> u;
+		bool alone = false;
 		for (const Binding &b : t.binds)
-			if (b.pseudo == o.reg && !b.def)
+			if (b.pseudo == o.reg && !b.def) {
 				u.push_back(b.loc);
+				alone |= b.word >= 0;
+			}
 		if (u.size() < 2)
 			continue;
+		if (alone) {
+			unverified(t, "word of a pseudo reloaded alone" +
+					      uid_str(ci->uid));
+			return false;
+		}
 		std::vector<bool> given(u.size(), false);
 		std::vector<int> ks;
 		for (int j = k; j < ci->nops; j++)
@@ -1920,14 +1957,21 @@ static Ins *located_copy(Tr &t, const Ins *ci)
 				if (e.first == o.reg)
 					o.reg = e.second;
 		if (o.kind == OK_PSEUDO) {
-			Loc u = at[k].kind != LOC_NONE ? at[k]
-						       : bound(t, o.reg, false);
-			Loc d = bound(t, o.reg, true);
+			int uw, dw;
+			Loc u = at[k].kind != LOC_NONE
+					? at[k]
+					: bound(t, o.reg, false, &uw);
+			if (at[k].kind != LOC_NONE)
+				uw = -1; /* use_locs_of: no word alone */
+			Loc d = bound(t, o.reg, true, &dw);
 			Loc l = (o.flags & OF_DEF) ? d : u;
+			int w = (o.flags & OF_DEF) ? dw : uw;
 			if ((o.flags & OF_DEF) && (o.flags & OF_USE)) {
-				if (l.kind == LOC_NONE)
+				if (l.kind == LOC_NONE) {
 					l = u;
-				else if (u.kind != LOC_NONE && !same_loc(u, d)) {
+					w = uw;
+				} else if (u.kind != LOC_NONE &&
+					   (!same_loc(u, d) || uw != dw)) {
 					unverified(t, "read-modify-write operand "
 						      "in two locations" +
 							      uid_str(ci->uid));
@@ -1938,6 +1982,18 @@ static Ins *located_copy(Tr &t, const Ins *ci)
 				unverified(t, "no location found for an "
 					      "operand" + uid_str(ci->uid));
 				return nullptr;
+			}
+			if (w >= 0) {
+				/* the pseudo's word w alone in a register: only
+				 * an operand that is exactly that word reads or
+				 * writes it there */
+				if (o.sub_size != UNITS_PER_WORD ||
+				    o.sub_off != w * UNITS_PER_WORD) {
+					unverified(t, "word of a pseudo reloaded "
+						      "alone" + uid_str(ci->uid));
+					return nullptr;
+				}
+				o.flags |= OF_WORD;
 			}
 			o.loc = l;
 		}
@@ -3228,6 +3284,13 @@ static Ins *remat_of(Tr &t, int k, rtx_insn *insn)
 	Ins *ins = located_copy(t, sv.ins);
 	if (!ins)
 		return nullptr;
+	for (int j = 0; j < ins->nops; j++)
+		if (ins->ops[j].flags & OF_WORD) {
+			/* the checker's recomputation reads whole spans */
+			unverified(t, "word of a pseudo reloaded alone" +
+					      uid_str(sv.uid));
+			return nullptr;
+		}
 	ins->kind = IK_REMAT;
 	ins->uid = 0;
 	ins->of = sv.uid;

@@ -864,6 +864,32 @@ static void kill_value(Chk *c, int v)
 			kill_one(c, wd_id(c, v, i));
 }
 
+/* Wide value v gets word w replaced (a write of that word alone,
+ * OF_WORD): every fact of the old word w leaves its locations, and so
+ * does v as a whole (a slot, an SSE register, memory, an availability
+ * location); the facts of its other words stay, since they are the new
+ * value's too.  Word 0 in a general register is v itself and its part
+ * facts (its low bytes), which go with w = 0 and stay otherwise. */
+static void kill_word(Chk *c, int v, int w)
+{
+	kill_one(c, wd_id(c, v, w));
+	if (w == 0) {
+		kill_one(c, v);
+		for (int kind = 0; kind < PF_NKIND; kind++)
+			for (int pw = 1; pw <= PF_MAXW; pw *= 2)
+				kill_one(c, pf_id(c, v, kind, pw));
+		return;
+	}
+	if (c->hold[v].stamp != c->stamp)
+		return;
+	int n = 0;
+	for (int k = c->hold[v].head; k >= 0; k = c->hnext[k])
+		if (!gpr_loc(c, c->hloc[k]))
+			c->klist[n++] = c->hloc[k];
+	for (int i = 0; i < n; i++)
+		wset(c, c->klist[i], set_del(&c->sp, c->cur[c->klist[i]], v));
+}
+
 static bool bit(const uint64_t *d, int k)
 {
 	return (d[k / 64] >> (k % 64)) & 1;
@@ -2091,6 +2117,30 @@ static int word_loc(const Chk *c, const Op *op, int l)
 	return l + op->sub_off * n / size;
 }
 
+/* The word that allocated operand ao (of original operand oo) reads or
+ * writes alone in its register (OF_WORD, docs/IR.md "alone": a one-word
+ * subreg of a wide value, LRA's reload of that word), or -1 when ao is
+ * an ordinary operand.  alone_valid has checked the shape. */
+static int alone_word(const Op *ao, const Op *oo)
+{
+	return (ao->flags & OF_WORD) ? oo->sub_off / 8 : -1;
+}
+
+/* Whether allocated operand ao may carry OF_WORD for original operand
+ * oo: oo is an 8-byte subreg at a whole word of a wide pseudo, read or
+ * partially defined (`+p[8,8]`), and ao is in a general register. */
+static bool alone_valid(const Chk *c, const Op *ao, const Op *oo)
+{
+	if (!(ao->flags & OF_WORD))
+		return true;
+	int v = value_of(c, oo);
+	return oo->kind == OK_PSEUDO && wide_value(c, v) &&
+	       oo->sub_size == 8 && oo->sub_off % 8 == 0 &&
+	       oo->sub_off / 8 < nwords(c, v) &&
+	       gpr_loc(c, op_loc(c, ao)) &&
+	       (!(oo->flags & OF_DEF) || (oo->flags & OF_USE));
+}
+
 /* Whether a read of value v at location l that does not find v is not
  * proven rather than wrong: l holds nothing but the mark K (GCC loaded
  * a constant the checker knows no value of into it), and v is unnamed
@@ -2164,14 +2214,27 @@ static void check_operand(Chk *c, const Ins *i, const Ins *o, int pos, int k)
 	const Op *oo = &o->ops[k], *ao = &i->ops[k];
 	int v = value_of(c, oo), l = op_loc(c, ao);
 	int n = span_n(c, l, value_size(c, v));
+	int aw = alone_word(ao, oo);
 	char vb[32], lb[64], lb2[64], vb2[32];
-	if (op_reads(c->o, oo)) {
+	if (aw >= 0)
+		n = 1;
+	/* a word written alone reads nothing: the value's other words stay
+	 * where they are */
+	if (op_reads(c->o, oo) && !(aw >= 0 && (oo->flags & OF_DEF))) {
 		int lo, hi;
 		read_range(c, oo, l, n, &lo, &hi);
+		if (aw >= 0) {
+			lo = 0;
+			hi = 1;
+		}
 		for (int p = lo; p < hi; p++) {
-			if (holds_at(c, l, p, v) ||
-			    (p == 0 && holds_part(c, oo, l, v)) ||
-			    copy_equal(c, l, p, v))
+			if (aw >= 0 ? set_has(&c->sp, c->cur[l],
+					      word_at(c, l, v, aw)) ||
+					      undefined(c, c->curD, v)
+				    : holds_at(c, l, p, v) ||
+					      (p == 0 &&
+					       holds_part(c, oo, l, v)) ||
+					      copy_equal(c, l, p, v))
 				continue;
 			const char *pre, *post;
 			if (unproven_read(c, l + p, v, &pre, &post)) {
@@ -2187,8 +2250,10 @@ static void check_operand(Chk *c, const Ins *i, const Ins *o, int pos, int k)
 			Violation *w = violation(
 				c, VK_WRONG_VALUE, i, pos, k, l + p,
 				"operand %d (%s) at %s holds %s instead%s", k,
-				value_name(c, read_id(c, l, p, v), vb,
-					   sizeof vb),
+				value_name(c,
+					   aw >= 0 ? word_at(c, l, v, aw)
+						   : read_id(c, l, p, v),
+					   vb, sizeof vb),
 				loc_name(c, l + p, lb, sizeof lb), s.s,
 				wr.s ? wr.s : "");
 			free(s.s);
@@ -2248,9 +2313,11 @@ static void check_operand(Chk *c, const Ins *i, const Ins *o, int pos, int k)
 		}
 	}
 	if (oo->tie >= 0 && oo->tie < i->nops) {
-		int lw = word_loc(c, oo, l);
-		int lt = word_loc(c, &o->ops[oo->tie],
-				  op_loc(c, &i->ops[oo->tie]));
+		const Op *at = &i->ops[oo->tie], *ot = &o->ops[oo->tie];
+		int lw = aw >= 0 ? l : word_loc(c, oo, l);
+		int lt = alone_word(at, ot) >= 0
+				 ? op_loc(c, at)
+				 : word_loc(c, ot, op_loc(c, at));
 		if (lt != lw) {
 			l = lw;
 			violation(c, VK_TIE, i, pos, k, l,
@@ -2269,7 +2336,10 @@ static void check_operand(Chk *c, const Ins *i, const Ins *o, int pos, int k)
 			    oj->tie == k || oo->tie == j)
 				continue;
 			int lj = op_loc(c, &i->ops[j]);
-			int nj = span_n(c, lj, value_size(c, value_of(c, oj)));
+			int nj = alone_word(&i->ops[j], oj) >= 0
+					 ? 1
+					 : span_n(c, lj,
+						  value_size(c, value_of(c, oj)));
 			if (lj < l + n && l < lj + nj) {
 				violation(c, VK_EARLY_CLOBBER, i, pos, k, l,
 					  "operand %d (%s) at %s: early-clobber "
@@ -2878,6 +2948,13 @@ static void do_original(Chk *c, const Ins *i, const Ins *o, int pos)
 		if (!op_is_value(oo) || !(oo->flags & OF_DEF))
 			continue;
 		int v = value_of(c, oo), l = op_loc(c, &i->ops[k]);
+		int aw = alone_word(&i->ops[k], oo);
+		if (aw >= 0) {
+			kill_word(c, v, aw);
+			defined(c, v);
+			wset(c, l, set_single(&c->sp, word_at(c, l, v, aw)));
+			continue;
+		}
 		kill_value(c, v);
 		defined(c, v);
 		write_def(c, l, span_n(c, l, value_size(c, v)), v);
@@ -3178,7 +3255,8 @@ static bool same_shape(const Ins *x, const Ins *y)
 		return false;
 	for (int k = 0; k < x->nops; k++) {
 		const Op *a = &x->ops[k], *b = &y->ops[k];
-		if (op_is_value(a) != op_is_value(b) || a->flags != b->flags ||
+		if (op_is_value(a) != op_is_value(b) ||
+		    (a->flags & ~OF_WORD) != (b->flags & ~OF_WORD) ||
 		    a->sub_off != b->sub_off || a->sub_size != b->sub_size)
 			return false;
 		if (!op_is_value(a) && !const_equal(a, b))
@@ -3717,6 +3795,14 @@ static bool setup_ins(Chk *c)
 			}
 			if (i->uid == 0) {
 				bool ok;
+				for (int k = 0; k < i->nops; k++)
+					if (i->ops[k].flags & OF_WORD)
+						return unverified(
+							c,
+							"'alone' on an inserted "
+							"%s in b%d",
+							ins_kind_name(i->kind),
+							fb->id);
 				switch (i->kind) {
 				case IK_MOVE:
 				case IK_SPILL:
@@ -3795,6 +3881,14 @@ static bool setup_ins(Chk *c)
 				return unverified(c, "uid %d (b%d) differs from "
 						     "the original instruction",
 						  i->uid, fb->id);
+			for (int k = 0; k < i->nops; k++)
+				if (!alone_valid(c, &i->ops[k], &u->ins->ops[k]))
+					return unverified(
+						c,
+						"uid %d operand %d: 'alone' "
+						"on what is not one word of a "
+						"wide general value",
+						i->uid, k);
 			c->om[c->ibase[b] + pos] = u->ins;
 			c->oconst[c->ibase[b] + pos] = remat_const(c, u->ins);
 			if (c->nav)
