@@ -708,6 +708,16 @@ static bool word_alone_ok(const Fn *orig, int p, int sub, int size, int c)
 	       c >= 0 && c < 16;
 }
 
+/* Number of bindings of b from index from on that locate a word alone
+ * (Binding.word). */
+static int alone_binds(const std::vector<Binding> &b, size_t from)
+{
+	int n = 0;
+	for (size_t k = from; k < b.size(); k++)
+		n += b[k].word >= 0;
+	return n;
+}
+
 /* Whether every captured definition of pseudo p is a [ptrcopy] of the
  * soft pointer whose core register is ptr (there is one): then a
  * register a new insn set to that pointer (LRA's recomputation of p's
@@ -1569,6 +1579,27 @@ static bool match(Tr &t, int i, const_rtx x, int role)
 		bool decided = mark_comm || dup_comm;
 		if (decided)
 			ok2 = false;
+		if (!decided && ok2 && ok &&
+		    (alone_binds(first, 0) || alone_binds(t.binds, mark))) {
+			/* A word alone in a register in one order: keep the
+			 * order with fewer such words (more words where
+			 * their pseudos live); on a tie refuse rather than
+			 * guess (pr42956.c Split at -O0: `p150[8,8] *
+			 * p148[0,8]` exchanged, both orders matched, and the
+			 * register hints chose the wrong one). */
+			int a1 = alone_binds(first, 0);
+			int a2 = alone_binds(t.binds, mark);
+			if (a1 == a2) {
+				t.binds.resize(mark);
+				t.soft_in.resize(smark);
+				t.comm.resize(cmark);
+				t.fail = "commutative operands with a word "
+					 "reloaded alone";
+				return false;
+			}
+			ok2 = a2 < a1;
+			decided = true;
+		}
 		if (!decided && ok2 && ok &&
 		    (mem_bound(t, first) || mem_bound(t, t.binds, mark))) {
 			/* A pseudo in memory in one order: keep the order
