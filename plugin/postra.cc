@@ -2409,14 +2409,63 @@ struct CfgMap {
  * its only predecessor, is not the entry and starts no block after
  * reload; going on through such n none of whose insns is left (their
  * deleted insns stay in their own block, an edge). */
+/* The block (index) every successor edge of capture block cur leads to
+ * when cur ends in a branch between that block and blocks none of
+ * whose insns is left after reload (each with cur as its only
+ * predecessor and that block as its only successor, starting no block
+ * after reload), so that after reload, with the branch deleted, control
+ * falls from cur into it whichever way the branch went: n reached by
+ * all nsucc paths, and by no other predecessor.  -1 otherwise. */
+static int branch_to_one(const Fn *o, const CfgMap &m, int cur)
+{
+	const Blk *k = o->blk[cur];
+	if (k->nsucc < 2)
+		return -1;
+	/* an emptied block: no insn left, not a post-RA block's start, cur
+	 * its only predecessor, one ordinary successor */
+	auto emptied = [&](int d) {
+		const Blk *g = o->blk[d];
+		return !m.live[d] && !m.head[d] && !m.merged[d] &&
+		       m.npred[d] == 1 && d != o->entry && g->nsucc == 1 &&
+		       !(g->succ[0].flags & EF_ABNORMAL);
+	};
+	for (int e = 0; e < k->nsucc; e++)
+		if (k->succ[e].flags & EF_ABNORMAL)
+			return -1;
+	int d0 = k->succ[0].blk;
+	int cand[2] = {d0, emptied(d0) ? o->blk[d0]->succ[0].blk : -1};
+	for (int c : cand) {
+		if (c < 0 || m.npred[c] != k->nsucc)
+			continue;
+		bool ok = true;
+		for (int e = 0; e < k->nsucc && ok; e++) {
+			int d = k->succ[e].blk;
+			ok = d == c ||
+			     (emptied(d) && o->blk[d]->succ[0].blk == c);
+		}
+		if (ok)
+			return c;
+	}
+	return -1;
+}
+
 static bool merge_step(const Fn *o, const CfgMap &m, int cur, int target)
 {
 	for (int steps = 0; steps < o->nblk; steps++) {
 		const Blk *k = o->blk[cur];
-		if (k->nsucc != 1 || (k->succ[0].flags & EF_ABNORMAL))
-			return false;
-		int n = k->succ[0].blk;
-		if (m.npred[n] != 1 || m.head[n] || m.merged[n] || n == o->entry)
+		int n;
+		if (k->nsucc > 1) {
+			n = branch_to_one(o, m, cur);
+			if (n < 0)
+				return false;
+		} else {
+			if (k->nsucc != 1 || (k->succ[0].flags & EF_ABNORMAL))
+				return false;
+			n = k->succ[0].blk;
+			if (m.npred[n] != 1)
+				return false;
+		}
+		if (m.head[n] || m.merged[n] || n == o->entry)
 			return false;
 		if (n == target)
 			return true;
@@ -2542,6 +2591,10 @@ static bool same_cfg(Tr &t)
 		bool edge = k->nsucc == 1 && !(k->succ[0].flags & EF_ABNORMAL);
 		m.skip[i] = k->nsucc <= 1 && (!k->first || (gone && edge));
 		if (k->first && !m.head[i] && !m.merged[i] && !m.skip[i]) {
+			if (getenv("SSARA_DEBUG"))
+				fprintf(stderr, "ssara: b%d removed (%d succs, "
+						"live %d)\n",
+					k->id, k->nsucc, (int)m.live[i]);
 			unverified(t, "block removed by the register allocator");
 			return false;
 		}

@@ -2785,6 +2785,52 @@ static void push_source_holders(Chk *c, const Ins *o, Writes *ws,
  * copies relabel, a [remat] from a constant goes into the constant's
  * location, other definitions leave every location; its uses are not
  * checked. */
+/* Whether a block of the allocation holds only deleted original
+ * instructions (or none). */
+static bool only_deleted(const Blk *k)
+{
+	for (const Ins *i = k->first; i; i = i->next)
+		if (i->uid == 0 || !(i->flags & INS_DELETED))
+			return false;
+	return true;
+}
+
+/* Whether deleted branch i of allocation block b decides nothing: it is
+ * the block's last instruction and every edge of b reaches one block n,
+ * directly or through a block of only deleted instructions whose only
+ * successor is n (GCC removed the branch once reload had emptied the
+ * blocks between, pr53411.c fn4).  Whichever edge the original took,
+ * nothing runs before n; the values of each path are checked on the
+ * allocation's edges as they are. */
+static bool branch_joins(const Chk *c, const Ins *i, int b)
+{
+	const Blk *k = c->f->blk[b];
+	if (i->next || k->nsucc < 2)
+		return false;
+	int n = -1;
+	for (int pass = 0; pass < 2 && n < 0; pass++) {
+		int d0 = k->succ[0].blk;
+		const Blk *g0 = c->f->blk[d0];
+		int cand = pass == 0 ? d0
+				     : g0->nsucc == 1 && only_deleted(g0)
+					       ? g0->succ[0].blk
+					       : -1;
+		if (cand < 0)
+			continue;
+		bool ok = true;
+		for (int e = 0; e < k->nsucc && ok; e++) {
+			int d = k->succ[e].blk;
+			const Blk *g = c->f->blk[d];
+			ok = d == cand || (g->nsucc == 1 &&
+					   g->succ[0].blk == cand &&
+					   only_deleted(g));
+		}
+		if (ok)
+			n = cand;
+	}
+	return n >= 0;
+}
+
 static void do_deleted(Chk *c, const Ins *o, int idx)
 {
 	int ndef = 0;
@@ -2912,6 +2958,15 @@ static void do_original(Chk *c, const Ins *i, const Ins *o, int pos)
 {
 	int idx = c->ibase[c->cur_blk] + pos - 1;
 	if (i->flags & INS_DELETED) {
+		if (o->kind == IK_BRANCH && branch_joins(c, i, c->cur_blk) &&
+		    !o->nmem && !o->clobbers) {
+			bool def = false;
+			for (int k = 0; k < o->nops; k++)
+				def |= op_is_value(&o->ops[k]) &&
+				       (o->ops[k].flags & OF_DEF);
+			if (!def)
+				return; /* a branch that decides nothing */
+		}
 		do_deleted(c, o, idx);
 		return;
 	}
