@@ -1873,6 +1873,28 @@ static int default_load_width(const Chk *c, int d)
 	return cls >= 0 && cls < RC_NALLOC ? c->t->class_bytes[cls] : 8;
 }
 
+/* The part facts a load of width bytes from writable memory location s
+ * holding set s_set gives register d: for each pseudo p of the set
+ * wider than width, "p's low W bytes" (W the widest part-fact width
+ * within width).  Proof: "M holds p" means M's bytes from its address on
+ * are p's (an original access of p's size at exactly M's address), the
+ * load reads width bytes from that same address, and x86 is
+ * little-endian, so it reads p's low bytes.  Nothing for a slot or
+ * another non-register destination (part facts live in registers). */
+static int mem_low_parts(Chk *c, int s_set, int d, int width)
+{
+	if (d < 0 || d >= TGT_NREGS || width < 1)
+		return 0;
+	int lw = width >= 8 ? 8 : width >= 4 ? 4 : width >= 2 ? 2 : 1;
+	int out = 0, n = set_n(&c->sp, s_set);
+	for (int k = 0; k < n; k++) {
+		int v = set_v(&c->sp, s_set)[k];
+		if (v < c->npseudo && c->o->pseudo[v].size > width)
+			out = set_add(&c->sp, out, pf_id(c, v, PF_LOW, lw));
+	}
+	return out;
+}
+
 /* What a load of width bytes (0: default_load_width of d) from location
  * s into d reads (docs/VERIFY.md "Constant locations"): from an immediate
  * or read-only memory, the values of CONST(s) at most width bytes wide (a
@@ -1892,15 +1914,17 @@ static int mem_read_set(Chk *c, int s, int d, int width)
 		return set_add(&c->sp,
 			       narrow_set(c, set, width, d),
 			       kc_id(c));
-	int n = set_n(&c->sp, set);
+	int n = set_n(&c->sp, set), low = mem_low_parts(c, set, d, width);
 	for (int k = n - 1; k >= 0; k--) {
 		int v = set_v(&c->sp, set)[k];
 		if (value_size(c, v) != width)
 			set = set_del(&c->sp, set, v);
 	}
-	/* nothing proven (M holds nothing, or only wider values of which
-	 * the load reads a part): the content is some unknown value, U
-	 * (number nval), which makes a use not proven rather than wrong */
+	/* plus the low parts of the wider values (mem_low_parts), which a
+	 * subreg use of those low bytes finds; nothing proven (M holds
+	 * nothing): the content is some unknown value, U (number nval),
+	 * which makes a use not proven rather than wrong */
+	set = set_union(&c->sp, set, low);
 	return set_n(&c->sp, set) ? set : set_single(&c->sp, c->nval);
 }
 
