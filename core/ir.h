@@ -134,6 +134,9 @@ enum MemBase {
 	MB_ARGP,  /* the argument pointer + off */
 	MB_FRAME, /* the soft frame pointer + off */
 	MB_ANY,   /* any address (through a pointer, indexed...): MR_WR only */
+	MB_STACK, /* an address computed from the hard stack pointer (sp,
+		   * sp + const, a push's autoincrement): stack memory, no
+		   * symbol's storage; MR_WR only, no offset or size */
 };
 typedef struct MemRef {
 	uint8_t kind;    /* MR_* */

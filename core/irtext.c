@@ -198,14 +198,14 @@ static void print_op(FILE *f, const Fn *fn, const Op *o)
 		fputs(" alone", f);
 }
 
-/* Writes " [ld $s+8:4]", " [st %argp+16:8]", " [wr %frame-8:4]" or
- * " [wr *]". */
+/* Writes " [ld $s+8:4]", " [st %argp+16:8]", " [wr %frame-8:4]",
+ * " [wr %sp]" or " [wr *]". */
 static void print_memref(FILE *f, const MemRef *m)
 {
 	static const char *const kinds[] = {"ld", "st", "wr"};
 	fprintf(f, " [%s ", m->kind <= MR_WR ? kinds[m->kind] : "?");
-	if (m->base == MB_ANY) {
-		fputs("*]", f);
+	if (m->base == MB_ANY || m->base == MB_STACK) {
+		fputs(m->base == MB_ANY ? "*]" : "%sp]", f);
 		return;
 	}
 	fputs(m->base == MB_SYM ? "$" : m->base == MB_ARGP ? "%argp" : "%frame",
@@ -1704,7 +1704,7 @@ static bool at_tag(const Parser *P, const char *tag)
 	return P->eol - P->pos >= n && memcmp(P->s + P->pos, tag, n) == 0;
 }
 
-/* One memory access "[ld|st|wr ADDR:SIZE]" or "[wr *]" (the cursor on
+/* One memory access "[ld|st|wr ADDR:SIZE]", "[wr %sp]" or "[wr *]" (the cursor on
  * '['), ADDR $SYMBOL[+-INT], %argp[+-INT] or %frame[+-INT]; appended to
  * P->mem. */
 static bool parse_memref(Parser *P)
@@ -1720,6 +1720,11 @@ static bool parse_memref(Parser *P)
 			return fail_at(P, at, "'*' only in '[wr *]'");
 		P->pos++;
 		m.base = MB_ANY;
+	} else if (P->eol - P->pos >= 4 && !memcmp(P->s + P->pos, "%sp]", 4)) {
+		if (m.kind != MR_WR)
+			return fail_at(P, at, "'%%sp' only in '[wr %%sp]'");
+		P->pos += 3;
+		m.base = MB_STACK;
 	} else {
 		if (peek(P) == '$' && is_sym_start(peek_at(P, 1))) {
 			Op k = {0};
@@ -1740,8 +1745,8 @@ static bool parse_memref(Parser *P)
 				P->pos += 6;
 			} else {
 				return fail_at(P, at, "expected '$SYMBOL', "
-						      "'%%argp', '%%frame' or "
-						      "'*'");
+						      "'%%argp', '%%frame', "
+						      "'%%sp' or '*'");
 			}
 			int c = peek(P);
 			if (c == '+' || c == '-') {

@@ -123,16 +123,42 @@ static bool pseudo_p(const_rtx x)
 	return REG_P(x) && !HARD_REGISTER_P(x);
 }
 
-/* Adds the write of MEM x to ins: a known address and size, else any
- * memory; a soft-pointer write of unknown size makes fn's addresses
- * escape (an unknown write must reach that memory). */
+/* Whether address a is computed from the hard stack pointer alone: sp,
+ * sp + const_int, or an autoincrement of sp (a push: PRE_DEC, PRE_INC,
+ * POST_DEC, POST_INC, or PRE_MODIFY / POST_MODIFY by sp + const_int).
+ * Such an address is stack memory, never a symbol's storage. */
+static bool stack_address_p(const_rtx a)
+{
+	if (GET_CODE(a) == PLUS && CONST_INT_P(XEXP(a, 1)))
+		a = XEXP(a, 0);
+	else if (GET_CODE(a) == PRE_DEC || GET_CODE(a) == PRE_INC ||
+		 GET_CODE(a) == POST_DEC || GET_CODE(a) == POST_INC)
+		a = XEXP(a, 0);
+	else if (GET_CODE(a) == PRE_MODIFY || GET_CODE(a) == POST_MODIFY) {
+		const_rtx m = XEXP(a, 1);
+		if (GET_CODE(m) != PLUS || XEXP(m, 0) != XEXP(a, 0) ||
+		    !CONST_INT_P(XEXP(m, 1)))
+			return false;
+		a = XEXP(a, 0);
+	}
+	return REG_P(a) && REGNO(a) == STACK_POINTER_REGNUM;
+}
+
+/* Adds the write of MEM x to ins: a known address and size, else the
+ * stack at sp ([wr %sp]) for an address computed from sp alone
+ * (stack_address_p), else any memory; a soft-pointer write of unknown
+ * size makes fn's addresses escape (an unknown write must reach that
+ * memory). */
 static void add_write(Fn *fn, Ins *ins, const_rtx x)
 {
 	MemRef m;
 	if (!known_access(x, MR_WR, &m)) {
 		if (m.base == MB_FRAME || m.base == MB_ARGP)
 			fn->escapes = true;
-		m = {MR_WR, MB_ANY, 0, 0, nullptr};
+		if (stack_address_p(XEXP(x, 0)))
+			m = {MR_WR, MB_STACK, 0, 0, nullptr};
+		else
+			m = {MR_WR, MB_ANY, 0, 0, nullptr};
 	}
 	ins_add_mem(fn, ins, m);
 }

@@ -2572,9 +2572,13 @@ static bool ranges_meet(int64_t ao, int as, int64_t bo, int bs)
  * base are disjoint; a frame range below the frame pointer and an argp
  * range at or above the argument pointer are disjoint (the frame pointer
  * is at or below the argument pointer); an unknown address reaches argp
- * and frame memory only when some such address escapes. */
+ * and frame memory only when some such address escapes; a write at the
+ * hard stack pointer (MB_STACK) is stack memory, no symbol's storage,
+ * and may reach any argp or frame location. */
 static bool mem_may_write(const Chk *c, const MemRef *m, const MemLoc *l)
 {
+	if (m->base == MB_STACK)
+		return l->base != MB_SYM;
 	if (m->base == MB_ANY)
 		return l->base == MB_SYM || c->o->escapes;
 	if (m->base == MB_SYM || l->base == MB_SYM)
@@ -2605,7 +2609,8 @@ static void mem_kill(Chk *c, const MemRef *m)
 static int mem_loc_of(const Chk *c, const MemRef *m)
 {
 	MemRef n = mem_norm(c->f, m);
-	if (!c->mloc || n.base == MB_ANY || n.base == MB_FRAME)
+	if (!c->mloc || n.base == MB_ANY || n.base == MB_FRAME ||
+	    n.base == MB_STACK)
 		return -1;
 	for (int k = 0; k < c->f->nconst; k++)
 		if (c->mloc[k].mem && mem_at(&n, &c->mloc[k]))
