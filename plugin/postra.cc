@@ -403,6 +403,22 @@ struct Tr {
 	 * since in this block; NULL otherwise. */
 	rtx mem_src[TGT_NREGS];
 	rtx pending_mem = NULL_RTX;    /* set by new_insn for such a load */
+	/* Per core register with mem_src: the new insn that loaded it, the
+	 * opaque instruction translating that insn, and whether before the
+	 * load the register held something the translation does not model
+	 * for a pseudo (addr_val, calc_val, a load of memory): for
+	 * merged_load. */
+	rtx_insn *mem_insn[TGT_NREGS];
+	Ins *mem_ins[TGT_NREGS];
+	bool mem_prev_bad[TGT_NREGS];
+	rtx_insn *pending_insn = nullptr; /* the insn of pending_mem */
+	bool pending_prev_bad = false;
+	/* The register whose mem_src match is expanding (the address of a
+	 * memory operand LRA loaded into it), or -1; and the register of
+	 * such a load whose own address register the current insn's match
+	 * bound a pseudo at (merged_load), or -1. */
+	int in_mem_src = -1;
+	int mem_self = -1;
 	/* Per core register: a new insn set it to sp or the frame pointer
 	 * plus a constant, and nothing else wrote it since in this block. */
 	bool addr_val[TGT_NREGS];
@@ -778,8 +794,16 @@ static bool bind(Tr &t, int p, int sub, int size, const_rtx x, int role)
 		}
 		if ((role & OF_USE) && t.mem_src[c] &&
 		    mem_equiv_const(t, t.mem_src[c]) < 0) {
-			t.fail = "reload from a memory equivalence";
-			return false;
+			if (t.in_mem_src == c && t.mem_ins[c] &&
+			    t.mem_ins[c]->kind == IK_OPAQUE &&
+			    !t.mem_prev_bad[c]) {
+				/* the address of the memory loaded into c, read
+				 * from c before that load: merged_load */
+				t.mem_self = c;
+			} else {
+				t.fail = "reload from a memory equivalence";
+				return false;
+			}
 		}
 		if ((role & OF_USE) && t.calc_val[c]) {
 			/* A new insn recomputed the value (LRA's
@@ -1473,8 +1497,11 @@ static bool match(Tr &t, int i, const_rtx x, int role)
 	    t.mem_src[capture_core_reg(REGNO(x))] && !(role & OF_DEF)) {
 		/* A memory operand that a new insn just loaded into a
 		 * register: the address is the load's. */
-		return match(t, i, t.mem_src[capture_core_reg(REGNO(x))],
-			     role);
+		int c = capture_core_reg(REGNO(x)), was = t.in_mem_src;
+		t.in_mem_src = c;
+		bool ok = match(t, i, t.mem_src[c], role);
+		t.in_mem_src = was;
+		return ok;
 	}
 	if ((n.code == CONST_INT || n.code == CONST_DOUBLE || n.code == MEM ||
 	     n.code == SYMBOL_REF || n.code == CONST || n.code == LABEL_REF) &&
@@ -2201,6 +2228,11 @@ static Ins *new_insn(Tr &t, rtx_insn *insn, bool opaque)
 				ins->ops[0] = loc_op(l, OF_DEF, mode_bytes(d));
 				ins->clobbers = clobbered_regs(insn);
 				t.pending_mem = s;
+				t.pending_insn = insn;
+				int c = l.num;
+				t.pending_prev_bad =
+					c < 0 || c >= TGT_NREGS || t.addr_val[c] ||
+					t.calc_val[c] || t.mem_src[c];
 				return ins;
 			}
 		}
@@ -2968,9 +3000,16 @@ static void note_soft_values(Tr &t, const Ins *i)
 		if (r >= 0 && r < TGT_NREGS)
 			t.mem_src[r] = NULL_RTX;
 	}
-	if (t.pending_mem && (i->kind == IK_OPAQUE || i->kind == IK_REMAT))
-		t.mem_src[i->ops[0].loc.num] = t.pending_mem;
+	if (t.pending_mem && (i->kind == IK_OPAQUE || i->kind == IK_REMAT)) {
+		int c = i->ops[0].loc.num;
+		t.mem_src[c] = t.pending_mem;
+		t.mem_insn[c] = t.pending_insn;
+		t.mem_ins[c] = const_cast<Ins *>(i);
+		t.mem_prev_bad[c] = i->kind != IK_OPAQUE || t.pending_prev_bad;
+	}
 	t.pending_mem = NULL_RTX;
+	t.pending_insn = nullptr;
+	t.pending_prev_bad = false;
 	RegSet w = written_span(t, i);
 	for (int c = 0; c < TGT_NREGS; c++) {
 		rtx cs = t.const_src[c];
@@ -3608,6 +3647,36 @@ static Ins *run_split(Tr &t, Blk *blk, const SavedInsn &sv, rtx_insn *insn,
 
 /* Translates one post-RA block's insns into blk; records which captured
  * insns survive (seen) and the locations of all insns (locs). */
+/* Captured insn ins (post-RA insn), whose match read the address of a
+ * memory operand from register c = t.mem_self, the very register a new
+ * insn (t.mem_insn[c], translated as the opaque t.mem_ins[c]) loaded
+ * that memory into: LRA's `mov 8(%rax), %rax` reloading the operand
+ * (mem (plus p85 8)) of insn 13 through p85's own register
+ * (pr36339.c check_a).  When the load is the insn right before insn and
+ * its instruction the last one of blk, the pair is the captured insn
+ * run at the load's place: the opaque is removed and c added to ins's
+ * clobbers (the load's value dies in the insn, which its ALLOC clobber
+ * says); its operands were bound at the load's place (c for the
+ * address; a pseudo read from c for anything else is refused by bind).
+ * Sound: nothing runs between the two, so the memory the insn reads is
+ * what the load read, at the address the registers held before the
+ * load, and every other register is the same before either; only c
+ * differs after the pair, and it is clobbered.  False when the two are
+ * not adjacent. */
+static bool merged_load(Tr &t, Blk *blk, Ins *ins, rtx_insn *insn)
+{
+	int c = t.mem_self;
+	t.mem_self = -1;
+	if (c < 0 || c >= TGT_NREGS || !t.mem_ins[c] || !t.mem_insn[c] ||
+	    blk->last != t.mem_ins[c] ||
+	    prev_nondebug_insn(insn) != t.mem_insn[c])
+		return false;
+	ins_remove(blk, t.mem_ins[c]);
+	t.mem_ins[c] = nullptr;
+	ins->clobbers |= RS_BIT(c);
+	return true;
+}
+
 static void translate_block(Tr &t, basic_block bb, Blk *blk,
 			    std::vector<Ins *> &survivor,
 			    std::vector<unsigned> &locs,
@@ -3627,6 +3696,9 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 	for (int c = 0; c < TGT_NREGS; c++) {
 		t.soft_val[c] = -1;
 		t.mem_src[c] = NULL_RTX;
+		t.mem_insn[c] = nullptr;
+		t.mem_ins[c] = nullptr;
+		t.mem_prev_bad[c] = true;
 		t.const_src[c] = NULL_RTX;
 		t.addr_val[c] = false;
 		t.calc_val[c] = false;
@@ -3655,6 +3727,7 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 		int si = uid < (int)t.s->by_uid.size() ? t.s->by_uid[uid] : -1;
 		int k;
 		int jsem;
+		t.mem_self = -1;
 		std::string jwhy;
 		Ins *ins = nullptr;
 		if (insn == split_nx) {
@@ -3690,6 +3763,11 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 				last_pos = sv.pos;
 				if (ins)
 					survivor[si] = ins;
+				if (ins && t.mem_self >= 0 &&
+				    !merged_load(t, blk, ins, insn))
+					unverified(t, "reload from a memory "
+						      "equivalence" +
+						      uid_str(uid));
 			} else if ((jsem = jump_semantics(t, sv, insn,
 							  &jwhy)) != 0) {
 				/* The same jump, inverted or redirected to an
