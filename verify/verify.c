@@ -2574,11 +2574,12 @@ static bool ranges_meet(int64_t ao, int as, int64_t bo, int bs)
  * is at or below the argument pointer); an unknown address reaches argp
  * and frame memory only when some such address escapes; a write at the
  * hard stack pointer (MB_STACK) is stack memory, no symbol's storage,
- * and may reach any argp or frame location. */
+ * and reaches argp and frame memory as an unknown address does (it was
+ * one until session 5). */
 static bool mem_may_write(const Chk *c, const MemRef *m, const MemLoc *l)
 {
 	if (m->base == MB_STACK)
-		return l->base != MB_SYM;
+		return l->base != MB_SYM && c->o->escapes;
 	if (m->base == MB_ANY)
 		return l->base == MB_SYM || c->o->escapes;
 	if (m->base == MB_SYM || l->base == MB_SYM)
