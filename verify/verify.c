@@ -2380,28 +2380,45 @@ static void check_operand(Chk *c, const Ins *i, const Ins *o, int pos, int k)
 	}
 }
 
-/* Whether location l holds what operand k of original o reads: the
- * read test of check_operand, without a report. */
-static bool reads_hold(Chk *c, const Ins *o, int k, int l)
+/* Whether location l holds what operand k of original o reads, or
+ * where it does not, the read cannot be decided (unproven_read: a
+ * constant or memory location, a register loaded from one); *soft is
+ * set when some part is only undecided. */
+static bool reads_hold_or_unproven(Chk *c, const Ins *o, int k, int l,
+				   bool *soft)
 {
 	const Op *oo = &o->ops[k];
 	int v = value_of(c, oo);
 	int lo, hi;
+	const char *pre, *post;
 	read_range(c, oo, l, span_n(c, l, value_size(c, v)), &lo, &hi);
-	for (int p = lo; p < hi; p++)
-		if (!holds_at(c, l, p, v) &&
-		    !(p == 0 && holds_part(c, oo, l, v)))
+	for (int p = lo; p < hi; p++) {
+		if (holds_at(c, l, p, v) || (p == 0 && holds_part(c, oo, l, v)))
+			continue;
+		if (!unproven_read(c, l + p, v, &pre, &post))
 			return false;
+		*soft = true;
+	}
 	return true;
 }
 
 /* Whether GCC's allocated instruction i, marked [comm K], reads the
- * values of original o's operands K and K+1 exchanged: the order as
- * located is not proven and the exchanged one is (each location holds
- * the other operand's value).  The mark (docs/IR.md) says the
- * instruction computes the same with either order; it is honoured only
- * on two uses of pseudos of one size read with the same part. */
-static bool comm_exchanged(Chk *c, const Ins *i, const Ins *o)
+ * values of original o's operands K and K+1 exchanged, as far as can be
+ * decided: the order as located fails with a wrong value, and in the
+ * exchanged order each location holds the other operand's value or its
+ * read cannot be decided (a memory equivalence the checker does not
+ * prove: then *soft, and check_operands reports it not proven).
+ * Without this a pair read as `ax | [argp]` with p237 in ax and p568
+ * at [argp], which the translation located the other way round, was a
+ * violation whenever [argp] was not proven (920625-1.c synth). */
+static bool comm_exchanged_soft(Chk *c, const Ins *i, const Ins *o,
+				bool *soft);
+
+/* The mark [comm K] (docs/IR.md) says the instruction computes the same
+ * with either order; it is honoured only on two uses of pseudos of one
+ * size read with the same part. */
+static bool comm_exchanged_soft(Chk *c, const Ins *i, const Ins *o,
+				bool *soft)
 {
 	int k = i->comm;
 	if (!(i->flags & INS_COMM) || !c->gcc || k < 0 || k + 1 >= o->nops ||
@@ -2415,9 +2432,38 @@ static bool comm_exchanged(Chk *c, const Ins *i, const Ins *o)
 	    value_size(c, value_of(c, a)) != value_size(c, value_of(c, b)))
 		return false;
 	int la = op_loc(c, &i->ops[k]), lb = op_loc(c, &i->ops[k + 1]);
-	if (reads_hold(c, o, k, la) && reads_hold(c, o, k + 1, lb))
-		return false;
-	return reads_hold(c, o, k, lb) && reads_hold(c, o, k + 1, la);
+	bool s1 = false;
+	if (reads_hold_or_unproven(c, o, k, la, &s1) &&
+	    reads_hold_or_unproven(c, o, k + 1, lb, &s1))
+		return false; /* as located: proven, or undecided only */
+	*soft = false;
+	return reads_hold_or_unproven(c, o, k, lb, soft) &&
+	       reads_hold_or_unproven(c, o, k + 1, la, soft);
+}
+
+/* Reports operand k of original o, read at location l of i, not proven
+ * when l does not hold its value (comm_exchanged_soft decided that it
+ * cannot be decided there). */
+static void comm_not_proven(Chk *c, const Ins *i, const Ins *o, int k,
+			    int l)
+{
+	const Op *oo = &o->ops[k];
+	int v = value_of(c, oo), lo, hi;
+	const char *pre, *post;
+	char vb[32], lb[64];
+	read_range(c, oo, l, span_n(c, l, value_size(c, v)), &lo, &hi);
+	for (int p = lo; p < hi; p++) {
+		if (holds_at(c, l, p, v) || (p == 0 && holds_part(c, oo, l, v)))
+			continue;
+		if (unproven_read(c, l + p, v, &pre, &post)) {
+			not_proven(c, "uid %d operand %d: %s %s %s%s (the "
+				      "commutative operands exchanged)",
+				   i->uid, k, value_name(c, v, vb, sizeof vb),
+				   pre, loc_name(c, l + p, lb, sizeof lb),
+				   post);
+			return;
+		}
+	}
 }
 
 /* Checks every value operand of original instruction i (original o).
@@ -2426,12 +2472,21 @@ static bool comm_exchanged(Chk *c, const Ins *i, const Ins *o)
  * checked (and reported) in the order located. */
 static void check_operands(Chk *c, const Ins *i, const Ins *o, int pos)
 {
-	bool ex = comm_exchanged(c, i, o);
+	bool soft = false;
+	bool ex = comm_exchanged_soft(c, i, o, &soft);
 	for (int k = 0; k < o->nops; k++) {
 		if (!op_is_value(&o->ops[k]))
 			continue;
-		if (ex && (k == i->comm || k == i->comm + 1))
-			continue; /* proven exchanged; gcc: reads only */
+		if (ex && (k == i->comm || k == i->comm + 1)) {
+			/* exchanged; gcc: reads only; what is undecided there
+			 * is not proven */
+			if (soft && c->checking)
+				comm_not_proven(c, i, o, k,
+						op_loc(c, &i->ops[k == i->comm
+									 ? k + 1
+									 : k - 1]));
+			continue;
+		}
 		check_operand(c, i, o, pos, k);
 	}
 }
