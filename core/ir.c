@@ -303,6 +303,7 @@ Fn *fn_copy(const Fn *src)
 	fn->has_frame_off = src->has_frame_off;
 	fn->frame_off = src->frame_off;
 	fn->escapes = src->escapes;
+	fn->frame_escapes = src->frame_escapes;
 	fn->entry = src->entry;
 	for (int c = 0; c < src->nconst; c++)
 		fn_intern_const(fn, src->konst[c].kind, src->konst[c].imm,
@@ -410,6 +411,7 @@ bool fn_equal(const Fn *a, const Fn *b, char *why, size_t whylen)
 	    a->frame_pointer != b->frame_pointer ||
 	    a->allocated != b->allocated || a->by_gcc != b->by_gcc ||
 	    a->memfx != b->memfx || a->escapes != b->escapes ||
+	    a->frame_escapes != b->frame_escapes ||
 	    a->has_frame_off != b->has_frame_off ||
 	    (a->has_frame_off && a->frame_off != b->frame_off))
 		DIFF("%s: function attributes differ", a->name);

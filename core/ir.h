@@ -204,6 +204,9 @@ typedef struct Fn {
 	bool escapes;            /* (memfx) the address of some argp/frame
 				  * memory is used other than as a direct
 				  * memory operand */
+	bool frame_escapes;      /* (memfx) the address of some memory at
+				  * the soft frame pointer is (escapes: at
+				  * the argument pointer, or either) */
 	bool has_frame_off;      /* (GCC's allocation) frame_off is known */
 	int64_t frame_off;       /* the soft frame pointer minus the argument
 				  * pointer (GCC's elimination offsets) */

@@ -279,6 +279,8 @@ static void print_head(FILE *f, const Fn *fn)
 		fputs(" memfx", f);
 	if (fn->escapes)
 		fputs(" escapes", f);
+	if (fn->frame_escapes)
+		fputs(" fescapes", f);
 	if (fn->has_frame_off)
 		fprintf(f, " frameoff=%" PRId64, fn->frame_off);
 	if (fn->unsupported) {
@@ -860,14 +862,18 @@ static bool parse_fn_attrs(Parser *P)
 			if (seen == &gcc)
 				gcc_at = at;
 			P->pos += word_len(P);
-		} else if (is_kw(P, "memfx") || is_kw(P, "escapes")) {
-			bool *seen = is_kw(P, "memfx") ? &P->fn->memfx
-						       : &P->fn->escapes;
+		} else if (is_kw(P, "memfx") || is_kw(P, "escapes") ||
+			   is_kw(P, "fescapes")) {
+			bool *seen = is_kw(P, "memfx")     ? &P->fn->memfx
+				     : is_kw(P, "escapes") ? &P->fn->escapes
+							   : &P->fn->frame_escapes;
 			if (*seen)
 				return fail_at(P, at, "duplicate attribute "
-						      "'%s'", seen ==
-						 &P->fn->memfx ? "memfx"
-							       : "escapes");
+						      "'%s'",
+					       seen == &P->fn->memfx ? "memfx"
+					       : seen == &P->fn->escapes
+						       ? "escapes"
+						       : "fescapes");
 			*seen = true;
 			P->pos += word_len(P);
 		} else if (P->eol - P->pos > 9 &&

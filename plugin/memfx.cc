@@ -28,33 +28,39 @@ static bool soft_reg_p(const_rtx x)
 			    REGNO(x) == ARG_POINTER_REGNUM);
 }
 
-/* Whether the address of some soft-pointer memory is used in x other
- * than as a direct memory operand (MEM at SOFT or SOFT + const_int); the
- * hard frame pointer before allocation counts as such a use. */
-static bool escapes_in(const_rtx x)
+enum { ESC_FRAME = 1, ESC_OTHER = 2 };
+
+/* Which soft-pointer addresses are used in x other than as a direct
+ * memory operand (MEM at SOFT or SOFT + const_int): ESC_FRAME for the
+ * soft frame pointer, ESC_OTHER for the argument pointer or the hard
+ * frame pointer (which before allocation counts as such a use). */
+static int escapes_in(const_rtx x)
 {
 	if (!x)
-		return false;
+		return 0;
 	if (MEM_P(x)) {
 		const_rtx a = XEXP(x, 0);
 		if (soft_reg_p(a) ||
 		    (GET_CODE(a) == PLUS && soft_reg_p(XEXP(a, 0)) &&
 		     CONST_INT_P(XEXP(a, 1))))
-			return false;
+			return 0;
 		return escapes_in(a);
 	}
 	if (REG_P(x))
-		return soft_reg_p(x) || REGNO(x) == HARD_FRAME_POINTER_REGNUM;
+		return REGNO(x) == FRAME_POINTER_REGNUM ? ESC_FRAME
+		       : soft_reg_p(x) || REGNO(x) == HARD_FRAME_POINTER_REGNUM
+			       ? ESC_OTHER
+			       : 0;
+	int m = 0;
 	const char *fmt = GET_RTX_FORMAT(GET_CODE(x));
 	for (int i = 0; fmt[i]; i++) {
-		if (fmt[i] == 'e' && escapes_in(XEXP(x, i)))
-			return true;
+		if (fmt[i] == 'e')
+			m |= escapes_in(XEXP(x, i));
 		if (fmt[i] == 'E')
 			for (int j = 0; j < XVECLEN(x, i); j++)
-				if (escapes_in(XVECEXP(x, i, j)))
-					return true;
+				m |= escapes_in(XVECEXP(x, i, j));
 	}
-	return false;
+	return m;
 }
 
 /* The base and offset of MEM x's address: SOFT + C (MB_FRAME/MB_ARGP),
@@ -237,10 +243,14 @@ void capture_memfx(function *fun, Fn *fn)
 	{
 		if (!NONDEBUG_INSN_P(insn))
 			continue;
-		if (escapes_in(PATTERN(insn)) ||
-		    (CALL_P(insn) &&
-		     escapes_in(CALL_INSN_FUNCTION_USAGE(insn))))
+		int esc = escapes_in(PATTERN(insn)) |
+			  (CALL_P(insn)
+				   ? escapes_in(CALL_INSN_FUNCTION_USAGE(insn))
+				   : 0);
+		if (esc & ESC_OTHER)
 			fn->escapes = true;
+		if (esc & ESC_FRAME)
+			fn->frame_escapes = true;
 		auto it = by_uid.find(INSN_UID(insn));
 		if (it == by_uid.end())
 			return; /* not captured: effects unknown, no memfx */

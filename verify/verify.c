@@ -1883,7 +1883,11 @@ static int default_load_width(const Chk *c, int d)
  * another non-register destination (part facts live in registers). */
 static int mem_low_parts(Chk *c, int s_set, int d, int width)
 {
-	if (d < 0 || d >= TGT_NREGS || width < 1)
+	/* one register: a general register takes at most 8 bytes (a
+	 * wider load fills a span, whose further registers hold further
+	 * bytes, not low ones) */
+	if (d < 0 || d >= TGT_NREGS || width < 1 ||
+	    (gpr_loc(c, d) && width > 8))
 		return 0;
 	int lw = width >= 8 ? 8 : width >= 4 ? 4 : width >= 2 ? 2 : 1;
 	int out = 0, n = set_n(&c->sp, s_set);
@@ -2622,6 +2626,17 @@ static bool ranges_meet(int64_t ao, int as, int64_t bo, int bs)
 	return ao < bo + bs && bo < ao + as;
 }
 
+/* Whether an unknown address may reach argp location l (not a symbol):
+ * when some argp address escapes (escapes), or l is below the argument
+ * pointer (frame memory, the return address and saved registers) and
+ * some frame address escapes (frame_escapes).  Memory at or above argp
+ * is the incoming arguments, objects of their own: a pointer derived
+ * from a local's address does not reach them. */
+static bool addr_escaped(const Chk *c, const MemLoc *l)
+{
+	return c->o->escapes || (c->o->frame_escapes && l->off < 0);
+}
+
 /* Whether a write m of the original may change memory location l:
  * different symbols, a symbol and the stack, or disjoint ranges at one
  * base are disjoint; a frame range below the frame pointer and an argp
@@ -2634,9 +2649,9 @@ static bool ranges_meet(int64_t ao, int as, int64_t bo, int bs)
 static bool mem_may_write(const Chk *c, const MemRef *m, const MemLoc *l)
 {
 	if (m->base == MB_STACK)
-		return l->base != MB_SYM && c->o->escapes;
+		return l->base != MB_SYM && addr_escaped(c, l);
 	if (m->base == MB_ANY)
-		return l->base == MB_SYM || c->o->escapes;
+		return l->base == MB_SYM || addr_escaped(c, l);
 	if (m->base == MB_SYM || l->base == MB_SYM)
 		return m->base == l->base && strcmp(m->sym, l->sym) == 0 &&
 		       ranges_meet(m->off, m->size, l->off, l->size);

@@ -20,9 +20,11 @@ int args8(int a, int b, int c, int d, int e, int f, int g, int h)
 //!gcc args8: remat =@dx:4, @[%argp+8]:4
 //!verdict args8: verified
 
-/* args8_esc: the same with the address of a local passed to the callee
- * (escapes): the call may write the stack arguments, so their reload
- * after it is not proven. */
+/* args8_esc: the same with the address of a local passed to the callee.
+ * Only a frame address escapes (fescapes): the call may write frame
+ * memory, not the incoming arguments at argp+0 and above, objects of
+ * their own that no escaped address reaches, so their reload after it is
+ * proved (session 5; before, any escaped address made it not proven). */
 extern void kp(int *);
 int args8_esc(int a, int b, int c, int d, int e, int f, int g, int h)
 {
@@ -30,7 +32,18 @@ int args8_esc(int a, int b, int c, int d, int e, int f, int g, int h)
 	kp(&x);
 	return x * b + c * d + e * f + g * h;
 }
-//!verdict args8_esc: unverified
+//! args8_esc: ord "*movsi_internal" =p?, %argp [ld %argp:4]
+//!verdict args8_esc: verified
+
+/* args8_aesc: the address of the stack argument g itself is passed to
+ * the callee (an argp address escapes: escapes): the call may write g
+ * and h, so their reload after it is not proven. */
+int args8_aesc(int a, int b, int c, int d, int e, int f, int g, int h)
+{
+	kp(&g);
+	return a * b + c * d + e * f + g * h;
+}
+//!verdict args8_aesc: unverified
 
 /* glob2: gw is read once before the loop (`movq gw(%rip), %r15`, uid 18,
  * [ld $gw:8]), nothing writes memory in the function, and the value is
