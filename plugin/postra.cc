@@ -2758,9 +2758,11 @@ static rtx_insn *next_real(rtx_insn *insn)
 }
 
 /* For a captured store (set (mem A) S) that LRA turned into (set (reg R)
- * S') followed by a new insn (set (mem A') (reg R)): the new insn, with
- * t.binds from matching A against A' and S against S'; else NULL.  S'
- * may be memory only with ro, and read-only (readonly_mem_p). */
+ * S') followed by a new insn (set (mem A') (reg R)), R of one mode in
+ * both: the new insn, with t.binds from matching A against A' and S
+ * against S'; else NULL.  S' may be memory only with ro, and read-only
+ * (readonly_mem_p) or memory the allocation models (mem_equiv_const: a
+ * pseudo's memory equivalence, which the checker proves holds it). */
 static rtx_insn *split_store(Tr &t, const SavedInsn &sv, rtx_insn *insn,
 			     bool ro)
 {
@@ -2774,7 +2776,9 @@ static rtx_insn *split_store(Tr &t, const SavedInsn &sv, rtx_insn *insn,
 	 * found none), a load of read-only memory is: the stored value is
 	 * that memory's (a constant-pool entry), which the pseudo's
 	 * location there makes the checker prove */
-	if (MEM_P(SET_SRC(pat)) && !(ro && readonly_mem_p(SET_SRC(pat))))
+	if (MEM_P(SET_SRC(pat)) &&
+	    !(ro && (readonly_mem_p(SET_SRC(pat)) ||
+		     mem_equiv_const(t, SET_SRC(pat)) >= 0)))
 		return nullptr;
 	rtx_insn *nx = next_real(insn);
 	if (!nx || (INSN_UID(nx) < (int)t.s->by_uid.size() &&
@@ -2782,7 +2786,8 @@ static rtx_insn *split_store(Tr &t, const SavedInsn &sv, rtx_insn *insn,
 		return nullptr;
 	rtx st = PATTERN(nx);
 	if (GET_CODE(st) != SET || !MEM_P(SET_DEST(st)) ||
-	    !REG_P(SET_SRC(st)) || REGNO(SET_SRC(st)) != REGNO(SET_DEST(pat)))
+	    !REG_P(SET_SRC(st)) || REGNO(SET_SRC(st)) != REGNO(SET_DEST(pat)) ||
+	    GET_MODE(SET_SRC(st)) != GET_MODE(SET_DEST(pat)))
 		return nullptr;
 	std::string keep = t.fail;
 	t.binds.clear();
@@ -3806,7 +3811,11 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 			} else if ((split_nx = split_store(t, sv, insn, true))) {
 				/* The same with the value loaded from read-only
 				 * memory (LRA reloaded a pseudo equivalent to a
-				 * constant-pool entry from it). */
+				 * constant-pool entry from it) or from the
+				 * pseudo's memory equivalence (an incoming
+				 * argument, a global the capture loaded it
+				 * from): the pseudo is located at that memory,
+				 * which the checker proves holds it. */
 				ins = run_split(t, blk, sv, insn, &survivor[si]);
 				last_pos = sv.pos;
 			} else if ((k = reemitted_moved(t, sv, insn,
