@@ -57,6 +57,9 @@ struct PNode {
 	int64_t val; /* CONST_INT and other constants' bits, SUBREG_BYTE,
 		      * LABEL_REF's label number, a hash of other int fields */
 	int sym;     /* SYMBOL_REF: index into SavedInsns::syms, else -1 */
+	/* A leaf constant's exact value (const_words): cw words from
+	 * SavedInsns::cwords[cw0]; val holds only its low 64 bits. */
+	int cw0 = 0, cw = 0;
 };
 
 /* One captured insn as it was before IRA. */
@@ -78,6 +81,7 @@ struct SavedInsn {
 struct SavedInsns {
 	std::vector<PNode> nodes;
 	std::vector<std::string> syms;
+	std::vector<int64_t> cwords;   /* leaf constants' words (PNode.cw0) */
 	std::vector<SavedInsn> insns;  /* in capture order */
 	std::vector<int> by_uid;       /* uid -> index into insns, or -1 */
 	/* Per block before IRA: (uid of its head insn, uid of its block
@@ -126,6 +130,70 @@ static bool leaf_constant_p(const_rtx x)
 	}
 }
 
+/* Appends the exact value of leaf constant x (leaf_constant_p) to *w,
+ * every bit of it: an integer's words (a CONST_WIDE_INT's count and
+ * elements), a float's target words (all four: XFmode and TFmode have
+ * more than 64 bits), a vector's element count and elements, a fixed
+ * value's two words.  Two constants of one code and mode with the same
+ * words are the same value (capture_const_bits keeps 64 bits only). */
+static void const_words(const_rtx x, std::vector<int64_t> *w)
+{
+	switch (GET_CODE(x)) {
+	case CONST_INT:
+		w->push_back(INTVAL(x));
+		break;
+	case CONST_WIDE_INT:
+		w->push_back(CONST_WIDE_INT_NUNITS(x));
+		for (int k = 0; k < CONST_WIDE_INT_NUNITS(x); k++)
+			w->push_back(CONST_WIDE_INT_ELT(x, k));
+		break;
+	case CONST_DOUBLE:
+		if (GET_MODE(x) == VOIDmode) {
+			w->push_back(CONST_DOUBLE_LOW(x));
+			w->push_back(CONST_DOUBLE_HIGH(x));
+		} else {
+			long l[4] = {0, 0, 0, 0};
+			real_to_target(l, CONST_DOUBLE_REAL_VALUE(x),
+				       GET_MODE(x));
+			for (int k = 0; k < 4; k++)
+				w->push_back(l[k]);
+		}
+		break;
+	case CONST_VECTOR: {
+		int n = (int)GET_MODE_NUNITS(GET_MODE(x)).to_constant();
+		w->push_back(n);
+		for (int k = 0; k < n; k++)
+			const_words(CONST_VECTOR_ELT(x, k), w);
+		break;
+	}
+	case CONST_FIXED:
+		w->push_back((int64_t)CONST_FIXED_VALUE_LOW(x));
+		w->push_back((int64_t)CONST_FIXED_VALUE_HIGH(x));
+		break;
+	case CONST_POLY_INT:
+		for (unsigned k = 0; k < NUM_POLY_INT_COEFFS; k++)
+			w->push_back(CONST_POLY_INT_COEFFS(x)[k].to_shwi());
+		break;
+	default:
+		break;
+	}
+}
+
+/* Whether saved leaf constant node n has exactly the value of x (same
+ * code and mode, compared by the caller). */
+static bool same_const_words(const SavedInsns *s, const PNode &n,
+			     const_rtx x)
+{
+	std::vector<int64_t> w;
+	const_words(x, &w);
+	if ((int)w.size() != n.cw)
+		return false;
+	for (int k = 0; k < n.cw; k++)
+		if (s->cwords[n.cw0 + k] != w[k])
+			return false;
+	return true;
+}
+
 /* Appends x (may be NULL: nothing) to s in pre-order; returns its root. */
 static int save_rtx(SavedInsns *s, const_rtx x)
 {
@@ -148,6 +216,11 @@ static int save_rtx(SavedInsns *s, const_rtx x)
 		s->nodes[me].val = LABEL_P(lab) ? CODE_LABEL_NUMBER(lab) : 0;
 	} else if (leaf_constant_p(x)) {
 		s->nodes[me].val = capture_const_bits(x);
+		std::vector<int64_t> w;
+		const_words(x, &w);
+		s->nodes[me].cw0 = (int)s->cwords.size();
+		s->nodes[me].cw = (int)w.size();
+		s->cwords.insert(s->cwords.end(), w.begin(), w.end());
 	} else if (GET_CODE(x) == SUBREG) {
 		s->nodes[me].val = SUBREG_BYTE(x).to_constant();
 		save_rtx(s, SUBREG_REG(x));
@@ -1503,8 +1576,8 @@ static bool match(Tr &t, int i, const_rtx x, int role)
 		t.in_mem_src = was;
 		return ok;
 	}
-	if ((n.code == CONST_INT || n.code == CONST_DOUBLE || n.code == MEM ||
-	     n.code == SYMBOL_REF || n.code == CONST || n.code == LABEL_REF) &&
+	if ((n.code == CONST_INT || n.code == CONST_DOUBLE ||
+	     n.code == CONST_WIDE_INT || n.code == MEM || n.code == SYMBOL_REF || n.code == CONST || n.code == LABEL_REF) &&
 	    REG_P(x) && HARD_REGISTER_P(x) && !(role & OF_DEF) &&
 	    capture_core_reg(REGNO(x)) >= 0 &&
 	    t.const_src[capture_core_reg(REGNO(x))])
@@ -1555,7 +1628,8 @@ static bool match(Tr &t, int i, const_rtx x, int role)
 		return n.val == (LABEL_P(lab) ? CODE_LABEL_NUMBER(lab) : 0);
 	}
 	if (leaf_constant_p(x))
-		return n.val == capture_const_bits(x);
+		return n.val == capture_const_bits(x) &&
+		       same_const_words(t.s, n, x);
 	if (n.code == SUBREG) {
 		if (n.val != (int64_t)SUBREG_BYTE(x).to_constant())
 			return false;
@@ -2242,7 +2316,7 @@ static Ins *new_insn(Tr &t, rtx_insn *insn, bool opaque)
 		}
 		if (REG_P(d) && HARD_REGISTER_P(d) &&
 		    (CONST_INT_P(s) || CONST_DOUBLE_P(s) ||
-		     GET_CODE(s) == SYMBOL_REF || GET_CODE(s) == CONST ||
+		     CONST_WIDE_INT_P(s) || GET_CODE(s) == SYMBOL_REF || GET_CODE(s) == CONST ||
 		     GET_CODE(s) == LABEL_REF || readonly_mem_p(s)))
 			t.pending_const = set;
 		Loc ld = plain_loc(t, d);
