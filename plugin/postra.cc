@@ -314,10 +314,18 @@ enum { JT_UNKNOWN = -3 };
 
 /* Fills si->jlabel and si->jfall for a conditional jump insn of block bb
  * (before IRA): the block its label heads and the destination of bb's
- * fall-through edge; JT_UNKNOWN otherwise. */
+ * fall-through edge; JT_UNKNOWN otherwise.  For a simple jump
+ * (set (pc) (label_ref L)), jlabel only (simple_jump_semantics). */
 static void save_jump_targets(basic_block bb, rtx_insn *insn, SavedInsn *si)
 {
 	si->jlabel = si->jfall = JT_UNKNOWN;
+	if (JUMP_P(insn) && simplejump_p(insn)) {
+		rtx lab = JUMP_LABEL(insn);
+		if (lab && LABEL_P(lab) && BLOCK_FOR_INSN(lab) &&
+		    BB_HEAD(BLOCK_FOR_INSN(lab)) == lab)
+			si->jlabel = BLOCK_FOR_INSN(lab)->index;
+		return;
+	}
 	if (!JUMP_P(insn) || !any_condjump_p(insn))
 		return;
 	rtx ref = condjump_label(insn);
@@ -3696,6 +3704,36 @@ static int jump_semantics(Tr &t, const SavedInsn &si, rtx_insn *insn,
 	return -1;
 }
 
+/* Captured simple jump si, (set (pc) (label_ref L)), against post-RA
+ * simple jump insn whose label is not L (GCC redirected it past a block
+ * that reload emptied, an edge after reload, or to a block the
+ * allocator added on the edge): 1 when both go to the same capture
+ * block (cap_dest of L's block, post_dest of the new label's block);
+ * -1 when both are known and differ (a violation, *why: control goes
+ * elsewhere); 0 otherwise (unverified).  An unconditional jump has no
+ * operand: where it goes is all it does. */
+static int simple_jump_semantics(Tr &t, const SavedInsn &si,
+				 rtx_insn *insn, std::string *why)
+{
+	const std::vector<PNode> &nd = t.s->nodes;
+	if (!JUMP_P(insn) || !simplejump_p(insn) || nd[si.pat].code != SET ||
+	    nd[si.pat + 1].code != PC ||
+	    nd[nd[si.pat + 1].end].code != LABEL_REF)
+		return 0;
+	rtx lab = JUMP_LABEL(insn);
+	basic_block y = lab && LABEL_P(lab) ? BLOCK_FOR_INSN(lab) : nullptr;
+	if (!y || BB_HEAD(y) != lab)
+		return 0;
+	int c = cap_dest(t, si.jlabel);
+	int p = post_dest(t, y);
+	if (c == JT_UNKNOWN || p == JT_UNKNOWN)
+		return 0;
+	if (c == p)
+		return 1;
+	*why = "jump goes to another block after reload";
+	return -1;
+}
+
 /* Whether insn is a jump GCC added (its UID was not captured) to the
  * only successor of its block: (set (pc) (label_ref L)).  Such a jump
  * is the block's one edge, which same_cfg compared with the capture's;
@@ -3848,9 +3886,12 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 						      "equivalence" +
 						      uid_str(uid));
 			} else if ((jsem = jump_semantics(t, sv, insn,
-							  &jwhy)) != 0) {
+							  &jwhy)) != 0 ||
+				   (jsem = simple_jump_semantics(t, sv, insn,
+								 &jwhy)) != 0) {
 				/* The same jump, inverted or redirected to an
-				 * added block; or one going elsewhere. */
+				 * added block or past an emptied one; or one
+				 * going elsewhere. */
 				if (jsem < 0)
 					t.wrong_addr.push_back({uid, jwhy});
 				ins = located_copy(t, sv.ins);
