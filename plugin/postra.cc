@@ -2839,9 +2839,10 @@ static rtx_insn *next_real(rtx_insn *insn)
 	return nullptr;
 }
 
-/* For a captured store (set (mem A) S) that LRA turned into (set (reg R)
- * S') followed by a new insn (set (mem A') (reg R)), R of one mode in
- * both: the new insn, with t.binds from matching A against A' and S
+/* For a captured store (set (mem A) S) (alone, or the first element of
+ * a parallel: an asm's output) that LRA turned into (set (reg R) S')
+ * (the same parallel's first element) followed by a new insn (set (mem
+ * A') (reg R)), R of one mode in both: the new insn, with t.binds from matching A against A' and S
  * against S'; else NULL.  S' may be memory only with ro, and read-only
  * (readonly_mem_p) or memory the allocation models (mem_equiv_const: a
  * pseudo's memory equivalence, which the checker proves holds it). */
@@ -2849,8 +2850,15 @@ static rtx_insn *split_store(Tr &t, const SavedInsn &sv, rtx_insn *insn,
 			     bool ro)
 {
 	const std::vector<PNode> &nd = t.s->nodes;
-	rtx pat = PATTERN(insn);
-	if (nd[sv.pat].code != SET || nd[sv.pat + 1].code != MEM ||
+	rtx whole = PATTERN(insn), pat = whole;
+	int s0 = sv.pat;
+	if (nd[sv.pat].code == PARALLEL && GET_CODE(whole) == PARALLEL) {
+		/* the first element: match_kids' layout (PARALLEL, the
+		 * vector, its elements) */
+		s0 = sv.pat + 2;
+		pat = XVECEXP(whole, 0, 0);
+	}
+	if (nd[s0].code != SET || nd[s0 + 1].code != MEM ||
 	    GET_CODE(pat) != SET || !REG_P(SET_DEST(pat)))
 		return nullptr;
 	/* a load of the stored pseudo's equivalent memory is a deleted
@@ -2880,8 +2888,22 @@ static rtx_insn *split_store(Tr &t, const SavedInsn &sv, rtx_insn *insn,
 	t.elim = false;
 	t.scratch_ops.clear();
 	t.next_scratch = 0;
-	if (!match(t, sv.pat + 1, SET_DEST(st), OF_DEF) ||
-	    !match(t, nd[sv.pat + 1].end, SET_SRC(pat), OF_USE)) {
+	bool ok;
+	if (pat == whole) {
+		ok = match(t, sv.pat + 1, SET_DEST(st), OF_DEF) &&
+		     match(t, nd[sv.pat + 1].end, SET_SRC(pat), OF_USE);
+	} else {
+		/* A parallel (an asm whose memory output LRA reloaded,
+		 * "=g" tied to an input): the whole pattern is matched with
+		 * the first SET's destination the new store's (put there
+		 * for the match only, then restored), so the other
+		 * elements and the operands they share match as usual. */
+		rtx reg = SET_DEST(pat);
+		SET_DEST(pat) = SET_DEST(st);
+		ok = match(t, sv.pat, whole, OF_USE);
+		SET_DEST(pat) = reg;
+	}
+	if (!ok) {
 		t.fail = keep; /* the reason of the first match */
 		return nullptr;
 	}

@@ -1,0 +1,11 @@
+// options: -O0
+/* As postra_asmsplit.c at -O0: `asm volatile ("" : "+g" (gi))` on a
+ * global reads gi into a pseudo and writes the asm's output to gi; LRA
+ * reloads the output through ax and stores it with a new insn (until
+ * session 5 "insn changed shape (parallel)"). */
+int gi;
+void bump(void)
+{
+	asm volatile("" : "+g"(gi));
+}
+//!verdict bump: verified
