@@ -3389,6 +3389,60 @@ static bool commutes_to(const Tr &t, int k, int bb, int last_pos)
 	return true;
 }
 
+/* For captured store sv, (set (mem A) (reg p)) with p a pseudo, whose
+ * insn LRA turned into the load (set (reg R) (mem M)) followed by a new
+ * store (set (mem A') (reg R)), R of one mode in both (p has the memory
+ * equivalence M and no register: LRA deleted p's load and emits it
+ * again where p is needed, here the store): the deleted captured load
+ * k of p (saved_load, an `ord`) of (old) block bb before sv, the
+ * nearest, not yet placed, commuting with the surviving captured insns
+ * it passes (commutes_to, up to last_pos) and matching insn (p at R);
+ * *nx gets the new store.  -1 otherwise.  The translation only
+ * chooses: k runs at insn (moved later, which the checker accepts
+ * only when k commutes with what it passed: docs/VERIFY.md "Moved
+ * instructions") and sv at *nx, reading p at R; both are checked as
+ * located. */
+static int moved_split(Tr &t, const SavedInsn &sv, rtx_insn *insn, int bb,
+		       int last_pos, rtx_insn **nx)
+{
+	const std::vector<PNode> &nd = t.s->nodes;
+	if (bb < 0 || bb >= (int)t.by_block.size() || !saved_store(t, sv))
+		return -1;
+	int v = nd[sv.pat + 1].end;
+	if (nd[v].code != REG)
+		return -1;
+	rtx pat = PATTERN(insn);
+	if (GET_CODE(pat) != SET || !REG_P(SET_DEST(pat)) ||
+	    !MEM_P(SET_SRC(pat)))
+		return -1;
+	rtx_insn *n = next_real(insn);
+	if (!n || (INSN_UID(n) < (int)t.s->by_uid.size() &&
+		   t.s->by_uid[INSN_UID(n)] >= 0))
+		return -1;
+	rtx st = PATTERN(n);
+	if (GET_CODE(st) != SET || !MEM_P(SET_DEST(st)) ||
+	    !REG_P(SET_SRC(st)) || REGNO(SET_SRC(st)) != REGNO(SET_DEST(pat)) ||
+	    GET_MODE(SET_SRC(st)) != GET_MODE(SET_DEST(pat)))
+		return -1;
+	const std::vector<int> &ks = t.by_block[bb];
+	for (size_t j = ks.size(); j-- > 0;) {
+		int k = ks[j];
+		const SavedInsn &kv = t.s->insns[k];
+		if (kv.pos >= sv.pos || t.present[kv.uid] || !kv.ins ||
+		    t.adopted[k] || kv.ins->kind != IK_ORD ||
+		    !saved_load(t, kv) || nd[kv.pat + 1].regno != nd[v].regno ||
+		    !commutes_to(t, k, bb, last_pos))
+			continue;
+		if (match_insn(t, kv, insn) && same_load_address(t, kv, insn)) {
+			t.adopted[k] = true;
+			t.moved[k] = true;
+			*nx = n;
+			return k;
+		}
+	}
+	return -1;
+}
+
 /* The saved load (saved_load, an `ord`) that new insn is, moved later:
  * a captured insn of (old) block bb before position last_pos (a
  * surviving insn comes between its place and insn) whose UID is gone,
@@ -3832,6 +3886,9 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 	rtx_insn *split_nx = nullptr; /* the new store of a split store */
 	rtx_insn *out_nx = nullptr; /* a captured insn storing its output
 				       computed by a new insn (computed_ahead) */
+	rtx_insn *mst_nx = nullptr; /* the new store of a moved split
+				       (moved_split), running mst_si */
+	int mst_si = -1;
 	for (int c = 0; c < TGT_NREGS; c++) {
 		t.soft_val[c] = -1;
 		t.mem_src[c] = NULL_RTX;
@@ -3874,6 +3931,20 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 		} else if (insn == out_nx) {
 			out_nx = nullptr;
 			ins = new_insn(t, insn, false);
+		} else if (insn == mst_nx) {
+			/* The captured store whose insn became the moved
+			 * load before: it runs here, reading the register. */
+			mst_nx = nullptr;
+			const SavedInsn &sv = t.s->insns[mst_si];
+			if (match_insn(t, sv, insn)) {
+				ins = located_copy(t, sv.ins);
+				last_pos = sv.pos;
+				if (ins)
+					survivor[mst_si] = ins;
+			} else {
+				unverified(t, "store of a moved load not matched" +
+						      uid_str(sv.uid));
+			}
 		} else if (si >= 0) {
 			const SavedInsn &sv = t.s->insns[si];
 			if (sv.bb != cur && in_chain + 1 < chain.size() &&
@@ -3965,6 +4036,16 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 				if (ins)
 					survivor[k] = ins;
 				t.present[uid] = false;
+			} else if ((k = moved_split(t, sv, insn, cur, last_pos,
+						    &mst_nx)) >= 0) {
+				/* LRA reloaded the stored pseudo from its
+				 * memory equivalence in the store's insn: the
+				 * deleted load of it runs here (moved later),
+				 * the store at the new insn after it. */
+				ins = located_copy(t, t.s->insns[k].ins);
+				if (ins)
+					survivor[k] = ins;
+				mst_si = si;
 			} else if (t.fail.empty()) {
 				unverified(t, std::string("insn changed shape (") +
 						      GET_RTX_NAME(GET_CODE(
