@@ -4016,6 +4016,18 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 				if (ins)
 					survivor[k] = ins;
 				t.present[uid] = false;
+			} else if ((k = reemitted_moved(t, sv, insn,
+							t.old_of[bb->index],
+							last_pos)) >= 0) {
+				/* As reemitted, the load reading other stack
+				 * memory: a violation (t.wrong_addr).  Before
+				 * the split of a modelled memory load, which
+				 * would make it "not proven". */
+				ins = located_copy(t, t.s->insns[k].ins);
+				last_pos = t.s->insns[k].pos;
+				if (ins)
+					survivor[k] = ins;
+				t.present[uid] = false;
 			} else if ((split_nx = split_store(t, sv, insn, true))) {
 				/* The same with the value loaded from read-only
 				 * memory (LRA reloaded a pseudo equivalent to a
@@ -4026,16 +4038,6 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 				 * which the checker proves holds it. */
 				ins = run_split(t, blk, sv, insn, &survivor[si]);
 				last_pos = sv.pos;
-			} else if ((k = reemitted_moved(t, sv, insn,
-							t.old_of[bb->index],
-							last_pos)) >= 0) {
-				/* As reemitted, the load reading other stack
-				 * memory: a violation (t.wrong_addr). */
-				ins = located_copy(t, t.s->insns[k].ins);
-				last_pos = t.s->insns[k].pos;
-				if (ins)
-					survivor[k] = ins;
-				t.present[uid] = false;
 			} else if ((k = moved_split(t, sv, insn, cur, last_pos,
 						    &mst_nx)) >= 0) {
 				/* LRA reloaded the stored pseudo from its
