@@ -1511,6 +1511,38 @@ static bool same_width(const PNode &n, const_rtx x)
 
 /* Matches saved node i against post-RA x in role (OF_USE / OF_DEF),
  * binding pseudos; false with t.fail (maybe empty: a different shape). */
+/* Saved node i is (sign_extend:M (reg:N p)) or (zero_extend:M (reg:N
+ * p)), p a pseudo, read, and x the CONST_INT GCC folded it to (IRA
+ * substitutes a pseudo's constant equivalence and simplifies): binds p
+ * at the constant c' of mode N whose extension to M is x, when there is
+ * one; the checker then proves p holds c' there.  Proof: extending c'
+ * gives x, so when p = c' the captured computation yields x. */
+static bool match_folded_extend(Tr &t, int i, const_rtx x, int role)
+{
+	const PNode &n = t.s->nodes[i];
+	const PNode &r = t.s->nodes[i + 1];
+	scalar_int_mode om, im;
+	if ((role & OF_DEF) || !CONST_INT_P(x) ||
+	    (n.code != SIGN_EXTEND && n.code != ZERO_EXTEND) || n.nkid != 1 ||
+	    r.code != REG || r.regno < FIRST_PSEUDO_REGISTER ||
+	    !is_a<scalar_int_mode>((machine_mode)n.mode, &om) ||
+	    !is_a<scalar_int_mode>((machine_mode)r.mode, &im) ||
+	    GET_MODE_PRECISION(om) > HOST_BITS_PER_WIDE_INT ||
+	    GET_MODE_PRECISION(im) >= GET_MODE_PRECISION(om))
+		return false;
+	HOST_WIDE_INT c = INTVAL(x);
+	HOST_WIDE_INT inner = trunc_int_for_mode(c, im);
+	HOST_WIDE_INT ext = inner;
+	if (n.code == ZERO_EXTEND)
+		ext = trunc_int_for_mode(
+			(HOST_WIDE_INT)((unsigned HOST_WIDE_INT)inner &
+					GET_MODE_MASK(im)),
+			om);
+	if (ext != c)
+		return false;
+	return bind(t, r.regno, 0, 0, GEN_INT(inner), OF_USE);
+}
+
 static bool match(Tr &t, int i, const_rtx x, int role)
 {
 	const PNode &n = t.s->nodes[i];
@@ -1627,6 +1659,8 @@ static bool match(Tr &t, int i, const_rtx x, int role)
 		 * or a frame address become a move or lea): fewer side
 		 * effects, the capture's clobbers stay. */
 		return match(t, i + 2, x, role);
+	if ((n.code == SIGN_EXTEND || n.code == ZERO_EXTEND) && CONST_INT_P(x))
+		return match_folded_extend(t, i, x, role);
 	if (n.code != GET_CODE(x) || n.mode != GET_MODE(x))
 		return false;
 	if (n.code == SYMBOL_REF)
