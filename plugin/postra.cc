@@ -3856,6 +3856,21 @@ static bool new_simple_jump(const Tr &t, rtx_insn *insn)
 	       !(uid < (int)t.s->by_uid.size() && t.s->by_uid[uid] >= 0);
 }
 
+/* The sub-shape of a post-RA insn that matched no rule, for the reason
+ * "insn changed shape (...)": its pattern's code and its name (the
+ * machine description's pattern, "asm" for an asm), so that the ranking
+ * of reasons tells the shapes apart: "set, *rep_movsi". */
+static std::string shape_name(rtx_insn *insn)
+{
+	std::string s = GET_RTX_NAME(GET_CODE(PATTERN(insn)));
+	if (asm_noperands(PATTERN(insn)) >= 0)
+		return s + ", asm";
+	int code = INSN_CODE(insn); /* as recognised: nothing re-recognised */
+	if (code >= 0)
+		return s + ", " + get_insn_name(code);
+	return s;
+}
+
 /* For a split store (split_store matched, t.binds set): appends the
  * captured instruction of sv, located, to blk (*survivor gets it) and
  * returns the instruction of insn, opaque (it writes the register the
@@ -4083,10 +4098,9 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 					survivor[k] = ins;
 				mst_si = si;
 			} else if (t.fail.empty()) {
-				unverified(t, std::string("insn changed shape (") +
-						      GET_RTX_NAME(GET_CODE(
-							      PATTERN(insn))) +
-						      ")" + uid_str(uid));
+				unverified(t, "insn changed shape (" +
+						      shape_name(insn) + ")" +
+						      uid_str(uid));
 			} else {
 				unverified(t, t.fail + uid_str(uid));
 			}
