@@ -319,13 +319,53 @@ static const char *ir_symbol(Builder &b, const char *s)
 	return s ? fn_strdup(b.fn, s, strlen(s)) : nullptr;
 }
 
+/* Folds word w into the name h of a constant wider than 64 bits
+ * (splitmix64's finaliser over h ^ w): two different constants get the
+ * same name with probability about 2^-64 per pair. */
+static uint64_t const_mix(uint64_t h, uint64_t w)
+{
+	uint64_t z = h ^ (w + 0x9e3779b97f4a7c15ull);
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+/* The name of a constant whose words are w[0..n-1]: the one word itself
+ * when n is 1 or every word above the first is zero and the value is
+ * not wider than 64 bits, else 0 when every word is zero, else a mix of
+ * the count and all the words. */
+static int64_t const_name(const uint64_t *w, int n, bool wide)
+{
+	bool zero = true;
+	for (int k = 0; k < n; k++)
+		zero = zero && w[k] == 0;
+	if (zero)
+		return 0;
+	if (!wide && n >= 1)
+		return (int64_t)w[0];
+	uint64_t h = const_mix(0, (uint64_t)n);
+	for (int k = 0; k < n; k++)
+		h = const_mix(h, w[k]);
+	return (int64_t)h;
+}
+
 int64_t capture_const_bits(const_rtx x)
 {
 	switch (GET_CODE(x)) {
 	case CONST_INT:
 		return INTVAL(x);
-	case CONST_WIDE_INT:
-		return CONST_WIDE_INT_ELT(x, 0);
+	case CONST_WIDE_INT: {
+		/* every element: a 128-bit integer is not named by its low
+		 * 64 bits alone */
+		uint64_t w[8];
+		int n = CONST_WIDE_INT_NUNITS(x) < 8 ? CONST_WIDE_INT_NUNITS(x)
+						      : 8;
+		for (int k = 0; k < n; k++)
+			w[k] = (uint64_t)CONST_WIDE_INT_ELT(x, k);
+		if (n == 1)
+			return (int64_t)w[0];
+		return const_name(w, n, true);
+	}
 	case CONST_DOUBLE:
 		if (GET_MODE(x) == VOIDmode)
 			return CONST_DOUBLE_LOW(x);
@@ -333,10 +373,28 @@ int64_t capture_const_bits(const_rtx x)
 			long l[4] = {0, 0, 0, 0};
 			real_to_target(l, CONST_DOUBLE_REAL_VALUE(x),
 				       GET_MODE(x));
-			return (int64_t)(((uint64_t)(uint32_t)l[1] << 32) |
-					 (uint32_t)l[0]);
+			uint64_t w[2] = {
+				((uint64_t)(uint32_t)l[1] << 32) | (uint32_t)l[0],
+				((uint64_t)(uint32_t)l[3] << 32) | (uint32_t)l[2]};
+			/* XFmode and TFmode have more than 64 bits: 1.0L
+			 * and 2.0L share their low 64 (the mantissa) */
+			return const_name(w, 2,
+					  GET_MODE_SIZE(GET_MODE(x)).to_constant() > 8);
 		}
 		return 0;
+	case CONST_VECTOR: {
+		/* every element, not 0 for all vectors */
+		int n = CONST_VECTOR_NUNITS(x).to_constant();
+		uint64_t h = const_mix(0, (uint64_t)n);
+		bool zero = true;
+		for (int k = 0; k < n; k++) {
+			uint64_t e = (uint64_t)capture_const_bits(
+				CONST_VECTOR_ELT(x, k));
+			zero = zero && e == 0;
+			h = const_mix(h, e);
+		}
+		return zero ? 0 : (int64_t)h;
+	}
 	default:
 		return 0;
 	}

@@ -3020,6 +3020,33 @@ static bool may_write_memory(rtx_insn *insn)
 	return w;
 }
 
+/* Forgets each loaded memory operand (t.mem_src) whose address reads a
+ * register insn sets or clobbers: the load read the memory at the
+ * address the register held then, and match checks the address
+ * register at the later insn that uses the loaded value, which is the
+ * same address only while nothing writes the register in between
+ * (the load writing its own address register is merged_load's case). */
+static void forget_moved_addresses(Tr &t, rtx_insn *insn)
+{
+	for (int c = 0; c < TGT_NREGS; c++) {
+		if (!t.mem_src[c] || t.mem_insn[c] == insn)
+			continue; /* the load itself: its address was read first */
+		subrtx_iterator::array_type array;
+		FOR_EACH_SUBRTX(it, array, XEXP(t.mem_src[c], 0), NONCONST) {
+			if (REG_P(*it) && reg_set_p(*it, insn)) {
+				if (getenv("SSARA_DEBUG"))
+					fprintf(stderr, "ssara-debug: uid %d "
+						"writes the address of the "
+						"memory loaded into %s\n",
+						INSN_UID(insn),
+						target_x86_64()->regs[c].name);
+				t.mem_src[c] = NULL_RTX;
+				break;
+			}
+		}
+	}
+}
+
 /* Whether sv's pattern mentions the frame or argument pointer. */
 static bool mentions_soft_pointer(const Tr &t, const SavedInsn &sv)
 {
@@ -4159,6 +4186,7 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 			 * only until memory may change. */
 			for (int c = 0; c < TGT_NREGS; c++)
 				t.mem_src[c] = NULL_RTX;
+		forget_moved_addresses(t, insn);
 	}
 }
 
