@@ -325,6 +325,10 @@ typedef struct Chk {
 			  * though nothing is wrong (docs/VERIFY.md,
 			  * "GCC's allocation") */
 	int nsoft, capsoft;
+	/* inserted remats whose recomputation was not proven (their
+	 * value, written anyway, is not provably wrong: writers_text) */
+	const Ins **uremat;
+	int nuremat, capuremat;
 	int nviol_setup; /* missing or reordered original instructions */
 	Arena *a;
 	SetPool sp;
@@ -1411,6 +1415,8 @@ static int ins_writes(const Chk *c, const Ins *i, const Ins *o, int l)
 	return w;
 }
 
+static bool unproven_remat(const Chk *c, const Ins *i);
+
 /* Describes where the content of location l at instruction i (position
  * pos of f block b) came from: the writers that reach it backwards.
  * Returns whether an inserted opaque instruction is among the writers
@@ -1517,7 +1523,9 @@ static bool writers_text(Chk *c, int b, const Ins *at, int l, Str *out)
 		else {
 			str_addf(out, "inserted %s in b%d",
 				 ins_kind_name(w[k].i->kind), w[k].blk);
-			opaque |= w[k].i->kind == IK_OPAQUE;
+			opaque |= w[k].i->kind == IK_OPAQUE ||
+				  (w[k].i->kind == IK_REMAT &&
+				   unproven_remat(c, w[k].i));
 		}
 	}
 	if (more)
@@ -2783,8 +2791,26 @@ static void av_executed(Chk *c, const Ins *o, int idx)
  * been redefined since D, or D may not have run on every path).  Then
  * its destination holds D's value p (assumed also when refused, so that
  * the uses it feeds do not repeat the report). */
+/* Records inserted remat i as not proven: what it wrote is judged
+ * unproven, not wrong, where a later read finds it (writers_text). */
+static void note_unproven_remat(Chk *c, const Ins *i)
+{
+	c->uremat = grow(c->uremat, sizeof(const Ins *), &c->capuremat,
+			 c->nuremat + 1);
+	c->uremat[c->nuremat++] = i;
+}
+
+static bool unproven_remat(const Chk *c, const Ins *i)
+{
+	for (int k = 0; k < c->nuremat; k++)
+		if (c->uremat[k] == i)
+			return true;
+	return false;
+}
+
 static void do_remat_of(Chk *c, const Ins *i, int pos, int idx)
 {
+	int nviol0 = c->nviol;
 	int av = c->avat[idx];
 	const Ins *o = c->avdef[av - c->abase];
 	int p = o->ops[0].reg, d = op_loc(c, &i->ops[0]);
@@ -2844,6 +2870,8 @@ static void do_remat_of(Chk *c, const Ins *i, int pos, int idx)
 			   value_name(c, v, vb, sizeof vb), o->uid);
 	}
 	int n = span_n(c, d, c->o->pseudo[p].size);
+	if (!ok && c->nviol == nviol0)
+		note_unproven_remat(c, i);
 	clobber(c, i->clobbers);
 	write_def(c, d, n, p);
 }
@@ -4437,6 +4465,7 @@ static void chk_free(Chk *c)
 	for (int k = 0; k < c->nsoft; k++)
 		free(c->soft[k]);
 	free(c->soft);
+	free(c->uremat);
 	arena_free(c->a);
 	if (c->ws)
 		free(c->ws->w);
