@@ -140,8 +140,14 @@ Fn *t_alloc_verified(const Fn *orig, int nregs, bool coalesce,
 		     AllocStats *st)
 {
 	AllocOpts o = {.nregs = {nregs, 0}, .no_coalesce = !coalesce};
+	return t_alloc_opts_verified(orig, &o, st);
+}
+
+Fn *t_alloc_opts_verified(const Fn *orig, const AllocOpts *o,
+			  AllocStats *st)
+{
 	char err[512] = "";
-	Fn *fn = ssa_alloc(orig, &o, st, err, sizeof err);
+	Fn *fn = ssa_alloc(orig, o, st, err, sizeof err);
 	if (!t_check(fn != NULL, __FILE__, __LINE__, "%s: %s", orig->name,
 		     err))
 		return NULL;

@@ -56,4 +56,10 @@ struct AllocStats;
 struct Fn *t_alloc_verified(const struct Fn *orig, int nregs, bool coalesce,
 			    struct AllocStats *st);
 
+/* The same with every option given (registers per class, ...). */
+struct AllocOpts;
+struct Fn *t_alloc_opts_verified(const struct Fn *orig,
+				 const struct AllocOpts *o,
+				 struct AllocStats *st);
+
 #endif

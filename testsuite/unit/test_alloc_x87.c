@@ -27,24 +27,7 @@ static Fn *alloc_verified(const Fn *orig, int ngpr, int nx87, AllocStats *st)
 	AllocOpts o = {0};
 	o.nregs[RC_GPR] = ngpr;
 	o.nregs[RC_X87] = nx87;
-	char err[512] = "";
-	Fn *fn = ssa_alloc(orig, &o, st, err, sizeof err);
-	if (!t_check(fn != NULL, __FILE__, __LINE__, "%s: %s", orig->name,
-		     err))
-		return NULL;
-	VerifyResult r;
-	verify_fn(orig, fn, &r);
-	bool ok = t_check(r.verdict == VERDICT_VERIFIED, __FILE__, __LINE__,
-			  "%s: %s", orig->name,
-			  r.reason ? r.reason
-			  : r.nviol ? r.viol[0].text
-				    : "?");
-	verify_result_free(&r);
-	if (!ok) {
-		fn_free(fn);
-		return NULL;
-	}
-	return fn;
+	return t_alloc_opts_verified(orig, &o, st);
 }
 
 /* The instruction of fn with uid, or NULL. */
