@@ -718,14 +718,37 @@ static bool has_extracts(const CO *co)
 	return false;
 }
 
+
+/* Makes every unit free to move again (neither fixed nor busy). */
+static void free_units(CO *co)
+{
+	for (int u = 0; u < co->np; u++)
+		co->fixed[u] = co->busy[u] = false;
+}
+
+/* Tries to recolour unit u with register r (neighbours moving away as
+ * in the chunks); keeps the change only when the objective grows. */
+static void try_register(CO *co, int u, int r)
+{
+	int64_t before = objective(co);
+	co->steps = 0;
+	co->budget = ATTEMPT_BUDGET;
+	int mark = co->nlog, order[1] = {r};
+	bool ok = recolour(co, u, order, 1, 0);
+	co->total += co->steps;
+	if (ok && objective(co) > before)
+		commit(co, mark);
+	else
+		rollback(co, mark);
+}
+
 /* After the chunks: each extract `=d, D` whose d is not in D's second
  * register r tries to bring d's unit there (neighbours moving away as
  * in the chunks, every unit free again), kept only when the affinity
  * weight satisfied plus the extracts' (objective) grows. */
 static void second_words(CO *co)
 {
-	for (int u = 0; u < co->np; u++)
-		co->fixed[u] = co->busy[u] = false;
+	free_units(co);
 	for (int b = 0; b < co->fn->nblk; b++)
 		for (const Ins *i = co->fn->blk[b]->first; i; i = i->next) {
 			if (!word_extract(co, i))
@@ -736,16 +759,7 @@ static void second_words(CO *co)
 			int r = co->col[uD] + 1;
 			if (co->col[ud] == r || !RS_HAS(co->c->adm[ud], r))
 				continue;
-			int64_t before = objective(co);
-			co->steps = 0;
-			co->budget = ATTEMPT_BUDGET;
-			int mark = co->nlog, order[1] = {r};
-			bool ok = recolour(co, ud, order, 1, 0);
-			co->total += co->steps;
-			if (ok && objective(co) > before)
-				commit(co, mark);
-			else
-				rollback(co, mark);
+			try_register(co, ud, r);
 		}
 }
 
@@ -775,8 +789,7 @@ static bool has_abnormal_unmet(const CO *co)
  * grows. */
 static void abnormal_pairs(CO *co)
 {
-	for (int u = 0; u < co->np; u++)
-		co->fixed[u] = co->busy[u] = false;
+	free_units(co);
 	for (int k = 0; k < co->c->naff; k++) {
 		const ColAff *a = &co->c->aff[k];
 		for (int side = 0; side < 2 && abnormal_unmet(co, a); side++) {
@@ -784,16 +797,7 @@ static void abnormal_pairs(CO *co)
 			int r = co->col[co->u[side ? a->a : a->b]];
 			if (!RS_HAS(co->c->adm[x], r))
 				continue;
-			int64_t before = objective(co);
-			co->steps = 0;
-			co->budget = ATTEMPT_BUDGET;
-			int mark = co->nlog, order[1] = {r};
-			bool ok = recolour(co, x, order, 1, 0);
-			co->total += co->steps;
-			if (ok && objective(co) > before)
-				commit(co, mark);
-			else
-				rollback(co, mark);
+			try_register(co, x, r);
 		}
 	}
 }

@@ -4080,25 +4080,19 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 				ins = run_split(t, blk, sv, insn, &survivor[si]);
 				last_pos = sv.pos;
 			} else if ((k = reemitted(t, insn, t.old_of[bb->index],
-						  last_pos)) >= 0) {
+						  last_pos)) >= 0 ||
+				   (k = reemitted_moved(t, sv, insn,
+							t.old_of[bb->index],
+							last_pos)) >= 0) {
 				/* LRA rewrote sv's insn into a deleted captured
 				 * insn before it (a load of a pseudo equivalent
 				 * to memory, reloaded where sv stored it): that
 				 * insn runs here, and sv counts as deleted, to be
 				 * re-emitted by a new insn (a store) or left
-				 * deleted. */
-				ins = located_copy(t, t.s->insns[k].ins);
-				last_pos = t.s->insns[k].pos;
-				if (ins)
-					survivor[k] = ins;
-				t.present[uid] = false;
-			} else if ((k = reemitted_moved(t, sv, insn,
-							t.old_of[bb->index],
-							last_pos)) >= 0) {
-				/* As reemitted, the load reading other stack
-				 * memory: a violation (t.wrong_addr).  Before
-				 * the split of a modelled memory load, which
-				 * would make it "not proven". */
+				 * deleted.  reemitted_moved: the same load reading
+				 * other stack memory, a violation (t.wrong_addr);
+				 * tried before the split of a modelled memory
+				 * load, which would make it "not proven". */
 				ins = located_copy(t, t.s->insns[k].ins);
 				last_pos = t.s->insns[k].pos;
 				if (ins)

@@ -13,12 +13,6 @@
 #include "irtext.h"
 #include "verify.h"
 
-/* The first function of the IR file at relpath (source tree). */
-static Fn *load(const char *relpath)
-{
-	return t_load_fn(relpath);
-}
-
 /* ssa_alloc of orig with ngpr general and nx87 x87 registers (0 = all),
  * checked with verify_fn: the allocated function (caller frees), or NULL
  * and a failed check. */
@@ -76,7 +70,7 @@ static bool class_within(const Fn *fn, int cls, RegSet set)
  * 10,000), no swap, nothing spilled. */
 static void case_swap(void)
 {
-	Fn *orig = load("testsuite/ir/alloc/x87_swap.ir");
+	Fn *orig = t_load_fn("testsuite/ir/alloc/x87_swap.ir");
 	if (!orig)
 		return;
 	AllocStats st;
@@ -98,7 +92,7 @@ static void case_swap(void)
  * with four, six (each of a3..a8 once). */
 static void case_pressure(void)
 {
-	Fn *orig = load("testsuite/ir/alloc/x87_pressure.ir");
+	Fn *orig = t_load_fn("testsuite/ir/alloc/x87_pressure.ir");
 	if (!orig)
 		return;
 	AllocStats st;
@@ -129,7 +123,7 @@ static void case_pressure(void)
  * registers (the pointer dies before the call). */
 static void case_call(void)
 {
-	Fn *orig = load("testsuite/ir/alloc/x87_call.ir");
+	Fn *orig = t_load_fn("testsuite/ir/alloc/x87_call.ir");
 	if (!orig)
 		return;
 	for (int n = 0; n <= 4; n += 4) {
@@ -155,7 +149,7 @@ static void case_call(void)
  * through a 16-byte scratch slot: one store, one move, one load. */
 static void case_fixed(void)
 {
-	Fn *orig = load("testsuite/ir/alloc/x87_fixed.ir");
+	Fn *orig = t_load_fn("testsuite/ir/alloc/x87_fixed.ir");
 	if (!orig)
 		return;
 	AllocStats st;
@@ -187,7 +181,7 @@ static void case_fixed(void)
  * loaded (2 + 2), with st0..st2 one (1 + 1), with all eight none. */
 static void case_clobber(void)
 {
-	Fn *orig = load("testsuite/ir/alloc/x87_clobber.ir");
+	Fn *orig = t_load_fn("testsuite/ir/alloc/x87_clobber.ir");
 	if (!orig)
 		return;
 	static const int nx87[] = {2, 3, 0}, want[] = {2, 1, 0};
@@ -300,7 +294,7 @@ static int verdict(const Fn *orig, const Fn *fn)
  * register of the pair (both registers then hold the same value). */
 static void case_corrupt(void)
 {
-	Fn *orig = load("testsuite/ir/alloc/x87_swap.ir");
+	Fn *orig = t_load_fn("testsuite/ir/alloc/x87_swap.ir");
 	if (!orig)
 		return;
 	AllocStats st;
