@@ -778,6 +778,18 @@ static bool run(Fn *fn, const AllocOpts *o, AllocStats *st, char *err,
 	return true;
 }
 
+/* The uid of the first instruction of fn with a memory-only operand
+ * (OF_MEMONLY), or -1. */
+static int memonly_uid(const Fn *fn)
+{
+	for (int b = 0; b < fn->nblk; b++)
+		for (const Ins *i = fn->blk[b]->first; i; i = i->next)
+			for (int k = 0; k < i->nops; k++)
+				if (i->ops[k].flags & OF_MEMONLY)
+					return i->uid;
+	return -1;
+}
+
 Fn *ssa_alloc(const Fn *orig, const AllocOpts *o, AllocStats *st, char *err,
 	      size_t errlen)
 {
@@ -794,6 +806,13 @@ Fn *ssa_alloc(const Fn *orig, const AllocOpts *o, AllocStats *st, char *err,
 	}
 	if (orig->allocated) {
 		fail(err, errlen, "already allocated");
+		return NULL;
+	}
+	int mo = memonly_uid(orig);
+	if (mo >= 0) {
+		fail(err, errlen, "not allocated: uid %d has a memory-only "
+				  "operand, which the allocator does not place "
+				  "yet", mo);
 		return NULL;
 	}
 	st->nins = count_ins(orig);

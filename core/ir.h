@@ -64,6 +64,10 @@ enum OpFlag {
 		       * register holding that word alone, not the value's
 		       * first register (LRA's reload of one word;
 		       * docs/IR.md "alone") */
+	OF_MEMONLY = 32, /* the operand must be a memory location (GCC's
+			  * constraint admits no register: fild's source,
+			  * fistp's destination, an asm "m"): always with
+			  * OF_MEM and an empty allowed set; text `{} mem` */
 };
 
 enum LocKind {

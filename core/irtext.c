@@ -182,7 +182,9 @@ static void print_op(FILE *f, const Fn *fn, const Op *o)
 		fputs(" from ", f);
 		print_label(f, fn, o->from);
 	}
-	if (o->allowed) {
+	if (o->flags & OF_MEMONLY)
+		fputs(" {}", f);
+	else if (o->allowed) {
 		fputc(' ', f);
 		regset_print(f, fn->target, o->allowed);
 	}
@@ -1359,8 +1361,9 @@ static bool parse_attr(Parser *P, int a, Op *o, OpPos *pp, int kind, int k)
 	case AT_REGSET:
 		if (!parse_regset(P, &o->allowed))
 			return false;
-		return o->allowed || fail_at(P, at, "empty register set on an "
-						    "operand");
+		if (!o->allowed) /* `{} mem` only: checked in parse_op */
+			o->flags |= OF_MEMONLY;
+		return true;
 	case AT_TIE: {
 		int n;
 		P->pos++;
@@ -1406,6 +1409,22 @@ static bool parse_modifiers(Parser *P, Op *o)
 	return true;
 }
 
+/* An empty register set `{}` (OF_MEMONLY; at = where it is) is only
+ * allowed together with `mem`, on a pseudo: "memory only" (docs/IR.md
+ * REGSET). */
+static bool check_memonly(Parser *P, const Op *o, size_t at)
+{
+	if (!(o->flags & OF_MEMONLY))
+		return true;
+	if (!(o->flags & OF_MEM))
+		return fail_at(P, at, "empty register set on an operand "
+				      "without 'mem'");
+	if (o->kind != OK_PSEUDO)
+		return fail_at(P, at, "'{} mem' (memory only) on an operand "
+				      "that is not a pseudo");
+	return true;
+}
+
 /* One OPERAND of an instruction of kind kind, as operand number k. */
 static bool parse_op(Parser *P, int kind, int k, Op *o, OpPos *pp)
 {
@@ -1423,6 +1442,7 @@ static bool parse_op(Parser *P, int kind, int k, Op *o, OpPos *pp)
 				       "allocated function");
 	if (peek(P) == '[' && !parse_subreg(P, o))
 		return false;
+	size_t set_at = P->pos;
 	for (int last = AT_NONE;;) {
 		if (!op_part_end(P))
 			return false;
@@ -1430,6 +1450,8 @@ static bool parse_op(Parser *P, int kind, int k, Op *o, OpPos *pp)
 		int a = attr_at_cursor(P);
 		if (a == AT_NONE)
 			break;
+		if (a == AT_REGSET)
+			set_at = P->pos;
 		if (a <= last)
 			return fail_at(P, P->pos, "%s %s", attr_names[a],
 				       a == last ? "given twice"
@@ -1438,7 +1460,7 @@ static bool parse_op(Parser *P, int kind, int k, Op *o, OpPos *pp)
 			return false;
 		last = a;
 	}
-	return true;
+	return check_memonly(P, o, set_at);
 }
 
 /* The operand list into P->ops; *n = count.  Stops before clobber,

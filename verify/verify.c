@@ -2320,7 +2320,7 @@ static void check_operand(Chk *c, const Ins *i, const Ins *o, int pos, int k)
 		RegSet alloc = target_allocatable(c->t, cls,
 						  c->o->frame_pointer);
 		RegSet allowed = oo->allowed ? oo->allowed : alloc;
-		bool ok = RS_HAS(allowed, l);
+		bool ok = RS_HAS(allowed, l) && !(oo->flags & OF_MEMONLY);
 		/* the rest of the span: allocatable registers of l's class
 		 * (a value of another class that the constraint admits in
 		 * l's, e.g. an SSE pair's words read in ax:dx, spans l's) */
@@ -2332,7 +2332,12 @@ static void check_operand(Chk *c, const Ins *i, const Ins *o, int pos, int k)
 			value_name(c, v, vb, sizeof vb);
 			loc_name(c, l, lb, sizeof lb);
 			Str s = {0};
-			if (oo->allowed) {
+			if (oo->flags & OF_MEMONLY) {
+				violation(c, VK_CONSTRAINT, i, pos, k, l,
+					  "operand %d (%s) at %s: a register, "
+					  "but the operand needs memory",
+					  k, vb, lb);
+			} else if (oo->allowed) {
 				regset_text(c, oo->allowed, &s);
 				violation(c, VK_CONSTRAINT, i, pos, k, l,
 					  "operand %d (%s) at %s: outside its "

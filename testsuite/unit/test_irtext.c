@@ -898,6 +898,10 @@ static const char *const roundtrip_texts[] = {
 	"func sets\n  pseudo p1 gpr 8\nb0:\n"
 	"  1: ord p1 {ax-bx}, p1 {r8-r8}, p1 {r8,r9,r10,r11,xmm0,xmm1}, "
 	"p1 {sp-xmm2,frame} clobber {ax-frame}\nend\n",
+	/* A memory-only operand (fild's source, fistp's destination). */
+	"func memonly\n  pseudo p1 gpr 8\n  pseudo p2 x87 16\nb0:\n"
+	"  1: ord \"floatdixf2\" =p2, p1 {} mem\n"
+	"  2: ord \"fix_truncdi_i387\" =p1 {} mem, p2\nend\n",
 	/* Hard-register subregs up to the register's size, ties backwards. */
 	"func subs\nb0:\n  1: ord =%ax[0,8], %xmm3[32,32] ^0, %flags[7,1], "
 	"=%argp[0,8] ^2\nend\n",
@@ -1053,6 +1057,10 @@ static const struct ErrCase {
 	{AHEAD "  1: ord =p1 @ax, $1 @ax\nend\n", 5, 22,
 	 "location on a constant"},
 	{HEAD "  1: ord p1 {}\nend\n", 5, 13, "empty register set"},
+	{HEAD "  1: ord p1 {} ^0\nend\n", 5, 13,
+	 "empty register set on an operand without 'mem'"},
+	{HEAD "  1: ord %ax {} mem\nend\n", 5, 14,
+	 "'{} mem' (memory only) on an operand that is not a pseudo"},
 	{HEAD "  1: ord p1 mem {ax}\nend\n", 5, 17, "out of order"},
 	{HEAD "  1: ord p1 mem mem\nend\n", 5, 17, "given twice"},
 	{HEAD "  1: ord p1 {r11-r8}\nend\n", 5, 14, "backwards"},

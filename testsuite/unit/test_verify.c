@@ -171,8 +171,8 @@ static void case_no_dir(void)
 	t_check(false, __FILE__, __LINE__, "cannot open %s", cur_dir);
 }
 
-/* The cases of testsuite/ir/verify/SUB (SUB "", "gcc/", "clobber/" or
- * "partial/"). */
+/* The cases of testsuite/ir/verify/SUB (SUB "", "gcc/", "clobber/",
+ * "partial/" or "memonly/"). */
 static void file_cases_in(const char *sub)
 {
 	snprintf(cur_dir, sizeof cur_dir, "%s/testsuite/ir/verify/%s",
@@ -203,6 +203,7 @@ static void file_cases(void)
 	file_cases_in("gcc/");
 	file_cases_in("clobber/");
 	file_cases_in("partial/");
+	file_cases_in("memonly/");
 }
 
 /* ---- Exact violations, field by field ------------------------------- */
