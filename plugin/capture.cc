@@ -230,6 +230,12 @@ static int class_of_mode(machine_mode m, const char **why)
 		*why = "complex integer pseudo wider than 16 bytes";
 		return -1;
 	case MODE_COMPLEX_FLOAT:
+		/* SCmode and DCmode: general registers hold them, SSE
+		 * registers do not (VALID_FP_MODE_P, VALID_SSE_REG_MODE);
+		 * XCmode (32 bytes) stays unsupported. */
+		if (size <= 16 && targetm.hard_regno_mode_ok(AX_REG, m) &&
+		    !targetm.hard_regno_mode_ok(FIRST_SSE_REG, m))
+			return RC_GPR;
 		*why = "complex float pseudo";
 		return -1;
 	case MODE_CC:
