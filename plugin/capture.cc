@@ -747,6 +747,21 @@ static bool copied_read(Builder &b, int i)
 	return copied_def(b.insn, i);
 }
 
+/* Whether recog operand i of an asm (b.insn) is a pseudo that
+ * alternative row oa lets be memory only: no register class (an asm "m"
+ * or "o"), memory allowed, no matching constraint.  Such an operand is
+ * captured as `{} mem` (OF_MEMONLY, CAPTURE.md "Constraints"). */
+static bool asm_memonly(Builder &b, const operand_alternative *oa, int i)
+{
+	rtx r = reg_of(recog_data.operand[i]);
+	if (INSN_CODE(b.insn) >= 0 || asm_noperands(PATTERN(b.insn)) < 0)
+		return false;
+	if (!REG_P(r) || HARD_REGISTER_P(r) || oa[i].anything_ok ||
+	    oa[i].matches >= 0 || oa[i].cl != NO_REGS)
+		return false;
+	return alt_memory_ok(oa, i);
+}
+
 /* Whether operand i fits alternative row oa when every pseudo operand is
  * in a register.  Not strict: memory and constant operands always fit
  * (the allocator would load them into a register). */
@@ -786,6 +801,14 @@ static bool operand_fits(Builder &b, const operand_alternative *oa, int i,
 		RegSet regs = operand_regs(oa, i);
 		if (GET_CODE(x) == SCRATCH)
 			return regs != 0;
+		if (asm_memonly(b, oa, i)) {
+			/* in memory: costs as much as a cross-class copy,
+			 * so an alternative with the pseudo in a register
+			 * is preferred (LRA counts it a loser) */
+			if (ncopy)
+				(*ncopy)++;
+			return true;
+		}
 		int cls = operand_value_class(b, i);
 		if (cls < 0)
 			return false;
@@ -858,8 +881,9 @@ static int first_fitting(Builder &b, alternative_mask ok, bool strict)
 		}
 		for (int i = 0; i < nop; i++)
 			reject += stars(oa[i].constraint);
-		/* a cross-class copy costs as much as '!': an alternative
-		 * reading the value in its own class is preferred */
+		/* a cross-class copy, or an asm pseudo in memory, costs as
+		 * much as '!': an alternative reading the value in a register
+		 * of its own class is preferred */
 		reject += 600 * (unsigned)ncopy;
 		if (best < 0 || reject < best_reject) {
 			best = a;
@@ -1164,6 +1188,11 @@ static void add_operand(Builder &b, int i, int fl,
 					o.flags |= OF_MEM;
 			if (o.kind != OK_PSEUDO || oa[i].matches >= 0)
 				continue;
+			if (asm_memonly(b, oa, i)) {
+				o.flags |= OF_MEMONLY | OF_MEM;
+				o.allowed = 0;
+				continue;
+			}
 			int cls = b.fn->pseudo[o.reg].cls;
 			machine_mode m = reg_mode(x);
 			RegSet any = class_set(ALL_REGS, m) &

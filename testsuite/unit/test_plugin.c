@@ -151,7 +151,8 @@ static char cur_file[256]; /* basename of the testsuite/plugin file */
 
 /* Checks that the record of function fn in the JSON lines records has
  * the allocation of who ("gcc": GCC's, "ssara": ours) with verdict want
- * ("verified", "violation" or "unverified: REASON"). */
+ * ("verified", "violation" or "unverified: REASON"; for ours also
+ * "error: WHY", our allocator's refusal). */
 static void check_verdict(const char *records, const char *fn,
 			  const char *who, const char *want)
 {
@@ -165,6 +166,16 @@ static void check_verdict(const char *records, const char *fn,
 	size_t len = end ? (size_t)(end - line) : strlen(line);
 	char *rec = xfmt("%.*s", (int)len, line);
 	const char *colon = strstr(want, ": ");
+	if (strcmp(who, "ssara") == 0 && strncmp(want, "error: ", 7) == 0) {
+		/* our allocator refused: "ssara_ra":{"error":"WHY" */
+		char *e = xfmt("\"ssara_ra\":{\"error\":\"%s\"", want + 7);
+		t_check(strstr(rec, e) != NULL, __FILE__, __LINE__,
+			"%s: %s: expected our allocator's error '%s' in:\n%s",
+			cur_file, fn, want + 7, rec);
+		free(e);
+		free(rec);
+		return;
+	}
 	char *v = colon ? xfmt("\"%s\":{\"verdict\":\"%.*s\","
 			       "\"reason\":\"%s\"",
 			       who, (int)(colon - want), want, colon + 2)
