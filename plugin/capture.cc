@@ -1341,7 +1341,8 @@ static bool lowpart_constant(rtx x)
 }
 
 /* Whether insn only sets a whole pseudo to a constant (an immediate, an
- * address constant or a constant-pool load), clobbering at most flags:
+ * address constant, a constant-pool load, or the float_extend of a
+ * constant-pool float: capture_extend_value), clobbering at most flags:
  * the instruction can be recomputed anywhere (IR `[remat]`). */
 static bool is_remat(rtx_insn *insn)
 {
@@ -1367,6 +1368,8 @@ static bool is_remat(rtx_insn *insn)
 	if (lowpart_constant(s))
 		return true;
 	if (CONSTANT_P(s))
+		return true;
+	if (capture_extend_value(s))
 		return true;
 	return capture_readonly_mem(s);
 }
@@ -1410,6 +1413,11 @@ static void add_pool_operand(Builder &b, rtx_insn *insn)
 		/* Not a recog operand of its own: its value (the register
 		 * takes the low part). */
 		add_const(b, SUBREG_REG(s), -1);
+		return;
+	}
+	if (rtx v = s ? capture_extend_value(s) : NULL_RTX) {
+		/* the extended constant: an XF float, named by its bits */
+		add_const(b, v, -1);
 		return;
 	}
 	if (!s || !MEM_P(s))
@@ -1476,6 +1484,36 @@ rtx capture_pool_value(const_rtx x)
 	    GET_MODE_SIZE(GET_MODE(v)).to_constant() <= 8)
 		return v;
 	return NULL_RTX;
+}
+
+/* The constant (float_extend:M X) computes, X a constant-pool MEM
+ * holding a scalar float of a narrower float mode (capture_pool_value):
+ * that float converted to M, a CONST_DOUBLE of mode M, which the IR
+ * names by all its bits (capture_const_bits); NULL_RTX for anything
+ * else, and for a NaN (whose extension GCC's real arithmetic and the
+ * x87's fld may quiet differently).  Extending a float to a wider
+ * format is exact, so the value depends only on X's bits and M: the
+ * capture names a [remat] `(set (reg p) (float_extend:XF (mem .LC0)))`
+ * by it, and the post-RA translation names the same expression, or a
+ * pool entry of mode M holding that value, the same way. */
+rtx capture_extend_value(const_rtx x)
+{
+	if (GET_CODE(x) != FLOAT_EXTEND || !SCALAR_FLOAT_MODE_P(GET_MODE(x)))
+		return NULL_RTX;
+	rtx v = capture_pool_value(XEXP(x, 0));
+	if (!v || GET_CODE(v) != CONST_DOUBLE ||
+	    !SCALAR_FLOAT_MODE_P(GET_MODE(v)))
+		return NULL_RTX;
+	scalar_float_mode to = as_a<scalar_float_mode>(GET_MODE(x));
+	scalar_float_mode from = as_a<scalar_float_mode>(GET_MODE(v));
+	if (GET_MODE_PRECISION(from) >= GET_MODE_PRECISION(to) ||
+	    REAL_VALUE_ISNAN(*CONST_DOUBLE_REAL_VALUE(v)))
+		return NULL_RTX;
+	REAL_VALUE_TYPE r;
+	real_convert(&r, to, CONST_DOUBLE_REAL_VALUE(v));
+	if (!real_identical(&r, CONST_DOUBLE_REAL_VALUE(v)))
+		return NULL_RTX; /* not exact: no such widening */
+	return const_double_from_real_value(r, to);
 }
 
 /* Whether bb has an edge to the exit block. */

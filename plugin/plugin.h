@@ -134,6 +134,11 @@ bool capture_readonly_mem(const_rtx x);
  * NULL_RTX.  Both sides name such an entry by its value, so that an
  * immediate captured before IRA and a pool load LRA emits agree. */
 rtx capture_pool_value(const_rtx x);
+
+/* The CONST_DOUBLE (float_extend:M X) computes, X a constant-pool entry
+ * of a narrower float mode (not a NaN), else NULL_RTX: both sides name
+ * that expression by the extended constant. */
+rtx capture_extend_value(const_rtx x);
 #endif
 
 /* audit.cc */

@@ -970,6 +970,19 @@ static bool bind(Tr &t, int p, int sub, int size, const_rtx x, int role)
 			return false;
 		}
 		l = {LOC_CONST, k};
+	} else if (rtx v = capture_extend_value(x)) {
+		/* LRA put p's equivalence, the extension of a constant-pool
+		 * float, in its place: p at that extended constant, which
+		 * the checker proves p equals (CONST(c) holds p only after
+		 * a [remat] definition of p from the same constant, the
+		 * capture naming float_extend the same way). */
+		if (sub || size || (role & OF_DEF) ||
+		    GET_MODE_SIZE(GET_MODE(x)).to_constant() != psize) {
+			t.fail = "pseudo replaced by float_extend of another width";
+			return false;
+		}
+		l = {LOC_CONST, fn_intern_const(t.alloc, OK_IMM,
+						capture_const_bits(v), nullptr)};
 	} else if (eliminated_p(x)) {
 		t.fail = "pseudo replaced by an address equivalence";
 		return false;
