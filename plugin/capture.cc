@@ -682,7 +682,10 @@ static machine_mode reg_mode(rtx x)
 }
 
 /* The registers operand i may be in under alternative alt (alt row oa),
- * within its value's class; 0 when none. */
+ * within its value's class; 0 when none.  A paradoxical subreg of a
+ * pseudo whose own mode no register of the class holds takes the
+ * subreg's mode ((subreg:SI (reg:HI p) 0) read by an SSE insn: LRA
+ * loads the pseudo's register into an SSE register in SImode). */
 static RegSet operand_regs(const operand_alternative *oa, int i)
 {
 	rtx x = recog_data.operand[i];
@@ -690,7 +693,10 @@ static RegSet operand_regs(const operand_alternative *oa, int i)
 	reg_class_t cl = oa[i].cl;
 	if (oa[i].anything_ok)
 		cl = ALL_REGS;
-	return class_set(cl, m);
+	RegSet s = class_set(cl, m);
+	if (!s && GET_CODE(x) == SUBREG && paradoxical_subreg_p(x))
+		s = class_set(cl, GET_MODE(x));
+	return s;
 }
 
 /* The core class operand i's value has, or -1. */
