@@ -526,6 +526,18 @@ struct Tr {
 	/* Per captured pseudo: the constant operand of a [remat] definition
 	 * of it, or NULL. */
 	std::vector<const Op *> remat_const;
+	/* Per core general register: the sum a chain of new insns of this
+	 * block left in it (RegSum; docs/POSTRA.md "Sums computed step by
+	 * step"), as long as nothing wrote it or a register of the sum
+	 * since. */
+	struct RegSum {
+		bool ok = false;
+		machine_mode mode = VOIDmode;
+		uint64_t c = 0;   /* constants and pointers rel. to argp */
+		int nptr = 0;     /* terms standing for the argument pointer */
+		std::vector<rtx> raw; /* registers read, unchanged since */
+		rtx dest = NULL_RTX; /* the register holding the sum */
+	} sum[16];
 };
 
 static void unverified(Tr &t, const std::string &why)
@@ -1448,6 +1460,217 @@ static bool match_plus_elim(Tr &t, int i, const_rtx x, int role)
 	return false;
 }
 
+/* ---------------------------------------------------------------- */
+/* Sums computed step by step (docs/POSTRA.md).                      */
+
+typedef Tr::RegSum RegSum;
+
+/* The core general register (not sp) of hard register x when x is in
+ * mode m, else -1. */
+static int sum_reg(const_rtx x, machine_mode m)
+{
+	if (!REG_P(x) || !HARD_REGISTER_P(x) || GET_MODE(x) != m ||
+	    REGNO(x) == STACK_POINTER_REGNUM)
+		return -1;
+	int c = capture_core_reg(REGNO(x));
+	return c >= 0 && c < 16 ? c : -1;
+}
+
+/* Adds x, a term of a Pmode sum, to *v: a constant; sp or (with a frame
+ * pointer) the hard frame pointer, as the argument pointer plus its
+ * offset here; a register with a tracked sum (t.sum), as its terms
+ * (*expanded set); another general register in Pmode as a raw term;
+ * with other_ok, any other rtx as a raw term.  Arithmetic modulo 2^64,
+ * as the machine's.  False when a term is not allowed or sp's offset is
+ * not known here. */
+static bool add_terms(const Tr &t, const_rtx x, bool other_ok, RegSum *v,
+		      bool *expanded)
+{
+	if (GET_CODE(x) == PLUS && GET_MODE(x) == Pmode)
+		return add_terms(t, XEXP(x, 0), other_ok, v, expanded) &&
+		       add_terms(t, XEXP(x, 1), other_ok, v, expanded);
+	if (CONST_INT_P(x)) {
+		v->c += (uint64_t)INTVAL(x);
+		return true;
+	}
+	if (REG_P(x) && GET_MODE(x) == Pmode && eliminated_p(x)) {
+		int64_t off = SP_UNKNOWN;
+		argp_offset(t, x, &off);
+		if (off == SP_UNKNOWN)
+			return false;
+		v->c += (uint64_t)off;
+		v->nptr++;
+		return true;
+	}
+	int c = sum_reg(x, Pmode);
+	if (c >= 0 && t.sum[c].ok) {
+		const RegSum &s = t.sum[c];
+		v->c += s.c;
+		v->nptr += s.nptr;
+		v->raw.insert(v->raw.end(), s.raw.begin(), s.raw.end());
+		*expanded = true;
+		return true;
+	}
+	if (c >= 0 || other_ok) {
+		v->raw.push_back(CONST_CAST_RTX(x));
+		return true;
+	}
+	return false;
+}
+
+/* Whether post-RA x (a register or a Pmode sum) reads a register with a
+ * tracked sum. */
+static bool has_tracked(const Tr &t, const_rtx x)
+{
+	if (GET_CODE(x) == PLUS && GET_MODE(x) == Pmode)
+		return has_tracked(t, XEXP(x, 0)) || has_tracked(t, XEXP(x, 1));
+	int c = sum_reg(x, Pmode);
+	return c >= 0 && t.sum[c].ok;
+}
+
+/* note_stores callback: adds the hard registers dest covers to the
+ * HARD_REG_SET *data (a subreg, extract or strict_low_part: the whole
+ * register). */
+static void note_hard_written(rtx dest, const_rtx, void *data)
+{
+	while (GET_CODE(dest) == SUBREG || GET_CODE(dest) == ZERO_EXTRACT ||
+	       GET_CODE(dest) == SIGN_EXTRACT ||
+	       GET_CODE(dest) == STRICT_LOW_PART)
+		dest = XEXP(dest, 0);
+	if (REG_P(dest) && HARD_REGISTER_P(dest))
+		add_to_hard_reg_set((HARD_REG_SET *)data, GET_MODE(dest),
+				    REGNO(dest));
+}
+
+/* Updates t.sum after insn (is_new: its UID was not captured): every
+ * sum whose register or one of whose raw registers insn writes (its
+ * sets and clobbers, a call's ABI clobbers, autoincrements) is
+ * forgotten; then a new insn `(set (reg:DI R) S)`, S a sum of
+ * constants, sp/fp and general registers (add_terms), leaves its sum in
+ * R, unless insn also writes one of S's registers.  Contract: t.sum[c],
+ * while ok, is exactly what register c holds (modulo 2^64, the argument
+ * pointer counted nptr times, each raw register's current content). */
+static void track_sums(Tr &t, rtx_insn *insn, bool is_new)
+{
+	RegSum v;
+	int dst = -1;
+	rtx set = is_new ? single_set(insn) : NULL_RTX;
+	if (set) {
+		bool expanded = false;
+		dst = sum_reg(SET_DEST(set), Pmode);
+		if (dst >= 0 && !add_terms(t, SET_SRC(set), false, &v, &expanded))
+			dst = -1;
+	}
+	HARD_REG_SET w;
+	CLEAR_HARD_REG_SET(w);
+	note_stores(insn, note_hard_written, &w);
+	if (CALL_P(insn))
+		w |= insn_callee_abi(insn).full_reg_clobbers();
+	for (rtx note = REG_NOTES(insn); note; note = XEXP(note, 1))
+		if (REG_NOTE_KIND(note) == REG_INC && REG_P(XEXP(note, 0)))
+			add_to_hard_reg_set(&w, GET_MODE(XEXP(note, 0)),
+					    REGNO(XEXP(note, 0)));
+	auto hit = [&](const RegSum &s) {
+		for (rtx r : s.raw)
+			if (overlaps_hard_reg_set_p(w, GET_MODE(r), REGNO(r)))
+				return true;
+		return false;
+	};
+	for (int c = 0; c < 16; c++)
+		if (t.sum[c].ok &&
+		    (overlaps_hard_reg_set_p(w, Pmode, REGNO(t.sum[c].dest)) ||
+		     hit(t.sum[c])))
+			t.sum[c] = RegSum();
+	if (dst >= 0 && !hit(v)) {
+		v.ok = true;
+		v.dest = SET_DEST(set);
+		t.sum[dst] = v;
+	}
+}
+
+/* Saved node i, a Pmode sum of at most one soft pointer, other terms
+ * and constants (or a soft pointer alone), against post-RA x (a
+ * register or a Pmode sum) reading registers that a chain of new insns
+ * of this block computed (t.sum): with those registers replaced by
+ * their sums, x must have as many argument-pointer terms as i has soft
+ * pointers, the same value (constants and pointers relative to argp;
+ * with loose and t.loose_frame another value is taken and noted, as in
+ * match_plus_elim) and its other terms must match i's one to one (in
+ * order or, two of them, exchanged).  Binds pseudos, at the registers
+ * the chain read.  Proof: the chain's arithmetic is exact (track_sums),
+ * nothing wrote those registers since, so x's value is the saved sum's
+ * with each pseudo at its register. */
+static bool match_tracked(Tr &t, int i, const_rtx x, int role, bool loose)
+{
+	const PNode &n = t.s->nodes[i];
+	if ((machine_mode)n.mode != Pmode || GET_MODE(x) != Pmode)
+		return false;
+	int64_t sc = 0;
+	std::vector<int> soft, srest;
+	saved_terms(t, i, n.mode, &sc, &soft, &srest);
+	RegSum v;
+	bool expanded = false;
+	if (!add_terms(t, x, true, &v, &expanded) || !expanded ||
+	    soft.size() > 1 || (int)soft.size() != v.nptr ||
+	    srest.size() != v.raw.size() || srest.size() > 2)
+		return false;
+	uint64_t pre = (uint64_t)sc;
+	if (!soft.empty() &&
+	    t.s->nodes[soft[0]].regno == FRAME_POINTER_REGNUM)
+		pre += (uint64_t)t.frame_argp;
+	bool equal = pre == v.c;
+	if (!equal && (soft.empty() || !loose || !t.loose_frame))
+		return false;
+	size_t mark = t.binds.size(), smark = t.soft_in.size();
+	size_t cmark = t.comm.size();
+	int scr = t.next_scratch;
+	for (int swap = 0; swap < (srest.size() == 2 ? 2 : 1); swap++) {
+		bool ok = true;
+		for (size_t k = 0; k < srest.size() && ok; k++)
+			ok = match(t, srest[k],
+				   v.raw[swap ? srest.size() - 1 - k : k], role);
+		if (ok) {
+			t.elim = t.elim || !soft.empty();
+			if (!equal)
+				same_offset(t, (int64_t)pre, (int64_t)v.c);
+			return true;
+		}
+		if (!t.fail.empty())
+			break;
+		t.binds.resize(mark);
+		t.soft_in.resize(smark);
+		t.comm.resize(cmark);
+		t.next_scratch = scr;
+	}
+	t.binds.resize(mark);
+	t.soft_in.resize(smark);
+	t.comm.resize(cmark);
+	t.next_scratch = scr;
+	return false;
+}
+
+/* After another match of saved sum i against x failed (its bindings
+ * from marks mark, smark, cmark, scr dropped here): match_tracked when
+ * x reads a tracked register; its failure keeps the first one's
+ * reason. */
+static bool retry_tracked(Tr &t, int i, const_rtx x, int role, size_t mark,
+			  size_t smark, size_t cmark, int scr)
+{
+	if (!has_tracked(t, x))
+		return false;
+	std::string fail = t.fail;
+	t.binds.resize(mark);
+	t.soft_in.resize(smark);
+	t.comm.resize(cmark);
+	t.next_scratch = scr;
+	t.fail.clear();
+	if (match_tracked(t, i, x, role, true))
+		return true;
+	if (t.fail.empty())
+		t.fail = fail;
+	return false;
+}
+
 /* Matches the children of saved node i against x's operands in order
  * (swap: the first two exchanged). */
 static bool match_kids(Tr &t, int i, const_rtx x, int role, bool swap)
@@ -1571,6 +1794,9 @@ static bool match(Tr &t, int i, const_rtx x, int role)
 			}
 			if (eliminated_p(x))
 				return false; /* another address (or t.fail) */
+			if (has_tracked(t, x) &&
+			    match_tracked(t, i, x, role, false))
+				return true; /* a chain computed the pointer */
 			if (REG_P(x) && HARD_REGISTER_P(x) &&
 			    capture_core_reg(REGNO(x)) >= 0 &&
 			    t.addr_val[capture_core_reg(REGNO(x))] &&
@@ -1661,11 +1887,20 @@ static bool match(Tr &t, int i, const_rtx x, int role)
 		t.elim = true;
 		return true;
 	}
-	if (n.code == PLUS && elim_sum(t, i, x))
+	if (n.code == PLUS && elim_sum(t, i, x)) {
 		/* A sum of a soft pointer and other terms against its
 		 * eliminated, folded form: decided by the sums' values (a
-		 * soft pointer never stands for another register there). */
-		return match_plus_elim(t, i, x, role);
+		 * soft pointer never stands for another register there);
+		 * or with registers a chain of new insns computed. */
+		size_t mark = t.binds.size(), smark = t.soft_in.size();
+		size_t cmark = t.comm.size();
+		int scr = t.next_scratch;
+		return match_plus_elim(t, i, x, role) ||
+		       retry_tracked(t, i, x, role, mark, smark, cmark, scr);
+	}
+	if (n.code == PLUS && REG_P(x) && has_tracked(t, x))
+		/* a sum a chain of new insns computed into a register */
+		return match_tracked(t, i, x, role, true);
 	if (n.code == PARALLEL && GET_CODE(x) == SET &&
 	    parallel_set_clobbers(t, i))
 		/* LRA chose a pattern without the clobbers (an add of sp
@@ -1806,6 +2041,8 @@ static bool match(Tr &t, int i, const_rtx x, int role)
 		t.elim = false;
 		ok = match_plus_elim(t, i, x, role);
 	}
+	if (!ok && n.code == PLUS)
+		ok = retry_tracked(t, i, x, role, mark, smark, cmark, scr);
 	t.elim = t.elim || elim;
 	return ok;
 }
@@ -3989,6 +4226,8 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 		t.calc_val[c] = false;
 		t.known_reg[c] = -1;
 	}
+	for (int c = 0; c < 16; c++)
+		t.sum[c] = RegSum();
 	t.known_slot.clear();
 	rtx_insn *insn;
 	FOR_BB_INSNS(bb, insn) {
@@ -4180,6 +4419,8 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 				t.why.c_str());
 			print_rtl_single(stderr, insn);
 		}
+		track_sums(t, insn, !(uid < (int)t.s->by_uid.size() &&
+				      t.s->by_uid[uid] >= 0));
 		sp_step(insn, &t.sp_delta);
 		if (ins && ins->kind == IK_CALL && CALL_P(insn) &&
 		    returns_first_arg(insn))
