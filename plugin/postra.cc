@@ -1408,6 +1408,8 @@ static bool elim_sum(const Tr &t, int i, const_rtx x)
 	return elim_terms(t, i, x, &e);
 }
 
+static bool has_tracked(const Tr &t, const_rtx x);
+
 /* Saved sum i (one soft pointer, other terms, a constant) against
  * post-RA sum x in which elimination replaced the soft pointer by sp or
  * the hard frame pointer, regrouped the terms and folded the constants
@@ -1435,7 +1437,10 @@ static bool match_plus_elim(Tr &t, int i, const_rtx x, int role)
 		return false;
 	}
 	bool equal = sc + soft_rel == pc + elim_rel;
-	if (!equal && !t.loose_frame)
+	if (!equal && (!t.loose_frame || has_tracked(t, x)))
+		/* loose: not when a term is a register a chain of new insns
+		 * computed, whose content may make up the difference
+		 * (match_tracked decides those exactly) */
 		return false;
 	size_t mark = t.binds.size();
 	size_t cmark = t.comm.size();
