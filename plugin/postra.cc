@@ -3128,6 +3128,73 @@ static rtx_insn *next_real(rtx_insn *insn)
 	return nullptr;
 }
 
+/* The previous non-debug insn of insn's block, or NULL. */
+static rtx_insn *prev_real(rtx_insn *insn)
+{
+	basic_block bb = BLOCK_FOR_INSN(insn);
+	for (rtx_insn *n = PREV_INSN(insn); n && BLOCK_FOR_INSN(n) == bb;
+	     n = PREV_INSN(n))
+		if (NONDEBUG_INSN_P(n))
+			return n;
+	return nullptr;
+}
+
+/* Whether insn's UID was not captured (a new insn). */
+static bool uncaptured(const Tr &t, const rtx_insn *insn)
+{
+	int uid = INSN_UID(insn);
+	return !(uid < (int)t.s->by_uid.size() && t.s->by_uid[uid] >= 0);
+}
+
+/* For new insn I3 `(set (reg:M R) (mem:M S))` right after new insns I1
+ * `(set (reg:N F) K)` and I2 `(set (mem:M S) (float_extend:M (reg:N
+ * F)))` (single SETs, nothing volatile, no side effect, the same MEM in
+ * I2 and I3), K a float constant of mode N or read-only memory holding
+ * one (the constant pool), not a NaN: a SET `(set (reg:M R) K')`, K'
+ * K extended to M by GCC's own folding (simplify_const_unary_operation),
+ * to stand as R's constant source (t.const_src); else NULL.  LRA emits
+ * this for an XFmode constant pushed as an argument (`flds .LC0; fstpt
+ * (%rsp); movq (%rsp), %rax; ...; pushq`), the captured push reading the
+ * constant itself.  Proof: the three insns are adjacent, so I2 reads
+ * what I1 wrote and I3 what I2 stored; extending a non-NaN float to a
+ * wider float mode is exact, as the x87's load and store are (a NaN is
+ * refused: loading a signalling NaN quietens it). */
+static rtx extended_const(const Tr &t, rtx_insn *i3)
+{
+	rtx_insn *i2 = prev_real(i3);
+	rtx_insn *i1 = i2 ? prev_real(i2) : nullptr;
+	if (!i1 || !uncaptured(t, i3) || !uncaptured(t, i2) ||
+	    !uncaptured(t, i1))
+		return NULL_RTX;
+	rtx p1 = PATTERN(i1), p2 = PATTERN(i2), p3 = PATTERN(i3);
+	if (GET_CODE(p1) != SET || GET_CODE(p2) != SET || GET_CODE(p3) != SET ||
+	    side_effects_p(p1) || side_effects_p(p2) || side_effects_p(p3))
+		return NULL_RTX;
+	rtx r = SET_DEST(p3), m = SET_SRC(p3);
+	machine_mode mm = GET_MODE(r);
+	if (!REG_P(r) || !HARD_REGISTER_P(r) || !MEM_P(m) ||
+	    GET_MODE(m) != mm || !SCALAR_FLOAT_MODE_P(mm) ||
+	    !rtx_equal_p(SET_DEST(p2), m))
+		return NULL_RTX;
+	rtx ext = SET_SRC(p2);
+	if (GET_CODE(ext) != FLOAT_EXTEND || GET_MODE(ext) != mm ||
+	    !REG_P(XEXP(ext, 0)) || !REG_P(SET_DEST(p1)) ||
+	    REGNO(SET_DEST(p1)) != REGNO(XEXP(ext, 0)) ||
+	    GET_MODE(SET_DEST(p1)) != GET_MODE(XEXP(ext, 0)))
+		return NULL_RTX;
+	machine_mode nm = GET_MODE(XEXP(ext, 0));
+	rtx k = SET_SRC(p1);
+	if (MEM_P(k) && readonly_mem_p(k))
+		k = avoid_constant_pool_reference(k);
+	if (!CONST_DOUBLE_P(k) || GET_MODE(k) != nm ||
+	    REAL_VALUE_ISNAN(*CONST_DOUBLE_REAL_VALUE(k)))
+		return NULL_RTX;
+	rtx k2 = simplify_const_unary_operation(FLOAT_EXTEND, mm, k, nm);
+	if (!k2 || !CONST_DOUBLE_P(k2))
+		return NULL_RTX;
+	return gen_rtx_SET(r, k2);
+}
+
 /* For a captured store (set (mem A) S) (alone, or the first element of
  * a parallel: an asm's output) that LRA turned into (set (reg R) S')
  * (the same parallel's first element) followed by a new insn (set (mem
@@ -4433,6 +4500,13 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 		if (ins) {
 			ins_append(blk, ins);
 			note_soft_values(t, ins);
+		}
+		if (ins && t.why.empty()) {
+			/* an x87 constant extended through a slot */
+			rtx ext = extended_const(t, insn);
+			if (ext && capture_core_reg(REGNO(SET_DEST(ext))) >= 0)
+				t.const_src[capture_core_reg(
+					REGNO(SET_DEST(ext)))] = ext;
 		}
 		if (may_write_memory(insn))
 			/* A loaded memory operand is that memory's value
