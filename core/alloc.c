@@ -312,12 +312,13 @@ static bool adopt_versions(Fn *fn, Ssa *ssa, const SpillResult *res,
 }
 
 static bool spill_step(Fn *fn, Ssa *ssa, const RegSet avail[RC_NALLOC],
-		       AllocStats *st, int **slot_of, char *err, size_t errlen)
+		       bool memonly, AllocStats *st, int **slot_of, char *err,
+		       size_t errlen)
 {
 	*slot_of = NULL;
 	char why[200];
 	int maxlive[RC_NALLOC] = {0};
-	if (fits(fn, avail, maxlive, why, sizeof why))
+	if (!memonly && fits(fn, avail, maxlive, why, sizeof why))
 		return true;
 	SpillOpts so;
 	for (int c = 0; c < RC_NALLOC; c++)
@@ -700,6 +701,61 @@ static int count_ins(const Fn *fn)
 	return n;
 }
 
+/* Whether fn has a memory-only operand (OF_MEMONLY). */
+static bool has_memonly(const Fn *fn)
+{
+	for (int b = 0; b < fn->nblk; b++)
+		for (const Ins *i = fn->blk[b]->first; i; i = i->next)
+			for (int k = 0; k < i->nops; k++)
+				if (i->ops[k].flags & OF_MEMONLY)
+					return true;
+	return false;
+}
+
+/* The memory-only operands the allocator places: of a whole pseudo,
+ * only read or only written, tied to no operand.  Returns false with
+ * the first other one named in err (not allocated). */
+static bool memonly_supported(const Fn *fn, char *err, size_t errlen)
+{
+	for (int b = 0; b < fn->nblk; b++)
+		for (const Ins *i = fn->blk[b]->first; i; i = i->next)
+			for (int k = 0; k < i->nops; k++) {
+				const Op *o = &i->ops[k];
+				if (!(o->flags & OF_MEMONLY))
+					continue;
+				const char *why = NULL;
+				if (constr_tie_partner(i, k) >= 0)
+					why = "tied to another operand";
+				else if ((o->flags & (OF_USE | OF_DEF)) ==
+					 (OF_USE | OF_DEF))
+					why = "both read and written";
+				else if (o->sub_size)
+					why = "on a part of its value";
+				if (why)
+					return fail(err, errlen,
+						    "not allocated: uid %d: a "
+						    "memory-only operand %s "
+						    "(p%d)",
+						    i->uid, why, o->reg);
+			}
+	return true;
+}
+
+/* Gives every memory-only use of the SSA function a slot location
+ * without a slot yet (LOC_SLOT, -1): from here on it is no register
+ * use (liveness, constraints, colouring skip it); the spiller stores its
+ * value and numbers the slot (spill.h). */
+static void memonly_mark_uses(Fn *fn)
+{
+	for (int b = 0; b < fn->nblk; b++)
+		for (Ins *i = fn->blk[b]->first; i; i = i->next)
+			for (int k = 0; k < i->nops; k++) {
+				Op *o = &i->ops[k];
+				if ((o->flags & OF_MEMONLY) && !(o->flags & OF_DEF))
+					o->loc = (Loc){LOC_SLOT, -1};
+			}
+}
+
 /* The pipeline on fn, a copy of the original; the result is fn. */
 static bool run(Fn *fn, const AllocOpts *o, AllocStats *st, char *err,
 		size_t errlen)
@@ -714,6 +770,9 @@ static bool run(Fn *fn, const AllocOpts *o, AllocStats *st, char *err,
 	Ssa ssa;
 	if (!ssa_construct(fn, &ssa, err, errlen))
 		return false;
+	bool memonly = has_memonly(fn);
+	if (memonly)
+		memonly_mark_uses(fn);
 	st->nphi = ssa.nphi;
 	ConstrStats cs = {0};
 	ConstrParts parts;
@@ -725,7 +784,7 @@ static bool run(Fn *fn, const AllocOpts *o, AllocStats *st, char *err,
 		return false;
 	double t1 = now();
 	int *slot_of;
-	if (!spill_step(fn, &ssa, avail, st, &slot_of, err, errlen))
+	if (!spill_step(fn, &ssa, avail, memonly, st, &slot_of, err, errlen))
 		return false;
 	double t2 = now();
 	if (!constr_split(fn, &ssa, avail, &cs, err, errlen))
@@ -778,18 +837,6 @@ static bool run(Fn *fn, const AllocOpts *o, AllocStats *st, char *err,
 	return true;
 }
 
-/* The uid of the first instruction of fn with a memory-only operand
- * (OF_MEMONLY), or -1. */
-static int memonly_uid(const Fn *fn)
-{
-	for (int b = 0; b < fn->nblk; b++)
-		for (const Ins *i = fn->blk[b]->first; i; i = i->next)
-			for (int k = 0; k < i->nops; k++)
-				if (i->ops[k].flags & OF_MEMONLY)
-					return i->uid;
-	return -1;
-}
-
 Fn *ssa_alloc(const Fn *orig, const AllocOpts *o, AllocStats *st, char *err,
 	      size_t errlen)
 {
@@ -808,13 +855,8 @@ Fn *ssa_alloc(const Fn *orig, const AllocOpts *o, AllocStats *st, char *err,
 		fail(err, errlen, "already allocated");
 		return NULL;
 	}
-	int mo = memonly_uid(orig);
-	if (mo >= 0) {
-		fail(err, errlen, "not allocated: uid %d has a memory-only "
-				  "operand, which the allocator does not place "
-				  "yet", mo);
+	if (!memonly_supported(orig, err, errlen))
 		return NULL;
-	}
 	st->nins = count_ins(orig);
 	Fn *fn = fn_copy(orig);
 	if (!run(fn, o, st, err, errlen)) {

@@ -121,6 +121,10 @@ typedef struct Sp {
 	uint8_t *memphi; /* phi definitions kept in memory */
 	uint8_t *need;   /* kept in memory somewhere */
 	uint8_t *defspill; /* must be spilled at its definition */
+	uint8_t *memuse; /* read by a memory-only operand (OF_MEMONLY) */
+	uint8_t *memdef; /* defined by a memory-only operand: born in its
+			    slot, never in a register but by a reload */
+	InsVec memins;   /* instructions with memory-only operands */
 
 	/* loops */
 	int **lused;
@@ -315,6 +319,55 @@ static bool phi_weights_ok(const Sp *s, const Ins *i)
 	return true;
 }
 
+/* Whether o is a memory-only use already marked as such (LOC_SLOT
+ * without a slot yet; see spill.h). */
+static bool memonly_use_marked(const Op *o)
+{
+	return (o->flags & OF_MEMONLY) && !(o->flags & OF_DEF) &&
+	       o->loc.kind == LOC_SLOT && o->loc.num < 0;
+}
+
+/* Records a memory-only operand o (a pseudo below npseudo0) of i: its
+ * value in memuse or memdef, i in memins (once).  A memory-only use must
+ * come marked (memonly_use_marked) and a memory-only def unmarked; false
+ * with a reason otherwise, or for a tied or partial one. */
+static bool note_memonly(Sp *s, Ins *i, const Op *o)
+{
+	if (!(o->flags & OF_MEMONLY))
+		return true;
+	bool def = (o->flags & OF_DEF) != 0;
+	if (def ? o->loc.kind != LOC_NONE : !memonly_use_marked(o))
+		return fail(s, "uid %d: memory-only %s of p%d %s", i->uid,
+			    def ? "definition" : "use", o->reg,
+			    def ? "has a location" : "not marked LOC_SLOT");
+	if (def && (o->flags & OF_USE))
+		return fail(s, "uid %d: p%d: a memory-only operand both read "
+			       "and written", i->uid, o->reg);
+	if (def)
+		s->memdef[o->reg] = 1;
+	else
+		s->memuse[o->reg] = 1;
+	if (!s->memins.n || s->memins.v[s->memins.n - 1] != i)
+		insv_push(s, &s->memins, i);
+	return true;
+}
+
+/* After the definitions are known: values in memory-only operands are
+ * never rematerialized (they need their slot), and a memory-only use of
+ * an undefined value (nothing ever stored) is refused. */
+static bool memonly_facts(Sp *s)
+{
+	for (int p = 0; p < s->npseudo0; p++) {
+		if (!s->memuse[p] && !s->memdef[p])
+			continue;
+		s->remat[p] = 0;
+		if (s->memuse[p] && s->defblk[p] < 0)
+			return fail(s, "p%d: read by a memory-only operand but "
+				       "never defined (no value to store)", p);
+	}
+	return true;
+}
+
 /* Definitions, [remat], pinned values; checks the input's shape. */
 static bool collect_facts(Sp *s)
 {
@@ -324,6 +377,8 @@ static bool collect_facts(Sp *s)
 	s->defblk = ARENA_NEW(s->a, int, np + 1);
 	s->remat = ARENA_NEW(s->a, uint8_t, np + 1);
 	s->isphi = ARENA_NEW(s->a, uint8_t, np + 1);
+	s->memuse = ARENA_NEW(s->a, uint8_t, np + 1);
+	s->memdef = ARENA_NEW(s->a, uint8_t, np + 1);
 	for (int p = 0; p < np; p++)
 		s->defblk[p] = -1;
 	for (int b = 0; b < fn->nblk; b++) {
@@ -339,12 +394,15 @@ static bool collect_facts(Sp *s)
 					    bb->id, i->uid);
 			for (int k = 0; k < i->nops; k++) {
 				const Op *o = &i->ops[k];
-				if (o->loc.kind != LOC_NONE)
+				if (o->loc.kind != LOC_NONE &&
+				    !memonly_use_marked(o))
 					return fail(s, "uid %d: operand %d already "
 						       "has a location",
 						    i->uid, k);
 				if (o->kind != OK_PSEUDO || o->reg >= np)
 					continue;
+				if (!note_memonly(s, i, o))
+					return false;
 				if ((o->flags & OF_DEF) && !note_def(s, i, o, b))
 					return false;
 				if ((o->flags & OF_DEF) &&
@@ -353,7 +411,7 @@ static bool collect_facts(Sp *s)
 			}
 		}
 	}
-	return true;
+	return memonly_facts(s);
 }
 
 /* ------------------------------------------------------------------ */
@@ -496,7 +554,9 @@ static void phi_webs(Sp *s)
 	for (int p = 0; p < np; p++) {
 		int r = uf_find(w.uf, p);
 		w.size[r]++;
-		w.bad[r] |= direct[p];
+		/* a memory-only read is no register use: liveness does
+		 * not see how long such a value's slot is read */
+		w.bad[r] |= direct[p] | s->memuse[p];
 	}
 	LiveSet ls;
 	lset_init(&ls, s->a, s->nval);
@@ -1104,7 +1164,8 @@ static int ins_reads(Sp *s, const Ins *i, int g, int *u)
 
 /* The definitions of i whose values weigh in a class, distinct (stamp
  * g2 on mark2), early ones only when early; with the operand index of
- * each in o. */
+ * each in o.  A memory-only definition takes no register: its value is
+ * born in its slot. */
 static int ins_defs(Sp *s, const Ins *i, int g2, bool early, int *d, int *o)
 {
 	int n = 0;
@@ -1112,6 +1173,7 @@ static int ins_defs(Sp *s, const Ins *i, int g2, bool early, int *d, int *o)
 		const Op *op = &i->ops[k];
 		int v = live_value(s->fn, op);
 		if (v < 0 || s->cls[v] < 0 || !(op->flags & OF_DEF) ||
+		    (op->flags & OF_MEMONLY) ||
 		    (early && !(op->flags & OF_EARLY)) || s->mark2[v] == g2)
 			continue;
 		s->mark2[v] = g2;
@@ -1449,12 +1511,18 @@ static void couple(Sp *s)
 /* ------------------------------------------------------------------ */
 /* place: what needs memory, and where the spills go */
 
-/* need: values reloaded (not rematerialized), and transitively the
- * sources of needed memory phis; rematerializable sources of needed
- * memory phis are spilled at their definition. */
+/* need: values reloaded (not rematerialized) or in a memory-only
+ * operand, and transitively the sources of needed memory phis;
+ * rematerializable sources of needed memory phis are spilled at their
+ * definition. */
 static void find_needs(Sp *s)
 {
 	IVec work = {0};
+	for (int v = 0; v < s->npseudo0; v++)
+		if (s->memuse[v] || s->memdef[v]) {
+			s->need[v] = 1;
+			iv_push(s, &work, v);
+		}
 	for (int j = 0; j < s->reloads.n; j++) {
 		int v = s->reloads.p[j].v;
 		if (!s->remat[v] && !s->need[v]) {
@@ -1542,7 +1610,9 @@ static bool def_spillable(const Sp *s, int v)
 
 /* Spills of the values that need memory: at their definition (marked in
  * defspill) or at their recorded places (kept in s->spills); the others
- * are dropped from s->spills. */
+ * are dropped from s->spills.  A value read by a memory-only operand is
+ * spilled at its definition (so its slot holds it wherever it is
+ * read); one defined by a memory-only operand needs no spill at all. */
 static bool place_spills(Sp *s)
 {
 	int np = s->npseudo0;
@@ -1555,8 +1625,11 @@ static bool place_spills(Sp *s)
 		npos[x->v]++;
 	}
 	for (int v = 0; v < np; v++) {
-		if (!s->need[v] || s->memphi[v] || s->defblk[v] < 0)
+		if (!s->need[v] || s->memphi[v] || s->defblk[v] < 0 ||
+		    s->memdef[v])
 			continue;
+		if (s->memuse[v])
+			s->defspill[v] = 1;
 		if (s->remat[v] && !s->defspill[v])
 			continue;
 		bool ok = def_spillable(s, v);
@@ -1572,7 +1645,8 @@ static bool place_spills(Sp *s)
 	int n = 0;
 	for (int j = 0; j < s->spills.n; j++) {
 		const Place *x = &s->spills.p[j];
-		if (s->need[x->v] && !s->defspill[x->v] && !s->remat[x->v])
+		if (s->need[x->v] && !s->defspill[x->v] && !s->remat[x->v] &&
+		    !s->memdef[x->v])
 			s->spills.p[n++] = *x;
 	}
 	s->spills.n = n;
@@ -2030,7 +2104,8 @@ static void rebuild_ssa(Sp *s, Cfg *cfg, DomTree *dom)
 
 /* Virtual slots: one per memory phi web member group (a memory phi with
  * its sources), one per other value kept in memory; locations set on the
- * new spills, reloads and memory phis; then slots.c. */
+ * new spills, reloads, memory phis and memory-only operands; then
+ * slots.c. */
 static void assign_slots(Sp *s, const InsVec *memphis, Cfg *cfg,
 			 DomTree *dom, int *slot_of_val)
 {
@@ -2067,6 +2142,16 @@ static void assign_slots(Sp *s, const InsVec *memphis, Cfg *cfg,
 		int v = vs[uf_find(uf, i->ops[0].reg)];
 		for (int k = 0; k < i->nops; k++)
 			i->ops[k].loc.num = v;
+	}
+	for (int j = 0; j < s->memins.n; j++) {
+		Ins *i = s->memins.v[j];
+		for (int k = 0; k < i->nops; k++) {
+			Op *o = &i->ops[k];
+			if ((o->flags & OF_MEMONLY) && o->kind == OK_PSEUDO &&
+			    is_pseudo(s, o->reg))
+				o->loc = (Loc){LOC_SLOT,
+					       vs[uf_find(uf, o->reg)]};
+		}
 	}
 	SlotAssign sa;
 	slots_assign(s->fn, cfg, dom, nvs, vsize, &sa);
@@ -2264,6 +2349,19 @@ static void fill_result(Sp *s, const int *slot_of_val, SpillResult *res)
 	res->stats = s->st;
 }
 
+/* Memory-only definitions become slot operands (their slot numbered by
+ * assign_slots): from here on, no register value. */
+static void mark_memonly_defs(Sp *s)
+{
+	for (int j = 0; j < s->memins.n; j++) {
+		Ins *i = s->memins.v[j];
+		for (int k = 0; k < i->nops; k++)
+			if ((i->ops[k].flags & OF_MEMONLY) &&
+			    (i->ops[k].flags & OF_DEF))
+				i->ops[k].loc = (Loc){LOC_SLOT, -1};
+	}
+}
+
 /* Everything after the decisions. */
 static bool transform(Sp *s, SpillResult *res)
 {
@@ -2274,6 +2372,7 @@ static bool transform(Sp *s, SpillResult *res)
 	insert_in_blocks(s);
 	if (!insert_on_edges(s))
 		return false;
+	mark_memonly_defs(s);
 	InsVec memphis = {0};
 	settle_memphis(s, &memphis);
 	Cfg *cfg = cfg_build(s->fn);
