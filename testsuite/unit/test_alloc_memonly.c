@@ -1,0 +1,216 @@
+/* test_alloc_memonly.c - the allocator on memory-only operands (`{} mem`,
+ * OF_MEMONLY): the hand-counted functions of
+ * testsuite/ir/alloc/memonly.ir (counts derived in its comments), each
+ * allocation checked with verify_fn; every memory-only operand at a
+ * stack slot; corrupted versions of a correct allocation (the store
+ * before a memory-only read dropped, the operand put in a register)
+ * are violations. */
+#include <stdio.h>
+#include <string.h>
+
+#include "alloc.h"
+#include "check.h"
+#include "irtext.h"
+#include "verify.h"
+
+static const char *const FILE_IR = "testsuite/ir/alloc/memonly.ir";
+
+/* Function name of testsuite/ir/alloc/memonly.ir (caller frees), or
+ * NULL and a failed check. */
+static Fn *load(const char *name)
+{
+	char path[1200];
+	snprintf(path, sizeof path, "%s/%s", t_srcdir(), FILE_IR);
+	IrFile f;
+	IrError err;
+	if (!t_check(ir_parse_file(path, target_x86_64(), &f, &err), __FILE__,
+		     __LINE__, "%s", err.msg))
+		return NULL;
+	Fn *fn = NULL;
+	for (int i = 0; i < f.nfn; i++)
+		if (!fn && !strcmp(f.fn[i]->name, name))
+			fn = fn_copy(f.fn[i]);
+	irfile_free(&f);
+	t_check(fn != NULL, __FILE__, __LINE__, "no function %s", name);
+	return fn;
+}
+
+/* Whether every memory-only operand of fn is at a stack slot. */
+static bool memonly_in_slots(const Fn *fn)
+{
+	int n = 0;
+	for (int b = 0; b < fn->nblk; b++)
+		for (const Ins *i = fn->blk[b]->first; i; i = i->next)
+			for (int k = 0; k < i->nops; k++) {
+				const Op *o = &i->ops[k];
+				if (!(o->flags & OF_MEMONLY))
+					continue;
+				if (o->loc.kind != LOC_SLOT)
+					return false;
+				n++;
+			}
+	return n > 0;
+}
+
+/* The hand counts of one function at ngpr general registers (0 = all). */
+typedef struct Want {
+	const char *name;
+	int ngpr;
+	int spills, reloads, slots;
+	long w_spills, w_reloads; /* -1: not checked */
+} Want;
+
+static const Want wants[] = {
+	{"memonly_arg", 0, 1, 0, 1, 1000, 0},
+	{"memonly_arg", 2, 1, 0, 1, 1000, 0},
+	{"memonly_fistp", 0, 0, 1, 1, 0, 1000},
+	{"memonly_fistp", 2, 0, 1, 1, 0, 1000},
+	{"memonly_both_mem", 0, 0, 0, 1, 0, 0},
+	{"memonly_loop", 0, 1, 1, 1, 9000, 9000},
+	{"memonly_loop", 4, 2, 2, 2, 10000, 18000},
+	{"memonly_call", 0, 1, 0, 1, 1000, 0},
+	{"memonly_call", 3, 1, 0, 1, 1000, 0},
+	{"memonly_fistp_call", 0, 0, 1, 1, 0, 1000},
+	{"memonly_fistp_call", 3, 0, 1, 1, 0, 1000},
+	{"memonly_mixed", 0, 1, 0, 1, 1000, 0},
+	{"memonly_mixed", 2, 1, 1, 1, 1000, 1000},
+	{"memonly_phi", 0, 1, 0, 1, 1000, 0},
+	{"memonly_phi", 2, 1, 0, 1, 1000, 0},
+};
+
+static void case_counts(void)
+{
+	for (size_t j = 0; j < sizeof wants / sizeof *wants; j++) {
+		const Want *w = &wants[j];
+		Fn *orig = load(w->name);
+		if (!orig)
+			continue;
+		AllocStats st;
+		Fn *fn = t_alloc_verified(orig, w->ngpr, true, &st);
+		if (fn) {
+			t_check(st.spills.n == w->spills && st.reloads.n ==
+				w->reloads && st.slots == w->slots &&
+				st.spills.w == w->w_spills &&
+				st.reloads.w == w->w_reloads, __FILE__,
+				__LINE__, "%s at %d: spills %d (%ld) reloads "
+				"%d (%ld) slots %d, want %d (%ld) %d (%ld) %d",
+				w->name, w->ngpr, st.spills.n,
+				(long)st.spills.w, st.reloads.n,
+				(long)st.reloads.w, st.slots, w->spills,
+				w->w_spills, w->reloads, w->w_reloads,
+				w->slots);
+			t_check(memonly_in_slots(fn), __FILE__, __LINE__,
+				"%s at %d: a memory-only operand not in a "
+				"slot", w->name, w->ngpr);
+		}
+		fn_free(fn);
+		fn_free(orig);
+	}
+}
+
+/* The instruction of fn with uid, or NULL. */
+static Ins *by_uid(const Fn *fn, int uid, Blk **in)
+{
+	for (int b = 0; b < fn->nblk; b++)
+		for (Ins *i = fn->blk[b]->first; i; i = i->next)
+			if (i->uid == uid) {
+				*in = fn->blk[b];
+				return i;
+			}
+	return NULL;
+}
+
+static int verdict(const Fn *orig, const Fn *fn)
+{
+	VerifyResult r;
+	verify_fn(orig, fn, &r);
+	int v = r.verdict;
+	verify_result_free(&r);
+	return v;
+}
+
+/* memonly_call: across the call x is nowhere in a register (the spill
+ * directly follows its definition, nothing is reloaded); dropping the
+ * spill leaves the slot fild reads unwritten, and putting fild's
+ * operand in the register x had are violations. */
+static void case_corrupt(void)
+{
+	Fn *orig = load("memonly_call");
+	if (!orig)
+		return;
+	AllocStats st;
+	Fn *fn = t_alloc_verified(orig, 0, true, &st);
+	Blk *b = NULL;
+	Ins *def = fn ? by_uid(fn, 1, &b) : NULL;
+	Ins *fild = fn ? by_uid(fn, 3, &b) : NULL;
+	if (CHECK(def && fild && def->next && def->next->kind == IK_SPILL &&
+		  def->next->next && def->next->next->uid == 2)) {
+		Ins *sp = def->next;
+		Loc reg = def->ops[0].loc, slot = fild->ops[1].loc;
+		CHECK_INT(reg.kind, LOC_REG);
+		CHECK_INT(slot.kind, LOC_SLOT);
+		fild->ops[1].loc = reg;
+		CHECK_INT(verdict(orig, fn), VERDICT_VIOLATION);
+		fild->ops[1].loc = slot;
+		CHECK_INT(verdict(orig, fn), VERDICT_VERIFIED);
+		ins_remove(b, sp);
+		CHECK_INT(verdict(orig, fn), VERDICT_VIOLATION);
+	}
+	fn_free(fn);
+	fn_free(orig);
+}
+
+/* memonly_fistp: fistp's result is read from the slot fistp wrote; a
+ * reload from another slot (declared, never written) is a violation. */
+static void case_corrupt_def(void)
+{
+	Fn *orig = load("memonly_fistp");
+	if (!orig)
+		return;
+	AllocStats st;
+	Fn *fn = t_alloc_verified(orig, 0, true, &st);
+	Blk *b = NULL;
+	Ins *fistp = fn ? by_uid(fn, 3, &b) : NULL;
+	Ins *rl = fistp ? fistp->next : NULL;
+	if (CHECK(rl && rl->kind == IK_RELOAD)) {
+		CHECK(rl->ops[1].loc.kind == LOC_SLOT &&
+		      rl->ops[1].loc.num == fistp->ops[0].loc.num);
+		int other = fn_new_slot(fn, 8);
+		rl->ops[1].loc = (Loc){LOC_SLOT, other};
+		CHECK_INT(verdict(orig, fn), VERDICT_VIOLATION);
+	}
+	fn_free(fn);
+	fn_free(orig);
+}
+
+/* Memory-only operands the allocator does not place are refused with the
+ * reason: tied to another operand. */
+static void case_refused(void)
+{
+	Fn *orig = t_parse_fn("func t\n  pseudo p1 gpr 8\n  pseudo p2 gpr 8\n"
+			      "b2:\n  1: copy =p1, %di\n"
+			      "  2: ord \"asm\" =p2 {} mem, p1 ^0\n"
+			      "  3: copy =%ax, p2\n  4: ret %ax\nend\n");
+	if (!orig)
+		return;
+	char err[300] = "";
+	Fn *fn = ssa_alloc(orig, NULL, NULL, err, sizeof err);
+	CHECK(fn == NULL);
+	t_check(strstr(err, "uid 2: a memory-only operand tied to another "
+			    "operand") != NULL,
+		__FILE__, __LINE__, "%s", err);
+	fn_free(fn);
+	fn_free(orig);
+}
+
+void suite_alloc_memonly(void)
+{
+	t_case("alloc memonly: hand counts of memonly.ir at 2..all registers",
+	       case_counts);
+	t_case("alloc memonly: the store before fild dropped, fild's operand "
+	       "in a register: violations", case_corrupt);
+	t_case("alloc memonly: fistp's result reloaded from another slot: "
+	       "a violation", case_corrupt_def);
+	t_case("alloc memonly: a tied memory-only operand is refused",
+	       case_refused);
+}
