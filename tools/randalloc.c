@@ -234,7 +234,8 @@ static bool clash(const Fn *fn, const Op *o, const Op *q)
 }
 
 /* Chooses where every pseudo operand of i goes: loc[k] a register (none
- * in busy), or the home slot for some operands that accept memory.  A
+ * in busy), or the home slot for some operands that accept memory and
+ * always for a memory-only one (OF_MEMONLY; its value never resident).  A
  * resident operand takes its own register when nothing forbids it.
  * Operands with fewer choices go first; among the choices, a register
  * that already holds the value is preferred at random. */
@@ -246,6 +247,11 @@ static bool choose(RA *ra, const Ins *i, RegSet busy, Loc *loc)
 		const Op *o = &i->ops[k];
 		loc[k] = (Loc){LOC_NONE, 0};
 		int p = o->reg;
+		if (o->kind == OK_PSEUDO && (o->flags & OF_MEMONLY)) {
+			loc[k] = slot_loc(ra->home[p]); /* home is fresh:
+							 * store_memonly */
+			continue;
+		}
 		if (o->kind != OK_PSEUDO || ra->res[p] >= 0 || op_tied(i, k) ||
 		    (o->flags & OF_EARLY) || !(o->flags & OF_MEM) ||
 		    ((o->flags & OF_DEF) && op_reads(fn, o)) ||
@@ -307,6 +313,30 @@ static bool choose(RA *ra, const Ins *i, RegSet busy, Loc *loc)
 	}
 }
 
+/* Before i: the value of every memory-only use of i whose home slot is
+ * stale is stored there from a register that holds it (a dirty value is
+ * always in one). */
+static bool store_memonly(RA *ra, Cur *c, const Ins *i)
+{
+	for (int k = 0; k < i->nops; k++) {
+		const Op *o = &i->ops[k];
+		if (o->kind != OK_PSEUDO || !(o->flags & OF_MEMONLY) ||
+		    (o->flags & OF_DEF) || !ra->dirty[o->reg])
+			continue;
+		int r = -1;
+		for (int q = 0; q < TGT_NREGS && r < 0; q++)
+			if (ra->holder[q] == o->reg)
+				r = q;
+		if (r < 0)
+			return fail(ra, "uid %d: p%d is dirty in no register",
+				    i->uid, o->reg);
+		put(c, transfer(ra->fn, IK_SPILL, o->reg,
+				slot_loc(ra->home[o->reg]), reg_loc(r)));
+		ra->dirty[o->reg] = false;
+	}
+	return true;
+}
+
 /* Allocates original instruction i of c->b (c->at == i): loads before
  * it, the write-back of what it overwrites, moves home after it.
  * after: hard registers live after i; before: before it. */
@@ -320,7 +350,7 @@ static bool do_ins(RA *ra, Cur *c, Ins *i, RegSet after, RegSet before)
 	RegSet busy = after | before | hard_ops | i->clobbers;
 	shuffle(ra, c, before);
 	Loc loc[i->nops > 0 ? i->nops : 1];
-	if (!choose(ra, i, busy, loc))
+	if (!store_memonly(ra, c, i) || !choose(ra, i, busy, loc))
 		return false;
 	/* loads, in a random order */
 	int n = i->nops, order[n > 0 ? n : 1];
@@ -666,18 +696,35 @@ static void conflicts(RA *ra, const int *cand, bool (*cf)[MAXRES])
 	}
 }
 
+/* Per pseudo of fn: whether a memory-only operand names it (in fn's
+ * arena). */
+static bool *memonly_pseudos(Fn *fn)
+{
+	bool *m = ARENA_NEW(fn->arena, bool, fn->npseudo + 1);
+	for (int b = 0; b < fn->nblk; b++)
+		for (const Ins *i = fn->blk[b]->first; i; i = i->next)
+			for (int k = 0; k < i->nops; k++)
+				if (i->ops[k].kind == OK_PSEUDO &&
+				    (i->ops[k].flags & OF_MEMONLY))
+					m[i->ops[k].reg] = true;
+	return m;
+}
+
 /* Gives a random few pseudos a register of their own: registers no
- * instruction names, shared only by values that never meet. */
+ * instruction names, shared only by values that never meet, and no
+ * value of a memory-only operand (it needs its home slot). */
 static void choose_residents(RA *ra)
 {
 	Fn *fn = ra->fn;
 	RegSet free = unnamed_regs(fn);
+	bool *memonly = memonly_pseudos(fn);
 	int *cand = ARENA_NEW(fn->arena, int, fn->npseudo + 1);
 	int list[MAXRES], nc = 0;
 	for (int p = 0; p < fn->npseudo; p++) {
 		cand[p] = -1;
 		const Pseudo *ps = &fn->pseudo[p];
-		if (ps->cls < 0 || !(free & class_regs(ra, ps->cls)))
+		if (ps->cls < 0 || !(free & class_regs(ra, ps->cls)) ||
+		    memonly[p])
 			continue;
 		/* reservoir sampling of at most MAXRES candidates */
 		if (nc < MAXRES) {

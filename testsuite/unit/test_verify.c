@@ -172,7 +172,7 @@ static void case_no_dir(void)
 }
 
 /* The cases of testsuite/ir/verify/SUB (SUB "", "gcc/", "clobber/",
- * "partial/" or "memonly/"). */
+ * or "partial/"; memory-only operands are in ""). */
 static void file_cases_in(const char *sub)
 {
 	snprintf(cur_dir, sizeof cur_dir, "%s/testsuite/ir/verify/%s",
@@ -203,7 +203,6 @@ static void file_cases(void)
 	file_cases_in("gcc/");
 	file_cases_in("clobber/");
 	file_cases_in("partial/");
-	file_cases_in("memonly/");
 }
 
 /* ---- Exact violations, field by field ------------------------------- */
