@@ -77,7 +77,8 @@ static int lowest(RegSet s)
 	return -1;
 }
 
-/* Chooses a register for every pseudo operand of i, none in busy: reading
+/* Chooses a register for every pseudo operand of i but the memory-only
+ * ones (OF_MEMONLY: at their slot), none in busy: reading
  * operands pairwise distinct, writing operands pairwise distinct, an
  * early-clobber def distinct from every read, a tied pair the same.
  * Operands with fewer choices go first. */
@@ -91,7 +92,8 @@ static bool choose_regs(SE *se, const Ins *i, RegSet busy, int *reg)
 		RegSet bestset = 0;
 		for (int k = 0; k < n; k++) {
 			const Op *o = &i->ops[k];
-			if (o->kind != OK_PSEUDO || reg[k] >= 0)
+			if (o->kind != OK_PSEUDO || reg[k] >= 0 ||
+			    (o->flags & OF_MEMONLY))
 				continue;
 			RegSet a = op_allowed(se, o) & ~busy;
 			int partner = o->tie >= 0 ? o->tie : -1;
@@ -156,6 +158,17 @@ static bool rewrite_ins(SE *se, Blk *b, Ins *i, RegSet live_hard_after)
 		if (o->kind != OK_PSEUDO)
 			continue;
 		Loc slot = slot_loc(se->slot_of[o->reg]);
+		if (o->flags & OF_MEMONLY) {
+			/* the slot always holds the value: read or written
+			 * there directly */
+			if (o->tie >= 0 || reg[k] >= 0 ||
+			    (op_reads(se->fn, o) && (o->flags & OF_DEF)))
+				return fail(se, "uid %d: memory-only operand "
+						"%d tied or read and written",
+					    i->uid, k);
+			o->loc = slot;
+			continue;
+		}
 		o->loc = reg_loc(reg[k]);
 		if (op_reads(se->fn, o))
 			ins_insert_before(b, i, transfer(se->fn, IK_RELOAD,

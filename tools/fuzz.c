@@ -16,7 +16,8 @@ static const char *const alloc_name[FZ_NALLOC] = {"spill-everywhere",
 
 /* The generator options of case seed: small to a few hundred
  * instructions, 2 to 41 variables, up to 15% calls, loops nested up to 4
- * deep, x87 values in one case in three. */
+ * deep, x87 values in one case in three, memory-only operands in one
+ * case in three. */
 static GenOpts case_opts(uint64_t seed)
 {
 	uint64_t x = seed * 0x9e3779b97f4a7c15ull + 0x632be59bd9b4e019ull;
@@ -29,6 +30,9 @@ static GenOpts case_opts(uint64_t seed)
 	o.max_depth = (int)((x >> 32) % 5);
 	/* one case in three has x87 (long double) values */
 	o.x87_pct = (x >> 40) % 3 == 0 ? 15 : 0;
+	/* one case in three has memory-only operands (fild/fistp with
+	 * x87 values, asm-like "m" operands) */
+	o.memonly_pct = (x >> 44) % 3 == 0 ? 10 : 0;
 	return o;
 }
 

@@ -127,6 +127,52 @@ static void gen_x87(Gen *g, Blk *b)
 		add_tmp(g, dst);
 }
 
+/* One instruction with a memory-only operand (`{} mem`, GCC's "m"):
+ * with x87 values a fild (floatdixf2: a long double from an integer read
+ * in memory only) or a fistp (fix_truncdi_i387: an integer written to
+ * memory only from a long double); else, or in one case in three, an
+ * asm-like read of a general or SSE value in memory only, or a general
+ * value written to memory only from another. */
+static void gen_memonly(Gen *g, Blk *b)
+{
+	int shape = pick(g, 3);
+	bool x87 = g->o.x87_pct > 0 && shape != 0;
+	Ins *i;
+	if (x87 && pick(g, 2)) {
+		int src = operand_value(g, RC_GPR);
+		int dst = fn_new_pseudo(g->fn, RC_X87, 16);
+		i = emit(g, b, IK_ORD, 2, "floatdixf2");
+		i->ops[0] = op_pseudo(dst, OF_DEF);
+		i->ops[1] = op_pseudo(src, OF_USE | OF_MEM | OF_MEMONLY);
+		add_tmp(g, dst);
+	} else if (x87) {
+		int src = operand_value(g, RC_X87);
+		bool fresh = pick(g, 3) != 0;
+		int dst = fresh ? fn_new_pseudo(g->fn, RC_GPR, 8)
+				: operand_value(g, RC_GPR);
+		i = emit(g, b, IK_ORD, 2, "fix_truncdi_i387");
+		i->ops[0] = op_pseudo(dst, OF_DEF | OF_MEM | OF_MEMONLY);
+		i->ops[1] = op_pseudo(src, OF_USE);
+		if (fresh)
+			add_tmp(g, dst);
+	} else if (pick(g, 2)) {
+		int cls = pick(g, 4) == 0 ? RC_SSE : RC_GPR;
+		i = emit(g, b, IK_ORD, 1, "asm_use_m");
+		i->ops[0] = op_pseudo(operand_value(g, cls),
+				      OF_USE | OF_MEM | OF_MEMONLY);
+	} else {
+		int src = operand_value(g, RC_GPR);
+		bool fresh = pick(g, 3) != 0;
+		int dst = fresh ? fn_new_pseudo(g->fn, RC_GPR, 8)
+				: operand_value(g, RC_GPR);
+		i = emit(g, b, IK_ORD, 2, "asm_set_m");
+		i->ops[0] = op_pseudo(dst, OF_DEF | OF_MEM | OF_MEMONLY);
+		i->ops[1] = op_pseudo(src, OF_USE);
+		if (fresh)
+			add_tmp(g, dst);
+	}
+}
+
 /* One ordinary instruction: a variable or a new temporary defined from
  * one or two values, sometimes two-address, sometimes with a fixed
  * register or an early clobber, sometimes a constant.  The sources are
@@ -136,6 +182,10 @@ static void gen_ord(Gen *g, Blk *b)
 {
 	if (g->o.x87_pct > 0 && pick(g, 100) < g->o.x87_pct) {
 		gen_x87(g, b);
+		return;
+	}
+	if (g->o.memonly_pct > 0 && pick(g, 100) < g->o.memonly_pct) {
+		gen_memonly(g, b);
 		return;
 	}
 	int cls = pick(g, 5) == 0 ? RC_SSE : RC_GPR;

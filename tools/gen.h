@@ -2,7 +2,8 @@
  * code, diamonds, loops nested up to a depth), variables redefined on
  * several paths (not SSA, as GCC's pre-RA RTL), temporaries, ties, early
  * clobbers, fixed registers, calls with the SysV clobber set, SSE values,
- * optionally x87 values (GenOpts.x87_pct).
+ * optionally x87 values (GenOpts.x87_pct) and memory-only operands
+ * (GenOpts.memonly_pct).
  * Deterministic for a given seed. */
 #ifndef SSARA_GEN_H
 #define SSARA_GEN_H
@@ -21,6 +22,10 @@ typedef struct GenOpts {
 			* double) values; with 0 (the default) the
 			* functions have none and are those of earlier
 			* versions, seed for seed */
+	int memonly_pct; /* percentage of ordinary instructions with a
+			  * memory-only operand (`{} mem`: fild/fistp with
+			  * x87 values, asm-like "m" reads and writes);
+			  * 0 (the default) keeps the functions as before */
 } GenOpts;
 
 /* Default options for roughly ninstr instructions. */

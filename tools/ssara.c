@@ -47,9 +47,11 @@ static const char usage[] =
 	"                     exit 1 on a violation or a failed allocation;\n"
 	"                     --regs: registers per class, docs/ALLOC.md)\n"
 	"  gen [--seed N] [--size N] [--vars N] [--count N] [--x87 PCT]\n"
+	"      [--memonly PCT]\n"
 	"                     random valid functions (loops, diamonds, calls,\n"
 	"                     constraints) of about N instructions (--x87:\n"
-	"                     PCT% of ordinary instructions on long doubles)\n"
+	"                     PCT% of ordinary instructions on long doubles;\n"
+	"                     --memonly: PCT% with a memory-only operand)\n"
 	"  fuzz [--count N]   generated functions through two reference\n"
 	"                     allocators, the checker and the interpreter\n"
 	"  mutate ORIG.ir ALLOC.ir\n"
@@ -159,17 +161,20 @@ static bool parse_count(const char *s, long long max, long long *out)
 /* ssara gen: prints count generated functions. */
 static int cmd_gen(int argc, char **argv)
 {
-	long long seed = 1, size = 100, vars = 12, count = 1, x87 = 0;
+	long long seed = 1, size = 100, vars = 12, count = 1, x87 = 0,
+		  memonly = 0;
 	for (int a = 0; a < argc; a++) {
 		long long *dst = !strcmp(argv[a], "--seed")    ? &seed
 				 : !strcmp(argv[a], "--size")  ? &size
 				 : !strcmp(argv[a], "--vars")  ? &vars
 				 : !strcmp(argv[a], "--count") ? &count
 				 : !strcmp(argv[a], "--x87")   ? &x87
+				 : !strcmp(argv[a], "--memonly") ? &memonly
 							       : NULL;
 		if (!dst || a + 1 >= argc ||
 		    !parse_count(argv[a + 1], 100000000, dst) ||
-		    (dst == &x87 && x87 > 100)) {
+		    (dst == &x87 && x87 > 100) ||
+		    (dst == &memonly && memonly > 100)) {
 			fprintf(stderr, "ssara gen: bad option '%s'\n%s",
 				argv[a], usage);
 			return EXIT_BAD;
@@ -180,6 +185,7 @@ static int cmd_gen(int argc, char **argv)
 		GenOpts o = gen_defaults((uint64_t)(seed + k), (int)size);
 		o.nvars = (int)vars;
 		o.x87_pct = (int)x87;
+		o.memonly_pct = (int)memonly;
 		char name[64];
 		snprintf(name, sizeof name, "gen%lld", seed + k);
 		Fn *fn = gen_function(name, &o);

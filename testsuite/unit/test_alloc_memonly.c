@@ -10,6 +10,7 @@
 
 #include "alloc.h"
 #include "check.h"
+#include "gen.h"
 #include "irtext.h"
 #include "verify.h"
 
@@ -203,8 +204,40 @@ static void case_refused(void)
 	fn_free(orig);
 }
 
+/* Generated functions with memory-only operands (gen's memonly_pct,
+ * with and without x87 values): every one allocated and verified at
+ * all, 8, 6 and 4 general registers, memory-only operands in slots. */
+static void case_generated(void)
+{
+	int nmem = 0;
+	for (uint64_t seed = 1; seed <= 30; seed++) {
+		GenOpts g = gen_defaults(seed, 150);
+		g.x87_pct = seed % 2 ? 15 : 0;
+		g.memonly_pct = 10;
+		Fn *orig = gen_function("g", &g);
+		int before = nmem;
+		for (int b = 0; b < orig->nblk; b++)
+			for (const Ins *i = orig->blk[b]->first; i; i = i->next)
+				for (int k = 0; k < i->nops; k++)
+					nmem += (i->ops[k].flags & OF_MEMONLY) != 0;
+		static const int regs[] = {0, 8, 6, 4};
+		for (int r = 0; r < 4; r++) {
+			AllocStats st;
+			Fn *fn = t_alloc_verified(orig, regs[r], true, &st);
+			t_check(!fn || memonly_in_slots(fn) || nmem == before, __FILE__,
+				__LINE__, "seed %d at %d: a memory-only operand "
+				"not in a slot", (int)seed, regs[r]);
+			fn_free(fn);
+		}
+		fn_free(orig);
+	}
+	CHECK(nmem >= 100);
+}
+
 void suite_alloc_memonly(void)
 {
+	t_case("alloc memonly: 30 generated functions at all, 8, 6, 4 "
+	       "registers", case_generated);
 	t_case("alloc memonly: hand counts of memonly.ir at 2..all registers",
 	       case_counts);
 	t_case("alloc memonly: the store before fild dropped, fild's operand "
