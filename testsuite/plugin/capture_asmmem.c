@@ -4,7 +4,9 @@
  * "m" is captured as `{} mem` (OF_MEMONLY, docs/IR.md).  Until session 6
  * an asm none of whose alternatives took every pseudo in a register was
  * unsupported ("constraint the IR cannot represent (asm)").  Our
- * allocator does not place memory-only operands yet: it refuses. */
+ * allocator places a memory-only operand at the value's slot
+ * (docs/ALLOC.md "Memory-only operands"): y is born in its slot and
+ * reloaded for the multiplication. */
 
 /* two_alt: each alternative has one output in memory.  GCC takes the
  * first: x in eax, y in a stack slot, then movl -4(%rsp), %esi;
@@ -19,7 +21,7 @@ int two_alt(int a, int b)
 //!gcc two_alt: ord "asm" =p? @ax, =p? {} mem @s0, p? @di, p? @si clobber {flags}
 //!gcc two_alt: reload =@si:4, @s0:4
 //!verdict two_alt: verified
-//!ours two_alt: error: not allocated: uid 9 has a memory-only operand, which the allocator does not place yet
+//!ours two_alt: verified
 
 /* prefer_reg: alternative 0 has x in memory, alternative 1 in a
  * register; the register one is taken (a memory-only pseudo costs as a
