@@ -45,6 +45,16 @@
  *                   replaced by its reversal (GCC's, for the CC mode)
  *                   while its label and fall-through stay: the jump goes
  *                   the other way for every value of the flags.
+ *   redirect-jump   a captured jump (conditional or unconditional, a
+ *                   plain label_ref) is redirected to the label of
+ *                   another block, the first one after the jump's block
+ *                   in layout order (same partition, not a landing pad,
+ *                   heading its block) that leads to another place than
+ *                   the jump's target and, for a conditional jump, its
+ *                   fall-through (leading: through blocks that hold no
+ *                   active insn but a simple jump).  The CFG's edges
+ *                   stay: only the jump's label changes, so control goes
+ *                   elsewhere when the jump is taken.
  *
  * For each injection a line "ssara-inject: FILE FN KIND N UID" goes to
  * stderr (UID: the deleted reload, the changed insn, the first insn of
@@ -75,10 +85,11 @@
 #include "plugin.h"
 
 enum Kind { K_DROP_RELOAD, K_REDIRECT_USE, K_SWAP_MOVES, K_REUSE_SLOT,
-	    K_CALL_CLOBBERED, K_FRAME_OFFSET, K_INVERT_JUMP, K_N };
+	    K_CALL_CLOBBERED, K_FRAME_OFFSET, K_INVERT_JUMP, K_REDIRECT_JUMP,
+	    K_N };
 static const char *const kind_names[K_N] = {
 	"drop-reload", "redirect-use", "swap-moves", "reuse-slot",
-	"call-clobbered", "frame-offset", "invert-jump"};
+	"call-clobbered", "frame-offset", "invert-jump", "redirect-jump"};
 
 static int inj_kind = -1;   /* the kind asked for */
 static long inj_n = 1;      /* which site */
@@ -95,8 +106,8 @@ bool inject_parse(const char *arg, std::string *err)
 			k = i;
 	if (k < 0) {
 		*err = "unknown kind (drop-reload, redirect-use, swap-moves, "
-		       "reuse-slot, call-clobbered, frame-offset or "
-		       "invert-jump)";
+		       "reuse-slot, call-clobbered, frame-offset, "
+		       "invert-jump or redirect-jump)";
 		return false;
 	}
 	long n = 1;
@@ -912,6 +923,103 @@ static std::string invert_jump(function *fun, const Capture *cap, int *uid)
 }
 
 /* ---------------------------------------------------------------- */
+/* redirect-jump                                                     */
+
+/* Whether bb holds no active insn but maybe a simple jump, and has one
+ * successor: control passes through it unchanged. */
+static bool passes_through(basic_block bb)
+{
+	if (!single_succ_p(bb))
+		return false;
+	rtx_insn *insn;
+	FOR_BB_INSNS(bb, insn) {
+		if (active_insn_p(insn) &&
+		    !(JUMP_P(insn) && simplejump_p(insn)))
+			return false;
+	}
+	return true;
+}
+
+/* Where control entering bb goes first: bb, or past the blocks that
+ * pass it through (at most n_basic_blocks steps: a cycle of such blocks
+ * stops anywhere on it). */
+static basic_block leads_to(function *fun, basic_block bb)
+{
+	for (int k = 0; k < n_basic_blocks_for_fn(fun) &&
+			bb != EXIT_BLOCK_PTR_FOR_FN(fun) && passes_through(bb);
+	     k++)
+		bb = single_succ(bb);
+	return bb;
+}
+
+/* The label of the first block after jump's block bb (layout order)
+ * that a redirected jump could go to and that leads elsewhere than
+ * target and fall (either may be null): headed by a CODE_LABEL, in bb's
+ * partition, not a landing pad.  NULL_RTX when there is none. */
+static rtx other_label(function *fun, basic_block bb, basic_block target,
+		       basic_block fall)
+{
+	basic_block t = target ? leads_to(fun, target) : nullptr;
+	basic_block f = fall ? leads_to(fun, fall) : nullptr;
+	for (basic_block b = bb->next_bb; b != EXIT_BLOCK_PTR_FOR_FN(fun);
+	     b = b->next_bb) {
+		if (!LABEL_P(BB_HEAD(b)) || bb_has_eh_pred(b) ||
+		    BB_PARTITION(b) != BB_PARTITION(bb))
+			continue;
+		basic_block l = leads_to(fun, b);
+		if (l != t && l != f)
+			return BB_HEAD(b);
+	}
+	return NULL_RTX;
+}
+
+/* The first valid redirection of a captured jump (conditional or
+ * simple, to a plain label) to other_label (one site per jump); "" when
+ * there is none left.  Only the jump's label and JUMP_LABEL change (the
+ * old label is kept), not the CFG. */
+static std::string redirect_jump_site(function *fun, const Capture *cap,
+				      int *uid)
+{
+	basic_block bb;
+	FOR_EACH_BB_FN(bb, fun) {
+		rtx_insn *end = BB_END(bb);
+		if (!JUMP_P(end) || is_new(cap, end) || !onlyjump_p(end) ||
+		    !(any_condjump_p(end) || simplejump_p(end)) ||
+		    !JUMP_LABEL(end) || !LABEL_P(JUMP_LABEL(end)))
+			continue;
+		rtx_jump_insn *jump = as_a<rtx_jump_insn *>(end);
+		rtx old = JUMP_LABEL(jump);
+		basic_block target = BLOCK_FOR_INSN(old);
+		basic_block fall = nullptr;
+		if (any_condjump_p(end)) {
+			if (EDGE_COUNT(bb->succs) != 2)
+				continue;
+			edge e = FALLTHRU_EDGE(bb);
+			if (!e || !(e->flags & EDGE_FALLTHRU))
+				continue;
+			fall = e->dest;
+		}
+		if (!target)
+			continue;
+		rtx nl = other_label(fun, bb, target, fall);
+		if (!nl || !redirect_jump_1(jump, nl))
+			continue;
+		if (!verify_changes(0)) {
+			cancel_changes(0);
+			continue;
+		}
+		if (!take_pending_site())
+			continue;
+		redirect_jump_2(jump, old, nl, 0, 0);
+		*uid = INSN_UID(jump);
+		return std::string("insn ") + std::to_string(INSN_UID(jump)) +
+		       ": jump redirected to label " +
+		       std::to_string(INSN_UID(nl));
+	}
+	return "";
+}
+
+/* ---------------------------------------------------------------- */
 
 std::string inject_fault(function *fun, const Capture *cap)
 {
@@ -940,6 +1048,9 @@ std::string inject_fault(function *fun, const Capture *cap)
 		break;
 	case K_INVERT_JUMP:
 		what = invert_jump(fun, cap, &uid);
+		break;
+	case K_REDIRECT_JUMP:
+		what = redirect_jump_site(fun, cap, &uid);
 		break;
 	}
 	if (!what.empty())

@@ -52,7 +52,7 @@ SRCDIR=${SSARA_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
 TARBALL=${SSARA_GCC_TARBALL:-/usr/src/gcc-12/gcc-12.2.0-dfsg.tar.xz}
 CC=${CC:-gcc}
 SELF=$SRCDIR/testsuite/torture/inject.sh
-KINDS_ALL="drop-reload redirect-use swap-moves reuse-slot call-clobbered frame-offset invert-jump"
+KINDS_ALL="drop-reload redirect-use swap-moves reuse-slot call-clobbered frame-offset invert-jump redirect-jump"
 
 # verdict ERRFILE FN: the checker's verdict on FN in a verbose compile's
 # messages: violation, verified, unverified:REASON, unchecked:REASON (not
