@@ -54,7 +54,12 @@
  *                   fall-through (leading: through blocks that hold no
  *                   active insn but a simple jump).  The CFG's edges
  *                   stay: only the jump's label changes, so control goes
- *                   elsewhere when the jump is taken.
+ *                   elsewhere when the jump is taken.  After the checks
+ *                   (inject_after_check) the jump's edge is moved to the
+ *                   new block, so that the passes after reload, which
+ *                   follow the edges, keep the redirected jump (else
+ *                   block reordering rebuilds it from the old edge, or
+ *                   cfgrtl and dwarf2cfi fail an assertion).
  *
  * For each injection a line "ssara-inject: FILE FN KIND N UID" goes to
  * stderr (UID: the deleted reload, the changed insn, the first insn of
@@ -92,6 +97,10 @@ static const char *const kind_names[K_N] = {
 	"call-clobbered", "frame-offset", "invert-jump", "redirect-jump"};
 
 static int inj_kind = -1;   /* the kind asked for */
+/* redirect-jump: the jump redirected in the current function and the
+ * block its CFG edge goes to now (inject_after_check moves the edge). */
+static rtx_insn *redirected = nullptr;
+static basic_block redirected_to = nullptr;
 static long inj_n = 1;      /* which site */
 static long inj_seen = 0;   /* sites seen so far in the unit */
 
@@ -1011,12 +1020,45 @@ static std::string redirect_jump_site(function *fun, const Capture *cap,
 		if (!take_pending_site())
 			continue;
 		redirect_jump_2(jump, old, nl, 0, 0);
+		redirected = jump;
+		redirected_to = BLOCK_FOR_INSN(nl);
 		*uid = INSN_UID(jump);
 		return std::string("insn ") + std::to_string(INSN_UID(jump)) +
 		       ": jump redirected to label " +
 		       std::to_string(INSN_UID(nl));
 	}
 	return "";
+}
+
+/* The edge of jump's block that the jump takes: the only successor of a
+ * simple jump's block, the edge that is not the fall-through of a
+ * conditional jump's; NULL when there is none. */
+static edge taken_edge(rtx_insn *jump)
+{
+	basic_block bb = BLOCK_FOR_INSN(jump);
+	if (simplejump_p(jump))
+		return single_succ_p(bb) ? single_succ_edge(bb) : nullptr;
+	edge e;
+	edge_iterator ei;
+	FOR_EACH_EDGE(e, ei, bb->succs)
+		if (!(e->flags & EDGE_FALLTHRU))
+			return e;
+	return nullptr;
+}
+
+void inject_after_check(function *)
+{
+	if (!redirected)
+		return;
+	edge e = taken_edge(redirected);
+	if (e && e->dest != redirected_to) {
+		df_set_bb_dirty(e->src);
+		redirect_edge_succ_nodup(e, redirected_to);
+		delete_unreachable_blocks();
+		df_analyze();
+	}
+	redirected = nullptr;
+	redirected_to = nullptr;
 }
 
 /* ---------------------------------------------------------------- */

@@ -229,6 +229,8 @@ unsigned int audit_pass::execute(function *fun)
 	current->audit_seconds = seconds_now() - t0;
 	if ((opts.verify & VW_GCC) && !current->fn->unsupported)
 		postra_verify(fun, current);
+	if (opts.inject)
+		inject_after_check(fun);
 	report_check(fun, current, &current->check_gcc, "GCC's");
 	report_check(fun, current, &current->check_ssara, "ssara's");
 	Record r;

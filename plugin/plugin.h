@@ -206,6 +206,15 @@ std::string inject_fault(function *fun, const Capture *cap);
  * COUNT being the number of sites of KIND in the unit. */
 void inject_finish_unit(void);
 
+/* Requires fun after inject_fault and the checks of its allocation.  For
+ * redirect-jump, moves the CFG edge of the redirected jump to the block
+ * of its new label: the checker saw the jump disagree with the edges
+ * (the fault), and the passes after reload, which trust the edges
+ * (block reordering, shrink-wrapping, CFI), then keep the redirected
+ * jump instead of undoing it or failing an assertion.  Nothing for the
+ * other kinds. */
+void inject_after_check(function *fun);
+
 /* records.cc */
 
 /* The JSON record (RECORDS.md) of one function. */
