@@ -179,6 +179,9 @@ struct Builder {
 	int copy_to[MAX_RECOG_OPERANDS];
 	int next_copy_uid;          /* UIDs of the copies: above GCC's */
 	std::vector<Ins *> copies_after; /* of the insn's definitions */
+	/* Whether operand_fits accepts a pseudo operand as memory only
+	 * (memonly_fits); set by choose_alternative for its last tries. */
+	bool memonly = false;
 };
 
 static void give_up(Builder &b, const char *why)
@@ -768,6 +771,21 @@ static bool asm_memonly(Builder &b, const operand_alternative *oa, int i)
 	return alt_memory_ok(oa, i);
 }
 
+/* Whether pseudo operand i (of core class cls) may be memory only under
+ * alternative row oa (CAPTURE.md "Memory-only operands"): its constraint
+ * admits no register of cls (nor of the other class: operand_fits asked)
+ * but admits memory, and it is no matching constraint.  GCC's allocation
+ * must then put it in memory: fild's integer ("m"), fistp's ("=m"), an
+ * SSE-class float in an x87 insn's "fm" (no SSE<->x87 register move). */
+static bool memonly_fits(const operand_alternative *oa, int i, int cls)
+{
+	const Target *t = target_x86_64();
+	if (oa[i].matches >= 0 || oa[i].anything_ok ||
+	    (operand_regs(oa, i) & t->class_regs[cls]))
+		return false;
+	return alt_memory_ok(oa, i);
+}
+
 /* Whether operand i fits alternative row oa when every pseudo operand is
  * in a register.  Not strict: memory and constant operands always fit
  * (the allocator would load them into a register). */
@@ -822,7 +840,7 @@ static bool operand_fits(Builder &b, const operand_alternative *oa, int i,
 			return true;
 		int other = cls == RC_GPR ? RC_SSE : RC_GPR;
 		if (!(regs & t->class_regs[other]))
-			return false;
+			return b.memonly && memonly_fits(oa, i, cls);
 		if (copied_read(b, i)) {
 			if (ncopy)
 				(*ncopy)++;
@@ -947,7 +965,19 @@ static int choose_alternative(Builder &b, rtx_insn *insn, int *swapped)
 		}
 		swap_operands(c);
 	}
-	return first_fitting(b, ok, false);
+	a = first_fitting(b, ok, false);
+	if (a >= 0 || !b.wants.empty())
+		return a;
+	/* Last: pseudo operands that only memory fits (memonly_fits), in
+	 * an insn no alternative fits otherwise, so that no insn captured
+	 * with registers changes. */
+	b.memonly = true;
+	a = first_fitting(b, ok, true);
+	if (a < 0)
+		a = first_fitting(b, ok, false);
+	b.memonly = false;
+	b.wants.clear();
+	return a;
 }
 
 /* ---------------------------------------------------------------- */
@@ -1154,9 +1184,10 @@ static void add_operand(Builder &b, int i, int fl,
 			/* A scratch gets the class its alternative allows,
 			 * general registers first. */
 			RegSet regs = oa ? operand_regs(oa, i) : 0;
-			int cls = (regs & t->class_regs[RC_GPR]) ? RC_GPR
+			int cls = (regs & t->class_regs[RC_GPR])   ? RC_GPR
 				  : (regs & t->class_regs[RC_SSE]) ? RC_SSE
-								     : -1;
+				  : (regs & t->class_regs[RC_X87]) ? RC_X87
+								   : -1;
 			/* A scratch tied to another operand ("=1": that
 			 * operand's register is destroyed) has its class. */
 			if (oa && oa[i].matches >= 0 &&
@@ -1205,6 +1236,22 @@ static void add_operand(Builder &b, int i, int fl,
 				     t->class_regs[cls];
 			RegSet s = operand_regs(oa, i) & t->class_regs[cls];
 			o.allowed = s == any ? 0 : s;
+			/* no register of its class: memory only (the
+			 * alternative fits through memonly_fits) */
+			if (!s && !oa[i].anything_ok && (o.flags & OF_MEM))
+				o.flags |= OF_MEMONLY;
+			/* a part of a pseudo in memory only: the checker
+			 * keeps no part fact in a slot (docs/VERIFY.md,
+			 * "Transfer"), so GCC's correct spill of the low
+			 * bytes would read as wrong (floathixf2 of an int
+			 * pseudo's low half) */
+			if ((o.flags & OF_MEMONLY) && o.sub_size &&
+			    o.sub_size < b.fn->pseudo[o.reg].size) {
+				give_up_insn(b, "memory-only operand narrower "
+						"than its pseudo",
+					     b.insn);
+				return;
+			}
 		}
 		return;
 	}
