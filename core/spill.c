@@ -2147,8 +2147,8 @@ static void assign_slots(Sp *s, const InsVec *memphis, Cfg *cfg,
 		Ins *i = s->memins.v[j];
 		for (int k = 0; k < i->nops; k++) {
 			Op *o = &i->ops[k];
-			if ((o->flags & OF_MEMONLY) && o->kind == OK_PSEUDO &&
-			    is_pseudo(s, o->reg))
+			if (o->loc.kind == LOC_SLOT && o->loc.num < 0 &&
+			    o->kind == OK_PSEUDO && is_pseudo(s, o->reg))
 				o->loc = (Loc){LOC_SLOT,
 					       vs[uf_find(uf, o->reg)]};
 		}
@@ -2349,6 +2349,69 @@ static void fill_result(Sp *s, const int *slot_of_val, SpillResult *res)
 	res->stats = s->st;
 }
 
+/* Whether operand k of i may read its value from a stack slot instead of
+ * the register a reload would fill: a whole-value use that admits memory
+ * (OF_MEM), tied to nothing, in an ordinary instruction with no other
+ * operand in memory (x86: one memory operand). */
+static bool slot_readable(const Ins *i, int k)
+{
+	const Op *o = &i->ops[k];
+	if (i->kind != IK_ORD || o->kind != OK_PSEUDO ||
+	    (o->flags & (OF_USE | OF_DEF | OF_EARLY | OF_MEM | OF_MEMONLY)) !=
+		    (OF_USE | OF_MEM) ||
+	    o->sub_size || constr_tie_partner(i, k) >= 0)
+		return false;
+	for (int m = 0; m < i->nops; m++)
+		if (m != k && (i->ops[m].loc.kind == LOC_SLOT ||
+			       (i->ops[m].flags & OF_MEMONLY)))
+			return false;
+	return true;
+}
+
+/* A reload whose new version has one read, later in the same block, by
+ * an operand that may be memory (slot_readable) goes: that operand reads
+ * the value's slot directly (numbered by assign_slots, with the
+ * memory-only operands).  The slot holds the value there: it did at the
+ * reload, and only spills of the same value or memory phis (at block
+ * entries) write a virtual slot.  Pressure only drops. */
+static void fold_mem_reloads(Sp *s)
+{
+	Fn *fn = s->fn;
+	int *uses = ARENA_NEW(s->a, int, fn->npseudo + 1);
+	for (int b = 0; b < fn->nblk; b++)
+		for (const Ins *i = fn->blk[b]->first; i; i = i->next)
+			for (int k = 0; k < i->nops; k++) {
+				const Op *o = &i->ops[k];
+				if (o->kind == OK_PSEUDO && !(o->flags & OF_DEF) &&
+				    o->reg < fn->npseudo)
+					uses[o->reg]++;
+			}
+	for (int b = 0; b < fn->nblk; b++) {
+		Blk *bb = fn->blk[b];
+		for (Ins *r = bb->first, *next; r; r = next) {
+			next = r->next;
+			if (r->kind != IK_RELOAD || r->uid != 0 ||
+			    uses[r->ops[0].reg] != 1)
+				continue;
+			int v = r->ops[0].reg;
+			Ins *i = r->next;
+			int k = -1;
+			for (; i && k < 0; i = k < 0 ? i->next : i)
+				for (int m = 0; m < i->nops && k < 0; m++)
+					if (i->ops[m].kind == OK_PSEUDO &&
+					    i->ops[m].reg == v)
+						k = m;
+			if (k < 0 || !slot_readable(i, k))
+				continue;
+			i->ops[k].reg = r->ops[1].reg;
+			i->ops[k].loc = (Loc){LOC_SLOT, -1};
+			insv_push(s, &s->memins, i);
+			ins_remove(bb, r);
+			s->st.folded++;
+		}
+	}
+}
+
 /* Memory-only definitions become slot operands (their slot numbered by
  * assign_slots): from here on, no register value. */
 static void mark_memonly_defs(Sp *s)
@@ -2378,6 +2441,7 @@ static bool transform(Sp *s, SpillResult *res)
 	Cfg *cfg = cfg_build(s->fn);
 	DomTree *dom = dom_build(s->fn, cfg);
 	rebuild_ssa(s, cfg, dom);
+	fold_mem_reloads(s);
 	int *slot_of_val = ARENA_NEW(s->a, int, s->npseudo0 + 1);
 	assign_slots(s, &memphis, cfg, dom, slot_of_val);
 	count_inserted(s);

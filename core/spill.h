@@ -47,7 +47,11 @@
  *  6. SSA reconstruction: each reload defines a new pseudo; uses are
  *     renamed to the nearest reaching version, with phis at the iterated
  *     dominance frontier of the versions where the value is in a register.
- *  7. Slots (slots.h): values whose memory live ranges never meet share a
+ *  7. Reloads folded: a reload whose version is read once, later in its
+ *     block, by an operand that may be memory (`mem`, untied, whole,
+ *     the instruction's only memory operand) goes, and that operand
+ *     reads the value's slot.
+ *  8. Slots (slots.h): values whose memory live ranges never meet share a
  *     slot.
  *
  * Memory-only operands (OF_MEMONLY): a memory-only use must come with
@@ -106,6 +110,9 @@ typedef struct SpillStats {
 	int memphis;                 /* phis turned into memory phis */
 	int newphis;                 /* phis added by SSA reconstruction */
 	int splits;                  /* edges split for couplings */
+	int folded;                  /* reloads whose one read takes the
+					slot instead (an operand that may
+					be memory) */
 } SpillStats;
 
 typedef struct SpillResult {
