@@ -352,15 +352,19 @@ static bool note_memonly(Sp *s, Ins *i, const Op *o)
 	return true;
 }
 
-/* After the definitions are known: values in memory-only operands are
- * never rematerialized (they need their slot), and a memory-only use of
- * an undefined value (nothing ever stored) is refused. */
+/* After the definitions are known: a value defined by a memory-only
+ * operand is never rematerialized (it is born in its slot); one read by
+ * a memory-only operand keeps its [remat] (its register uses may be
+ * recomputed; place_spills stores it once at its definition all the
+ * same), and a memory-only use of an undefined value (nothing ever
+ * stored) is refused. */
 static bool memonly_facts(Sp *s)
 {
 	for (int p = 0; p < s->npseudo0; p++) {
 		if (!s->memuse[p] && !s->memdef[p])
 			continue;
-		s->remat[p] = 0;
+		if (s->memdef[p])
+			s->remat[p] = 0;
 		if (s->memuse[p] && s->defblk[p] < 0)
 			return fail(s, "p%d: read by a memory-only operand but "
 				       "never defined (no value to store)", p);

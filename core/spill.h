@@ -57,8 +57,10 @@
  * Memory-only operands (OF_MEMONLY): a memory-only use must come with
  * the location LOC_SLOT, -1 (the driver marks it; no register use, so
  * liveness ignores it); its value is stored right after its definition
- * and never rematerialized.  A memory-only def takes no register: its
- * value is born in its slot (never stored; register uses reload it).
+ * (a rematerializable one too; its register uses may still be
+ * recomputed).  A memory-only def takes no register: its value is born
+ * in its slot (never stored, never recomputed; register uses reload
+ * it).
  * Both operands end at the value's slot.  A memory-only operand that is
  * also read (read-modify-write), or a memory-only use of an undefined
  * value, makes spill_fn fail.

@@ -77,6 +77,8 @@ static const Want wants[] = {
 	{"memonly_mixed", 2, 1, 1, 1, 1000, 1000},
 	{"memonly_phi", 0, 1, 0, 1, 1000, 0},
 	{"memonly_phi", 2, 1, 0, 1, 1000, 0},
+	{"memonly_remat", 0, 1, 0, 1, 1000, 0},
+	{"memonly_remat", 2, 1, 0, 1, 1000, 0},
 	{"memread", 2, 1, 0, 1, 1, 0},
 	{"memread", 0, 0, 0, 0, 0, 0},
 	{"memread_tied", 2, 1, 1, 1, 1, 1},
@@ -133,6 +135,26 @@ static int verdict(const Fn *orig, const Fn *fn)
 	int v = r.verdict;
 	verify_result_free(&r);
 	return v;
+}
+
+/* memonly_remat: the constant stored once for fild keeps [remat]: with
+ * 2 registers its register use is recomputed (1 remat, no reload);
+ * with all, nothing is recomputed. */
+static void case_remat(void)
+{
+	Fn *orig = load("memonly_remat");
+	if (!orig)
+		return;
+	for (int n = 0; n <= 2; n += 2) {
+		AllocStats st;
+		Fn *fn = t_alloc_verified(orig, n, true, &st);
+		if (fn)
+			t_check(st.remats.n == (n ? 1 : 0) && st.reloads.n == 0,
+				__FILE__, __LINE__, "at %d: remats %d reloads %d",
+				n, st.remats.n, st.reloads.n);
+		fn_free(fn);
+	}
+	fn_free(orig);
 }
 
 /* memread at 2 registers: uid 5's read of p1 is at p1's slot (the
@@ -272,6 +294,8 @@ void suite_alloc_memonly(void)
 	       "in a register: violations", case_corrupt);
 	t_case("alloc memonly: fistp's result reloaded from another slot: "
 	       "a violation", case_corrupt_def);
+	t_case("alloc memonly: a constant read in memory keeps [remat]",
+	       case_remat);
 	t_case("alloc memonly: a reload folded into a mem read of the slot",
 	       case_folded);
 	t_case("alloc memonly: a tied memory-only operand is refused",
