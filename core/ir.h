@@ -158,7 +158,14 @@ typedef struct Ins {
 	int uid;          /* GCC INSN_UID; 0 for inserted instructions */
 	int of;           /* an inserted remat that recomputes original
 			   * instruction uid `of` from its operands (GCC's
-			   * rematerialization, docs/IR.md "[of N]"); else 0 */
+			   * rematerialization, docs/IR.md "[of N]"), or an
+			   * inserted opaque that loads the memory operand of
+			   * original instruction uid `of` (LRA's reload of a
+			   * memory operand; docs/IR.md "[of N]"); else 0 */
+	int memat;        /* an allocated original that reads its memory
+			   * operand from a register: that core register + 1
+			   * (docs/IR.md "[mem @R:W]"); else 0 */
+	int memw;         /* with memat: the operand's width in bytes */
 	const char *name; /* pattern name or callee, may be NULL */
 	int nops;
 	Op *ops;

@@ -239,6 +239,9 @@ static void print_ins(FILE *f, const Fn *fn, const Ins *i)
 		print_memref(f, &i->mem[k]);
 	if (i->of > 0)
 		fprintf(f, " [of %d]", i->of);
+	if (i->memat > 0)
+		fprintf(f, " [mem @%s:%d]", fn->target->regs[i->memat - 1].name,
+			i->memw);
 	if (i->flags & INS_REMAT)
 		fputs(" [remat]", f);
 	if (i->flags & INS_RETARG)
@@ -1820,18 +1823,22 @@ static bool parse_comm_index(Parser *P, int64_t *k)
 	return end_tok(P, "");
 }
 
-/* [clobber REGSET] {MEMFX} [[of N]] [[remat]] [[retarg]] [[comm K]]
- * [[deleted]] at the end of an instruction; *del_at = where [deleted] is,
- * *of = N (else 0), *of_at where [of N] is, *comm = K and *comm_at where
- * [comm K] is. */
+/* [clobber REGSET] {MEMFX} [[of N]] [[mem @R:W]] [[remat]] [[retarg]]
+ * [[comm K]] [[deleted]] at the end of an instruction; *del_at = where
+ * [deleted] is, *of = N (else 0), *of_at where [of N] is, *comm = K and
+ * *comm_at where [comm K] is, *memat = R's core number + 1 (else 0),
+ * *memw = W and *mem_at where [mem] is. */
 static bool parse_ins_tail(Parser *P, RegSet *clob, int *flags,
 			   size_t *del_at, int *of, size_t *of_at, int *comm,
-			   size_t *comm_at)
+			   size_t *comm_at, int *memat, int *memw,
+			   size_t *mem_at)
 {
 	*clob = 0;
 	*flags = 0;
 	*of = 0;
 	*comm = 0;
+	*memat = 0;
+	*memw = 0;
 	if (is_kw(P, "clobber")) {
 		P->pos += 7;
 		if (!end_tok(P, ""))
@@ -1855,6 +1862,23 @@ static bool parse_ins_tail(Parser *P, RegSet *clob, int *flags,
 		if (peek(P) != ']')
 			return fail_at(P, P->pos, "expected ']'");
 		P->pos++;
+		if (!end_tok(P, ""))
+			return false;
+	}
+	if (peek(P) == '[' && at_tag(P, "[mem @")) {
+		*mem_at = P->pos;
+		P->pos += 5;
+		Op tmp = {0};
+		if (!parse_bare_loc(P, &tmp))
+			return false;
+		if (tmp.loc.kind != LOC_REG || tmp.imm < 1)
+			return fail_at(P, *mem_at, "'[mem @R:W]' needs a register "
+						   "and a width");
+		if (peek(P) != ']')
+			return fail_at(P, P->pos, "expected ']'");
+		P->pos++;
+		*memat = tmp.loc.num + 1;
+		*memw = (int)tmp.imm;
 		if (!end_tok(P, ""))
 			return false;
 	}
@@ -1975,20 +1999,26 @@ static bool parse_ins(Parser *P)
 		return fail_at(P, at, "phi after a non-phi instruction");
 	if (peek(P) == '"' && (!parse_fn_string(P, &name) || !end_tok(P, "")))
 		return false;
-	size_t del_at = 0, of_at = 0, comm_at = 0;
-	int of = 0, comm = 0;
+	size_t del_at = 0, of_at = 0, comm_at = 0, mem_at = 0;
+	int of = 0, comm = 0, memat = 0, memw = 0;
 	if (!parse_ops(P, kind, &n) ||
 	    !parse_ins_tail(P, &clob, &flags, &del_at, &of, &of_at, &comm,
-			    &comm_at) ||
+			    &comm_at, &memat, &memw, &mem_at) ||
 	    !check_locs(P, kind, uid, n, flags, del_at) ||
 	    !check_ties(P, n) || !check_shape(P, kind, n, kat))
 		return false;
 	if ((flags & INS_RETARG) && kind != IK_CALL)
 		return fail_at(P, kat, "'[retarg]' on an instruction that is "
 				       "not a call");
-	if (of && (kind != IK_REMAT || !P->fn->allocated))
+	if (of && ((kind != IK_REMAT && kind != IK_OPAQUE) ||
+		   !P->fn->allocated))
 		return fail_at(P, of_at, "'[of UID]' outside an inserted remat "
-					 "of an allocated function");
+					 "or opaque of an allocated function");
+	if (memat && (!P->fn->allocated || ins_kind_inserted(kind) ||
+		      uid == 0 || (flags & INS_DELETED)))
+		return fail_at(P, mem_at, "'[mem @R:W]' outside an original "
+					  "instruction of an allocated "
+					  "function");
 	if ((flags & INS_COMM) && !check_comm(P, kind, n, comm, comm_at))
 		return false;
 	if ((flags & INS_PTRCOPY) && !check_ptrcopy(P, kind, n, kat))
@@ -1996,6 +2026,8 @@ static bool parse_ins(Parser *P)
 	Ins *i = emit_ins(P, kind, uid, name, n, clob, flags);
 	i->of = of;
 	i->comm = comm;
+	i->memat = memat;
+	i->memw = memw;
 	return kind != IK_PHI || note_phi(P, i, at);
 }
 

@@ -411,6 +411,15 @@ struct Binding {
 	int word = -1;
 };
 
+/* A memory operand of the insn being matched that the post-RA insn reads
+ * from a register (docs/POSTRA.md "Loaded memory operands"): the core
+ * register read, the operand's width, the core register a new insn
+ * loaded that memory into (its mem_src, matched against the saved MEM),
+ * and the saved MEM node. */
+struct MemOp {
+	int reg, width, src, node;
+};
+
 struct SlotInfo {
 	int64_t off; /* from the argument pointer (the CFA) */
 	int size;
@@ -436,6 +445,7 @@ struct Tr {
 	rtx_insn *insn = nullptr;
 	int uid = 0;
 	std::vector<Binding> binds;
+	std::vector<MemOp> memops;     /* backtracks with binds */
 	std::vector<int> scratch_ops;  /* pseudos of the capture's scratches */
 	int next_scratch = 0;
 	bool elim = false;             /* a soft pointer was eliminated */
@@ -1161,6 +1171,8 @@ static bool commutative_code(int code)
 }
 
 static bool match(Tr &t, int i, const_rtx x, int role);
+static bool match_other_loaded(Tr &t, int i, const_rtx x, int role);
+static int mode_bytes(const_rtx x);
 
 /* How many saved nodes of t.cur_sv's pattern and call usage are
  * (reg p). */
@@ -1444,6 +1456,7 @@ static bool match_plus_elim(Tr &t, int i, const_rtx x, int role)
 		return false;
 	size_t mark = t.binds.size();
 	size_t cmark = t.comm.size();
+	size_t mmark = t.memops.size();
 	int scr = t.next_scratch;
 	for (int swap = 0; swap < (srest.size() == 2 ? 2 : 1); swap++) {
 		bool ok = true;
@@ -1460,6 +1473,7 @@ static bool match_plus_elim(Tr &t, int i, const_rtx x, int role)
 			return false;
 		t.binds.resize(mark);
 		t.comm.resize(cmark);
+		t.memops.resize(mmark);
 		t.next_scratch = scr;
 	}
 	return false;
@@ -1858,6 +1872,8 @@ static bool match(Tr &t, int i, const_rtx x, int role)
 		t.in_mem_src = c;
 		bool ok = match(t, i, t.mem_src[c], role);
 		t.in_mem_src = was;
+		if (ok && GET_MODE(x) == GET_MODE(t.mem_src[c]))
+			t.memops.push_back({c, mode_bytes(x), c, i});
 		return ok;
 	}
 	if ((n.code == CONST_INT || n.code == CONST_DOUBLE ||
@@ -1866,6 +1882,9 @@ static bool match(Tr &t, int i, const_rtx x, int role)
 	    capture_core_reg(REGNO(x)) >= 0 &&
 	    t.const_src[capture_core_reg(REGNO(x))])
 		return match_loaded_const(t, i, x, role);
+	if (n.code == MEM && REG_P(x) && HARD_REGISTER_P(x) &&
+	    !(role & OF_DEF) && capture_core_reg(REGNO(x)) >= 0)
+		return match_other_loaded(t, i, x, role);
 	if (n.code == SCRATCH && i > 0 && t.s->nodes[i - 1].code == MEM &&
 	    GET_CODE(x) == SCRATCH)
 		/* (mem:BLK (scratch)): all memory (an asm's clobber), no
@@ -1935,6 +1954,7 @@ static bool match(Tr &t, int i, const_rtx x, int role)
 	size_t mark = t.binds.size();
 	size_t smark = t.soft_in.size(); /* soft_in backtracks with binds */
 	size_t cmark = t.comm.size();    /* and comm */
+	size_t mmark = t.memops.size();  /* and memops */
 	int scr = t.next_scratch;
 	bool elim = t.elim;
 	t.elim = false;
@@ -1949,6 +1969,8 @@ static bool match(Tr &t, int i, const_rtx x, int role)
 		std::vector<std::pair<int, int>> first_soft(
 			t.soft_in.begin() + smark, t.soft_in.end());
 		bool first_comm = t.comm.size() > cmark;
+		std::vector<MemOp> first_mem(t.memops.begin() + mmark,
+					     t.memops.end());
 		int first_scr = t.next_scratch;
 		bool first_elim = t.elim;
 		std::vector<const_rtx> regs;
@@ -1960,6 +1982,7 @@ static bool match(Tr &t, int i, const_rtx x, int role)
 		t.binds.resize(mark);
 		t.soft_in.resize(smark);
 		t.comm.resize(cmark);
+		t.memops.resize(mmark);
 		t.next_scratch = scr;
 		t.elim = false;
 		t.fail.clear();
@@ -1989,6 +2012,7 @@ static bool match(Tr &t, int i, const_rtx x, int role)
 				t.binds.resize(mark);
 				t.soft_in.resize(smark);
 				t.comm.resize(cmark);
+				t.memops.resize(mmark);
 				t.fail = "commutative operands with a word "
 					 "reloaded alone";
 				return false;
@@ -2009,6 +2033,7 @@ static bool match(Tr &t, int i, const_rtx x, int role)
 				t.binds.resize(mark);
 				t.soft_in.resize(smark);
 				t.comm.resize(cmark);
+				t.memops.resize(mmark);
 				t.fail = "commutative operands with a memory "
 					 "equivalence";
 				return false;
@@ -2022,11 +2047,15 @@ static bool match(Tr &t, int i, const_rtx x, int role)
 			t.binds.resize(mark);
 			t.soft_in.resize(smark);
 			t.comm.resize(cmark);
+			t.memops.resize(mmark);
 			if (mark_comm)
 				t.comm.push_back({pa, pb});
 			if (ok) {
 				t.binds.insert(t.binds.end(), first.begin(),
 					       first.end());
+				t.memops.insert(t.memops.end(),
+						first_mem.begin(),
+						first_mem.end());
 				t.soft_in.insert(t.soft_in.end(),
 						 first_soft.begin(),
 						 first_soft.end());
@@ -2042,6 +2071,7 @@ static bool match(Tr &t, int i, const_rtx x, int role)
 		t.binds.resize(mark);
 		t.soft_in.resize(smark);
 		t.comm.resize(cmark);
+		t.memops.resize(mmark);
 		t.next_scratch = scr;
 		t.elim = false;
 		ok = match_plus_elim(t, i, x, role);
@@ -2062,6 +2092,7 @@ static void begin_match(Tr &t, const SavedInsn &si, rtx_insn *insn)
 	t.binds.clear();
 	t.soft_in.clear();
 	t.comm.clear();
+	t.memops.clear();
 	t.cur_sv = &si;
 	t.insn = insn;
 	t.fail.clear();
@@ -3239,6 +3270,7 @@ static rtx_insn *split_store(Tr &t, const SavedInsn &sv, rtx_insn *insn,
 	t.binds.clear();
 	t.soft_in.clear();
 	t.comm.clear();
+	t.memops.clear();
 	t.cur_sv = nullptr; /* another insn's pattern: no [comm] */
 	t.fail.clear();
 	t.elim = false;
@@ -3340,6 +3372,54 @@ static bool may_write_memory(rtx_insn *insn)
 	bool w = false;
 	note_stores(insn, note_mem_store, &w);
 	return w;
+}
+
+/* Saved MEM node i read, after reload, from hard register x that no new
+ * insn loaded with that memory (match's other cases failed): when
+ * exactly one register c holds a loaded memory operand (mem_src, an
+ * opaque load) that matches node i in x's mode, the insn is taken as
+ * reading that memory from x, with the address bound as c's load reads
+ * it, and x noted (t.memops) so that the checker demands that x hold
+ * what c's load read (docs/POSTRA.md "Loaded memory operands"): a
+ * register holding anything else is a violation there.  False (nothing
+ * bound) otherwise. */
+static bool match_other_loaded(Tr &t, int i, const_rtx x, int role)
+{
+	int r = capture_core_reg(REGNO(x)), found = -1;
+	for (int c = 0; c < TGT_NREGS; c++) {
+		if (c == r || !t.mem_src[c] || !t.mem_ins[c] ||
+		    t.mem_ins[c]->kind != IK_OPAQUE ||
+		    GET_MODE(t.mem_src[c]) != GET_MODE(x) ||
+		    mem_equiv_const(t, t.mem_src[c]) >= 0)
+			continue;
+		size_t mark = t.binds.size(), smark = t.soft_in.size();
+		size_t cmark = t.comm.size(), mmark = t.memops.size();
+		int scr = t.next_scratch, was = t.in_mem_src, ms = t.mem_self;
+		t.in_mem_src = c;
+		bool ok = match(t, i, t.mem_src[c], role) && t.mem_self == ms;
+		t.in_mem_src = was;
+		t.binds.resize(mark);
+		t.soft_in.resize(smark);
+		t.comm.resize(cmark);
+		t.memops.resize(mmark);
+		t.next_scratch = scr;
+		t.mem_self = ms;
+		t.fail.clear();
+		if (ok) {
+			if (found >= 0)
+				return false; /* two candidates */
+			found = c;
+		}
+	}
+	if (found < 0)
+		return false;
+	int was = t.in_mem_src;
+	t.in_mem_src = found;
+	bool ok = match(t, i, t.mem_src[found], role);
+	t.in_mem_src = was;
+	if (ok)
+		t.memops.push_back({r, mode_bytes(x), found, i});
+	return ok;
 }
 
 /* Forgets each loaded memory operand (t.mem_src) whose address reads a
@@ -4254,6 +4334,91 @@ static Ins *run_split(Tr &t, Blk *blk, const SavedInsn &sv, rtx_insn *insn,
  * load, and every other register is the same before either; only c
  * differs after the pair, and it is clobbered.  False when the two are
  * not adjacent. */
+/* After located_copy of surviving insn ins: its first memory operand
+ * read from a register (t.memops[0]) becomes `[mem @R:W]` on ins, and
+ * the opaque load of that memory (the mem_src load the match took the
+ * address from) `[of UID]` with the address's pseudos at the registers
+ * the load read them from (the bindings that match made), so that the
+ * checker proves the address at the load and R's content at ins
+ * (docs/POSTRA.md "Loaded memory operands").  Nothing when the load is
+ * tied to another insn already, or when its address reads a register
+ * that is no bound pseudo's (sp, the frame pointer, a hard register:
+ * the checker could not see it change). */
+/* Whether v contains x. */
+static bool int_in(const std::vector<int> &v, int x)
+{
+	for (int y : v)
+		if (y == x)
+			return true;
+	return false;
+}
+
+static void apply_memops(Tr &t, Ins *ins)
+{
+	if (t.memops.empty())
+		return;
+	const MemOp &m = t.memops[0];
+	Ins *ld = t.mem_ins[m.src];
+	if (!ld || ld->kind != IK_OPAQUE || ld->nops != 1 || ld->of ||
+	    !t.mem_src[m.src])
+		return;
+	/* the saved address's pseudos (no hard register, no subreg) */
+	std::vector<int> ps;
+	for (int k = m.node + 1; k < t.s->nodes[m.node].end; k++) {
+		const PNode &n = t.s->nodes[k];
+		if (n.code == SUBREG)
+			return;
+		if (n.code != REG)
+			continue;
+		if (n.regno < FIRST_PSEUDO_REGISTER)
+			return;
+		if (!int_in(ps, n.regno))
+			ps.push_back(n.regno);
+	}
+	/* each register of the post-RA address: the one pseudo of them
+	 * bound there as a use */
+	std::vector<Binding> uses;
+	subrtx_iterator::array_type array;
+	FOR_EACH_SUBRTX(it, array, XEXP(t.mem_src[m.src], 0), NONCONST) {
+		if (!REG_P(*it))
+			continue;
+		int c = capture_core_reg(REGNO(*it)), p = -1;
+		for (const Binding &b : t.binds) {
+			if (b.def || b.loc.kind != LOC_REG || b.loc.num != c ||
+			    !int_in(ps, b.pseudo))
+				continue;
+			if (b.word >= 0 || (p >= 0 && p != b.pseudo))
+				return;
+			p = b.pseudo;
+		}
+		if (c < 0 || p < 0)
+			return;
+		bool dup = false;
+		for (const Binding &u : uses)
+			dup |= u.pseudo == p;
+		if (!dup)
+			uses.push_back({p, false, {LOC_REG, c}});
+	}
+	if (uses.empty() || uses.size() != ps.size())
+		return;
+	Op *ops = ARENA_NEW(t.alloc->arena, Op, uses.size() + 1);
+	ops[0] = ld->ops[0];
+	for (size_t k = 0; k < uses.size(); k++) {
+		Op &o = ops[k + 1];
+		o.kind = OK_PSEUDO;
+		o.flags = OF_USE;
+		o.tie = -1;
+		o.from = -1;
+		o.reg = uses[k].pseudo;
+		o.loc = uses[k].loc;
+	}
+	ld->ops = ops;
+	ld->nops = (int)uses.size() + 1;
+	ld->of = ins->uid;
+	ins->memat = m.reg + 1;
+	ins->memw = m.width;
+}
+
 static bool merged_load(Tr &t, Blk *blk, Ins *ins, rtx_insn *insn)
 {
 	int c = t.mem_self;
@@ -4373,6 +4538,8 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 				last_pos = sv.pos;
 				if (ins)
 					survivor[si] = ins;
+				if (ins && t.mem_self < 0)
+					apply_memops(t, ins);
 				if (ins && t.mem_self >= 0 &&
 				    !merged_load(t, blk, ins, insn))
 					unverified(t, "reload from a memory "

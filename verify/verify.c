@@ -330,6 +330,14 @@ typedef struct Chk {
 	const Ins **uremat;
 	int nuremat, capuremat;
 	int nviol_setup; /* missing or reordered original instructions */
+	/* Loaded memory operands (docs/VERIFY.md "Memory operands loaded
+	 * into a register"): per original instruction U of f flagged
+	 * [mem @R:W], the value MV(U), "the W bytes of U's memory operand
+	 * as U reads them", an id after the word facts (mv_id). */
+	int nmv;
+	int *mvuid;          /* U's uid */
+	const Ins **mvorig;  /* U in the original */
+	int *mvw;            /* W */
 	Arena *a;
 	SetPool sp;
 	int npseudo;     /* o->npseudo: values npseudo.. are hard registers */
@@ -695,16 +703,35 @@ static int wd_id(const Chk *c, int v, int i)
 	return kc_id(c) + 1 + v * WD_MAX + i;
 }
 
-/* Number of ids: values, part facts, K, word facts. */
-static int nall_ids(const Chk *c)
+/* The first id after the word facts: MV(U) of loaded memory operand j
+ * is mv_base + j. */
+static int mv_base(const Chk *c)
 {
 	return kc_id(c) + 1 + c->npseudo * WD_MAX;
+}
+
+static int mv_id(const Chk *c, int j)
+{
+	return mv_base(c) + j;
+}
+
+/* The loaded memory operand an id is MV of, or -1. */
+static int mv_of(const Chk *c, int id)
+{
+	int j = id - mv_base(c);
+	return j >= 0 && j < c->nmv ? j : -1;
+}
+
+/* Number of ids: values, part facts, K, word facts, MV ids. */
+static int nall_ids(const Chk *c)
+{
+	return mv_base(c) + c->nmv;
 }
 
 /* Whether id is a word fact; its value and word. */
 static bool wd_of(const Chk *c, int id, int *v, int *i)
 {
-	if (id <= kc_id(c))
+	if (id <= kc_id(c) || id >= mv_base(c))
 		return false;
 	int k = id - kc_id(c) - 1;
 	*v = k / WD_MAX;
@@ -747,7 +774,9 @@ static int id_value(const Chk *c, int id)
 static const char *value_name(const Chk *c, int v, char *buf, size_t n)
 {
 	int b, kind, w;
-	if (wd_of(c, v, &b, &w))
+	if (mv_of(c, v) >= 0)
+		snprintf(buf, n, "mem(uid %d)", c->mvuid[mv_of(c, v)]);
+	else if (wd_of(c, v, &b, &w))
 		snprintf(buf, n, "p%d:w%d", b, w);
 	else if (pf_of(c, v, &b, &kind, &w))
 		snprintf(buf, n, kind == PF_REST ? "p%d[%d..]" : "p%d[..%d]", b,
@@ -854,10 +883,33 @@ static void kill_one(Chk *c, int v)
 		wset(c, c->klist[i], set_del(&c->sp, c->cur[c->klist[i]], v));
 }
 
+/* Whether loaded memory operand j's instruction U names value v (its
+ * address may read it). */
+static bool mv_names(const Chk *c, int j, int v)
+{
+	const Ins *u = c->mvorig[j];
+	for (int k = 0; k < u->nops; k++)
+		if (op_is_value(&u->ops[k]) && value_of(c, &u->ops[k]) == v)
+			return true;
+	return false;
+}
+
+/* Every MV(U) leaves every location: memory may have changed (a store,
+ * a call, an unmodelled inserted instruction). */
+static void mv_kill_all(Chk *c)
+{
+	for (int j = 0; j < c->nmv; j++)
+		kill_one(c, mv_id(c, j));
+}
+
 /* Value v is redefined: no location holds it, or a part fact of it, any
- * more. */
+ * more; nor MV(U) of an instruction U naming v (U's address, computed
+ * from v, may now be another one). */
 static void kill_value(Chk *c, int v)
 {
+	for (int j = 0; j < c->nmv; j++)
+		if (mv_names(c, j, v))
+			kill_one(c, mv_id(c, j));
 	kill_one(c, v);
 	if (v < c->nval)
 		for (int kind = 0; kind < PF_NKIND; kind++)
@@ -1067,6 +1119,9 @@ static const State *edge_state(Chk *c, int a, int b)
 				c->isdef[pf_id(c, dv, kind, w)] = c->rstamp;
 		for (int w = 0; wide_value(c, dv) && w < WD_MAX; w++)
 			c->isdef[wd_id(c, dv, w)] = c->rstamp;
+		for (int j = 0; j < c->nmv; j++)
+			if (mv_names(c, j, dv))
+				c->isdef[mv_id(c, j)] = c->rstamp;
 		if (!s)
 			continue; /* excluded by setup */
 		int sv = value_of(c, s);
@@ -1819,6 +1874,8 @@ static int value_width(const Chk *c, int v)
 		return kind == PF_LOW ? w : value_size(c, b);
 	if (wd_of(c, v, &b, &w))
 		return 8; /* a word fact: the location's low 8 bytes */
+	if (mv_of(c, v) >= 0)
+		return c->mvw[mv_of(c, v)]; /* MV(U): its W bytes */
 	return 0;
 }
 
@@ -2002,6 +2059,7 @@ static void do_move(Chk *c, const Ins *i, int pos)
  * defs name, and its clobbers, lose their contents. */
 static void do_opaque(Chk *c, const Ins *i)
 {
+	mv_kill_all(c); /* it may write memory */
 	clobber(c, i->clobbers);
 	if (c->mloc) /* it may write memory: any writable location */
 		for (int k = 0; k < c->f->nconst; k++)
@@ -2725,6 +2783,11 @@ static int mem_moved_value(const Chk *c, const Ins *o, const MemRef *m)
  * empty the locations they may change. */
 static void mem_before(Chk *c, const Ins *o)
 {
+	bool mwrite = o->kind == IK_CALL;
+	for (int k = 0; k < o->nmem; k++)
+		mwrite |= o->mem[k].kind != MR_LD;
+	if (mwrite)
+		mv_kill_all(c);
 	if (!c->mloc)
 		return;
 	if (o->kind == IK_CALL)
@@ -2972,6 +3035,8 @@ static void do_deleted(Chk *c, const Ins *o, int idx)
 	bool mwrite = false;
 	for (int k = 0; k < o->nmem; k++)
 		mwrite |= o->mem[k].kind != MR_LD;
+	if (mwrite || o->kind == IK_CALL)
+		mv_kill_all(c); /* its store may have moved: memory changed */
 	if (o->kind == IK_CALL || o->kind == IK_BRANCH || o->kind == IK_RET ||
 	    ndef == 0 || (mwrite && c->mloc)) {
 		if (c->checking)
@@ -3086,6 +3151,118 @@ static void ptr_copy_holders(Chk *c, const Ins *o)
 	ws->n = 0;
 }
 
+/* ---- Memory operands loaded into a register (docs/VERIFY.md) --------- */
+
+/* The loaded memory operand of original uid u (its MV index), or -1. */
+static int mv_index(const Chk *c, int u)
+{
+	for (int j = 0; j < c->nmv; j++)
+		if (c->mvuid[j] == u)
+			return j;
+	return -1;
+}
+
+/* Reports that location l, read by i (position pos) for operand k (or
+ * -1), does not hold id want: not proven when l's content is unknown to
+ * the checker (a constant or memory location, a register loaded from
+ * one, another MV), else a violation naming l's writers. */
+static void mv_wrong(Chk *c, const Ins *i, int pos, int k, int l, int want,
+		     const char *what)
+{
+	char vb[48], lb[64];
+	value_name(c, want, vb, sizeof vb);
+	loc_name(c, l, lb, sizeof lb);
+	int s = c->cur[l], n = set_n(&c->sp, s);
+	bool unknown = is_kconst(c, l);
+	for (int m = 0; m < n; m++) {
+		int v = set_v(&c->sp, s)[m];
+		unknown |= v == c->nval || v == kc_id(c) || mv_of(c, v) >= 0;
+	}
+	if (unknown) {
+		not_proven(c, "uid %d: %s (%s) at %s, not proven equal",
+			   i->uid ? i->uid : i->of, what, vb, lb);
+		return;
+	}
+	Str st = {0}, wr = {0};
+	set_text(c, s, &st);
+	bool opaque = writers_text(c, c->cur_blk, i, l, &wr);
+	Violation *w = violation(c, VK_WRONG_VALUE, i, pos, k, l,
+				 "%s (%s) at %s holds %s instead%s", what, vb,
+				 lb, st.s, wr.s ? wr.s : "");
+	free(st.s);
+	free(wr.s);
+	w->by_opaque = opaque;
+	held_pseudos(c, s, w);
+}
+
+/* An inserted load of the memory operand of original instruction U
+ * (`opaque =@R:W, pA @LA, ... [of U]`, GCC's allocation): checks that
+ * each address operand's location holds that value of U's (the load
+ * computes U's address from U's values: the translation matched the two
+ * addresses); then R holds MV(U) when the original lists its memory
+ * writes (memfx) and W is U's operand width ([mem @R':W] on U).
+ * Otherwise an opaque instruction that writes no memory. */
+static void do_mem_load(Chk *c, const Ins *i, int pos)
+{
+	int j = mv_index(c, i->of);
+	bool ok = j >= 0 && i->nops >= 1 && i->ops[0].kind == OK_LOC &&
+		  (i->ops[0].flags & OF_DEF);
+	for (int k = 1; k < i->nops; k++) {
+		const Op *op = &i->ops[k];
+		if (!ok || op->kind != OK_PSEUDO || op->flags != OF_USE ||
+		    op->sub_size || !mv_names(c, j, op->reg)) {
+			ok = false;
+			break;
+		}
+		int l = op_loc(c, op), v = op->reg;
+		int n = span_n(c, l, value_size(c, v));
+		for (int p = 0; l >= 0 && p < n; p++)
+			if (!holds_at(c, l, p, v)) {
+				if (c->checking)
+					mv_wrong(c, i, pos, k, l + p, v,
+						 "address of the loaded memory "
+						 "operand");
+				ok = false;
+				break;
+			}
+	}
+	if (c->checking && (j < 0 || (!ok && i->nops >= 1 &&
+				     i->ops[0].kind != OK_LOC)))
+		not_proven(c, "a malformed inserted load of uid %d's memory "
+			      "operand", i->of);
+	clobber(c, i->clobbers);
+	int d = i->nops >= 1 ? op_loc(c, &i->ops[0]) : -1;
+	int w = i->nops >= 1 ? alloc_op_size(c, &i->ops[0]) : 0;
+	if (d >= 0)
+		for (int p = 0, n = span_n(c, d, w); p < n; p++)
+			wset(c, d + p, 0);
+	if (ok && c->o->memfx && d >= 0 && d < TGT_NREGS && w == c->mvw[j] &&
+	    span_n(c, d, w) == 1)
+		wset(c, d, set_single(&c->sp, mv_id(c, j)));
+}
+
+/* At original instruction i (flagged [mem @R:W]) of f: R must hold
+ * MV(U), U = i: then on every path an inserted load read U's memory
+ * operand at U's address with the values U reads, none of them
+ * redefined and no memory written since (docs/VERIFY.md).  Checking
+ * pass only. */
+static void mv_check_use(Chk *c, const Ins *i, int pos)
+{
+	if (!i->memat || !c->checking)
+		return;
+	int l = i->memat - 1, j = mv_index(c, i->uid);
+	if (j >= 0 && set_has(&c->sp, c->cur[l], mv_id(c, j)))
+		return;
+	char lb[64];
+	if (j < 0 || !c->o->memfx) {
+		not_proven(c, "uid %d: memory operand read from %s, not proven "
+			      "loaded from it",
+			   i->uid, loc_name(c, l, lb, sizeof lb));
+		return;
+	}
+	mv_wrong(c, i, pos, -1, l, mv_id(c, j), "memory operand");
+}
+
 /* An original instruction: checks, then uses read, clobbers, defs. */
 static void do_original(Chk *c, const Ins *i, const Ins *o, int pos)
 {
@@ -3105,6 +3282,7 @@ static void do_original(Chk *c, const Ins *i, const Ins *o, int pos)
 	}
 	if (c->checking)
 		check_operands(c, i, o, pos);
+	mv_check_use(c, i, pos);
 	if (copy_like(o) || ptr_copy(c, o)) {
 		copy_consts_queue(c, o, c->kws);
 		for (int k = 0; k < o->nops; k += 2) {
@@ -3214,7 +3392,10 @@ static void replay(Chk *c, int b)
 				do_remat(c, i, pos + 1);
 			break;
 		case IK_OPAQUE:
-			do_opaque(c, i);
+			if (i->of > 0)
+				do_mem_load(c, i, pos + 1);
+			else
+				do_opaque(c, i);
 			break;
 		default: /* phis left in place are no-ops (setup) */
 			break;
@@ -4400,6 +4581,39 @@ static void setup_av(Chk *c)
 			}
 }
 
+/* One MV id per original instruction of f flagged [mem @R:W] (GCC's
+ * allocation), with its original and width. */
+static void setup_mv(Chk *c)
+{
+	int n = 0;
+	for (int b = 0; b < c->f->nblk; b++)
+		for (const Ins *i = c->f->blk[b]->first; i; i = i->next)
+			n += i->memat > 0;
+	if (!n || !c->gcc)
+		return;
+	c->mvuid = ARENA_NEW(c->a, int, n);
+	c->mvorig = ARENA_NEW(c->a, const Ins *, n);
+	c->mvw = ARENA_NEW(c->a, int, n);
+	for (int b = 0; b < c->f->nblk; b++)
+		for (const Ins *i = c->f->blk[b]->first; i; i = i->next) {
+			if (!i->memat || mv_index(c, i->uid) >= 0)
+				continue;
+			const Ins *u = NULL;
+			for (int ob = 0; !u && ob < c->o->nblk; ob++)
+				for (const Ins *x = c->o->blk[ob]->first; x;
+				     x = x->next)
+					if (x->uid == i->uid) {
+						u = x;
+						break;
+					}
+			if (!u)
+				continue; /* setup reports the stray uid */
+			c->mvuid[c->nmv] = i->uid;
+			c->mvorig[c->nmv] = u;
+			c->mvw[c->nmv++] = i->memw;
+		}
+}
+
 static void chk_init(Chk *c, const Fn *o, const Fn *f)
 {
 	memset(c, 0, sizeof *c);
@@ -4414,6 +4628,7 @@ static void chk_init(Chk *c, const Fn *o, const Fn *f)
 	c->cbase = TGT_NREGS + f->nslot;
 	c->abase = c->cbase + f->nconst;
 	setup_av(c);
+	setup_mv(c);
 	c->nloc = c->abase + c->nav;
 	c->nblk = f->nblk;
 	int n = f->nblk + 1, nv = c->nval + 1, nl = c->nloc + 1;
