@@ -894,12 +894,25 @@ static bool mv_names(const Chk *c, int j, int v)
 	return false;
 }
 
-/* Every MV(U) leaves every location: memory may have changed (a store,
- * a call, an unmodelled inserted instruction). */
+/* Memory may have changed (a store, a call, an unmodelled inserted
+ * instruction): every location holding an MV(U) holds the unknown memory
+ * content U (c->nval) instead, so that a use of it there is not proven
+ * rather than wrong (the write may not reach U's operand). */
 static void mv_kill_all(Chk *c)
 {
-	for (int j = 0; j < c->nmv; j++)
-		kill_one(c, mv_id(c, j));
+	for (int j = 0; j < c->nmv; j++) {
+		int v = mv_id(c, j);
+		if (c->hold[v].stamp != c->stamp)
+			continue;
+		int n = 0;
+		for (int k = c->hold[v].head; k >= 0; k = c->hnext[k])
+			c->klist[n++] = c->hloc[k];
+		for (int i = 0; i < n; i++) {
+			int l = c->klist[i];
+			wset(c, l, set_add(&c->sp, set_del(&c->sp, c->cur[l], v),
+					   c->nval));
+		}
+	}
 }
 
 /* Value v is redefined: no location holds it, or a part fact of it, any
@@ -3216,13 +3229,15 @@ static void do_mem_load(Chk *c, const Ins *i, int pos)
 		}
 		int l = op_loc(c, op), v = op->reg;
 		int n = span_n(c, l, value_size(c, v));
+		/* a wrong or unproven address is reported here (the verdict
+		 * is then no better than unverified); the load still gives
+		 * MV(U), so that U does not report it again */
 		for (int p = 0; l >= 0 && p < n; p++)
 			if (!holds_at(c, l, p, v)) {
 				if (c->checking)
 					mv_wrong(c, i, pos, k, l + p, v,
 						 "address of the loaded memory "
 						 "operand");
-				ok = false;
 				break;
 			}
 	}
