@@ -8,7 +8,8 @@
  * `{} mem`; GCC's allocation puts the value in a stack slot (s0, the one
  * slot of each function), stored before the use or reloaded after the
  * definition; the checker follows the value through it.  The expected
- * code is that of `gcc -O2 -S`. */
+ * code is that of `gcc -O2 -S`.  Our allocation ("//!ours") places the
+ * memory-only operands at slots too (docs/ALLOC.md) and is checked. */
 
 /* fl: movq %rdi, -16(%rsp); fildq -16(%rsp). */
 long double fl(long x) { return x; }
@@ -16,12 +17,14 @@ long double fl(long x) { return x; }
 //!gcc fl: spill =@s0:8, @di:8
 //!gcc fl: ord "floatdixf2" =p? @st0, p? {} mem @s0
 //!verdict fl: verified
+//!ours fl: verified
 
 /* fi: movl %edi, -12(%rsp); fildl -12(%rsp). */
 long double fi(int x) { return x; }
 //! fi: ord "floatsixf2" =p?, p? {} mem
 //!gcc fi: spill =@s0:4, @di:4
 //!verdict fi: verified
+//!ours fi: verified
 
 /* (long double from short: filds of the int pseudo's low half, a
  * memory-only subreg; the capture refuses it, "memory-only operand
@@ -39,12 +42,14 @@ long tl(long double y) { return y; }
 //!gcc tl: ord "fix_truncdi_i387" =p? {} mem @s0, =&p? @st1, p? @st0, %frame, %frame
 //!gcc tl: reload =@ax:8, @s0:8
 //!verdict tl: verified
+//!ours tl: verified
 
 /* ti: the same with fistpl -16(%rsp) and a 4-byte slot. */
 int ti(long double y) { return y; }
 //! ti: ord "fix_truncsi_i387" =p? {} mem, p?, %frame, %frame
 //!gcc ti: reload =@ax:4, @s0:4
 //!verdict ti: verified
+//!ours ti: verified
 
 /* ef: movss %xmm0, -12(%rsp); flds -12(%rsp).  IRA spills the float
  * wholly: the copy out of xmm0 is the store into its slot. */
@@ -53,11 +58,13 @@ long double ef(float f) { return f; }
 //!gcc ef: copy =p? @s0, %xmm0
 //!gcc ef: ord "*extendsfxf2_i387" =%st0, p? {} mem @s0
 //!verdict ef: verified
+//!ours ef: verified
 
 /* ed: movsd %xmm0, -16(%rsp); fldl -16(%rsp). */
 long double ed(double d) { return d; }
 //! ed: ord "*extenddfxf2_i387" =%st0, p? {} mem
 //!verdict ed: verified
+//!ours ed: verified
 
 /* td: fldt 8(%rsp); fstpl -16(%rsp); movsd -16(%rsp), %xmm0. */
 double td(long double y) { return y; }
@@ -65,15 +72,18 @@ double td(long double y) { return y; }
 //!gcc td: ord "truncxfdf2" =p? {} mem @s0, p? @st0
 //!gcc td: reload =@xmm0:8, @s0:8
 //!verdict td: verified
+//!ours td: verified
 
 /* tf: fldt 8(%rsp); fstps -12(%rsp); movss -12(%rsp), %xmm0. */
 float tf(long double y) { return y; }
 //! tf: ord "truncxfsf2" =p? {} mem, p?
 //!gcc tf: reload =@xmm0:4, @s0:4
 //!verdict tf: verified
+//!ours tf: verified
 
 /* The value is also used in a register: x + 1 in di, x in memory for
  * fild (a spill before the use, the register copy kept). */
 long double fl2(long x, long *p) { *p = x + 1; return x; }
 //! fl2: ord "floatdixf2" =p?, p? {} mem
 //!verdict fl2: verified
+//!ours fl2: verified
