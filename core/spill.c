@@ -504,15 +504,15 @@ static void web_check_def(Sp *s, Webs *w, const LiveSet *ls, int v)
 		w->bad[r] = 1;
 }
 
-/* Walks block b backwards looking for two members of a web live at once,
- * and two phis of b in one web. */
-static void web_block(Sp *s, Webs *w, LiveSet *ls, int b)
+/* Walks block b backwards (lv: the liveness to use) looking for two
+ * members of a web live at once, and two phis of b in one web. */
+static void web_block(Sp *s, const Live *lv, Webs *w, LiveSet *ls, int b)
 {
 	const Fn *fn = s->fn;
 	const Blk *bb = fn->blk[b];
 	lset_clear(ls);
-	for (int k = 0; k < s->lv->nout[b]; k++)
-		web_add(s, w, ls, s->lv->out[b][k]);
+	for (int k = 0; k < lv->nout[b]; k++)
+		web_add(s, w, ls, lv->out[b][k]);
 	for (const Ins *i = bb->last; i && i->kind != IK_PHI; i = i->prev) {
 		for (int k = 0; k < i->nops; k++)
 			if (i->ops[k].flags & OF_DEF)
@@ -542,6 +542,21 @@ static void web_block(Sp *s, Webs *w, LiveSet *ls, int b)
 			w->cnt[uf_find(w->uf, ls->dense[k])]--;
 }
 
+/* Sets (on) or clears the mark of every memory-only use (LOC_SLOT, -1,
+ * which hides it from liveness). */
+static void memonly_marks(Sp *s, bool on)
+{
+	for (int j = 0; j < s->memins.n; j++) {
+		Ins *i = s->memins.v[j];
+		for (int k = 0; k < i->nops; k++) {
+			Op *o = &i->ops[k];
+			if ((o->flags & OF_MEMONLY) && !(o->flags & OF_DEF))
+				o->loc = on ? (Loc){LOC_SLOT, -1}
+					    : (Loc){LOC_NONE, 0};
+		}
+	}
+}
+
 /* Fills memcap for every phi definition. */
 static void phi_webs(Sp *s)
 {
@@ -558,15 +573,24 @@ static void phi_webs(Sp *s)
 	for (int p = 0; p < np; p++) {
 		int r = uf_find(w.uf, p);
 		w.size[r]++;
-		/* a memory-only read is no register use: liveness does
-		 * not see how long such a value's slot is read */
-		w.bad[r] |= direct[p] | s->memuse[p];
+		w.bad[r] |= direct[p];
 	}
 	LiveSet ls;
 	lset_init(&ls, s->a, s->nval);
+	/* a memory-only read reads the value's slot: for the webs (values
+	 * sharing one slot) it counts as a read, so the walk and its
+	 * liveness see those operands unmarked (restored after) */
+	bool unmark = s->memins.n > 0;
+	const Live *lv = s->lv;
+	if (unmark) {
+		memonly_marks(s, false);
+		lv = live_compute(s->fn, s->cfg);
+	}
 	for (int b = 0; b < s->fn->nblk; b++)
 		if (cfg_reachable(s->cfg, b))
-			web_block(s, &w, &ls, b);
+			web_block(s, lv, &w, &ls, b);
+	if (unmark)
+		memonly_marks(s, true);
 	s->memcap = ARENA_NEW(s->a, uint8_t, np + 1);
 	for (int p = 0; p < np; p++)
 		s->memcap[p] = s->isphi[p] && s->cls[p] >= 0 &&
