@@ -1798,6 +1798,41 @@ static bool match_folded_extend(Tr &t, int i, const_rtx x, int role)
 	return bind(t, r.regno, 0, 0, GEN_INT(inner), OF_USE);
 }
 
+/* Captured hard register node n (not a soft pointer) against post-RA x:
+ * true when x is the same register, or when n is a general register
+ * only read here (role OF_USE) and x another general register of its
+ * mode that LRA read instead (a tied input: `*rep_movsi` needs sp's
+ * value in di, and LRA copies sp into di and names di in the pattern,
+ * match_dup included).  The pair (n, x) goes to t.soft_in, so the
+ * operand is located at x and the checker demands that x hold n's
+ * value there (as for a soft pointer read from a register); each
+ * occurrence of n in the insn must be at one register (a pair (n, n)
+ * is recorded for a match in place), else the operand list could not
+ * say where each is read: false, with t.fail. */
+static bool hard_use_at(Tr &t, const PNode &n, const_rtx x, int role)
+{
+	if (!REG_P(x) || !HARD_REGISTER_P(x))
+		return false;
+	int h = capture_core_reg(n.regno), r = capture_core_reg(REGNO(x));
+	bool same = (int)REGNO(x) == n.regno;
+	if (!same &&
+	    (role != OF_USE || h < 0 || r < 0 ||
+	     GET_MODE(x) != (machine_mode)n.mode ||
+	     !TEST_HARD_REG_BIT(reg_class_contents[GENERAL_REGS], n.regno) ||
+	     !TEST_HARD_REG_BIT(reg_class_contents[GENERAL_REGS],
+				REGNO(x))))
+		return false;
+	if (h < 0)
+		return same;
+	for (auto &e : t.soft_in)
+		if (e.first == h && e.second != (same ? h : r)) {
+			t.fail = "hard register read at two registers";
+			return false;
+		}
+	t.soft_in.push_back({h, same ? h : r});
+	return true;
+}
+
 static bool match(Tr &t, int i, const_rtx x, int role)
 {
 	const PNode &n = t.s->nodes[i];
@@ -1838,7 +1873,7 @@ static bool match(Tr &t, int i, const_rtx x, int role)
 			}
 			return false;
 		}
-		return REG_P(x) && (int)REGNO(x) == n.regno;
+		return hard_use_at(t, n, x, role);
 	}
 	if (n.code == SUBREG && t.s->nodes[i + 1].code == REG &&
 	    t.s->nodes[i + 1].regno < FIRST_PSEUDO_REGISTER &&
