@@ -4107,6 +4107,84 @@ static Ins *remat_of(Tr &t, int k, rtx_insn *insn)
 	return ins;
 }
 
+/* The one captured instruction that defines pseudo p (any operand
+ * flagged OF_DEF naming p), as an index of t.s->insns; -1 when none,
+ * several, or not saved. */
+static int single_def_insn(const Tr &t, int p)
+{
+	const Fn *f = t.cap->fn;
+	int uid = -1;
+	for (int b = 0; b < f->nblk; b++)
+		for (const Ins *i = f->blk[b]->first; i; i = i->next)
+			for (int k = 0; k < i->nops; k++) {
+				const Op &o = i->ops[k];
+				if (o.kind != OK_PSEUDO || o.reg != p ||
+				    !(o.flags & OF_DEF))
+					continue;
+				if (uid >= 0 && uid != i->uid)
+					return -1;
+				uid = i->uid;
+			}
+	if (uid < 0 || uid >= (int)t.s->by_uid.size())
+		return -1;
+	return t.s->by_uid[uid];
+}
+
+/* Captured insn sv, (set DEST (reg p)) with p a whole pseudo and DEST a
+ * register, whose post-RA insn is (set R E) (single_set, R a hard
+ * register, E a computation reading no memory but read-only memory):
+ * IRA substituted p's definition into its one use (pr99647.c f:
+ * `xmm0 = p88` with p88 = vec_duplicate (p86) became `xmm0 =
+ * vec_duplicate (xmm0)`).  When p has exactly one captured definition D,
+ * a pure_computation, whose pattern matches insn (D computed into R),
+ * appends to blk the recomputation `remat ... [of D]` of p at R (its
+ * operands where insn reads them) and returns sv's instruction reading
+ * p at R (DEST at R).  Proof argument: insn computes D's expression on
+ * the operands the remat names, into R; the checker proves those
+ * operands hold D's values and none changed since D ran (docs/VERIFY.md
+ * "Recomputation"), so R holds p's value after insn, which is what the
+ * remat followed by the copy of p into DEST at R says (R really holds p
+ * afterwards: no fact the program does not have).  NULL with t.fail
+ * untouched otherwise. */
+static Ins *folded_def(Tr &t, const SavedInsn &sv, rtx_insn *insn,
+		       Blk *blk)
+{
+	const std::vector<PNode> &nd = t.s->nodes;
+	rtx set = single_set(insn);
+	if (!sv.ins || nd[sv.pat].code != SET || !set)
+		return nullptr;
+	int dn = sv.pat + 1, sn = nd[dn].end;
+	rtx d = SET_DEST(set), e = SET_SRC(set);
+	if (nd[dn].code != REG || nd[sn].code != REG ||
+	    nd[sn].regno < FIRST_PSEUDO_REGISTER || !REG_P(d) ||
+	    !HARD_REGISTER_P(d) || nd[sn].mode != (int)GET_MODE(d) ||
+	    REG_P(e) || MEM_P(e) || CONSTANT_P(e) || GET_CODE(e) == SUBREG ||
+	    eliminated_p(e) || !readonly_reads(insn))
+		return nullptr;
+	int p = nd[sn].regno;
+	int k = single_def_insn(t, p);
+	if (k < 0 || !pure_computation(t, t.s->insns[k]) ||
+	    t.s->insns[k].ins->ops[0].reg != p)
+		return nullptr;
+	std::string fail = t.fail;
+	if (!match_insn(t, t.s->insns[k], insn)) {
+		t.fail = fail;
+		return nullptr;
+	}
+	Ins *r = remat_of(t, k, insn);
+	if (!r)
+		return nullptr; /* t.why set */
+	begin_match(t, sv, insn);
+	if (!match(t, dn, d, OF_DEF) || !bind(t, p, 0, 0, d, OF_USE)) {
+		t.fail = fail;
+		return nullptr;
+	}
+	Ins *ins = located_copy(t, sv.ins);
+	if (ins)
+		ins_append(blk, r);
+	return ins;
+}
+
 /* ---------------------------------------------------------------- */
 /* Conditional jumps whose label changed (docs/POSTRA.md, "Conditional
  * jumps").                                                          */
@@ -4580,6 +4658,11 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 					unverified(t, "reload from a memory "
 						      "equivalence" +
 						      uid_str(uid));
+			} else if ((ins = folded_def(t, sv, insn, blk))) {
+				/* p's definition computed in its use's place
+				 * into the use's register */
+				last_pos = sv.pos;
+				survivor[si] = ins;
 			} else if ((jsem = jump_semantics(t, sv, insn,
 							  &jwhy)) != 0 ||
 				   (jsem = simple_jump_semantics(t, sv, insn,
