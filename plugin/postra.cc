@@ -3240,6 +3240,7 @@ static rtx extended_const(const Tr &t, rtx_insn *i3)
 	machine_mode mm = GET_MODE(r);
 	if (!REG_P(r) || !HARD_REGISTER_P(r) || !MEM_P(m) ||
 	    GET_MODE(m) != mm || !SCALAR_FLOAT_MODE_P(mm) ||
+	    DECIMAL_FLOAT_MODE_P(mm) ||
 	    !rtx_equal_p(SET_DEST(p2), m))
 		return NULL_RTX;
 	rtx ext = SET_SRC(p2);
