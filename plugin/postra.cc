@@ -3281,7 +3281,14 @@ static rtx_insn *split_store(Tr &t, const SavedInsn &sv, rtx_insn *insn,
 		s0 = sv.pat + 2;
 		pat = XVECEXP(whole, 0, 0);
 	}
-	if (nd[s0].code != SET || nd[s0 + 1].code != MEM ||
+	/* the stored location: memory, or (hard_dest, a captured insn
+	 * without pseudo operands) a hard register LRA reached through a
+	 * reload register, `ax = C; xmm1 = ax` for `xmm1 = C` */
+	bool hard_dest = nd[s0 + 1].code == REG &&
+			 nd[s0 + 1].regno < FIRST_PSEUDO_REGISTER &&
+			 !soft_pointer(nd[s0 + 1].regno) && pat == whole &&
+			 !has_pseudo(sv.ins);
+	if (nd[s0].code != SET || (nd[s0 + 1].code != MEM && !hard_dest) ||
 	    GET_CODE(pat) != SET || !REG_P(SET_DEST(pat)))
 		return nullptr;
 	/* a load of the stored pseudo's equivalent memory is a deleted
@@ -3298,7 +3305,14 @@ static rtx_insn *split_store(Tr &t, const SavedInsn &sv, rtx_insn *insn,
 		    t.s->by_uid[INSN_UID(nx)] >= 0))
 		return nullptr;
 	rtx st = PATTERN(nx);
-	if (GET_CODE(st) != SET || !MEM_P(SET_DEST(st)) ||
+	if (hard_dest &&
+	    (GET_CODE(st) != SET || !REG_P(SET_DEST(st)) ||
+	     (int)REGNO(SET_DEST(st)) != nd[s0 + 1].regno ||
+	     GET_MODE(SET_DEST(st)) != (machine_mode)nd[s0 + 1].mode ||
+	     GET_MODE(SET_DEST(st)) != GET_MODE(SET_DEST(pat)) ||
+	     REGNO(SET_DEST(pat)) == REGNO(SET_DEST(st))))
+		return nullptr;
+	if (GET_CODE(st) != SET || (!MEM_P(SET_DEST(st)) && !hard_dest) ||
 	    !REG_P(SET_SRC(st)) || REGNO(SET_SRC(st)) != REGNO(SET_DEST(pat)) ||
 	    GET_MODE(SET_SRC(st)) != GET_MODE(SET_DEST(pat)))
 		return nullptr;
@@ -4679,8 +4693,18 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 					survivor[si] = ins;
 			} else if (!has_pseudo(sv.ins) &&
 				   !writes_hard_defs(insn, sv.ins)) {
-				unverified(t, "output reloaded through another "
-					      "register" + uid_str(uid));
+				/* a hard register destination reached through
+				 * a reload register: the split store's rule
+				 * with that register for the memory */
+				if ((split_nx = split_store(t, sv, insn, false))) {
+					ins = run_split(t, blk, sv, insn,
+							&survivor[si]);
+					last_pos = sv.pos;
+				} else {
+					unverified(t, "output reloaded through "
+						      "another register" +
+						      uid_str(uid));
+				}
 			} else if ((split_nx = split_store(t, sv, insn, false))) {
 				/* LRA split a store into a computation of the
 				 * value into a register (this insn) and a new
