@@ -338,6 +338,7 @@ typedef struct Chk {
 	int *mvuid;          /* U's uid */
 	const Ins **mvorig;  /* U in the original */
 	int *mvw;            /* W */
+	int **mvaddr, *nmvaddr; /* the address values the loads [of U] list */
 	Arena *a;
 	SetPool sp;
 	int npseudo;     /* o->npseudo: values npseudo.. are hard registers */
@@ -883,9 +884,18 @@ static void kill_one(Chk *c, int v)
 		wset(c, c->klist[i], set_del(&c->sp, c->cur[c->klist[i]], v));
 }
 
-/* Whether loaded memory operand j's instruction U names value v (its
- * address may read it). */
+/* Whether v is an address value of loaded memory operand j: one an
+ * inserted load [of U] lists (mvaddr). */
 static bool mv_names(const Chk *c, int j, int v)
+{
+	for (int k = 0; k < c->nmvaddr[j]; k++)
+		if (c->mvaddr[j][k] == v)
+			return true;
+	return false;
+}
+
+/* Whether loaded memory operand j's instruction U names value v. */
+static bool mv_u_names(const Chk *c, int j, int v)
 {
 	const Ins *u = c->mvorig[j];
 	for (int k = 0; k < u->nops; k++)
@@ -3223,7 +3233,7 @@ static void do_mem_load(Chk *c, const Ins *i, int pos)
 	for (int k = 1; k < i->nops; k++) {
 		const Op *op = &i->ops[k];
 		if (!ok || op->kind != OK_PSEUDO || op->flags != OF_USE ||
-		    op->sub_size || !mv_names(c, j, op->reg)) {
+		    op->sub_size || !mv_u_names(c, j, op->reg)) {
 			ok = false;
 			break;
 		}
@@ -4627,6 +4637,24 @@ static void setup_mv(Chk *c)
 			c->mvorig[c->nmv] = u;
 			c->mvw[c->nmv++] = i->memw;
 		}
+	c->mvaddr = ARENA_NEW(c->a, int *, n);
+	c->nmvaddr = ARENA_NEW(c->a, int, n);
+	for (int j = 0; j < c->nmv; j++) {
+		int cap = 0;
+		for (int b = 0; b < c->f->nblk; b++)
+			for (const Ins *i = c->f->blk[b]->first; i; i = i->next)
+				if (i->kind == IK_OPAQUE && i->of == c->mvuid[j])
+					cap += i->nops;
+		c->mvaddr[j] = ARENA_NEW(c->a, int, cap + 1);
+		for (int b = 0; b < c->f->nblk; b++)
+			for (const Ins *i = c->f->blk[b]->first; i; i = i->next)
+				for (int k = 1; i->kind == IK_OPAQUE &&
+						i->of == c->mvuid[j] && k < i->nops;
+				     k++)
+					if (i->ops[k].kind == OK_PSEUDO)
+						c->mvaddr[j][c->nmvaddr[j]++] =
+							i->ops[k].reg;
+	}
 }
 
 static void chk_init(Chk *c, const Fn *o, const Fn *f)
