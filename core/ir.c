@@ -314,8 +314,11 @@ Fn *fn_copy(const Fn *src)
 					  src->pseudo[p].size);
 	grow_pseudos(fn, src->npseudo);
 	for (int s = 0; s < src->nslot; s++)
-		if (src->slot[s].size)
+		if (src->slot[s].size) {
 			fn_declare_slot(fn, s, src->slot[s].size);
+			fn->slot[s].has_off = src->slot[s].has_off;
+			fn->slot[s].off = src->slot[s].off;
+		}
 	for (int i = 0; i < src->nblk; i++) {
 		const Blk *sb = src->blk[i];
 		Blk *b = fn_add_block(fn, sb->id);
@@ -428,7 +431,9 @@ bool fn_equal(const Fn *a, const Fn *b, char *why, size_t whylen)
 	for (int s = 0; s < ns; s++) {
 		int x = s < a->nslot ? a->slot[s].size : 0;
 		int y = s < b->nslot ? b->slot[s].size : 0;
-		if (x != y)
+		bool ox = x && a->slot[s].has_off, oy = y && b->slot[s].has_off;
+		if (x != y || ox != oy ||
+		    (ox && a->slot[s].off != b->slot[s].off))
 			DIFF("%s: slot s%d differs", a->name, s);
 	}
 	for (int i = 0; i < a->nblk; i++) {

@@ -199,7 +199,10 @@ typedef struct Pseudo {
 } Pseudo;
 
 typedef struct Slot {
-	int size; /* bytes; 0 = slot number not declared */
+	int size;     /* bytes; 0 = slot number not declared */
+	bool has_off; /* off is given: the slot may overlap others */
+	int64_t off;  /* (has_off) its first byte in the frame; slots with
+		       * offsets share bytes when their ranges intersect */
 } Slot;
 
 typedef struct Fn {

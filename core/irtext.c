@@ -301,7 +301,10 @@ static void print_head(FILE *f, const Fn *fn)
 					: "?",
 				fn->pseudo[p].size);
 	for (int s = 0; s < fn->nslot; s++)
-		if (fn->slot[s].size)
+		if (fn->slot[s].size && fn->slot[s].has_off)
+			fprintf(f, "  slot s%d %d off=%lld\n", s,
+				fn->slot[s].size, (long long)fn->slot[s].off);
+		else if (fn->slot[s].size)
 			fprintf(f, "  slot s%d %d\n", s, fn->slot[s].size);
 	if (fn->entry != 0) {
 		fputs("  entry ", f);
@@ -972,7 +975,7 @@ static bool parse_pseudo_decl(Parser *P)
 	return true;
 }
 
-/* slot sN SIZE */
+/* slot sN SIZE [off=INT] */
 static bool parse_slot_decl(Parser *P)
 {
 	size_t at = P->pos;
@@ -985,9 +988,19 @@ static bool parse_slot_decl(Parser *P)
 		return false;
 	if (s < P->fn->nslot && P->fn->slot[s].size)
 		return fail_at(P, at, "slot s%d redeclared", s);
-	if (!parse_int32(P, P->pos, 1, VALUE_BYTES_MAX, "slot size", &size))
+	if (!parse_int32(P, P->pos, 1, VALUE_BYTES_MAX, "slot size", &size) ||
+	    !end_tok(P, " in slot declaration"))
 		return false;
 	fn_declare_slot(P->fn, s, size);
+	if (is_kw(P, "off") && peek_at(P, 3) == '=') {
+		int64_t off;
+		P->pos += 4;
+		if (!parse_int(P, P->pos, -((int64_t)1 << 40),
+			       (int64_t)1 << 40, "slot offset", &off))
+			return false;
+		P->fn->slot[s].has_off = true;
+		P->fn->slot[s].off = off;
+	}
 	return true;
 }
 

@@ -423,6 +423,7 @@ struct MemOp {
 struct SlotInfo {
 	int64_t off; /* from the argument pointer (the CFA) */
 	int size;
+	bool mixed = false; /* (slots) accessed in part or in two sizes */
 };
 
 struct Tr {
@@ -639,18 +640,22 @@ static bool in_program_mem(const Tr &t, int64_t off, int size)
 	return false;
 }
 
-/* The slot starting at canonical offset off, at least size bytes. */
-static int slot_at(Tr &t, int64_t off, int size)
+/* The slot starting at canonical offset off, at least size bytes; whole:
+ * this access covers exactly [off, off+size) (else, or when sizes
+ * differ, the slot is mixed). */
+static int slot_at(Tr &t, int64_t off, int size, bool whole)
 {
 	auto it = t.slot_of.find(off);
 	if (it != t.slot_of.end()) {
 		SlotInfo &si = t.slots[it->second];
+		if (size != si.size || !whole)
+			si.mixed = true;
 		if (size > si.size)
 			si.size = size;
 		return it->second;
 	}
 	int n = (int)t.slots.size();
-	t.slots.push_back({off, size});
+	t.slots.push_back({off, size, !whole});
 	t.slot_of[off] = n;
 	return n;
 }
@@ -681,6 +686,7 @@ static Loc slot_loc(Tr &t, const_rtx x, int sub, int size)
 			 argp_str(off);
 		return l;
 	}
+	bool whole = sub == 0 && w == size;
 	if (w > size)
 		size = w;
 	if (size <= 0 || size > 64) {
@@ -688,7 +694,7 @@ static Loc slot_loc(Tr &t, const_rtx x, int sub, int size)
 		return l;
 	}
 	l.kind = LOC_SLOT;
-	l.num = slot_at(t, off, size);
+	l.num = slot_at(t, off, size, whole);
 	return l;
 }
 
@@ -5045,31 +5051,60 @@ static void place_deleted(Tr &t, const std::vector<Ins *> &survivor)
 	}
 }
 
+/* Whether used slots a and b may be declared overlapping (docs/POSTRA.md
+ * "Overlapping slots"): each is accessed only whole and in one size, and
+ * no pseudo has an operand in both (pseudos_in: per slot, the pseudos of
+ * its operands). */
+static bool overlap_ok(const Tr &t, int a, int b,
+		       const std::vector<std::vector<int>> &pseudos_in)
+{
+	if (t.slots[a].mixed || t.slots[b].mixed)
+		return false;
+	for (int p : pseudos_in[a])
+		for (int q : pseudos_in[b])
+			if (p == q)
+				return false;
+	return true;
+}
+
 /* Declares the slots; false (unverified) when two that the allocation
- * uses overlap (a slot met only while trying a match that failed is
- * declared but unused). */
+ * uses overlap and overlap_ok refuses them (a slot met only while trying
+ * a match that failed is declared but unused).  Overlapping slots are
+ * declared with their offsets: a write to one kills the others. */
 static bool declare_slots(Tr &t)
 {
-	for (size_t k = 0; k < t.slots.size(); k++)
+	size_t ns = t.slots.size();
+	for (size_t k = 0; k < ns; k++)
 		fn_declare_slot(t.alloc, (int)k, t.slots[k].size);
-	std::vector<bool> used(t.slots.size(), false);
+	std::vector<bool> used(ns, false);
+	std::vector<std::vector<int>> pseudos_in(ns);
 	for (int b = 0; b < t.alloc->nblk; b++)
 		for (const Ins *i = t.alloc->blk[b]->first; i; i = i->next)
 			for (int k = 0; k < i->nops; k++)
-				if (i->ops[k].loc.kind == LOC_SLOT)
-					used[i->ops[k].loc.num] = true;
-	int64_t end = INT64_MIN;
-	for (auto &e : t.slot_of) {
-		if (!used[e.second])
-			continue;
-		const SlotInfo &si = t.slots[e.second];
-		if (si.off < end) {
-			unverified(t, "overlapping stack slots at " +
-					      argp_str(si.off));
-			return false;
+				if (i->ops[k].loc.kind == LOC_SLOT) {
+					int s = i->ops[k].loc.num;
+					used[s] = true;
+					if (i->ops[k].kind == OK_PSEUDO)
+						pseudos_in[s].push_back(
+							i->ops[k].reg);
+				}
+	for (size_t a = 0; a < ns; a++)
+		for (size_t b = a + 1; b < ns; b++) {
+			const SlotInfo &x = t.slots[a], &y = t.slots[b];
+			if (!used[a] || !used[b] || x.off >= y.off + y.size ||
+			    y.off >= x.off + x.size)
+				continue;
+			if (!overlap_ok(t, (int)a, (int)b, pseudos_in)) {
+				unverified(t, "overlapping stack slots at " +
+						      argp_str(std::max(x.off,
+									y.off)));
+				return false;
+			}
+			for (size_t s : {a, b}) {
+				t.alloc->slot[s].has_off = true;
+				t.alloc->slot[s].off = t.slots[s].off;
+			}
 		}
-		end = si.off + si.size;
-	}
 	return true;
 }
 

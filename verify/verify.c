@@ -3387,6 +3387,28 @@ static void copy_extend(Chk *c, const Ins *i)
 }
 
 /* Replays f block b from the loaded state. */
+/* After instruction i: every slot declared with an offset that shares a
+ * byte with a slot i wrote holds nothing known (docs/VERIFY.md
+ * "Overlapping slots").  Only removes facts. */
+static void kill_overlaps(Chk *c, const Ins *i)
+{
+	for (int k = 0; k < i->nops; k++) {
+		if (!(i->ops[k].flags & OF_DEF))
+			continue;
+		int l = op_loc(c, &i->ops[k]);
+		if (!is_slot(c, l) || !c->f->slot[l - TGT_NREGS].has_off)
+			continue;
+		const Slot *w = &c->f->slot[l - TGT_NREGS];
+		for (int o = 0; o < c->f->nslot; o++) {
+			const Slot *x = &c->f->slot[o];
+			if (TGT_NREGS + o == l || !x->size || !x->has_off)
+				continue;
+			if (x->off < w->off + w->size && w->off < x->off + x->size)
+				wset(c, TGT_NREGS + o, 0);
+		}
+	}
+}
+
 static void replay(Chk *c, int b)
 {
 	c->cur_blk = b;
@@ -3395,6 +3417,7 @@ static void replay(Chk *c, int b)
 		const Ins *o = c->om[base + pos];
 		if (o) {
 			do_original(c, i, o, pos + 1);
+			kill_overlaps(c, i);
 			continue;
 		}
 		switch (i->kind) {
@@ -3426,6 +3449,7 @@ static void replay(Chk *c, int b)
 			break;
 		}
 		copy_extend(c, i);
+		kill_overlaps(c, i);
 	}
 }
 
