@@ -3386,7 +3386,6 @@ static void copy_extend(Chk *c, const Ins *i)
 	}
 }
 
-/* Replays f block b from the loaded state. */
 /* After instruction i: every slot declared with an offset that shares a
  * byte with a slot i wrote holds nothing known (docs/VERIFY.md
  * "Overlapping slots").  Only removes facts. */
@@ -3409,6 +3408,7 @@ static void kill_overlaps(Chk *c, const Ins *i)
 	}
 }
 
+/* Replays f block b from the loaded state. */
 static void replay(Chk *c, int b)
 {
 	c->cur_blk = b;
