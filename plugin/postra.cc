@@ -3908,6 +3908,36 @@ static bool commutes_to(const Tr &t, int k, int bb, int last_pos)
 	return true;
 }
 
+/* The nearest captured load k (saved_load, an `ord`) of (old) block bb
+ * before position before, its UID gone, not yet adopted, loading into
+ * pseudo regno (any when regno < 0), commuting with the surviving
+ * captured insns up to last_pos (commutes_to), whose pattern matches
+ * insn at the same address: marked adopted and moved, and returned
+ * with t.binds filled; -1 if none.  Shared by moved_load and
+ * moved_split. */
+static int adopt_moved_load(Tr &t, rtx_insn *insn, int bb, int before,
+			    int last_pos, int regno)
+{
+	const std::vector<PNode> &nd = t.s->nodes;
+	const std::vector<int> &ks = t.by_block[bb];
+	for (size_t j = ks.size(); j-- > 0;) {
+		int k = ks[j];
+		const SavedInsn &kv = t.s->insns[k];
+		if (kv.pos >= before || t.present[kv.uid] || !kv.ins ||
+		    t.adopted[k] || kv.ins->kind != IK_ORD ||
+		    !saved_load(t, kv) ||
+		    (regno >= 0 && nd[kv.pat + 1].regno != regno) ||
+		    !commutes_to(t, k, bb, last_pos))
+			continue;
+		if (match_insn(t, kv, insn) && same_load_address(t, kv, insn)) {
+			t.adopted[k] = true;
+			t.moved[k] = true;
+			return k;
+		}
+	}
+	return -1;
+}
+
 /* For captured store sv, (set (mem A) (reg p)) with p a pseudo, whose
  * insn LRA turned into the load (set (reg R) (mem M)) followed by a new
  * store (set (mem A') (reg R)), R of one mode in both (p has the memory
@@ -3943,23 +3973,10 @@ static int moved_split(Tr &t, const SavedInsn &sv, rtx_insn *insn, int bb,
 	    !REG_P(SET_SRC(st)) || REGNO(SET_SRC(st)) != REGNO(SET_DEST(pat)) ||
 	    GET_MODE(SET_SRC(st)) != GET_MODE(SET_DEST(pat)))
 		return -1;
-	const std::vector<int> &ks = t.by_block[bb];
-	for (size_t j = ks.size(); j-- > 0;) {
-		int k = ks[j];
-		const SavedInsn &kv = t.s->insns[k];
-		if (kv.pos >= sv.pos || t.present[kv.uid] || !kv.ins ||
-		    t.adopted[k] || kv.ins->kind != IK_ORD ||
-		    !saved_load(t, kv) || nd[kv.pat + 1].regno != nd[v].regno ||
-		    !commutes_to(t, k, bb, last_pos))
-			continue;
-		if (match_insn(t, kv, insn) && same_load_address(t, kv, insn)) {
-			t.adopted[k] = true;
-			t.moved[k] = true;
-			*nx = n;
-			return k;
-		}
-	}
-	return -1;
+	int k = adopt_moved_load(t, insn, bb, sv.pos, last_pos, nd[v].regno);
+	if (k >= 0)
+		*nx = n;
+	return k;
 }
 
 /* The saved load (saved_load, an `ord`) that new insn is, moved later:
@@ -3976,21 +3993,7 @@ static int moved_load(Tr &t, rtx_insn *insn, int bb, int last_pos)
 {
 	if (bb < 0 || bb >= (int)t.by_block.size())
 		return -1;
-	const std::vector<int> &ks = t.by_block[bb];
-	for (size_t j = ks.size(); j-- > 0;) {
-		int k = ks[j];
-		const SavedInsn &sv = t.s->insns[k];
-		if (sv.pos >= last_pos || t.present[sv.uid] || !sv.ins ||
-		    t.adopted[k] || sv.ins->kind != IK_ORD ||
-		    !saved_load(t, sv) || !commutes_to(t, k, bb, last_pos))
-			continue;
-		if (match_insn(t, sv, insn) && same_load_address(t, sv, insn)) {
-			t.adopted[k] = true;
-			t.moved[k] = true;
-			return k;
-		}
-	}
-	return -1;
+	return adopt_moved_load(t, insn, bb, last_pos, last_pos, -1);
 }
 
 /* Whether saved insn sv is a computation of one pseudo without side
