@@ -1,6 +1,7 @@
 /* alloc.c - the pipeline: SSA, constraints, spilling, colouring,
  * coalescing, SSA destruction (see alloc.h, docs/ALLOC.md). */
 #include "alloc.h"
+#include "hardweb.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -760,12 +761,8 @@ static void memonly_mark_uses(Fn *fn)
 static bool run(Fn *fn, const AllocOpts *o, AllocStats *st, char *err,
 		size_t errlen)
 {
-	RegSet avail[RC_NALLOC];
-	for (int c = 0; c < RC_NALLOC; c++) {
-		avail[c] = alloc_regset(fn, c, o->nregs[c]);
-		st->regs[c] = avail[c];
-		st->k[c] = regset_count(avail[c]);
-	}
+	(void)o;
+	const RegSet *avail = st->regs;
 	double t0 = now();
 	Ssa ssa;
 	if (!ssa_construct(fn, &ssa, err, errlen))
@@ -837,6 +834,33 @@ static bool run(Fn *fn, const AllocOpts *o, AllocStats *st, char *err,
 	return true;
 }
 
+/* The fallback when run failed on a copy of orig (its reason in err):
+ * the same pipeline on a copy whose eligible hard-register webs are
+ * constrained values (hardweb.h), the original hard-register operands
+ * restored in the result.  Without such a web, or when this fails too,
+ * NULL with the first attempt's reason kept in err.  first: the stats
+ * before the first attempt. */
+static Fn *retry_hardwebs(const Fn *orig, const AllocOpts *o, AllocStats *st,
+			  const AllocStats *first)
+{
+	Fn *fn = fn_copy(orig);
+	HardWebs hw;
+	if (!hardweb_convert(fn, first->regs, &hw)) {
+		fn_free(fn);
+		return NULL;
+	}
+	AllocStats again = *first;
+	char err2[512];
+	if (!run(fn, o, &again, err2, sizeof err2) ||
+	    !hardweb_restore(fn, &hw, err2, sizeof err2)) {
+		fn_free(fn);
+		return NULL;
+	}
+	*st = again;
+	st->hardwebs = hw.nweb;
+	return fn;
+}
+
 Fn *ssa_alloc(const Fn *orig, const AllocOpts *o, AllocStats *st, char *err,
 	      size_t errlen)
 {
@@ -858,10 +882,16 @@ Fn *ssa_alloc(const Fn *orig, const AllocOpts *o, AllocStats *st, char *err,
 	if (!memonly_supported(orig, err, errlen))
 		return NULL;
 	st->nins = count_ins(orig);
-	Fn *fn = fn_copy(orig);
-	if (!run(fn, o, st, err, errlen)) {
-		fn_free(fn);
-		return NULL;
+	for (int c = 0; c < RC_NALLOC; c++) {
+		st->regs[c] = alloc_regset(orig, c, o->nregs[c]);
+		st->k[c] = regset_count(st->regs[c]);
 	}
-	return fn;
+	AllocStats first = *st;
+	Fn *fn = fn_copy(orig);
+	if (run(fn, o, st, err, errlen))
+		return fn;
+	fn_free(fn);
+	if (o->no_hardweb)
+		return NULL;
+	return retry_hardwebs(orig, o, st, &first);
 }
