@@ -834,25 +834,23 @@ static bool run(Fn *fn, const AllocOpts *o, AllocStats *st, char *err,
 	return true;
 }
 
-/* The fallback when run failed on a copy of orig (its reason in err):
- * the same pipeline on a copy whose eligible hard-register webs are
+/* The pipeline on a copy of orig whose eligible hard-register webs are
  * constrained values (hardweb.h), the original hard-register operands
- * restored in the result.  Without such a web, or when this fails too,
- * NULL with the first attempt's reason kept in err.  first: the stats
- * before the first attempt. */
-static Fn *retry_hardwebs(const Fn *orig, const AllocOpts *o, AllocStats *st,
-			  const AllocStats *first)
+ * restored in the result.  NULL when orig has no such web (nothing in
+ * err) or on failure (the reason in err).  st holds the register sets;
+ * it is filled only on success. */
+static Fn *alloc_hardwebs(const Fn *orig, const AllocOpts *o, AllocStats *st,
+			  char *err, size_t errlen)
 {
 	Fn *fn = fn_copy(orig);
 	HardWebs hw;
-	if (!hardweb_convert(fn, first->regs, &hw)) {
+	if (!hardweb_convert(fn, st->regs, &hw)) {
 		fn_free(fn);
 		return NULL;
 	}
-	AllocStats again = *first;
-	char err2[512];
-	if (!run(fn, o, &again, err2, sizeof err2) ||
-	    !hardweb_restore(fn, &hw, err2, sizeof err2)) {
+	AllocStats again = *st;
+	if (!run(fn, o, &again, err, errlen) ||
+	    !hardweb_restore(fn, &hw, err, errlen)) {
 		fn_free(fn);
 		return NULL;
 	}
@@ -887,11 +885,20 @@ Fn *ssa_alloc(const Fn *orig, const AllocOpts *o, AllocStats *st, char *err,
 		st->k[c] = regset_count(st->regs[c]);
 	}
 	AllocStats first = *st;
-	Fn *fn = fn_copy(orig);
+	char err2[512];
+	Fn *fn;
+	if (o->hardweb == HARDWEB_ALWAYS &&
+	    (fn = alloc_hardwebs(orig, o, st, err2, sizeof err2)))
+		return fn;
+	fn = fn_copy(orig);
 	if (run(fn, o, st, err, errlen))
 		return fn;
 	fn_free(fn);
-	if (o->no_hardweb)
-		return NULL;
-	return retry_hardwebs(orig, o, st, &first);
+	/* The retry's own failure is not reported: the first reason is. */
+	if (o->hardweb == HARDWEB_RETRY &&
+	    (fn = alloc_hardwebs(orig, o, &first, err2, sizeof err2))) {
+		*st = first;
+		return fn;
+	}
+	return NULL;
 }

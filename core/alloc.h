@@ -22,11 +22,14 @@
 
 #include "ir.h"
 
+enum { HARDWEB_RETRY, HARDWEB_NEVER, HARDWEB_ALWAYS };
+
 typedef struct AllocOpts {
 	int nregs[RC_NALLOC]; /* registers per class; 0 = all allocatable */
 	bool no_coalesce;     /* colouring alone, for comparison */
-	bool no_hardweb;      /* no retry with hard-register webs made
-			       * values (hardweb.h) when allocation fails */
+	int hardweb;          /* hard-register webs made values (hardweb.h):
+			       * HARDWEB_RETRY when the first attempt
+			       * fails, HARDWEB_NEVER, HARDWEB_ALWAYS */
 } AllocOpts;
 
 /* Inserted instructions of one kind in the result: how many, and the sum
@@ -57,8 +60,8 @@ typedef struct AllocStats {
 	int recoloured;         /* values coalescing moved */
 	int split_edges;        /* edges SSA destruction split */
 	bool spilled;           /* the spiller ran (pressure exceeded k) */
-	int hardwebs;           /* hard-register webs made values by the
-				   retry (hardweb.h); 0: first attempt */
+	int hardwebs;           /* hard-register webs made values
+				   (hardweb.h); 0: none, or not tried */
 	double t_ssa, t_spill, t_constr, t_colour, t_coalesce, t_destruct;
 } AllocStats;
 

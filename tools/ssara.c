@@ -40,12 +40,15 @@ static const char usage[] =
 	"                     of the same name: verified, violation (N) with one\n"
 	"                     line per violation, or unverified: REASON; exit 1\n"
 	"                     if any function is not verified (docs/VERIFY.md)\n"
-	"  alloc [--regs GPR[,SSE[,X87]]] [--verify] [--stats] [--no-coalesce] FILE.ir...\n"
+	"  alloc [--regs GPR[,SSE[,X87]]] [--verify] [--stats] [--no-coalesce]\n"
+	"        [--hardweb retry|never|always] FILE.ir...\n"
 	"                     the SSA-based allocator: the allocated functions\n"
 	"                     (--stats: statistics as # comments, with the\n"
 	"                     spill-everywhere baseline; --verify: the checker,\n"
 	"                     exit 1 on a violation or a failed allocation;\n"
-	"                     --regs: registers per class, docs/ALLOC.md)\n"
+	"                     --regs: registers per class; --hardweb: hard-\n"
+	"                     register webs made values when allocation fails\n"
+	"                     (retry, default), never or always; docs/ALLOC.md)\n"
 	"  gen [--seed N] [--size N] [--vars N] [--count N] [--x87 PCT]\n"
 	"      [--memonly PCT]\n"
 	"                     random valid functions (loops, diamonds, calls,\n"
@@ -291,6 +294,9 @@ static void alloc_stats_print(const Fn *orig, const AllocStats *st)
 	       "colour %.2f coalesce %.2f destruct %.2f\n",
 	       n, 1e3 * st->t_ssa, 1e3 * st->t_spill, 1e3 * st->t_constr,
 	       1e3 * st->t_colour, 1e3 * st->t_coalesce, 1e3 * st->t_destruct);
+	if (st->hardwebs)
+		printf("# %s: hard-register webs made values: %d\n", n,
+		       st->hardwebs);
 	char err[256];
 	Fn *base = spill_everywhere(orig, err, sizeof err);
 	if (base) {
@@ -358,6 +364,16 @@ static int cmd_alloc(int argc, char **argv)
 			cli.stats = true;
 		} else if (!strcmp(argv[a], "--no-coalesce")) {
 			cli.o.no_coalesce = true;
+		} else if (!strcmp(argv[a], "--hardweb") && a + 1 < argc) {
+			const char *m = argv[++a];
+			if (!strcmp(m, "retry"))
+				cli.o.hardweb = HARDWEB_RETRY;
+			else if (!strcmp(m, "never"))
+				cli.o.hardweb = HARDWEB_NEVER;
+			else if (!strcmp(m, "always"))
+				cli.o.hardweb = HARDWEB_ALWAYS;
+			else
+				goto bad;
 		} else if (!strcmp(argv[a], "--regs") && a + 1 < argc) {
 			char *s = argv[++a], *end;
 			for (int c = 0; c < RC_NALLOC && *s; c++) {

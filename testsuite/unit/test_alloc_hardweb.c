@@ -1,0 +1,282 @@
+/* test_alloc_hardweb.c - hard-register webs made values (core/hardweb.c,
+ * docs/ALLOC.md "Hard-register webs"): which webs are eligible in
+ * testsuite/ir/alloc/hardweb.ir (worked out in its comments), the hand
+ * counts of the allocations that need a hard-register value moved or
+ * spilled between its definition and its read (each verified), and
+ * corrupted versions of such an allocation that are violations. */
+#include <stdio.h>
+#include <string.h>
+
+#include "alloc.h"
+#include "check.h"
+#include "hardweb.h"
+#include "irtext.h"
+#include "verify.h"
+
+/* Function name of testsuite/ir/alloc/hardweb.ir (caller frees), or
+ * NULL and a failed check. */
+static Fn *load(const char *name)
+{
+	char path[1200];
+	snprintf(path, sizeof path, "%s/testsuite/ir/alloc/hardweb.ir",
+		 t_srcdir());
+	IrFile f;
+	IrError err;
+	if (!t_check(ir_parse_file(path, target_x86_64(), &f, &err), __FILE__,
+		     __LINE__, "%s", err.msg))
+		return NULL;
+	Fn *fn = NULL;
+	for (int i = 0; i < f.nfn; i++)
+		if (!fn && !strcmp(f.fn[i]->name, name))
+			fn = fn_copy(f.fn[i]);
+	irfile_free(&f);
+	t_check(fn != NULL, __FILE__, __LINE__, "no function %s", name);
+	return fn;
+}
+
+static Ins *by_uid(const Fn *fn, int uid, Blk **in)
+{
+	for (int b = 0; b < fn->nblk; b++)
+		for (Ins *i = fn->blk[b]->first; i; i = i->next)
+			if (i->uid == uid) {
+				if (in)
+					*in = fn->blk[b];
+				return i;
+			}
+	return NULL;
+}
+
+static int verdict(const Fn *orig, const Fn *fn)
+{
+	VerifyResult r;
+	verify_fn(orig, fn, &r);
+	int v = r.verdict;
+	verify_result_free(&r);
+	return v;
+}
+
+/* Every allocatable register of each class. */
+static void all_regs(const Fn *fn, RegSet avail[RC_NALLOC])
+{
+	for (int c = 0; c < RC_NALLOC; c++)
+		avail[c] = target_allocatable(fn->target, c, fn->frame_pointer);
+}
+
+/* Whether operand k of uid is still hard register r. */
+static bool is_hreg(const Fn *fn, int uid, int k, int r)
+{
+	Ins *i = by_uid(fn, uid, NULL);
+	return i && k < i->nops && i->ops[k].kind == OK_HREG &&
+	       i->ops[k].reg == r;
+}
+
+/* Whether operand k of uid is pseudo p constrained to {r}. */
+static bool is_web(const Fn *fn, int uid, int k, int p, int r)
+{
+	Ins *i = by_uid(fn, uid, NULL);
+	return i && k < i->nops && i->ops[k].kind == OK_PSEUDO &&
+	       i->ops[k].reg == p && i->ops[k].allowed == RS_BIT(r);
+}
+
+/* hw_webs: only bx's web (defs 3 and 5, read 7) becomes a value, an
+ * 8-byte general pseudo; cx (clobbered by the call), si (incoming on one
+ * path), r9 (dead), r12 (read-modify-write), ax (read by ret) and di
+ * (no def) stay hard registers. */
+static void case_eligible(void)
+{
+	Fn *fn = load("hw_webs");
+	if (!fn)
+		return;
+	RegSet avail[RC_NALLOC];
+	all_regs(fn, avail);
+	int before = fn->npseudo;
+	HardWebs hw;
+	CHECK_INT(hardweb_convert(fn, avail, &hw), 1);
+	CHECK_INT(hw.nop, 3);
+	int p = before;
+	CHECK_INT(fn->npseudo, before + 1);
+	CHECK_INT(fn->pseudo[p].cls, RC_GPR);
+	CHECK_INT(fn->pseudo[p].size, 8);
+	CHECK(is_web(fn, 3, 0, p, R_BX));
+	CHECK(is_web(fn, 5, 0, p, R_BX));
+	CHECK(is_web(fn, 7, 1, p, R_BX));
+	CHECK(is_hreg(fn, 2, 0, R_CX));
+	CHECK(is_hreg(fn, 9, 1, R_CX));
+	CHECK(is_hreg(fn, 6, 0, R_SI));
+	CHECK(is_hreg(fn, 11, 1, R_SI));
+	CHECK(is_hreg(fn, 12, 0, R_R9));
+	CHECK(is_hreg(fn, 13, 0, R_R12));
+	CHECK(is_hreg(fn, 14, 0, R_R12));
+	CHECK(is_hreg(fn, 17, 1, R_R12));
+	CHECK(is_hreg(fn, 15, 0, R_AX));
+	CHECK(is_hreg(fn, 16, 0, R_AX));
+	CHECK(is_hreg(fn, 1, 1, R_DI));
+	fn_free(fn);
+}
+
+/* An abnormal successor edge reached by the def keeps bx a hard
+ * register; the same function with a normal edge converts it. */
+static void case_abnormal(void)
+{
+	static const char *names[] = {"hw_abnormal", "hw_normal"};
+	for (int n = 0; n < 2; n++) {
+		Fn *fn = load(names[n]);
+		if (!fn)
+			return;
+		RegSet avail[RC_NALLOC];
+		all_regs(fn, avail);
+		HardWebs hw;
+		CHECK_INT(hardweb_convert(fn, avail, &hw), n);
+		CHECK_INT(hw.nop, 2 * n);
+		CHECK(n ? !is_hreg(fn, 1, 0, R_BX) : is_hreg(fn, 1, 0, R_BX));
+		fn_free(fn);
+	}
+}
+
+/* A register outside the allocation set is never converted: hw_spill
+ * with the general set {ax, cx} leaves dx's web alone. */
+static void case_outside(void)
+{
+	Fn *fn = load("hw_spill");
+	if (!fn)
+		return;
+	RegSet avail[RC_NALLOC];
+	all_regs(fn, avail);
+	avail[RC_GPR] = RS_BIT(R_AX) | RS_BIT(R_CX);
+	HardWebs hw;
+	CHECK_INT(hardweb_convert(fn, avail, &hw), 0);
+	CHECK(is_hreg(fn, 3, 0, R_DX));
+	avail[RC_GPR] |= RS_BIT(R_DX);
+	CHECK_INT(hardweb_convert(fn, avail, &hw), 1);
+	CHECK(!is_hreg(fn, 3, 0, R_DX));
+	fn_free(fn);
+}
+
+/* ssa_alloc of orig at ngpr registers (0 = all) with a hardweb mode. */
+static Fn *alloc_mode(const Fn *orig, int ngpr, int mode, AllocStats *st)
+{
+	AllocOpts o = {0};
+	o.nregs[RC_GPR] = ngpr;
+	o.hardweb = mode;
+	char err[300];
+	return ssa_alloc(orig, &o, st, err, sizeof err);
+}
+
+/* hw_spill (counts in hardweb.ir): with dx pinned, not allocated at 2
+ * registers; as a value, 2 spills, 2 reloads, no move, verified, the
+ * original operands back as %dx.  With all registers the first attempt
+ * fits: no web converted, no spill. */
+static void case_spill(void)
+{
+	Fn *orig = load("hw_spill");
+	if (!orig)
+		return;
+	AllocStats st;
+	Fn *fn = alloc_mode(orig, 2, HARDWEB_NEVER, &st);
+	CHECK(fn == NULL);
+	fn_free(fn);
+	fn = t_alloc_verified(orig, 2, true, &st);
+	if (fn) {
+		CHECK_INT(st.hardwebs, 1);
+		CHECK_INT(st.spills.n, 2);
+		CHECK_INT(st.reloads.n, 2);
+		CHECK_INT(st.moves.n, 0);
+		CHECK_INT(st.swaps.n, 0);
+		CHECK(is_hreg(fn, 3, 0, R_DX));
+		CHECK(is_hreg(fn, 6, 1, R_DX));
+		Ins *u = by_uid(fn, 6, NULL);
+		CHECK(u && u->prev && u->prev->kind == IK_RELOAD &&
+		      u->prev->ops[0].loc.kind == LOC_REG &&
+		      u->prev->ops[0].loc.num == R_DX);
+	}
+	fn_free(fn);
+	fn = t_alloc_verified(orig, 0, true, &st);
+	if (fn) {
+		CHECK_INT(st.hardwebs, 0);
+		CHECK_INT(st.spills.n, 0);
+	}
+	fn_free(fn);
+	fn_free(orig);
+}
+
+/* hw_move: not allocated with dx pinned; as a value 2 moves and 1 swap,
+ * no spill (hardweb.ir), at all registers and at 4. */
+static void case_move(void)
+{
+	Fn *orig = load("hw_move");
+	if (!orig)
+		return;
+	static const int regs[] = {0, 4};
+	for (int r = 0; r < 2; r++) {
+		AllocStats st;
+		Fn *fn = alloc_mode(orig, regs[r], HARDWEB_NEVER, &st);
+		CHECK(fn == NULL);
+		fn_free(fn);
+		fn = t_alloc_verified(orig, regs[r], true, &st);
+		if (fn) {
+			CHECK_INT(st.hardwebs, 1);
+			CHECK_INT(st.spills.n, 0);
+			CHECK_INT(st.moves.n, 2);
+			CHECK_INT(st.swaps.n, 1);
+			CHECK(is_hreg(fn, 5, 1, R_DX));
+		}
+		fn_free(fn);
+	}
+	fn_free(orig);
+}
+
+/* hw_spill at 2 registers, corrupted: W reloaded into ax instead of dx
+ * before uid 6; W's slot overwritten (from ax, holding p1) between its
+ * store and its reload; W's store dropped.  Each is a violation; the
+ * allocation itself is verified. */
+static void case_corrupt(void)
+{
+	Fn *orig = load("hw_spill");
+	if (!orig)
+		return;
+	AllocStats st;
+	Fn *fn = t_alloc_verified(orig, 2, true, &st);
+	Blk *b = NULL;
+	Ins *def = fn ? by_uid(fn, 3, &b) : NULL;
+	Ins *use = fn ? by_uid(fn, 6, NULL) : NULL;
+	Ins *sp = def ? def->next : NULL;
+	Ins *rl = use ? use->prev : NULL;
+	if (CHECK(sp && rl && sp->kind == IK_SPILL &&
+		  rl->kind == IK_RELOAD && sp->ops[0].loc.kind == LOC_SLOT &&
+		  rl->ops[1].loc.kind == LOC_SLOT &&
+		  sp->ops[0].loc.num == rl->ops[1].loc.num)) {
+		CHECK_INT(verdict(orig, fn), VERDICT_VERIFIED);
+		rl->ops[0].loc = (Loc){LOC_REG, R_AX};
+		CHECK_INT(verdict(orig, fn), VERDICT_VIOLATION);
+		rl->ops[0].loc = (Loc){LOC_REG, R_DX};
+		CHECK_INT(verdict(orig, fn), VERDICT_VERIFIED);
+		Ins *bad = ins_new(fn, IK_SPILL, 2);
+		bad->ops[0] = sp->ops[0];
+		bad->ops[1] = sp->ops[1];
+		bad->ops[1].loc = (Loc){LOC_REG, R_AX};
+		ins_insert_after(b, sp, bad);
+		CHECK_INT(verdict(orig, fn), VERDICT_VIOLATION);
+		ins_remove(b, bad);
+		CHECK_INT(verdict(orig, fn), VERDICT_VERIFIED);
+		ins_remove(b, sp);
+		CHECK_INT(verdict(orig, fn), VERDICT_VIOLATION);
+	}
+	fn_free(fn);
+	fn_free(orig);
+}
+
+void suite_alloc_hardweb(void)
+{
+	t_case("alloc hardweb: only bx's web of hw_webs is eligible",
+	       case_eligible);
+	t_case("alloc hardweb: no web live across an abnormal edge",
+	       case_abnormal);
+	t_case("alloc hardweb: registers outside the set stay",
+	       case_outside);
+	t_case("alloc hardweb: dx's value spilled at 2 registers, 2 spills "
+	       "2 reloads", case_spill);
+	t_case("alloc hardweb: dx's value moved around a division, 2 moves "
+	       "1 swap", case_move);
+	t_case("alloc hardweb: wrong reload register, clobbered slot, "
+	       "dropped store are violations", case_corrupt);
+}
