@@ -761,8 +761,7 @@ static void memonly_mark_uses(Fn *fn)
 static bool run(Fn *fn, const AllocOpts *o, AllocStats *st, char *err,
 		size_t errlen)
 {
-	(void)o;
-	const RegSet *avail = st->regs;
+	const RegSet *avail = st->regs; /* alloc_regset's, of the original */
 	double t0 = now();
 	Ssa ssa;
 	if (!ssa_construct(fn, &ssa, err, errlen))

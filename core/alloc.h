@@ -77,7 +77,10 @@ RegSet alloc_regset(const Fn *fn, int cls, int n);
  * function, or NULL with a reason in err: an unsupported or already
  * allocated function, pressure above k with no spiller, a constraint that
  * cannot be met, an internal inconsistency (reported, never papered
- * over).  st may be NULL. */
+ * over).  With o->hardweb == HARDWEB_RETRY (the default) a failed
+ * attempt is retried with orig's eligible hard-register webs made values
+ * (hardweb.h); the first attempt's reason is reported if that fails too.
+ * st may be NULL. */
 Fn *ssa_alloc(const Fn *orig, const AllocOpts *o, AllocStats *st, char *err,
 	      size_t errlen);
 
