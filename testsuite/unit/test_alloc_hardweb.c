@@ -225,6 +225,27 @@ static void case_move(void)
 	fn_free(orig);
 }
 
+/* hw_move at 2 registers: impossible either way (the division needs
+ * ax and dx and p1 a third register); the reason reported is the first
+ * attempt's (dx pinned: "need more than 2"), not the retry's. */
+static void case_both_fail(void)
+{
+	Fn *orig = load("hw_move");
+	if (!orig)
+		return;
+	AllocOpts o = {0};
+	o.nregs[RC_GPR] = 2;
+	char err[300] = "";
+	Fn *fn = ssa_alloc(orig, &o, NULL, err, sizeof err);
+	CHECK(fn == NULL);
+	t_check(strstr(err, "uid 4: its operands and the precoloured values "
+			    "around it need more than 2 gpr registers") &&
+		strstr(err, "hard-register values: %dx"),
+		__FILE__, __LINE__, "%s", err);
+	fn_free(fn);
+	fn_free(orig);
+}
+
 /* hw_spill at 2 registers, corrupted: W reloaded into ax instead of dx
  * before uid 6; W's slot overwritten (from ax, holding p1) between its
  * store and its reload; W's store dropped.  Each is a violation; the
@@ -277,6 +298,8 @@ void suite_alloc_hardweb(void)
 	       "2 reloads", case_spill);
 	t_case("alloc hardweb: dx's value moved around a division, 2 moves "
 	       "1 swap", case_move);
+	t_case("alloc hardweb: both attempts fail: the first reason",
+	       case_both_fail);
 	t_case("alloc hardweb: wrong reload register, clobbered slot, "
 	       "dropped store are violations", case_corrupt);
 }
