@@ -198,7 +198,9 @@ static void read_of(Web *w, Occ *c, const uint64_t *s)
 	w->read[first] = true;
 }
 
-/* Walks each block from its reaching set, joining reads to their defs. */
+/* Walks each block from its reaching set, joining reads to their defs;
+ * defs that reach a call preserving r, or the end of a block with an
+ * abnormal successor, are bad. */
 static void join(Web *w)
 {
 	Fn *fn = w->fn;
@@ -210,6 +212,8 @@ static void join(Web *w)
 		for (Ins *i = fn->blk[b]->first; i; i = i->next) {
 			for (; c < w->occ + w->nocc && c->i == i && c->use; c++)
 				read_of(w, c, cur);
+			if (i->kind == IK_CALL && !RS_HAS(i->clobbers, w->reg))
+				mark_bad(w, cur); /* a callee may read it */
 			const Occ *cc = c;
 			int id = ins_write(w, i, &cc);
 			c = (Occ *)cc;

@@ -24,7 +24,10 @@
  *    non-eligible write of R (a call's clobbers, a partial def): on
  *    every path each read sees one of the web's definitions;
  *  - no definition of the web reaches the end of a block with an
- *    abnormal successor edge (no web lives across an abnormal edge);
+ *    abnormal successor edge (no web lives across an abnormal edge),
+ *    nor a call that preserves R (callee-saved, or IPA-RA): a global
+ *    register variable, which the IR does not mark, would be read by
+ *    the callee (conservative: reaching, not live);
  *  - the web has a read (a dead definition stays as it is).
  */
 #ifndef SSARA_HARDWEB_H

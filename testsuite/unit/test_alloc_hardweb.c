@@ -105,6 +105,7 @@ static void case_eligible(void)
 	CHECK(is_hreg(fn, 6, 0, R_SI));
 	CHECK(is_hreg(fn, 11, 1, R_SI));
 	CHECK(is_hreg(fn, 12, 0, R_R9));
+	CHECK(is_hreg(fn, 21, 0, R_BX));
 	CHECK(is_hreg(fn, 13, 0, R_R12));
 	CHECK(is_hreg(fn, 14, 0, R_R12));
 	CHECK(is_hreg(fn, 17, 1, R_R12));
@@ -131,6 +132,21 @@ static void case_abnormal(void)
 		CHECK(n ? !is_hreg(fn, 1, 0, R_BX) : is_hreg(fn, 1, 0, R_BX));
 		fn_free(fn);
 	}
+}
+
+/* hw_call: a def reaching a call that preserves its register stays. */
+static void case_call(void)
+{
+	Fn *fn = load("hw_call");
+	if (!fn)
+		return;
+	RegSet avail[RC_NALLOC];
+	all_regs(fn, avail);
+	HardWebs hw;
+	CHECK_INT(hardweb_convert(fn, avail, &hw), 0);
+	CHECK(is_hreg(fn, 1, 0, R_BX));
+	CHECK(is_hreg(fn, 3, 1, R_BX));
+	fn_free(fn);
 }
 
 /* A register outside the allocation set is never converted: hw_spill
@@ -292,6 +308,8 @@ void suite_alloc_hardweb(void)
 	       case_eligible);
 	t_case("alloc hardweb: no web live across an abnormal edge",
 	       case_abnormal);
+	t_case("alloc hardweb: no web reaching a call that preserves it",
+	       case_call);
 	t_case("alloc hardweb: registers outside the set stay",
 	       case_outside);
 	t_case("alloc hardweb: dx's value spilled at 2 registers, 2 spills "
