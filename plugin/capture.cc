@@ -234,11 +234,17 @@ static int class_of_mode(machine_mode m, const char **why)
 		return -1;
 	case MODE_COMPLEX_FLOAT:
 		/* SCmode and DCmode: general registers hold them, SSE
-		 * registers do not (VALID_FP_MODE_P, VALID_SSE_REG_MODE);
-		 * XCmode (32 bytes) stays unsupported. */
+		 * registers do not (VALID_FP_MODE_P, VALID_SSE_REG_MODE).
+		 * XCmode (32 bytes, two XF parts at subreg offsets 0 and
+		 * 16): class x87, two consecutive stN registers, as GCC
+		 * holds it (hard_regno_mode_ok of st0 with XCmode;
+		 * CAPTURE.md "Pseudos", session 7). */
 		if (size <= 16 && targetm.hard_regno_mode_ok(AX_REG, m) &&
 		    !targetm.hard_regno_mode_ok(FIRST_SSE_REG, m))
 			return RC_GPR;
+		if (m == XCmode && capture_x87 &&
+		    targetm.hard_regno_mode_ok(FIRST_STACK_REG, m))
+			return RC_X87;
 		*why = "complex float pseudo";
 		return -1;
 	case MODE_CC:

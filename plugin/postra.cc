@@ -870,6 +870,15 @@ static bool ptr_copy_of(const Tr &t, int p, int ptr)
 	return ndef > 0;
 }
 
+/* Bytes one register of core class cls holds for a subreg at an offset
+ * in a register: a word for general registers (a 16-byte value in a
+ * pair), 16 for x87 (an XF part of a complex long double in a pair of
+ * stN); 0 for SSE (one register per value, no offset subreg in one). */
+static int reg_unit(int cls)
+{
+	return cls == RC_GPR ? UNITS_PER_WORD : cls == RC_X87 ? 16 : 0;
+}
+
 /* The location of pseudo p (sub bytes into it, size bytes when a
  * subreg, else 0) given post-RA rtx x; binds it with role. */
 static bool bind(Tr &t, int p, int sub, int size, const_rtx x, int role)
@@ -932,18 +941,32 @@ static bool bind(Tr &t, int p, int sub, int size, const_rtx x, int role)
 			return false;
 		}
 		int creg = c;
+		int unit = reg_unit(orig->pseudo[p].cls);
 		if (sub) {
-			if (orig->pseudo[p].cls != RC_GPR ||
-			    sub % UNITS_PER_WORD || c >= 16) {
+			if (!unit || sub % unit ||
+			    t.cap->fn->target->regs[c].cls !=
+				    orig->pseudo[p].cls) {
 				t.fail = "subreg at an offset in a register";
 				return false;
 			}
-			/* GCC's and the core's GPR orders agree (ax dx cx bx si
-			 * di bp sp, r8-r15), so the value's first register is
-			 * sub words before this one. */
-			c -= sub / UNITS_PER_WORD;
+			/* GCC's and the core's orders agree within a class
+			 * (ax dx cx bx si di bp sp, r8-r15; st0-st7), so the
+			 * value's first register is sub / unit registers
+			 * before this one. */
+			c -= sub / unit;
 		}
-		if (size && psize > UNITS_PER_WORD &&
+		if (orig->pseudo[p].cls == RC_X87 && psize > unit &&
+		    (p >= max_reg_num() ||
+		     reg_renumber[p] != (int)REGNO(x) - sub / unit)) {
+			/* An XF part of a complex long double in a register
+			 * that is not where the pseudo lives: the IR has no
+			 * part of an x87 value alone (OF_WORD is for
+			 * general-register words). */
+			t.fail = "part of an x87 pseudo reloaded alone";
+			return false;
+		}
+		if (orig->pseudo[p].cls != RC_X87 && size &&
+		    psize > UNITS_PER_WORD &&
 		    (p >= max_reg_num() ||
 		     reg_renumber[p] != (int)REGNO(x) - sub / UNITS_PER_WORD)) {
 			/* A word of a multi-word pseudo in a register that is
@@ -955,7 +978,8 @@ static bool bind(Tr &t, int p, int sub, int size, const_rtx x, int role)
 			}
 			c = creg;
 			word = sub / UNITS_PER_WORD;
-		} else if (c < 0) {
+		} else if (c < 0 || t.cap->fn->target->regs[c].cls !=
+					    t.cap->fn->target->regs[creg].cls) {
 			t.fail = "subreg below the first register";
 			return false;
 		}

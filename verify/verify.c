@@ -746,6 +746,23 @@ static bool gpr_loc(const Chk *c, int l)
 	return l >= 0 && l < TGT_NREGS && c->t->regs[l].cls == RC_GPR;
 }
 
+/* Whether location l is an x87 register: one 16-byte part of a value
+ * (docs/VERIFY.md "Words of a wide value", x87 parts). */
+static bool x87_loc(const Chk *c, int l)
+{
+	return l >= 0 && l < TGT_NREGS && c->t->regs[l].cls == RC_X87;
+}
+
+/* Whether v is an x87 pseudo of several registers (a complex long
+ * double, 32 bytes: two 16-byte parts, parts 0 and 1 at words 0 and 2).
+ * In an x87 register, v itself means "v's part 0" and word fact 2k
+ * (wd_id(v, 2k)) "v's part k", bytes 16k..16k+15 (words 2k and 2k+1). */
+static bool x87_multi(const Chk *c, int v)
+{
+	return v >= 0 && v < c->npseudo && c->o->pseudo[v].cls == RC_X87 &&
+	       value_size(c, v) > 16 && wide_value(c, v);
+}
+
 /* The id saying "location l holds word i of v": in a general register,
  * v itself for word 0. */
 static int word_at(const Chk *c, int l, int v, int i)
@@ -1003,6 +1020,8 @@ static int read_id(const Chk *c, int l, int p, int v)
 {
 	if (wide_value(c, v) && gpr_loc(c, l) && p < nwords(c, v))
 		return word_at(c, l + p, v, p);
+	if (x87_multi(c, v) && x87_loc(c, l) && p > 0 && 2 * p < nwords(c, v))
+		return wd_id(c, v, 2 * p); /* x87 part p */
 	return v;
 }
 
@@ -1649,10 +1668,11 @@ static int span_set(Chk *c, int l, int n)
  * q of v"; each destination location gets what its positions say. */
 
 /* Whether a transfer between a span of n locations at l follows word
- * positions: general registers, or one location. */
+ * positions: general registers, x87 registers (two positions each), or
+ * one location. */
 static bool word_span(const Chk *c, int l, int n)
 {
-	return n == 1 || gpr_loc(c, l);
+	return n == 1 || gpr_loc(c, l) || x87_loc(c, l);
 }
 
 /* Whether location l is the immediate 0 or -1, every 8-byte word of
@@ -1675,11 +1695,39 @@ static void trip_push(Chk *c, int *nt, int v, int p, int q)
 	(*nt)++;
 }
 
+/* trips_of for an x87 register, the k-th of a source span: it covers
+ * word positions 2k and 2k+1.  Holding wide value v (its part 0: the
+ * whole of a 16-byte long double) gives (v, 2k, 0) and (v, 2k+1, 1);
+ * holding part m of a multi-register x87 value (wd_id(v, 2m)) gives
+ * (v, 2k, 2m) and (v, 2k+1, 2m+1).  Any other word fact (an 8-byte word
+ * alone, whose other half is unknown) gives nothing. */
+static void x87_trips_of(Chk *c, int *nt, int k, int s)
+{
+	for (int j = 0, n = set_n(&c->sp, s); j < n; j++) {
+		int x = set_v(&c->sp, s)[j], v, q;
+		if (wd_of(c, x, &v, &q)) {
+			if (!x87_multi(c, v) || q % 2 || q + 1 >= nwords(c, v))
+				continue;
+		} else if (wide_value(c, x)) {
+			v = x;
+			q = 0;
+		} else {
+			continue;
+		}
+		trip_push(c, nt, v, 2 * k, q);
+		trip_push(c, nt, v, 2 * k + 1, q + 1);
+	}
+}
+
 /* Appends the word facts of set s, held by location l, the k-th of a
  * source span (word_span) of ns locations. */
 static void trips_of(Chk *c, int *nt, int l, int k, int ns, int s)
 {
 	bool gpr = gpr_loc(c, l), same = same_words_const(c, l);
+	if (x87_loc(c, l)) {
+		x87_trips_of(c, nt, k, s);
+		return;
+	}
 	for (int j = 0, n = set_n(&c->sp, s); j < n; j++) {
 		int x = set_v(&c->sp, s)[j], v, q;
 		if (wd_of(c, x, &v, &q)) {
@@ -1715,6 +1763,20 @@ static int add_trips(Chk *c, int s, int d, int j, int nd, int nt)
 	for (int t = 0; t < nt; t++) {
 		int v = c->trip[t * 3], p = c->trip[t * 3 + 1];
 		int q = c->trip[t * 3 + 2];
+		if (x87_loc(c, d + j)) {
+			/* positions 2j and 2j+1 must be words q and q+1 of
+			 * v, q even: the whole of a 16-byte value (q = 0),
+			 * else part q/2 of a multi-register x87 value */
+			if (p != 2 * j || q % 2 ||
+			    !trip_has(c, nt, v, 2 * j + 1, q + 1))
+				continue;
+			if (q == 0 && (nwords(c, v) <= 2 || x87_multi(c, v)))
+				s = set_add(&c->sp, s, v);
+			else if (q > 0 && x87_multi(c, v) &&
+				 q + 1 < nwords(c, v))
+				s = set_add(&c->sp, s, wd_id(c, v, q));
+			continue;
+		}
 		if (gpr_loc(c, d + j)) {
 			if (p == j)
 				s = set_add(&c->sp, s, word_at(c, d + j, v, q));
@@ -1763,8 +1825,7 @@ static void queue_copy(Chk *c, Writes *ws, int dst, int nd, int src, int ns,
 		if (words)
 			s = add_trips(c, strip_wide(c, s), dst, k, nd, nt);
 		if (extra >= 0)
-			s = set_add(&c->sp, s,
-				    words ? read_id(c, dst, k, extra) : extra);
+			s = set_add(&c->sp, s, read_id(c, dst, k, extra));
 		push_write(ws, dst + k, s);
 	}
 }
@@ -1907,8 +1968,11 @@ static int value_width(const Chk *c, int v)
  * wide value"). */
 static int value_width_at(const Chk *c, int v, int l)
 {
+	int b, w;
 	if (wide_value(c, v) && gpr_loc(c, l))
 		return 8;
+	if (x87_loc(c, l) && (x87_multi(c, v) || wd_of(c, v, &b, &w)))
+		return 16; /* an x87 part: 16 bytes */
 	return value_width(c, v);
 }
 
