@@ -739,7 +739,10 @@ static bool copied_def(rtx_insn *insn, int i)
 	    (GET_CODE(x) == SUBREG &&
 	     maybe_lt(GET_MODE_SIZE(GET_MODE(x)), GET_MODE_SIZE(GET_MODE(r)))))
 		return false;
-	return count_occurrences(PATTERN(insn), r, 0) == 1;
+	/* count_dest 1: with 0, count_occurrences skips a SET_DEST that is
+	 * r itself, so a whole-register definition counted 0 and never
+	 * qualified (before session 7; *vec_extractv2di_1 in 20150108.c) */
+	return count_occurrences(PATTERN(insn), r, 1) == 1;
 }
 
 /* Whether a pseudo in recog operand i is split (its reads and single
