@@ -726,23 +726,60 @@ static int operand_value_class(Builder &b, int i)
 	return c < 0 ? -1 : target_x86_64()->regs[c].cls;
 }
 
+/* Number of mentions of pseudo regno in x (REG rtx of that number,
+ * inside subregs too, SET destinations included). */
+static int reg_mentions(rtx x, unsigned regno)
+{
+	int n = 0;
+	subrtx_iterator::array_type array;
+	FOR_EACH_SUBRTX(iter, array, x, NONCONST)
+		if (REG_P(*iter) && REGNO(*iter) == regno)
+			n++;
+	return n;
+}
+
 /* Whether recog operand i of insn (extracted) is a whole definition
- * (OP_OUT) of a pseudo that the pattern mentions nowhere else: a
- * register, or a subreg at least as wide as it.  Written in the other
- * class into a new pseudo, the value then reaches the pseudo through a
- * copy after the insn (CAPTURE.md "Pseudos in both classes"). */
+ * (OP_OUT) of a pseudo, a register or a subreg at least as wide as it,
+ * whose every other mention in the pattern is a recog operand (or a
+ * duplicate of one) that only reads it (OP_IN), and no duplicate of
+ * operand i reads it.  Written in the other class into a new pseudo, the
+ * value then reaches the pseudo through a copy after the insn; the reads
+ * get copies of their own before it (CAPTURE.md "Pseudos in both
+ * classes").  Session 7: the count used to be count_occurrences (...,
+ * 0), which skips a SET_DEST that is the register itself, so a plain
+ * register definition qualified only when one other mention read the
+ * pseudo, and that read was renamed to the new pseudo written after it
+ * (980506-2.c __nextafterf: `=p124, p124 mem` read p124 undefined); a
+ * definition mentioned nowhere else (*vec_extractv2di_1) never
+ * qualified. */
 static bool copied_def(rtx_insn *insn, int i)
 {
 	rtx x = recog_data.operand[i];
 	rtx r = reg_of(x);
-	if (recog_data.operand_type[i] != OP_OUT ||
+	if (recog_data.operand_type[i] != OP_OUT || !REG_P(r) ||
 	    (GET_CODE(x) == SUBREG &&
 	     maybe_lt(GET_MODE_SIZE(GET_MODE(x)), GET_MODE_SIZE(GET_MODE(r)))))
 		return false;
-	/* count_dest 1: with 0, count_occurrences skips a SET_DEST that is
-	 * r itself, so a whole-register definition counted 0 and never
-	 * qualified (before session 7; *vec_extractv2di_1 in 20150108.c) */
-	return count_occurrences(PATTERN(insn), r, 1) == 1;
+	unsigned p = REGNO(r);
+	int at_ops = 0;
+	for (int j = 0; j < recog_data.n_operands; j++) {
+		rtx rj = reg_of(recog_data.operand[j]);
+		if (!REG_P(rj) || REGNO(rj) != p)
+			continue;
+		if (j != i && recog_data.operand_type[j] != OP_IN)
+			return false;
+		at_ops += reg_mentions(recog_data.operand[j], p);
+	}
+	for (int d = 0; d < recog_data.n_dups; d++) {
+		int j = recog_data.dup_num[d];
+		rtx rj = reg_of(recog_data.operand[j]);
+		if (!REG_P(rj) || REGNO(rj) != p)
+			continue;
+		if (j == i)
+			return false;
+		at_ops += reg_mentions(recog_data.operand[j], p);
+	}
+	return reg_mentions(PATTERN(insn), p) == at_ops;
 }
 
 /* Whether a pseudo in recog operand i is split (its reads and single
@@ -1682,8 +1719,13 @@ static void insert_class_copies(Builder &b, Blk *blk,
 		if (!class_copy_needed(b, oa, i))
 			continue;
 		int p = (int)REGNO(reg_of(recog_data.operand[i]));
+		/* one copy per pseudo, insn and direction: a read never
+		 * shares the new pseudo a definition writes (defined only
+		 * after the insn) */
+		bool in = recog_data.operand_type[i] == OP_IN;
 		for (int j = 0; j < i && b.copy_to[i] < 0; j++)
 			if (b.copy_to[j] >= 0 &&
+			    (recog_data.operand_type[j] == OP_IN) == in &&
 			    (int)REGNO(reg_of(recog_data.operand[j])) == p)
 				b.copy_to[i] = b.copy_to[j];
 		if (b.copy_to[i] >= 0)
