@@ -713,9 +713,13 @@ static bool has_memonly(const Fn *fn)
 	return false;
 }
 
-/* The memory-only operands the allocator places: of a whole pseudo,
- * only read or only written, tied to no operand.  Returns false with
- * the first other one named in err (not allocated). */
+/* The memory-only operands the allocator places: tied to no operand;
+ * a read of a part (`p[OFF,SIZE] {} mem`: those bytes of p's slot) and a
+ * partial read-modify-write def (`+p[OFF,SIZE] {} mem`: it writes those
+ * bytes of p's slot and keeps the rest, so the old and the new version
+ * of p share one slot, memonly_mark_uses) included; a whole one both read
+ * and written is refused.  Returns false with the first other one named
+ * in err (not allocated). */
 static bool memonly_supported(const Fn *fn, char *err, size_t errlen)
 {
 	for (int b = 0; b < fn->nblk; b++)
@@ -728,10 +732,8 @@ static bool memonly_supported(const Fn *fn, char *err, size_t errlen)
 				if (constr_tie_partner(i, k) >= 0)
 					why = "tied to another operand";
 				else if ((o->flags & (OF_USE | OF_DEF)) ==
-					 (OF_USE | OF_DEF))
+					 (OF_USE | OF_DEF) && !o->sub_size)
 					why = "both read and written";
-				else if (o->sub_size)
-					why = "on a part of its value";
 				if (why)
 					return fail(err, errlen,
 						    "not allocated: uid %d: a "
@@ -745,13 +747,20 @@ static bool memonly_supported(const Fn *fn, char *err, size_t errlen)
 /* Gives every memory-only use of the SSA function a slot location
  * without a slot yet (LOC_SLOT, -1): from here on it is no register
  * use (liveness, constraints, colouring skip it); the spiller stores its
- * value and numbers the slot (spill.h). */
+ * value and numbers the slot (spill.h).  The old version read by a
+ * partial memory-only def (SSA's appended use tied to it, ssa.h) is such
+ * a use too: the def rewrites part of that slot in place, so the spiller
+ * gives both versions one slot (spill.c, assign_slots). */
 static void memonly_mark_uses(Fn *fn)
 {
 	for (int b = 0; b < fn->nblk; b++)
 		for (Ins *i = fn->blk[b]->first; i; i = i->next)
 			for (int k = 0; k < i->nops; k++) {
 				Op *o = &i->ops[k];
+				if (o->kind == OK_PSEUDO && !(o->flags & OF_DEF) &&
+				    o->tie >= 0 && o->tie < i->nops &&
+				    (i->ops[o->tie].flags & OF_MEMONLY))
+					o->flags |= OF_MEMONLY;
 				if ((o->flags & OF_MEMONLY) && !(o->flags & OF_DEF))
 					o->loc = (Loc){LOC_SLOT, -1};
 			}

@@ -2130,6 +2130,28 @@ static void rebuild_ssa(Sp *s, Cfg *cfg, DomTree *dom)
 /* ------------------------------------------------------------------ */
 /* slots */
 
+/* Joins (uf) the two versions of a partial memory-only def: the old
+ * one, read by the memory-only use tied to the def (alloc.c,
+ * memonly_mark_uses), and the new one, which the def writes in place: a
+ * part of the old version's slot is rewritten, the rest is kept, so both
+ * must be one slot. */
+static void memonly_rmw_unions(Sp *s, int *uf)
+{
+	for (int j = 0; j < s->memins.n; j++) {
+		const Ins *i = s->memins.v[j];
+		for (int k = 0; k < i->nops; k++) {
+			const Op *o = &i->ops[k];
+			if (!(o->flags & OF_MEMONLY) || (o->flags & OF_DEF) ||
+			    o->tie < 0 || o->tie >= i->nops)
+				continue;
+			const Op *d = &i->ops[o->tie];
+			if (o->kind == OK_PSEUDO && d->kind == OK_PSEUDO &&
+			    is_pseudo(s, o->reg) && is_pseudo(s, d->reg))
+				uf_union(uf, o->reg, d->reg);
+		}
+	}
+}
+
 /* Virtual slots: one per memory phi web member group (a memory phi with
  * its sources), one per other value kept in memory; locations set on the
  * new spills, reloads, memory phis and memory-only operands; then
@@ -2149,6 +2171,7 @@ static void assign_slots(Sp *s, const InsVec *memphis, Cfg *cfg,
 			if (i->ops[k].kind == OK_PSEUDO && is_pseudo(s, i->ops[k].reg))
 				uf_union(uf, i->ops[0].reg, i->ops[k].reg);
 	}
+	memonly_rmw_unions(s, uf);
 	int nvs = 0;
 	int *vsize = ARENA_NEW(s->a, int, np + 1);
 	for (int p = 0; p < np; p++) {

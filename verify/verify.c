@@ -867,11 +867,37 @@ static int strip_parts(Chk *c, int s)
 	return set_intern(&c->sp, c->vbuf, k);
 }
 
-/* Location l now holds set s (a slot or a constant location: without
- * part facts, which only registers keep). */
+/* Set s without the ids a slot cannot hold: K and the part facts but
+ * "v's low w bytes" (PF_LOW).  Such a fact in a slot means the slot's
+ * bytes [0, w) are v's low w bytes: a write of at least w bytes at the
+ * slot's address from a location whose low w bytes are v's (a narrow
+ * store of a register, narrow_set; a copy of a slot holding it), as a
+ * register's PF_LOW means its low w bytes are v's. */
+static int slot_parts(Chk *c, int s)
+{
+	int n = set_n(&c->sp, s), k = 0, b, kind, w;
+	const int *v = set_v(&c->sp, s);
+	bool any = false;
+	for (int j = 0; j < n; j++)
+		any |= v[j] >= c->nval && v[j] <= kc_id(c) &&
+		       !(pf_of(c, v[j], &b, &kind, &w) && kind == PF_LOW);
+	if (!any)
+		return s;
+	c->vbuf = grow(c->vbuf, sizeof(int), &c->capvbuf, n + 1);
+	for (int j = 0; j < n; j++)
+		if (v[j] < c->nval || v[j] > kc_id(c) ||
+		    (pf_of(c, v[j], &b, &kind, &w) && kind == PF_LOW))
+			c->vbuf[k++] = v[j];
+	return set_intern(&c->sp, c->vbuf, k);
+}
+
+/* Location l now holds set s (a constant location: without part facts,
+ * which registers keep; a slot: only the PF_LOW ones, slot_parts). */
 static void wset(Chk *c, int l, int s)
 {
-	if (l >= TGT_NREGS)
+	if (is_slot(c, l))
+		s = slot_parts(c, s);
+	else if (l >= TGT_NREGS)
 		s = strip_parts(c, s);
 	int old = c->cur[l];
 	if (old == s)
@@ -1036,11 +1062,12 @@ static bool holds_at(Chk *c, int l, int p, int v)
 /* Whether register l holds the part of pseudo v that operand oo of the
  * original reads, by a part fact: a partial def of its low k bytes
  * (`+v[0,k]`, k below a register) reads v outside them; a use of its
- * low k bytes (`v[0,k]`) reads them. */
+ * low k bytes (`v[0,k]`) reads them.  A slot holds only "v's low w
+ * bytes" (slot_parts), which a use of v's low k <= w bytes reads. */
 static bool holds_part(Chk *c, const Op *oo, int l, int v)
 {
-	if (v >= c->npseudo || l >= TGT_NREGS || oo->sub_off != 0 ||
-	    oo->sub_size == 0)
+	if (v >= c->npseudo || (l >= TGT_NREGS && !is_slot(c, l)) ||
+	    oo->sub_off != 0 || oo->sub_size == 0)
 		return false;
 	bool rmw = (oo->flags & OF_DEF) && (oo->flags & OF_USE);
 	int k = oo->sub_size;
@@ -1978,12 +2005,13 @@ static int value_width_at(const Chk *c, int v, int l)
 
 /* What a location gets from the width low bytes of a location holding
  * set s: the values of s at most width bytes wide (value_width); in a
- * register (reg) also, for each wider pseudo of s or low part of one,
+ * register or a slot (reg) also, for each wider pseudo of s or low part
+ * of one,
  * the fact that its low bytes are there (PF_LOW, of the widest part-fact
  * width within width).  Nothing about the rest of a wider value. */
 static int narrow_set(Chk *c, int s, int width, int l)
 {
-	bool reg = l >= 0 && l < TGT_NREGS;
+	bool reg = (l >= 0 && l < TGT_NREGS) || is_slot(c, l);
 	int lw = width >= 8 ? 8 : width >= 4 ? 4 : width >= 2 ? 2 : width;
 	int n = 0, na = set_n(&c->sp, s), b, kind, pw;
 	for (int k = 0; k < na; k++) {
