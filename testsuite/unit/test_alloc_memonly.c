@@ -15,13 +15,15 @@
 #include "verify.h"
 
 /* Function name of testsuite/ir/alloc/memonly.ir, or of memread.ir for
- * a name starting with "memread" (caller frees), or NULL and a failed
- * check. */
+ * a name starting with "memread", or of narrowmem.ir for one starting
+ * with "narrow" (caller frees), or NULL and a failed check. */
 static Fn *load(const char *name)
 {
 	char path[1200];
 	snprintf(path, sizeof path, "%s/testsuite/ir/alloc/%s", t_srcdir(),
-		 strncmp(name, "memread", 7) ? "memonly.ir" : "memread.ir");
+		 !strncmp(name, "memread", 7)  ? "memread.ir"
+		 : !strncmp(name, "narrow", 6) ? "narrowmem.ir"
+					       : "memonly.ir");
 	IrFile f;
 	IrError err;
 	if (!t_check(ir_parse_file(path, target_x86_64(), &f, &err), __FILE__,
@@ -82,6 +84,10 @@ static const Want wants[] = {
 	{"memread", 2, 1, 0, 1, 1, 0},
 	{"memread", 0, 0, 0, 0, 0, 0},
 	{"memread_tied", 2, 1, 1, 1, 1, 1},
+	{"narrow_rmw", 0, 1, 1, 1, 1000, 1000},
+	{"narrow_rmw", 2, 1, 1, 1, 1000, 1000},
+	{"narrow_use", 0, 1, 0, 1, 1000, 0},
+	{"narrow_use", 2, 1, 0, 1, 1000, 0},
 };
 
 static void case_counts(void)
@@ -234,6 +240,69 @@ static void case_corrupt_def(void)
 	fn_free(orig);
 }
 
+/* narrow_rmw (all registers): uids 4 and 5 rewrite halves of p3's slot
+ * in place.  Corrupted: uid 5 at a fresh slot, never written (the slot
+ * lacks p3's low half: a violation); the spill after uid 3 also made to
+ * a second slot s1, and uid 5 at s1 (s1 holds the old p3, whose low
+ * half uid 4 replaced: stale, a violation); the spill dropped (uid 4
+ * reads the rest of p3 from an unwritten slot: a violation). */
+static void case_corrupt_rmw(void)
+{
+	Fn *orig = load("narrow_rmw");
+	if (!orig)
+		return;
+	AllocStats st;
+	Fn *fn = t_alloc_verified(orig, 0, true, &st);
+	Blk *b = NULL;
+	Ins *def = fn ? by_uid(fn, 3, &b) : NULL;
+	Ins *lo = fn ? by_uid(fn, 4, &b) : NULL;
+	Ins *hi = fn ? by_uid(fn, 5, &b) : NULL;
+	if (CHECK(def && lo && hi && def->next &&
+		  def->next->kind == IK_SPILL && def->next->next == lo)) {
+		Ins *sp = def->next;
+		Loc slot = lo->ops[0].loc;
+		CHECK(slot.kind == LOC_SLOT && hi->ops[0].loc.kind == LOC_SLOT &&
+		      hi->ops[0].loc.num == slot.num &&
+		      sp->ops[0].loc.num == slot.num);
+		int other = fn_new_slot(fn, 16);
+		hi->ops[0].loc = (Loc){LOC_SLOT, other};
+		CHECK_INT(verdict(orig, fn), VERDICT_VIOLATION);
+		Ins *sp2 = ins_new(fn, IK_SPILL, 2);
+		sp2->ops[0] = sp->ops[0];
+		sp2->ops[1] = sp->ops[1];
+		sp2->ops[0].loc = (Loc){LOC_SLOT, other};
+		ins_insert_after(b, sp, sp2);
+		CHECK_INT(verdict(orig, fn), VERDICT_VIOLATION);
+		ins_remove(b, sp2);
+		hi->ops[0].loc = slot;
+		CHECK_INT(verdict(orig, fn), VERDICT_VERIFIED);
+		ins_remove(b, sp);
+		CHECK_INT(verdict(orig, fn), VERDICT_VIOLATION);
+	}
+	fn_free(fn);
+	fn_free(orig);
+}
+
+/* narrow_use (all registers): uid 2 reads byte 0 of p1's slot; the
+ * operand put in the register p1 had is a violation (memory only). */
+static void case_corrupt_use(void)
+{
+	Fn *orig = load("narrow_use");
+	if (!orig)
+		return;
+	AllocStats st;
+	Fn *fn = t_alloc_verified(orig, 0, true, &st);
+	Blk *b = NULL;
+	Ins *def = fn ? by_uid(fn, 1, &b) : NULL;
+	Ins *use = fn ? by_uid(fn, 2, &b) : NULL;
+	if (CHECK(def && use && use->ops[1].loc.kind == LOC_SLOT)) {
+		use->ops[1].loc = def->ops[0].loc;
+		CHECK_INT(verdict(orig, fn), VERDICT_VIOLATION);
+	}
+	fn_free(fn);
+	fn_free(orig);
+}
+
 /* Memory-only operands the allocator does not place are refused with the
  * reason: tied to another operand. */
 static void case_refused(void)
@@ -300,4 +369,9 @@ void suite_alloc_memonly(void)
 	       case_folded);
 	t_case("alloc memonly: a tied memory-only operand is refused",
 	       case_refused);
+	t_case("alloc memonly: partial memory-only defs in place; wrong "
+	       "slot, stale half, store dropped: violations",
+	       case_corrupt_rmw);
+	t_case("alloc memonly: a part read in memory only; in a register: "
+	       "a violation", case_corrupt_use);
 }
