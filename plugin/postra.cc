@@ -754,6 +754,28 @@ static int mem_const(Tr &t, const_rtx x)
 	return const_of(t, XEXP(x, 0), OK_MEMSYM);
 }
 
+/* The constant location of the read-only entry whose bytes from sub on
+ * read-only memory x reads (x a part of a pseudo over 8 bytes, which
+ * the IR names by address, [$sym+off], never by an immediate): [$sym +
+ * off - sub]; -1 when x's address is no symbol plus a constant.  The
+ * checker proves the pseudo is that entry (a deleted load of it) and
+ * reads the operand's bytes [sub, sub+size) there. */
+static int part_mem_const(Tr &t, const_rtx x, int sub)
+{
+	const_rtx a = XEXP(x, 0);
+	int64_t off = 0;
+	if (GET_CODE(a) == CONST)
+		a = XEXP(a, 0);
+	if (GET_CODE(a) == PLUS && CONST_INT_P(XEXP(a, 1))) {
+		off = INTVAL(XEXP(a, 1));
+		a = XEXP(a, 0);
+	}
+	if (GET_CODE(a) != SYMBOL_REF)
+		return -1;
+	const char *s = capture_symbol_spelling(XSTR(a, 0));
+	return s ? fn_intern_const(t.alloc, OK_MEMSYM, off - sub, s) : -1;
+}
+
 /* The constant location naming memory MEM x when the capture lists its
  * memory effects (memfx, docs/VERIFY.md "Memory"): a non-volatile access
  * at SYMBOL + C (not thread-local, not read-only: those are constants)
@@ -1000,6 +1022,17 @@ static bool bind(Tr &t, int p, int sub, int size, const_rtx x, int role)
 				return false;
 		} else if (readonly_mem_p(x) && !sub && !size) {
 			int k = mem_const(t, x);
+			if (k < 0) {
+				t.fail = "read-only memory the IR cannot name";
+				return false;
+			}
+			l = {LOC_CONST, k};
+		} else if (readonly_mem_p(x) && size && psize > 8 &&
+			   !(role & OF_DEF)) {
+			/* a part of p read in read-only memory (p's
+			 * equivalence, a constant-pool vector): p at the
+			 * whole entry, sub bytes before x */
+			int k = part_mem_const(t, x, sub);
 			if (k < 0) {
 				t.fail = "read-only memory the IR cannot name";
 				return false;

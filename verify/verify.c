@@ -624,7 +624,8 @@ static const char *loc_name(const Chk *c, int l, char *buf, size_t n)
  *            move or load of w bytes of a wider value, "Widths").
  * Each is a value id of its own after the c->nval real ones (8 per
  * value), so that sets, joins and holders treat them like values; a
- * definition of v kills them with v, slots never hold them. */
+ * definition of v kills them with v; slots hold only PF_LOW
+ * (slot_parts). */
 enum { PF_REST, PF_LOW, PF_NKIND };
 #define PF_MAXW 8  /* widths 1, 2, 4, 8: loops step w *= 2 */
 #define PF_NW 4    /* number of widths */
