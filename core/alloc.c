@@ -38,6 +38,57 @@ static int64_t bweight(const Blk *b)
 	return b->freq > 0 ? b->freq : 1;
 }
 
+/* The registers of all that operand k of i (a pseudo of class cls)
+ * may be in, 0 when it is not so constrained: its own set, narrowed to
+ * the register of a hard-register def it is tied to (`=%r8, p87 ^0`:
+ * the read is in r8, which alloc_regset must then keep even when the
+ * limit would leave it out). */
+static RegSet required_regs(const Fn *fn, const Ins *i, int k, int cls,
+			    RegSet all)
+{
+	const Op *o = &i->ops[k];
+	if (o->kind != OK_PSEUDO || op_class(fn, o) != cls)
+		return 0;
+	RegSet a = o->allowed ? o->allowed & all : 0;
+	int t = constr_tie_partner(i, k);
+	if (!(o->flags & OF_DEF) && t >= 0 && i->ops[t].kind == OK_HREG &&
+	    (i->ops[t].flags & OF_DEF) && RS_HAS(all, i->ops[t].reg))
+		a = RS_BIT(i->ops[t].reg);
+	return a;
+}
+
+/* Whether fn has a value of class cls that takes two registers (a
+ * 16-byte general value: two adjacent registers, colour.c `starts`). */
+static bool has_wide(const Fn *fn, int cls)
+{
+	for (int p = 0; p < fn->npseudo; p++)
+		if (fn->pseudo[p].cls == cls &&
+		    target_nregs(fn->target, cls, fn->pseudo[p].size) > 1)
+			return true;
+	return false;
+}
+
+/* set plus whole pairs of adjacent registers of all (r and r+1 in core
+ * order, both outside set), in core order, while the size stays at most
+ * n.  With 8 general registers and 16-byte values the set is then
+ * {ax dx cx bx si di r8 r9}, four pairs, rather than {... bp r8}, whose
+ * bp and r8 pair with nothing left (only three pairs: the spiller,
+ * counting a pair as two registers, would keep four 16-byte values live
+ * that no colouring can place). */
+static RegSet add_pairs(RegSet set, RegSet all, int n)
+{
+	for (int r = 0; r + 1 < TGT_NREGS; r++) {
+		RegSet pr = RS_BIT(r) | RS_BIT(r + 1);
+		if (regset_count(set) + 2 > n)
+			break;
+		if ((all & pr) == pr && !(set & pr)) {
+			set |= pr;
+			r++;
+		}
+	}
+	return set;
+}
+
 RegSet alloc_regset(const Fn *fn, int cls, int n)
 {
 	const Target *t = fn->target;
@@ -49,17 +100,18 @@ RegSet alloc_regset(const Fn *fn, int cls, int n)
 		for (int b = 0; b < fn->nblk; b++)
 			for (const Ins *i = fn->blk[b]->first; i; i = i->next)
 				for (int k = 0; k < i->nops; k++) {
-					const Op *o = &i->ops[k];
-					if (o->kind != OK_PSEUDO || !o->allowed ||
-					    op_class(fn, o) != cls)
+					RegSet a = required_regs(fn, i, k, cls,
+								 all);
+					if (!a)
 						continue;
-					RegSet a = o->allowed & all;
 					int na = regset_count(a);
 					if (pass == 0 && na == 1)
 						set |= a;
 					else if (pass == 1 && na > 1 && !(a & set))
 						set |= RS_BIT(regset_first(a));
 				}
+	if (has_wide(fn, cls))
+		set = add_pairs(set, all, n);
 	for (RegSet m = all & ~set; m && regset_count(set) < n; m &= m - 1)
 		set |= RS_BIT(regset_first(m));
 	return set;

@@ -212,6 +212,50 @@ static void case_regset(void)
 	fn_free(fn);
 }
 
+/* The limited sets of session 7 (testsuite/ir/alloc/tie_hreg_outside.ir
+ * and wide_pairs.ir, by hand in their comments): a read tied to a def of
+ * r8 needs r8 in the set, taken first like `{cx}`; a function with
+ * 16-byte general values gets whole pairs (r8:r9 instead of bp and r8
+ * at 8), so four such values live at once need no spill at 8, one at 6
+ * (three pairs) and two at 4 (two pairs). */
+static void case_regset_levels(void)
+{
+	Fn *fn = t_load_fn("testsuite/ir/alloc/tie_hreg_outside.ir");
+	if (!fn)
+		return;
+	RegSet r8 = RS_BIT(R_R8);
+	CHECK(alloc_regset(fn, RC_GPR, 4) ==
+	      (r8 | RS_BIT(R_AX) | RS_BIT(R_DX) | RS_BIT(R_CX)));
+	CHECK(alloc_regset(fn, RC_GPR, 6) ==
+	      (r8 | RS_BIT(R_AX) | RS_BIT(R_DX) | RS_BIT(R_CX) |
+	       RS_BIT(R_BX) | RS_BIT(R_SI)));
+	for (int n = 4; n <= 6; n += 2) {
+		Fn *al = t_alloc_verified(fn, n, true, NULL);
+		if (al)
+			fn_free(al);
+	}
+	fn_free(fn);
+	fn = t_load_fn("testsuite/ir/alloc/wide_pairs.ir");
+	if (!fn)
+		return;
+	RegSet six = RS_BIT(R_AX) | RS_BIT(R_DX) | RS_BIT(R_CX) |
+		     RS_BIT(R_BX) | RS_BIT(R_SI) | RS_BIT(R_DI);
+	CHECK(alloc_regset(fn, RC_GPR, 8) ==
+	      (six | RS_BIT(R_R8) | RS_BIT(R_R9)));
+	CHECK(alloc_regset(fn, RC_GPR, 6) == six);
+	static const int regs[] = {8, 6, 4}, spills[] = {0, 1, 2};
+	for (int k = 0; k < 3; k++) {
+		AllocStats st;
+		Fn *al = t_alloc_verified(fn, regs[k], true, &st);
+		if (!al)
+			continue;
+		CHECK_INT(st.spills.n, spills[k]);
+		CHECK_INT(st.reloads.n, spills[k]);
+		fn_free(al);
+	}
+	fn_free(fn);
+}
+
 /* x87 values are allocated and verified: a long double taken from st0
  * and returned in st0 (p1's two copies coalesce with st0: no move), a
  * call returning st0, and a general value across a call that clobbers
@@ -998,6 +1042,8 @@ void suite_alloc(void)
 	       case_gen_4);
 	t_case("alloc: limited register sets keep fixed registers",
 	       case_regset);
+	t_case("alloc: limited sets keep a tied hard register and whole "
+	       "pairs", case_regset_levels);
 	t_case("alloc: impossible inputs refused with the reason", case_errors);
 	t_case("alloc: x87 values are allocated", case_x87_allocated);
 	t_case("alloc: spill code below the spill-everywhere baseline",
