@@ -1803,6 +1803,18 @@ static void capture_insn(Builder &b, Blk *blk, rtx_insn *insn)
 		swap_operands(swapped);
 }
 
+/* Whether recog operand i is a register or a scratch: only such an
+ * operand can be tied to another.  A memory operand matched to a
+ * register operand (`*vec_interleave_lowv2df =p163, [p107+p82] ^0, p162`,
+ * chosen by the non-strict alternative search) is loaded into the
+ * def's register by the allocator; its address registers are read where
+ * they are, so they are not tied (CAPTURE.md "Constraints"). */
+static bool register_shaped(int i)
+{
+	OperandShape s = shape_of(recog_data.operand[i]);
+	return s == SH_REG || s == SH_SCRATCH;
+}
+
 /* Appends insn (extracted, constraints preprocessed, alternative alt
  * chosen) with its operands. */
 static void capture_operands(Builder &b, Blk *blk, rtx_insn *insn, int code,
@@ -1892,12 +1904,9 @@ static void capture_operands(Builder &b, Blk *blk, rtx_insn *insn, int code,
 		if (!fl)
 			fl = OF_USE;
 		add_operand(b, i, fl, oa);
-		if (oa && oa[i].matches >= 0) {
-			OperandShape sm =
-				shape_of(recog_data.operand[oa[i].matches]);
-			if (sm == SH_REG || sm == SH_SCRATCH)
-				tie[i] = oa[i].matches;
-		}
+		if (oa && oa[i].matches >= 0 && register_shaped(i) &&
+		    register_shaped(oa[i].matches))
+			tie[i] = oa[i].matches;
 	}
 	for (size_t k = 0; k < saved_ops.size(); k++)
 		push_op(b, saved_ops[k], saved_src[k]);

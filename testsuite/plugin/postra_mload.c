@@ -17,5 +17,5 @@ int check_a(my_uintptr_t tagged_ptr)
 		return 0;
 	return -1;
 }
-//!gcc check_a: ord "*negdi_ccc_2" =p? @ax, =%flags, p? ^0 @ax clobber {ax}
+//!gcc check_a: ord "*negdi_ccc_2" =p? @ax, =%flags, p? @ax clobber {ax}
 //!verdict check_a: verified
