@@ -818,12 +818,96 @@ static void memonly_mark_uses(Fn *fn)
 			}
 }
 
+/* The copy operands x87_copies_via_memory made memory only (copy, operand
+ * index, original flags and register set), to restore. */
+typedef struct X87Mark {
+	Ins *ins;
+	int k;
+	uint8_t flags;
+	RegSet allowed;
+} X87Mark;
+typedef struct X87Marks {
+	int n;
+	X87Mark *m; /* in fn's arena */
+} X87Marks;
+
+/* Whether registers of classes a and b have no register move between
+ * them: one is x87 and the other not (docs/ALLOC.md "Copies between x87
+ * and SSE registers"). */
+static bool classes_need_memory(int a, int b)
+{
+	return a != b && (a == RC_X87 || b == RC_X87);
+}
+
+/* The class of operand o of fn: its pseudo's or its hard register's. */
+static int x87_op_class(const Fn *fn, const Op *o)
+{
+	if (o->kind == OK_PSEUDO)
+		return fn->pseudo[o->reg].cls;
+	return fn->target->regs[o->reg].cls;
+}
+
+/* Every original copy of fn between an x87 value and a value of another
+ * class, which x86 can only do through memory, gets one side memory
+ * only (OF_MEMONLY): the destination when it is a pseudo, else the
+ * source (an fld or fst of the slot then does the copy, and the other
+ * side is a register).  False with err set when neither side is a whole
+ * pseudo (not allocated). */
+static bool x87_copies_via_memory(Fn *fn, X87Marks *xm, char *err,
+				  size_t errlen)
+{
+	int cap = 0;
+	for (int b = 0; b < fn->nblk; b++)
+		for (Ins *i = fn->blk[b]->first; i; i = i->next)
+			cap += i->kind == IK_COPY;
+	xm->n = 0;
+	xm->m = ARENA_NEW(fn->arena, X87Mark, cap ? cap : 1);
+	for (int b = 0; b < fn->nblk; b++)
+		for (Ins *i = fn->blk[b]->first; i; i = i->next) {
+			if (i->kind != IK_COPY || i->nops != 2)
+				continue;
+			Op *d = &i->ops[0], *s = &i->ops[1];
+			if (!classes_need_memory(x87_op_class(fn, d),
+						 x87_op_class(fn, s)))
+				continue;
+			int k = d->kind == OK_PSEUDO && !d->sub_size ? 0
+				: s->kind == OK_PSEUDO && !s->sub_size ? 1
+								       : -1;
+			if (k < 0)
+				return fail(err, errlen,
+					    "not allocated: uid %d: a copy "
+					    "between x87 and other registers "
+					    "with no pseudo to keep in memory",
+					    i->uid);
+			Op *m = &i->ops[k];
+			xm->m[xm->n++] = (X87Mark){i, k, m->flags, m->allowed};
+			m->flags |= OF_MEMONLY | OF_MEM;
+			m->allowed = 0;
+		}
+	return true;
+}
+
+/* Undoes x87_copies_via_memory on the allocation: each marked operand
+ * gets back its flags and register set (the allocation keeps the
+ * original's shape; the memory side keeps its slot location). */
+static void x87_copies_restore(const X87Marks *xm)
+{
+	for (int j = 0; j < xm->n; j++) {
+		Op *o = &xm->m[j].ins->ops[xm->m[j].k];
+		o->flags = xm->m[j].flags;
+		o->allowed = xm->m[j].allowed;
+	}
+}
+
 /* The pipeline on fn, a copy of the original; the result is fn. */
 static bool run(Fn *fn, const AllocOpts *o, AllocStats *st, char *err,
 		size_t errlen)
 {
 	const RegSet *avail = st->regs; /* alloc_regset's, of the original */
 	double t0 = now();
+	X87Marks xm;
+	if (!x87_copies_via_memory(fn, &xm, err, errlen))
+		return false;
 	Ssa ssa;
 	if (!ssa_construct(fn, &ssa, err, errlen))
 		return false;
@@ -890,6 +974,7 @@ static bool run(Fn *fn, const AllocOpts *o, AllocStats *st, char *err,
 	st->t_colour = t4 - t3;
 	st->t_coalesce = t5 - t4;
 	st->t_destruct = t6 - t5;
+	x87_copies_restore(&xm);
 	alloc_count(fn, st);
 	return true;
 }

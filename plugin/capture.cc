@@ -832,6 +832,26 @@ static bool memonly_fits(const operand_alternative *oa, int i, int cls)
 	return alt_memory_ok(oa, i);
 }
 
+/* Whether pseudo operand i (of core class cls) of an asm (b.insn), whose
+ * alternative admits only the registers regs, is an SSE-class float that
+ * only x87 registers fit (an asm "=t", "u" or "f" of a double or float:
+ * pr34966.c `atan`): the pseudo is then wanted in class x87, as IRA and
+ * LRA put it there (CAPTURE.md "Floats in x87 registers").  Only for an
+ * asm: an x87 insn's SSE-class operand that no register fits is read from
+ * memory (memonly_fits), as before. */
+static bool x87_wanted(Builder &b, RegSet regs, int i, int cls)
+{
+	const Target *t = target_x86_64();
+	rtx x = recog_data.operand[i];
+	if (cls != RC_SSE || !(regs & t->class_regs[RC_X87]) ||
+	    INSN_CODE(b.insn) >= 0 || asm_noperands(PATTERN(b.insn)) < 0 ||
+	    GET_CODE(x) != REG)
+		return false;
+	machine_mode m = GET_MODE(x);
+	return GET_MODE_CLASS(m) == MODE_FLOAT &&
+	       targetm.hard_regno_mode_ok(FIRST_STACK_REG, m);
+}
+
 /* Whether operand i fits alternative row oa when every pseudo operand is
  * in a register.  Not strict: memory and constant operands always fit
  * (the allocator would load them into a register). */
@@ -885,8 +905,15 @@ static bool operand_fits(Builder &b, const operand_alternative *oa, int i,
 		if (regs & t->class_regs[cls])
 			return true;
 		int other = cls == RC_GPR ? RC_SSE : RC_GPR;
-		if (!(regs & t->class_regs[other]))
+		if (!(regs & t->class_regs[other])) {
+			if (x87_wanted(b, regs, i, cls)) {
+				if (wants)
+					wants->push_back(
+						{(int)REGNO(r), RC_X87});
+				return false;
+			}
 			return b.memonly && memonly_fits(oa, i, cls);
+		}
 		if (copied_read(b, i)) {
 			if (ncopy)
 				(*ncopy)++;
@@ -1421,7 +1448,38 @@ static bool is_copy(Builder &b, rtx pat)
 			cls[k] = pseudo_class(b, REGNO(r[k]), &why);
 		}
 	}
-	return cls[0] >= 0 && cls[0] < RC_NALLOC && cls[0] == cls[1];
+	if (cls[0] < 0 || cls[0] >= RC_NALLOC || cls[1] < 0 ||
+	    cls[1] >= RC_NALLOC)
+		return false;
+	/* a float between an SSE and an x87 register: no register move
+	 * exists, the copy goes through memory (CAPTURE.md "Floats in x87
+	 * registers") */
+	return cls[0] == cls[1] ||
+	       (GET_MODE_CLASS(GET_MODE(d)) == MODE_FLOAT &&
+		(cls[0] == RC_X87) != (cls[1] == RC_X87) &&
+		cls[0] != RC_GPR && cls[1] != RC_GPR);
+}
+
+/* The copy in b.ops (is_copy) between an x87 and an SSE value: its
+ * pseudo operands get `mem` (OF_MEM), since x86 has no register move
+ * between the two, so one side of the copy is memory (fld/fst of a
+ * slot; CAPTURE.md "Floats in x87 registers"). */
+static void x87_copy_mem(Builder &b)
+{
+	if (b.ops.size() != 2)
+		return;
+	const Target *t = target_x86_64();
+	int cls[2];
+	for (int k = 0; k < 2; k++) {
+		const Op &o = b.ops[k];
+		cls[k] = o.kind == OK_PSEUDO ? b.fn->pseudo[o.reg].cls
+					     : t->regs[o.reg].cls;
+	}
+	if (cls[0] == cls[1] || (cls[0] != RC_X87 && cls[1] != RC_X87))
+		return;
+	for (Op &o : b.ops)
+		if (o.kind == OK_PSEUDO)
+			o.flags |= OF_MEM;
 }
 
 /* Whether x is the low part of an address constant ((subreg:SI
@@ -1782,6 +1840,7 @@ static void capture_insn(Builder &b, Blk *blk, rtx_insn *insn)
 		add_reg(b, SET_DEST(pat), OF_DEF, -1);
 		add_reg(b, SET_SRC(pat), OF_USE, -1);
 		b.op_src.assign(b.ops.size(), -2);
+		x87_copy_mem(b);
 		ins_append(blk, finish_ins(b, IK_COPY, uid, nullptr, no_ties));
 		return;
 	}

@@ -2124,6 +2124,54 @@ static void mem_load(Chk *c, const Ins *i, int d, int s, int width)
 	write_from_one(c, d, n, s, set);
 }
 
+/* Whether locations d and s are registers of two classes one of which
+ * is x87: x86 has no register move between the x87 stack and general or
+ * SSE registers (GCC's secondary memory, docs/VERIFY.md "x87 transfers"). */
+static bool no_reg_move(const Chk *c, int d, int s)
+{
+	if (d < 0 || s < 0 || d >= TGT_NREGS || s >= TGT_NREGS)
+		return false;
+	int cd = c->t->regs[d].cls, cs = c->t->regs[s].cls;
+	return cd != cs && (cd == RC_X87 || cs == RC_X87);
+}
+
+/* A violation at operand k of i when it transfers between registers d
+ * and s that no_reg_move says cannot be moved between. */
+static void check_reg_move(Chk *c, const Ins *i, int pos, int k, int d,
+			   int s)
+{
+	if (!c->checking || !no_reg_move(c, d, s))
+		return;
+	char bd[64], bs[64];
+	violation(c, VK_MOVE_KIND, i, pos, k, d,
+		  "no register move from %s to %s (x87: through memory only)",
+		  loc_name(c, s, bs, sizeof bs), loc_name(c, d, bd, sizeof bd));
+}
+
+/* Whether a transfer between locations d and s of width w converts the
+ * x87 format: one is an x87 register, the other is not (a load or store:
+ * fld/fst of 4, 8 or 16 bytes reads or writes an SF, DF or XF).  Only a
+ * value of exactly w bytes then survives (docs/VERIFY.md "x87
+ * transfers"). */
+static bool x87_convert(const Chk *c, int d, int s)
+{
+	bool dx = d >= 0 && d < TGT_NREGS && c->t->regs[d].cls == RC_X87;
+	bool sx = s >= 0 && s < TGT_NREGS && c->t->regs[s].cls == RC_X87;
+	return dx != sx && d >= 0 && s >= 0;
+}
+
+/* The values of set s of exactly width bytes (x87_convert). */
+static int exact_width_set(Chk *c, int s, int width)
+{
+	int n = 0, na = set_n(&c->sp, s);
+	for (int k = 0; k < na; k++) {
+		int v = set_v(&c->sp, s)[k];
+		if (value_width(c, v) == width)
+			vbuf_push(c, &n, v);
+	}
+	return set_intern(&c->sp, c->vbuf, n);
+}
+
 static void do_move(Chk *c, const Ins *i, int pos)
 {
 	int pw = part_move_width(i);
@@ -2167,6 +2215,9 @@ static void do_move(Chk *c, const Ins *i, int pos)
 	for (int k = 0; mw && k < c->ws->n; k++)
 		c->ws->w[k].set = narrow_set(c, c->ws->w[k].set, mw,
 					     c->ws->w[k].loc);
+	for (int k = 0; mw && x87_convert(c, d, s) && k < c->ws->n; k++)
+		c->ws->w[k].set = exact_width_set(c, c->ws->w[k].set, mw);
+	check_reg_move(c, i, pos, -1, d, s);
 	clobber(c, i->clobbers);
 	apply_writes(c, c->ws);
 }
@@ -2202,6 +2253,7 @@ static void do_swap(Chk *c, const Ins *i, int pos)
 			  loc_name(c, x, bx, sizeof bx),
 			  loc_name(c, y, by, sizeof by));
 	}
+	check_reg_move(c, i, pos, -1, x, y);
 	int nx = span_n(c, x, alloc_op_size(c, &i->ops[0]));
 	int ny = span_n(c, y, alloc_op_size(c, &i->ops[1]));
 	queue_copy(c, c->ws, x, nx, y, ny, -1);
@@ -2224,6 +2276,7 @@ static void do_pcopy(Chk *c, const Ins *i, int pos)
 				  k, loc_name(c, s, bs, sizeof bs),
 				  loc_name(c, d, bd, sizeof bd));
 		}
+		check_reg_move(c, i, pos, k, d, s);
 		int size = alloc_op_size(c, &i->ops[k]);
 		queue_copy(c, c->ws, d, span_n(c, d, size), s,
 			   span_n(c, s, size), -1);
@@ -3408,6 +3461,7 @@ static void do_original(Chk *c, const Ins *i, const Ins *o, int pos)
 			int sv = value_of(c, &o->ops[k + 1]);
 			int d = op_loc(c, &i->ops[k]);
 			int s = op_loc(c, &i->ops[k + 1]);
+			check_reg_move(c, i, pos, k, d, s);
 			queue_copy(c, c->ws, d, span_n(c, d, value_size(c, dv)),
 				   s, span_n(c, s, value_size(c, sv)), dv);
 		}
