@@ -695,6 +695,61 @@ static void drop_null_moves(Fn *fn)
 		}
 }
 
+/* The class of register location l, or -1 for any other location. */
+static int loc_reg_class(const Fn *fn, Loc l)
+{
+	return l.kind == LOC_REG ? fn->target->regs[l.num].cls : -1;
+}
+
+/* Whether an inserted move or swap i transfers between an x87 register
+ * and a register of another class (no such register move on x86). */
+static bool x87_cross_move(const Fn *fn, const Ins *i)
+{
+	if ((i->kind != IK_MOVE && i->kind != IK_SWAP) || i->uid ||
+	    i->nops != 2)
+		return false;
+	int a = loc_reg_class(fn, where_op(&i->ops[0]));
+	int b = loc_reg_class(fn, where_op(&i->ops[1]));
+	return a >= 0 && b >= 0 && a != b && (a == RC_X87 || b == RC_X87);
+}
+
+/* Every inserted move between an x87 register and a register of another
+ * class (a value read by an x87 insn in an x87 register, moved there from
+ * its SSE register by a constraint's copy) becomes a store of the source
+ * into a new slot of the value's size and a load from it, as GCC's
+ * secondary memory does (docs/ALLOC.md "Copies between x87 and SSE
+ * registers").  False with err set for such a swap (not allocated). */
+static bool x87_moves_via_memory(Fn *fn, char *err, size_t errlen)
+{
+	for (int b = 0; b < fn->nblk; b++)
+		for (Ins *i = fn->blk[b]->first, *next; i; i = next) {
+			next = i->next;
+			if (!x87_cross_move(fn, i))
+				continue;
+			if (i->kind == IK_SWAP ||
+			    i->ops[1].kind != OK_PSEUDO)
+				return fail(err, errlen,
+					    "not allocated: b%d: an exchange "
+					    "between x87 and other registers",
+					    fn->blk[b]->id);
+			int S = fn_new_slot(fn,
+					    fn->pseudo[i->ops[1].reg].size);
+			Ins *sp = ins_new(fn, IK_SPILL, 2);
+			sp->ops[0] = i->ops[1];
+			sp->ops[0].flags = OF_DEF;
+			sp->ops[0].loc = (Loc){LOC_SLOT, S};
+			sp->ops[1] = i->ops[1];
+			Ins *rl = ins_new(fn, IK_RELOAD, 2);
+			rl->ops[0] = i->ops[0];
+			rl->ops[1] = i->ops[1];
+			rl->ops[1].loc = (Loc){LOC_SLOT, S};
+			ins_insert_before(fn->blk[b], i, sp);
+			ins_insert_before(fn->blk[b], i, rl);
+			ins_remove(fn->blk[b], i);
+		}
+	return true;
+}
+
 /* Pairs of original copy i whose two sides are in different places. */
 static int real_copies(const Ins *i)
 {
@@ -967,6 +1022,8 @@ static bool run(Fn *fn, const AllocOpts *o, AllocStats *st, char *err,
 	    !constr_words_finish(&words, err, errlen))
 		return false;
 	drop_null_moves(fn);
+	if (!x87_moves_via_memory(fn, err, errlen))
+		return false;
 	double t6 = now();
 	st->t_ssa = t1 - t0;
 	st->t_spill = t2 - t1;
