@@ -2160,13 +2160,15 @@ static bool x87_convert(const Chk *c, int d, int s)
 	return dx != sx && d >= 0 && s >= 0;
 }
 
-/* The values of set s of exactly width bytes (x87_convert). */
+/* The whole values (pseudos, hard-register values) of set s of exactly
+ * width bytes (x87_convert): no part or word fact survives a format
+ * conversion. */
 static int exact_width_set(Chk *c, int s, int width)
 {
 	int n = 0, na = set_n(&c->sp, s);
 	for (int k = 0; k < na; k++) {
 		int v = set_v(&c->sp, s)[k];
-		if (value_width(c, v) == width)
+		if (v < c->nval && value_width(c, v) == width)
 			vbuf_push(c, &n, v);
 	}
 	return set_intern(&c->sp, c->vbuf, n);

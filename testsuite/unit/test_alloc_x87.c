@@ -318,8 +318,122 @@ static void case_corrupt(void)
 	fn_free(orig);
 }
 
+/* Whether the allocation fn has no inserted move and every register
+ * operand of the copy with uid is in a register of its own value's class
+ * or in a slot, one side in a slot (x86 has no register move between x87
+ * and SSE registers). */
+static bool copy_through_memory(const Fn *fn, int uid)
+{
+	const Ins *i = by_uid(fn, uid);
+	if (!i || i->nops != 2)
+		return false;
+	int slots = 0;
+	for (int k = 0; k < 2; k++)
+		slots += i->ops[k].kind == OK_PSEUDO &&
+			 i->ops[k].loc.kind == LOC_SLOT;
+	return slots >= 1;
+}
+
+/* x87_df_asm.ir (pr34966.c atan): a double in st0 for an asm, copied
+ * from and to xmm0 through memory.  By hand (the file's comment): 1
+ * spill, 1 reload, 0 moves, one 8-byte slot, at all, 8, 6 and 4 general
+ * registers; the asm's operands in st0; each cross-class copy with one
+ * side in the slot. */
+static void case_df_asm(void)
+{
+	Fn *orig = t_load_fn("testsuite/ir/alloc/x87_df_asm.ir");
+	if (!orig)
+		return;
+	static const int ngpr[] = {0, 8, 6, 4};
+	for (int n = 0; n < 4; n++) {
+		AllocStats st;
+		Fn *fn = alloc_verified(orig, ngpr[n], 0, &st);
+		if (!fn)
+			continue;
+		CHECK_INT(st.spills.n, 1);
+		CHECK_INT(st.reloads.n, 1);
+		CHECK_INT(st.moves.n, 0);
+		CHECK_INT(st.slot_bytes, 8);
+		CHECK(op_in(fn, 3, 0, R_ST0) && op_in(fn, 3, 1, R_ST0));
+		CHECK(copy_through_memory(fn, 2));
+		CHECK(copy_through_memory(fn, 4));
+		fn_free(fn);
+	}
+	fn_free(orig);
+}
+
+/* x87_sse_tie.ir: a float (class sse, in xmm0) read by an x87 insn in
+ * the x87 register of its result: by hand 1 spill of xmm0 into a 4-byte
+ * slot and 1 reload into that register, 0 moves (before session 7 the
+ * allocator moved xmm0 into an x87 register directly, and the checker
+ * accepted it). */
+static void case_sse_tie(void)
+{
+	Fn *orig = t_load_fn("testsuite/ir/alloc/x87_sse_tie.ir");
+	if (!orig)
+		return;
+	static const int ngpr[] = {0, 4};
+	for (int n = 0; n < 2; n++) {
+		AllocStats st;
+		Fn *fn = alloc_verified(orig, ngpr[n], 0, &st);
+		if (!fn)
+			continue;
+		CHECK_INT(st.spills.n, 1);
+		CHECK_INT(st.reloads.n, 1);
+		CHECK_INT(st.moves.n, 0);
+		CHECK_INT(st.slot_bytes, 4);
+		const Ins *u = by_uid(fn, 4);
+		CHECK(u && u->prev && u->prev->kind == IK_RELOAD &&
+		      u->prev->ops[0].loc.kind == LOC_REG &&
+		      u->prev->ops[0].loc.num == u->ops[0].loc.num);
+		fn_free(fn);
+	}
+	fn_free(orig);
+}
+
+/* The checker on x87_df_asm.ir's allocation with the copy from xmm0
+ * made a register move into st0 (the slot side replaced by st0, the
+ * reload dropped): a violation. */
+static void case_df_regmove(void)
+{
+	Fn *orig = t_load_fn("testsuite/ir/alloc/x87_df_asm.ir");
+	if (!orig)
+		return;
+	Fn *fn = ssa_alloc(orig, NULL, NULL, NULL, 0);
+	CHECK(fn != NULL);
+	if (fn) {
+		Ins *c = NULL;
+		for (Ins *i = fn->blk[0]->first; i; i = i->next)
+			if (i->uid == 2)
+				c = i;
+		CHECK(c && c->next && c->next->kind == IK_RELOAD);
+		if (c && c->next && c->next->kind == IK_RELOAD) {
+			c->ops[0].loc = (Loc){LOC_REG, R_ST0};
+			ins_remove(fn->blk[0], c->next);
+			VerifyResult r;
+			verify_fn(orig, fn, &r);
+			CHECK_INT(r.verdict, VERDICT_VIOLATION);
+			CHECK(r.nviol >= 1 &&
+			      r.viol[0].kind == VK_MOVE_KIND &&
+			      strstr(r.viol[0].text, "no register move"));
+			verify_result_free(&r);
+		}
+		fn_free(fn);
+	}
+	fn_free(orig);
+}
+
 void suite_alloc_x87(void)
 {
+	t_case("alloc x87: a double in st0 for an asm (pr34966.c atan): "
+	       "1 spill, 1 reload at all, 8, 6, 4 registers",
+	       case_df_asm);
+	t_case("alloc x87: a float tied to an x87 result: through a 4-byte "
+	       "slot, no move",
+	       case_sse_tie);
+	t_case("alloc x87: a register copy from xmm0 into st0 is a "
+	       "violation",
+	       case_df_regmove);
 	t_case("alloc x87: swap of two long doubles, 3 moves", case_swap);
 	t_case("alloc x87: ten long doubles, 2 spills at 8, 6 at 4",
 	       case_pressure);
