@@ -4494,6 +4494,67 @@ static std::string shape_name(rtx_insn *insn)
 	return s;
 }
 
+/* For a captured copy `=%H, p` into a hard register H (class sse or
+ * gpr) from an x87 pseudo p, or the other way round, that LRA made
+ * through secondary memory (no register move exists between x87 and
+ * other registers; lra-constraints.cc: the copy's destination replaced by
+ * a new memory pseudo, then a move from it): the post-RA insn stores p's
+ * register into stack slot M, (set M (reg R)), and the next insn, a new
+ * one, loads H from the same M.  The located copy (for the caller to
+ * append) has its
+ * destination a pseudo operand located at M's slot (docs/VERIFY.md: an
+ * original hard-register operand may be a located pseudo in the
+ * allocation; the value is still %H), its source where the match binds
+ * p; the load is then translated as a new insn (a reload of H).  Returns
+ * the located copy, or NULL when the shape is not this one
+ * (CAPTURE.md "Floats in x87 registers"). */
+static Ins *hard_copy_via_mem(Tr &t, const SavedInsn &sv, rtx_insn *insn)
+{
+	const std::vector<PNode> &nd = t.s->nodes;
+	const Ins *ci = sv.ins;
+	if (!ci || ci->kind != IK_COPY || ci->nops != 2 ||
+	    ci->ops[0].kind != OK_HREG || ci->ops[1].kind != OK_PSEUDO ||
+	    nd[sv.pat].code != SET || nd[sv.pat + 1].code != REG)
+		return nullptr;
+	const Target *tg = target_x86_64();
+	int hcls = tg->regs[ci->ops[0].reg].cls;
+	if ((hcls == RC_X87) == (t.cap->fn->pseudo[ci->ops[1].reg].cls == RC_X87))
+		return nullptr;
+	rtx pat = PATTERN(insn);
+	if (GET_CODE(pat) != SET || !MEM_P(SET_DEST(pat)) ||
+	    !REG_P(SET_SRC(pat)))
+		return nullptr;
+	rtx m = SET_DEST(pat);
+	rtx_insn *nx = next_real(insn);
+	if (!nx || (INSN_UID(nx) < (int)t.s->by_uid.size() &&
+		    t.s->by_uid[INSN_UID(nx)] >= 0))
+		return nullptr;
+	rtx ld = PATTERN(nx);
+	if (GET_CODE(ld) != SET || !REG_P(SET_DEST(ld)) ||
+	    (int)REGNO(SET_DEST(ld)) != nd[sv.pat + 1].regno ||
+	    GET_MODE(SET_DEST(ld)) != GET_MODE(m) ||
+	    !rtx_equal_p(SET_SRC(ld), m))
+		return nullptr;
+	std::string keep = t.fail;
+	begin_match(t, sv, insn);
+	if (!match(t, nd[sv.pat + 1].end, SET_SRC(pat), OF_USE)) {
+		t.fail = keep;
+		return nullptr;
+	}
+	Loc at = slot_loc(t, m, 0, (int)GET_MODE_SIZE(GET_MODE(m)).to_constant());
+	if (at.kind != LOC_SLOT) {
+		t.fail = keep;
+		return nullptr;
+	}
+	Ins *c = located_copy(t, ci);
+	if (!c)
+		return nullptr;
+	c->ops[0].kind = OK_PSEUDO;
+	c->ops[0].reg = ci->ops[1].reg;
+	c->ops[0].loc = at;
+	return c;
+}
+
 /* For a split store (split_store matched, t.binds set): appends the
  * captured instruction of sv, located, to blk (*survivor gets it) and
  * returns the instruction of insn, opaque (it writes the register the
@@ -4818,6 +4879,9 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 				if (ins)
 					survivor[k] = ins;
 				mst_si = si;
+			} else if ((ins = hard_copy_via_mem(t, sv, insn))) {
+				last_pos = sv.pos;
+				survivor[si] = ins;
 			} else if (t.fail.empty()) {
 				unverified(t, "insn changed shape (" +
 						      shape_name(insn) + ")" +
