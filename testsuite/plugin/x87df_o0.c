@@ -66,3 +66,33 @@ double dloop(const double *a, int n)
 }
 //!verdict dloop: verified
 //!ours dloop: verified
+
+/* An output only (fldpi): the double is born in st0, stored for the
+ * return in xmm0 (the copy into the hard register through a slot). */
+double pi(void)
+{
+	double r;
+	__asm__("fldpi" : "=t"(r));
+	return r;
+}
+//!verdict pi: verified
+//!ours pi: verified
+
+/* An input only: x copied from xmm0 into st0 through a slot. */
+void st(double x, double *p)
+{
+	__asm__ volatile("fstl %0" : "=m"(*p) : "t"(x));
+}
+//!verdict st: verified
+//!ours st: verified
+
+/* A double from st0 added to a long double (an x87 addition reading the
+ * double in an x87 register or from memory). */
+long double mix(double x, long double y)
+{
+	double r;
+	__asm__("" : "=t"(r) : "0"(x));
+	return r + y;
+}
+//!verdict mix: verified
+//!ours mix: verified
