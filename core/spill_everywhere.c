@@ -160,9 +160,11 @@ static bool rewrite_ins(SE *se, Blk *b, Ins *i, RegSet live_hard_after)
 		Loc slot = slot_loc(se->slot_of[o->reg]);
 		if (o->flags & OF_MEMONLY) {
 			/* the slot always holds the value: read or written
-			 * there directly */
+			 * there directly; a partial def (`+p[OFF,SIZE] {}
+			 * mem`) rewrites those bytes of it in place */
 			if (o->tie >= 0 || reg[k] >= 0 ||
-			    (op_reads(se->fn, o) && (o->flags & OF_DEF)))
+			    (op_reads(se->fn, o) && (o->flags & OF_DEF) &&
+			     !o->sub_size))
 				return fail(se, "uid %d: memory-only operand "
 						"%d tied or read and written",
 					    i->uid, k);

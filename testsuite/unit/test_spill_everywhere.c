@@ -1,12 +1,14 @@
 /* test_spill_everywhere.c - the baseline allocator on hand-checked cases:
  * one slot per pseudo, a reload per read operand, a spill per written
  * operand, constraints met, phis lowered through temporary slots. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
 #include "irtext.h"
 #include "spill_everywhere.h"
+#include "verify.h"
 
 /* Counts the instructions of kind k in fn. */
 static int count_kind(const Fn *fn, int k)
@@ -138,8 +140,49 @@ static void case_refuses(void)
 	irfile_free(&f);
 }
 
+/* narrow_rmw (testsuite/ir/alloc/narrowmem.ir): p1, p2 and the clobbered
+ * p3 stored after their definitions (uids 1, 2, 3: 3 spills); uids 4 and
+ * 5 reload p1 and p2 (4 reloads) and rewrite halves of p3 in its home
+ * slot in place; uid 6 reloads p3 (1): 3 spills, 5 reloads, 3 slots;
+ * verified. */
+static void case_partial_memonly(void)
+{
+	Fn *orig = NULL;
+	IrFile f;
+	IrError e;
+	char path[1200];
+	snprintf(path, sizeof path, "%s/testsuite/ir/alloc/narrowmem.ir",
+		 t_srcdir());
+	if (!t_check(ir_parse_file(path, target_x86_64(), &f, &e), __FILE__,
+		     __LINE__, "%s", e.msg))
+		return;
+	for (int k = 0; k < f.nfn; k++)
+		if (!strcmp(f.fn[k]->name, "narrow_rmw"))
+			orig = f.fn[k];
+	char err[256] = "";
+	Fn *a = orig ? spill_everywhere(orig, err, sizeof err) : NULL;
+	if (t_check(a != NULL, __FILE__, __LINE__, "%s", err)) {
+		CHECK_INT(a->nslot, 3);
+		CHECK_INT(count_kind(a, IK_SPILL), 3);
+		CHECK_INT(count_kind(a, IK_RELOAD), 5);
+		const Ins *lo = find_uid(a, 4), *hi = find_uid(a, 5);
+		if (CHECK(lo && hi)) {
+			CHECK_INT(lo->ops[0].loc.kind, LOC_SLOT);
+			CHECK_INT(hi->ops[0].loc.num, lo->ops[0].loc.num);
+		}
+		VerifyResult r;
+		verify_fn(orig, a, &r);
+		CHECK_INT(r.verdict, VERDICT_VERIFIED);
+		verify_result_free(&r);
+	}
+	fn_free(a);
+	irfile_free(&f);
+}
+
 void suite_spill_everywhere(void)
 {
+	t_case("spill_everywhere: partial memory-only defs in the home slot",
+	       case_partial_memonly);
 	t_case("spill_everywhere: gcd counts and division registers",
 	       case_gcd);
 	t_case("spill_everywhere: call keeps argument and result registers",
