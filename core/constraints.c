@@ -387,10 +387,23 @@ static bool part_shape(const Fn *fn, const Ins *i, const SsaRmw *r)
 	       (r->sub_off == 0 || r->sub_off == cb);
 }
 
+/* Whether operand o reads one whole word (size bytes, size > 2) of a
+ * value that a general register pair holds (`p82[0,8]`, `p82[8,8]` of
+ * a 16-byte value): one register of the pair holds that word alone. */
+static bool pair_word(const Fn *fn, const Op *o, int size)
+{
+	const Pseudo *p = &fn->pseudo[o->reg];
+	return o->sub_size == size && o->sub_off % size == 0 &&
+	       p->cls == RC_GPR &&
+	       target_nregs(fn->target, p->cls, p->size) == 2;
+}
+
 /* The operand of i other than the appended use u that reads a value of
  * the def's class in place of def t (tied to it), fit for a merge of
- * size bytes: the value whole if it has at most size bytes or size is a
- * word, else its low bytes (`p89[0,1]`); -1 if none. */
+ * size bytes: for a word, the value whole if it is a word, or one word
+ * of a value in a general register pair (pair_word); else the value
+ * whole if it has at most size bytes, or its low bytes (`p89[0,1]`);
+ * -1 if none. */
 static int part_source(const Fn *fn, const Ins *i, int t, int u, int size)
 {
 	for (int k = 0; k < i->nops; k++) {
@@ -401,7 +414,8 @@ static int part_source(const Fn *fn, const Ins *i, int t, int u, int size)
 			continue;
 		int vs = fn->pseudo[o->reg].size;
 		bool word = size > 2;
-		if (word ? (o->sub_size == 0 && vs == size)
+		if (word ? ((o->sub_size == 0 && vs == size) ||
+			    pair_word(fn, o, size))
 			 : o->sub_size ? (o->sub_off == 0 && o->sub_size <= size)
 				       : vs <= size)
 			return k;
@@ -484,11 +498,19 @@ bool constr_partial_finish(const ConstrParts *parts, char *err,
 		g->ops[1] = src;
 		g->ops[1].allowed = 0;
 		Op *so = &cp->ins->ops[cp->src];
+		if (cp->size > 2 && src.sub_size) /* the register of src's word */
+			g->ops[1] = (Op){.kind = OK_HREG, .flags = OF_USE,
+					 .reg = src.loc.num +
+						src.sub_off / cp->size,
+					 .tie = -1, .from = -1};
 		so->tie = (int8_t)cp->tie;
 		/* a word's source is read in that word's register (the tie
-		 * joins it to the register of the word the def names) */
+		 * joins it to the register of the word the def names); a
+		 * word of a pair is there alone (OF_WORD) */
 		if (cp->size > 2)
 			so->loc.num = old.loc.num + cp->off / cp->size;
+		if (cp->size > 2 && src.sub_size)
+			so->flags |= OF_WORD;
 	}
 	return true;
 }

@@ -980,6 +980,56 @@ static void case_partial_def(void)
 	irfile_free(&f);
 }
 
+/* A word of a pair rewritten in place from a word of another pair
+ * (testsuite/ir/alloc/partial_pair_word.ir, counts derived there): 1
+ * inserted move at every register count, of one register, from the
+ * register of p2's second word (p2's location at uid 5 plus one) into
+ * the def's register at uid 8, which reads p2[8,8] there alone.  The
+ * move from p2's first register (the wrong word), or no move, is a
+ * violation. */
+static void case_partial_pair_word(void)
+{
+	int nregs[] = {0, 8, 6, 4};
+	Fn *orig = t_load_fn("testsuite/ir/alloc/partial_pair_word.ir");
+	if (!orig)
+		return;
+	for (int r = 0; r < 4; r++) {
+		AllocStats st;
+		Fn *fn = t_alloc_verified(orig, nregs[r], true, &st);
+		if (!fn)
+			continue;
+		CHECK(st.moves.n == 1);
+		CHECK(st.spills.n == 0 && st.reloads.n == 0 &&
+		      st.swaps.n == 0);
+		Blk *b = fn->blk[0];
+		Ins *mv = NULL, *p5 = uid_ins(fn, 5), *pd = uid_ins(fn, 8);
+		for (Ins *i = b->first; i; i = i->next)
+			if (i->kind == IK_MOVE)
+				mv = i;
+		if (CHECK(mv != NULL && p5 != NULL && pd != NULL)) {
+			int q = p5->ops[0].loc.num, d = pd->ops[0].loc.num;
+			CHECK(mv->ops[0].kind == OK_HREG &&
+			      mv->ops[0].reg == d);
+			CHECK(mv->ops[1].kind == OK_HREG &&
+			      mv->ops[1].reg == q + 1);
+			CHECK(pd->ops[1].loc.num == d &&
+			      (pd->ops[1].flags & OF_WORD));
+			mv->ops[1].reg = q; /* the wrong word */
+			VerifyResult w;
+			verify_fn(orig, fn, &w);
+			CHECK(w.verdict == VERDICT_VIOLATION);
+			verify_result_free(&w);
+			ins_remove(b, mv);
+			VerifyResult v;
+			verify_fn(orig, fn, &v);
+			CHECK(v.verdict == VERDICT_VIOLATION);
+			verify_result_free(&v);
+		}
+		fn_free(fn);
+	}
+	fn_free(orig);
+}
+
 /* Values loaded from the constant pool across a call (no callee-saved
  * SSE register): 3 remats (p1 and p2 in b3, p2 on the edge to b4), each
  * naming its own pool entry, and no spill or reload
@@ -1030,6 +1080,8 @@ void suite_alloc(void)
 	       case_wide_room);
 	t_case("alloc: partial defs read in place from another value",
 	       case_partial_def);
+	t_case("alloc: a word of a pair rewritten from a word of another "
+	       "pair", case_partial_pair_word);
 	t_case("alloc: constant-pool values rematerialized across a call",
 	       case_remat_pool);
 	t_case("alloc: IR cases, all registers, verified", case_ir_all);
