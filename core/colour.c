@@ -771,7 +771,10 @@ enum { MN_BOTH, MN_BEFORE, MN_AFTER };
 typedef struct MNode {
 	int kind;
 	RegSet allowed; /* admissible first registers */
-	int w;          /* registers it takes */
+	int w;          /* registers it takes before I */
+	int wa;         /* registers it takes after I: its def's when it
+			 * is a copied value tied to a def of I (a
+			 * 16-byte def tied to an 8-byte read) */
 	int pref;
 	int v, d;   /* the copied value (or -1) and I's def (or -1) */
 	int r;
@@ -781,10 +784,9 @@ typedef struct MNode {
  * after I. */
 static bool mfits(const MNode *x, int r, RegSet before, RegSet after)
 {
-	RegSet sp = span(r, x->w);
 	return RS_HAS(x->allowed, r) &&
-	       (x->kind == MN_AFTER || !(sp & before)) &&
-	       (x->kind == MN_BEFORE || !(sp & after));
+	       (x->kind == MN_AFTER || !(span(r, x->w) & before)) &&
+	       (x->kind == MN_BEFORE || !(span(r, x->wa) & after));
 }
 
 /* Depth-first search for disjoint registers: MN_BOTH nodes use their
@@ -808,11 +810,11 @@ static bool msearch(MNode *n, int nn, int idx, RegSet before, RegSet after,
 	}
 	for (int k = 0; k < no; k++) {
 		int r = order[k];
-		RegSet sp = span(r, x->w), nb = before, na = after;
+		RegSet nb = before, na = after;
 		if (x->kind != MN_AFTER)
-			nb |= sp;
+			nb |= span(r, x->w);
 		if (x->kind != MN_BEFORE)
-			na |= sp;
+			na |= span(r, x->wa);
 		bool ok = true;
 		for (int j = idx + 1; j < nn && ok; j++) {
 			ok = false;
@@ -893,12 +895,13 @@ static bool match_class(CS *s, int b, Ins *P, Ins *I, const uint8_t *flI,
 				    at, v);
 		}
 		MNode x = {.v = v, .d = -1, .pref = c->reg[src], .r = -1,
-			   .w = c->width[v]};
+			   .w = c->width[v], .wa = c->width[v]};
 		x.allowed = c->adm[v];
 		if (t >= 0 && !taken[t] && c->reg[I->ops[t].reg] < 0) {
 			taken[t] = true;
 			x.d = I->ops[t].reg;
 			x.allowed &= c->adm[x.d];
+			x.wa = c->width[x.d];
 			x.kind = MN_BOTH;
 		} else {
 			x.kind = read && dies ? MN_BEFORE : MN_BOTH;
@@ -911,7 +914,8 @@ static bool match_class(CS *s, int b, Ins *P, Ins *I, const uint8_t *flI,
 		    cls_of(fn, o->reg) != cls || c->reg[o->reg] >= 0)
 			continue;
 		int d = o->reg;
-		MNode x = {.v = -1, .d = d, .r = -1, .w = c->width[d]};
+		MNode x = {.v = -1, .d = d, .r = -1, .w = c->width[d],
+			   .wa = c->width[d]};
 		int t = constr_tie_partner(I, k);
 		RegSet a = c->adm[d];
 		if (t >= 0 && constr_reg_operand(&I->ops[t]) &&

@@ -1030,6 +1030,44 @@ static void case_partial_pair_word(void)
 	fn_free(orig);
 }
 
+/* A 16-byte def tied to an 8-byte read, a value living through it
+ * (testsuite/ir/alloc/wide_tie_through.ir, pr54471.c foo's shape): at
+ * every register count verified, p2 read at 4 outside ax and dx (the
+ * product's pair from ax).  Every p2 location (and p6's, tied to it)
+ * put in dx, where p2 arrives, is a violation: dx then holds the
+ * product's high word at 4. */
+static void case_wide_tie_through(void)
+{
+	int nregs[] = {0, 8, 6, 4};
+	Fn *orig = t_load_fn("testsuite/ir/alloc/wide_tie_through.ir");
+	if (!orig)
+		return;
+	for (int r = 0; r < 4; r++) {
+		Fn *fn = t_alloc_verified(orig, nregs[r], true, NULL);
+		if (!fn)
+			continue;
+		Ins *i4 = uid_ins(fn, 4), *i5 = uid_ins(fn, 5);
+		if (CHECK(i4 != NULL && i5 != NULL)) {
+			int l = i4->ops[1].loc.num;
+			CHECK(i4->ops[1].loc.kind == LOC_REG && l != R_AX &&
+			      l != R_DX);
+			for (Ins *i = fn->blk[0]->first; i; i = i->next)
+				for (int k = 0; k < i->nops; k++)
+					if (i->ops[k].kind == OK_PSEUDO &&
+					    i->ops[k].reg == 2)
+						i->ops[k].loc.num = R_DX;
+			i4->ops[0].loc.num = R_DX;
+			i5->ops[1].loc.num = R_DX;
+			VerifyResult v;
+			verify_fn(orig, fn, &v);
+			CHECK(v.verdict == VERDICT_VIOLATION);
+			verify_result_free(&v);
+		}
+		fn_free(fn);
+	}
+	fn_free(orig);
+}
+
 /* Values loaded from the constant pool across a call (no callee-saved
  * SSE register): 3 remats (p1 and p2 in b3, p2 on the edge to b4), each
  * naming its own pool entry, and no spill or reload
@@ -1082,6 +1120,8 @@ void suite_alloc(void)
 	       case_partial_def);
 	t_case("alloc: a word of a pair rewritten from a word of another "
 	       "pair", case_partial_pair_word);
+	t_case("alloc: a value living through a 16-byte def tied to an "
+	       "8-byte read", case_wide_tie_through);
 	t_case("alloc: constant-pool values rematerialized across a call",
 	       case_remat_pool);
 	t_case("alloc: IR cases, all registers, verified", case_ir_all);
