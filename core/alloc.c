@@ -147,6 +147,46 @@ static void at_str(const Blk *b, const Ins *i, char *buf, size_t len)
 		snprintf(buf, len, "b%d", b->id);
 }
 
+/* The most disjoint pairs of adjacent registers (r, r+1 in core order,
+ * as colour.c's 16-byte general values take them) within m: greedy from
+ * the lowest, optimal on a line. */
+static int pair_count(RegSet m)
+{
+	int n = 0;
+	for (int r = 0; r + 1 < TGT_NREGS; r++)
+		if (RS_HAS(m, r) && RS_HAS(m, r + 1)) {
+			n++;
+			r++;
+		}
+	return n;
+}
+
+/* Whether the values of L of class cls (and, when i is not NULL, the
+ * registers and values i defines) leave enough disjoint register pairs
+ * of avail[cls] for their values two registers wide, the hard-register
+ * values among them holding their own registers. */
+static bool pairs_fit(const Fn *fn, const RegSet avail[RC_NALLOC],
+		      const LiveSet *L, const Ins *i, int cls)
+{
+	int wide = 0;
+	RegSet held = 0;
+	for (int k = 0; k <= (i ? i->nops : 0); k++) {
+		int n = k == 0 ? L->n : 1;
+		for (int j = 0; j < n; j++) {
+			int v = k == 0 ? L->dense[j]
+				       : live_value(fn, &i->ops[k - 1]);
+			if (k > 0 && (v < 0 || !(i->ops[k - 1].flags & OF_DEF) ||
+				      lset_has(L, v)))
+				continue;
+			if (v >= fn->npseudo)
+				held |= RS_BIT(v - fn->npseudo);
+			else if (vweight(fn, avail, v, cls) == 2)
+				wide++;
+		}
+	}
+	return !wide || wide <= pair_count(avail[cls] & ~held);
+}
+
 /* Whether def operand k of i is tied to an operand reading a register
  * value: after constr_prepare that value dies at i, so the def (even an
  * early clobber) takes its register and adds no pressure before i. */
@@ -181,8 +221,16 @@ static bool fits(Fn *fn, const RegSet avail[RC_NALLOC], int *maxlive,
 		for (const Ins *i = bb->last; i; i = i->prev) {
 			int after[RC_NALLOC], across[RC_NALLOC] = {0};
 			RegSet written = i->clobbers;
-			for (int c = 0; c < RC_NALLOC; c++)
+			for (int c = 0; c < RC_NALLOC; c++) {
 				after[c] = lweight(fn, avail, &L, c);
+				if (!pairs_fit(fn, avail, &L, i, c)) {
+					char at[48];
+					at_str(bb, i, at, sizeof at);
+					return fail(err, errlen, "%s: too few %s "
+						    "register pairs after it",
+						    at, t->class_name[c]);
+				}
+			}
 			for (int k = 0; k < i->nops; k++) {
 				const Op *o = &i->ops[k];
 				int v = live_value(fn, o);
@@ -223,6 +271,13 @@ static bool fits(Fn *fn, const RegSet avail[RC_NALLOC], int *maxlive,
 						held |= RS_BIT(r);
 			for (int c = 0; c < RC_NALLOC; c++) {
 				int before = lweight(fn, avail, &L, c);
+				if (!pairs_fit(fn, avail, &L, NULL, c)) {
+					char at[48];
+					at_str(bb, i, at, sizeof at);
+					return fail(err, errlen, "%s: too few %s "
+						    "register pairs before it",
+						    at, t->class_name[c]);
+				}
 				for (int k = 0; k < i->nops; k++) {
 					const Op *o = &i->ops[k];
 					int v = live_value(fn, o);

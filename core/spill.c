@@ -140,6 +140,7 @@ typedef struct Sp {
 	int nw;
 	int *wpos;
 	int wweight[RC_NALLOC];
+	int wwide[RC_NALLOC]; /* pseudos of weight 2 (register pairs) in w */
 
 	/* per value scratch stamps */
 	int *mark, *mark2;
@@ -791,12 +792,16 @@ static void w_add(Sp *s, int v, NuDist time, int spilled, int fresh, int ent)
 	s->w[s->nw++] = (WEnt){.v = v, .time = time, .spilled = (uint8_t)spilled,
 			       .fresh = (uint8_t)fresh, .ent = ent};
 	s->wweight[s->cls[v]] += s->wt[v];
+	if (is_pseudo(s, v) && s->wt[v] == 2)
+		s->wwide[s->cls[v]]++;
 }
 
 static void w_del(Sp *s, int j)
 {
 	int v = s->w[j].v;
 	s->wweight[s->cls[v]] -= s->wt[v];
+	if (is_pseudo(s, v) && s->wt[v] == 2)
+		s->wwide[s->cls[v]]--;
 	s->wpos[v] = -1;
 	s->w[j] = s->w[--s->nw];
 	if (j < s->nw)
@@ -851,16 +856,17 @@ static NuDist evict_key(const Sp *s, const WEnt *e)
 }
 
 /* The entry of class c to evict among those not protected (mark != g),
- * and, when only_live, whose next use is known: the farthest; -1 if
- * none. */
-static int pick_victim(Sp *s, int c, int g, bool only_live)
+ * when only_live, whose next use is known, and when wide_only, that are
+ * register pairs: the farthest; -1 if none. */
+static int pick_victim(Sp *s, int c, int g, bool only_live, bool wide_only)
 {
 	int best = -1;
 	NuDist bk = 0;
 	for (int j = 0; j < s->nw; j++) {
 		const WEnt *e = &s->w[j];
 		if (s->cls[e->v] != c || !evictable(s, e->v) ||
-		    s->mark[e->v] == g || (only_live && e->time == NU_INF))
+		    s->mark[e->v] == g || (only_live && e->time == NU_INF) ||
+		    (wide_only && s->wt[e->v] != 2))
 			continue;
 		NuDist key = evict_key(s, e);
 		if (best < 0 || key > bk || (key == bk && e->v > s->w[best].v)) {
@@ -871,17 +877,61 @@ static int pick_victim(Sp *s, int c, int g, bool only_live)
 	return best;
 }
 
-/* Evicts values of class c (not marked g) before instruction at until
- * need more registers fit; false if they cannot. */
-static bool make_room(Sp *s, int c, int need, int g, int b, Ins *at)
+/* The most disjoint pairs of adjacent registers (r, r+1 in core order,
+ * as colour.c's wide values take them) within m: greedy from the lowest,
+ * optimal on a line. */
+static int pair_count(RegSet m)
 {
-	while (s->wweight[c] + need > s->k[c]) {
-		int j = pick_victim(s, c, g, false);
+	int n = 0;
+	for (int r = 0; r + 1 < TGT_NREGS; r++)
+		if (RS_HAS(m, r) && RS_HAS(m, r + 1)) {
+			n++;
+			r++;
+		}
+	return n;
+}
+
+/* The registers of class c held by the hard-register values in w. */
+static RegSet w_held(const Sp *s, int c)
+{
+	int r0 = s->nval - TGT_NREGS;
+	RegSet h = 0;
+	for (int j = 0; j < s->nw; j++) {
+		int v = s->w[j].v;
+		if (s->cls[v] == c && v >= r0)
+			h |= RS_BIT(v - r0);
+	}
+	return h & s->regs[c];
+}
+
+/* Whether the pairs in w plus needw more exceed the disjoint pairs left
+ * by the hard-register values in w and the registers needheld: k
+ * registers hold k/2 pairs only when no fixed register splits them
+ * ({ax dx cx bx si di} less dx and si: no pair at all). */
+static bool pairs_short(const Sp *s, int c, int needw, RegSet needheld)
+{
+	if (s->wwide[c] + needw == 0)
+		return false;
+	RegSet f = s->regs[c] & ~(w_held(s, c) | needheld);
+	return s->wwide[c] + needw > pair_count(f);
+}
+
+/* Evicts values of class c (not marked g) before instruction at until
+ * need more registers fit, needw of them pairs and needheld hard
+ * registers (the pairs counted as pair_count allows); false if they
+ * cannot. */
+static bool make_room(Sp *s, int c, int need, int needw, RegSet needheld,
+		      int g, int b, Ins *at)
+{
+	for (;;) {
+		bool over = s->wweight[c] + need > s->k[c];
+		if (!over && !pairs_short(s, c, needw, needheld))
+			return true;
+		int j = pick_victim(s, c, g, false, !over);
 		if (j < 0)
 			return false;
 		evict(s, j, b, at);
 	}
-	return true;
 }
 
 /* ------------------------------------------------------------------ */
@@ -1030,10 +1080,15 @@ static void take(Sp *s, EntrySel *x, Cand *c)
 		w_add(s, c->v, c->time, x->e[ent].spilled, 1, ent);
 }
 
-/* Whether candidate c fits the room left. */
+/* Whether candidate c fits the room left (a pair also among the
+ * disjoint pairs the values taken leave, pairs_short). */
 static bool fits(const Sp *s, const EntrySel *x, const Cand *c)
 {
-	return s->wt[c->v] <= x->room[s->cls[c->v]];
+	int cl = s->cls[c->v];
+	if (s->wt[c->v] > x->room[cl])
+		return false;
+	return !(is_pseudo(s, c->v) && s->wt[c->v] == 2 &&
+		 pairs_short(s, cl, 1, 0));
 }
 
 /* A zeroed candidate buffer big enough for block b (reused). */
@@ -1259,22 +1314,36 @@ static bool room_fail(Sp *s, int b, const Ins *i, int c, int need, int g)
 		    hl ? hard : " none", npin, nops);
 }
 
+/* Adds value v to the registers wanted: its weight to need, a pair to
+ * needw, a hard register to held. */
+static void need_add(const Sp *s, int v, int need[RC_NALLOC],
+		     int needw[RC_NALLOC], RegSet *held)
+{
+	int c = s->cls[v], r0 = s->nval - TGT_NREGS;
+	need[c] += s->wt[v];
+	if (is_pseudo(s, v) && s->wt[v] == 2)
+		needw[c]++;
+	else if (v >= r0)
+		*held |= RS_BIT(v - r0);
+}
+
 /* Step 1: the reads of i in registers, reloading what is missing, room
  * made for them and i's early-clobber definitions. */
 static bool step_reads(Sp *s, int b, Ins *i, int t, int g, int *u, int nu)
 {
-	int need[RC_NALLOC] = {0};
+	int need[RC_NALLOC] = {0}, needw[RC_NALLOC] = {0};
+	RegSet held = 0;
 	for (int j = 0; j < nu; j++)
 		if (s->wpos[u[j]] < 0)
-			need[s->cls[u[j]]] += s->wt[u[j]];
+			need_add(s, u[j], need, needw, &held);
 	int d[i->nops + 1], o[i->nops + 1];
 	int nd = ins_defs(s, i, ++s->gen2, true, d, o);
 	for (int j = 0; j < nd; j++)
 		if (s->wpos[d[j]] < 0 && s->mark[d[j]] != g &&
 		    !early_shares(s, i, o[j]))
-			need[s->cls[d[j]]] += s->wt[d[j]];
+			need_add(s, d[j], need, needw, &held);
 	for (int c = 0; c < RC_NALLOC; c++)
-		if (!make_room(s, c, need[c], g, b, i))
+		if (!make_room(s, c, need[c], needw[c], held, g, b, i))
 			return room_fail(s, b, i, c, need[c], g);
 	for (int j = 0; j < nu; j++) {
 		WEnt *e = w_get(s, u[j]);
@@ -1304,19 +1373,22 @@ static bool step_clobbers(Sp *s, int b, Ins *i)
 			continue;
 		RegSet keep = s->regs[c] & ~i->clobbers;
 		RegSet held = ins_hard_reads(s->fn, i) & keep;
-		int live = 0;
+		int live = 0, wide = 0;
 		for (int j = 0; j < s->nw; j++) {
 			int v = s->w[j].v;
 			if (s->cls[v] != c || s->w[j].time == NU_INF)
 				continue;
-			if (is_pseudo(s, v))
+			if (is_pseudo(s, v)) {
 				live += s->wt[v];
-			else if (v >= r0)
+				wide += s->wt[v] == 2;
+			} else if (v >= r0) {
 				held |= RS_BIT(v - r0) & keep;
+			}
 		}
 		int cap = regset_count(keep & ~held);
-		while (live > cap) {
-			int j = pick_victim(s, c, -1, true);
+		int pcap = pair_count(keep & ~held);
+		while (live > cap || wide > pcap) {
+			int j = pick_victim(s, c, -1, true, live <= cap);
 			if (j < 0)
 				return fail(s, "b%d uid %d: more precoloured %s "
 					       "values live through it than the "
@@ -1324,6 +1396,7 @@ static bool step_clobbers(Sp *s, int b, Ins *i)
 					    s->fn->blk[b]->id, i->uid,
 					    s->t->class_name[c], cap);
 			live -= s->wt[s->w[j].v];
+			wide -= s->wt[s->w[j].v] == 2;
 			evict(s, j, b, i);
 		}
 	}
@@ -1336,18 +1409,19 @@ static bool step_clobbers(Sp *s, int b, Ins *i)
 static bool step_defs(Sp *s, int b, Ins *i, int t, const NuDist *nxt,
 		      const int *d, const int *o, int nd)
 {
-	int need[RC_NALLOC] = {0};
+	int need[RC_NALLOC] = {0}, needw[RC_NALLOC] = {0};
+	RegSet held = 0;
 	for (int j = 0; j < nd; j++)
-		need[s->cls[d[j]]] += s->wt[d[j]];
+		need_add(s, d[j], need, needw, &held);
 	const NuScan *sc = &s->scan;
 	int c0 = s->clobpos;
 	while (s->clobpos >= 0 && sc->clob_t[s->clobpos] == t) {
 		int v = sc->clob_v[s->clobpos--];
 		if (s->cls[v] >= 0)
-			need[s->cls[v]] += s->wt[v];
+			need_add(s, v, need, needw, &held);
 	}
 	for (int c = 0; c < RC_NALLOC; c++)
-		if (!make_room(s, c, need[c], -1, b, i))
+		if (!make_room(s, c, need[c], needw[c], held, -1, b, i))
 			return fail(s, "b%d uid %d: its definitions and the "
 				       "precoloured values live after it need "
 				       "more than %d %s registers",
@@ -2336,7 +2410,7 @@ static bool decide(Sp *s)
 		s->wpos[v] = -1;
 	s->nw = 0;
 	for (int c = 0; c < RC_NALLOC; c++)
-		s->wweight[c] = 0;
+		s->wweight[c] = s->wwide[c] = 0;
 	s->memphi = ARENA_NEW(s->a, uint8_t, np + 1);
 	s->need = ARENA_NEW(s->a, uint8_t, np + 1);
 	s->defspill = ARENA_NEW(s->a, uint8_t, np + 1);

@@ -256,6 +256,38 @@ static void case_regset_levels(void)
 	fn_free(fn);
 }
 
+/* Register pairs counted as pairs, not as two registers (testsuite/ir/
+ * alloc/pairs_split.ir, by hand in its comments): with 8 registers and
+ * dx and si held by incoming arguments, two pairs are left for three
+ * 16-byte values live at once: one spill and one reload.  With 6
+ * ({ax dx cx bx si di}) and 4 ({ax dx cx bx}) only cx:bx is left, so
+ * p1 and p2 are both in memory when p3 is live: two of each.  None with
+ * every register. */
+static void case_pairs_split(void)
+{
+	Fn *fn = t_load_fn("testsuite/ir/alloc/pairs_split.ir");
+	if (!fn)
+		return;
+	RegSet four = RS_BIT(R_AX) | RS_BIT(R_DX) | RS_BIT(R_CX) |
+		      RS_BIT(R_BX);
+	RegSet six = four | RS_BIT(R_SI) | RS_BIT(R_DI);
+	CHECK(alloc_regset(fn, RC_GPR, 8) ==
+	      (six | RS_BIT(R_R8) | RS_BIT(R_R9)));
+	CHECK(alloc_regset(fn, RC_GPR, 6) == six);
+	CHECK(alloc_regset(fn, RC_GPR, 4) == four);
+	static const int regs[] = {0, 8, 6, 4}, spills[] = {0, 1, 2, 2};
+	for (int k = 0; k < 4; k++) {
+		AllocStats st;
+		Fn *al = t_alloc_verified(fn, regs[k], true, &st);
+		if (!al)
+			continue;
+		CHECK_INT(st.spills.n, spills[k]);
+		CHECK_INT(st.reloads.n, spills[k]);
+		fn_free(al);
+	}
+	fn_free(fn);
+}
+
 /* x87 values are allocated and verified: a long double taken from st0
  * and returned in st0 (p1's two copies coalesce with st0: no move), a
  * call returning st0, and a general value across a call that clobbers
@@ -1136,6 +1168,8 @@ void suite_alloc(void)
 	       case_regset);
 	t_case("alloc: limited sets keep a tied hard register and whole "
 	       "pairs", case_regset_levels);
+	t_case("alloc: register pairs broken by incoming arguments",
+	       case_pairs_split);
 	t_case("alloc: impossible inputs refused with the reason", case_errors);
 	t_case("alloc: x87 values are allocated", case_x87_allocated);
 	t_case("alloc: spill code below the spill-everywhere baseline",
