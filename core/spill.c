@@ -1420,13 +1420,24 @@ static bool step_defs(Sp *s, int b, Ins *i, int t, const NuDist *nxt,
 		if (s->cls[v] >= 0)
 			need_add(s, v, need, needw, &held);
 	}
-	for (int c = 0; c < RC_NALLOC; c++)
-		if (!make_room(s, c, need[c], needw[c], held, -1, b, i))
+	for (int c = 0; c < RC_NALLOC; c++) {
+		if (make_room(s, c, need[c], needw[c], held, -1, b, i))
+			continue;
+		if (s->wweight[c] + need[c] <= s->k[c])
 			return fail(s, "b%d uid %d: its definitions and the "
 				       "precoloured values live after it need "
-				       "more than %d %s registers",
-				    s->fn->blk[b]->id, i->uid, s->k[c],
-				    s->t->class_name[c]);
+				       "%d %s register pairs, the hard-register "
+				       "values leave %d",
+				    s->fn->blk[b]->id, i->uid,
+				    s->wwide[c] + needw[c], s->t->class_name[c],
+				    pair_count(s->regs[c] &
+					       ~(w_held(s, c) | held)));
+		return fail(s, "b%d uid %d: its definitions and the "
+			       "precoloured values live after it need "
+			       "more than %d %s registers",
+			    s->fn->blk[b]->id, i->uid, s->k[c],
+			    s->t->class_name[c]);
+	}
 	for (int j = 0; j < nd; j++)
 		if (nxt[o[j]] != NU_INF)
 			w_add(s, d[j], nxt[o[j]],
