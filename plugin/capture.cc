@@ -852,6 +852,36 @@ static bool x87_wanted(Builder &b, RegSet regs, int i, int cls)
 	       targetm.hard_regno_mode_ok(FIRST_STACK_REG, m);
 }
 
+/* Whether register operand x is a part of a pseudo, p[OFF,SIZE] (a
+ * subreg narrower than the pseudo), that no hard register of core class
+ * cls holding the pseudo names as a register (CAPTURE.md "Parts no
+ * register names"): GCC's simplify_subreg_regno fails for each of them
+ * (ix86_can_change_mode_class: an x87 register changes no mode;
+ * subreg_get_info: of a value in one register only the lowpart is
+ * representable, so not bytes 8..15 of an xmm register; and the part's
+ * mode must be valid in the register).  LRA then reloads the pseudo
+ * through a spilled pseudo (lra-constraints.cc simplify_operand_subreg,
+ * rclass NO_REGS): the part is in memory. */
+static bool part_in_no_reg(rtx x, int cls)
+{
+	if (GET_CODE(x) != SUBREG || !REG_P(SUBREG_REG(x)) ||
+	    HARD_REGISTER_P(SUBREG_REG(x)) || cls < 0 || cls >= RC_NALLOC)
+		return false;
+	machine_mode im = GET_MODE(SUBREG_REG(x)), om = GET_MODE(x);
+	if (!known_lt(GET_MODE_SIZE(om), GET_MODE_SIZE(im)))
+		return false; /* the whole pseudo (add_reg) */
+	const Target *t = target_x86_64();
+	for (int c = 0; c < TGT_NREGS; c++) {
+		int h = t->regs[c].gccno;
+		if (!RS_HAS(t->class_regs[cls], c) || !core_modelled(c) ||
+		    !targetm.hard_regno_mode_ok(h, im))
+			continue;
+		if (simplify_subreg_regno(h, im, SUBREG_BYTE(x), om) >= 0)
+			return false;
+	}
+	return true;
+}
+
 /* Whether operand i fits alternative row oa when every pseudo operand is
  * in a register.  Not strict: memory and constant operands always fit
  * (the allocator would load them into a register). */
@@ -902,6 +932,14 @@ static bool operand_fits(Builder &b, const operand_alternative *oa, int i,
 		int cls = operand_value_class(b, i);
 		if (cls < 0)
 			return false;
+		if (part_in_no_reg(x, cls)) {
+			/* memory only: costs as an asm pseudo in memory */
+			if (!alt_memory_ok(oa, i))
+				return false;
+			if (ncopy)
+				(*ncopy)++;
+			return true;
+		}
 		if (regs & t->class_regs[cls])
 			return true;
 		int other = cls == RC_GPR ? RC_SSE : RC_GPR;
@@ -1304,6 +1342,17 @@ static void add_operand(Builder &b, int i, int fl,
 				continue;
 			}
 			int cls = b.fn->pseudo[o.reg].cls;
+			if (part_in_no_reg(x, cls)) {
+				if (!(o.flags & OF_MEM)) {
+					give_up_insn(b, "part of a pseudo no "
+						     "register names, no memory "
+						     "alternative", b.insn);
+					return;
+				}
+				o.flags |= OF_MEMONLY;
+				o.allowed = 0;
+				continue;
+			}
 			machine_mode m = reg_mode(x);
 			RegSet any = class_set(ALL_REGS, m) &
 				     t->class_regs[cls];
