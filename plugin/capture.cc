@@ -932,16 +932,17 @@ static bool operand_fits(Builder &b, const operand_alternative *oa, int i,
 		int cls = operand_value_class(b, i);
 		if (cls < 0)
 			return false;
-		if (part_in_no_reg(x, cls)) {
-			/* memory only: costs as an asm pseudo in memory */
-			if (!alt_memory_ok(oa, i))
-				return false;
+		/* a part no register of cls names: memory only where the
+		 * alternative admits memory (costs as an asm pseudo in
+		 * memory), else perhaps the other class, as below */
+		bool nopart = part_in_no_reg(x, cls);
+		if (!nopart && (regs & t->class_regs[cls]))
+			return true;
+		if (nopart && alt_memory_ok(oa, i)) {
 			if (ncopy)
 				(*ncopy)++;
 			return true;
 		}
-		if (regs & t->class_regs[cls])
-			return true;
 		int other = cls == RC_GPR ? RC_SSE : RC_GPR;
 		if (!(regs & t->class_regs[other])) {
 			if (x87_wanted(b, regs, i, cls)) {
