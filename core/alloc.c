@@ -1097,11 +1097,12 @@ static bool run(Fn *fn, const AllocOpts *o, AllocStats *st, char *err,
  * err) or on failure (the reason in err).  st holds the register sets;
  * it is filled only on success. */
 static Fn *alloc_hardwebs(const Fn *orig, const AllocOpts *o, AllocStats *st,
-			  char *err, size_t errlen)
+			  char *err, size_t errlen, bool entry)
 {
 	Fn *fn = fn_copy(orig);
 	HardWebs hw;
-	if (!hardweb_convert(fn, st->regs, &hw)) {
+	if (!(entry ? hardweb_convert_entry(fn, st->regs, &hw)
+		    : hardweb_convert(fn, st->regs, &hw))) {
 		fn_free(fn);
 		return NULL;
 	}
@@ -1141,11 +1142,11 @@ Fn *ssa_alloc(const Fn *orig, const AllocOpts *o, AllocStats *st, char *err,
 		st->regs[c] = alloc_regset(orig, c, o->nregs[c]);
 		st->k[c] = regset_count(st->regs[c]);
 	}
-	AllocStats first = *st;
+	AllocStats first = *st, saved = *st;
 	char err2[512];
 	Fn *fn;
 	if (o->hardweb == HARDWEB_ALWAYS &&
-	    (fn = alloc_hardwebs(orig, o, st, err2, sizeof err2)))
+	    (fn = alloc_hardwebs(orig, o, st, err2, sizeof err2, false)))
 		return fn;
 	fn = fn_copy(orig);
 	if (run(fn, o, st, err, errlen))
@@ -1153,7 +1154,14 @@ Fn *ssa_alloc(const Fn *orig, const AllocOpts *o, AllocStats *st, char *err,
 	fn_free(fn);
 	/* The retry's own failure is not reported: the first reason is. */
 	if (o->hardweb == HARDWEB_RETRY &&
-	    (fn = alloc_hardwebs(orig, o, &first, err2, sizeof err2))) {
+	    (fn = alloc_hardwebs(orig, o, &first, err2, sizeof err2, false))) {
+		*st = first;
+		return fn;
+	}
+	/* then with the incoming arguments' webs too */
+	first = saved;
+	if (o->hardweb == HARDWEB_RETRY &&
+	    (fn = alloc_hardwebs(orig, o, &first, err2, sizeof err2, true))) {
 		*st = first;
 		return fn;
 	}

@@ -21,7 +21,9 @@ typedef struct Web {
 	Fn *fn;
 	int reg;
 	int nd;           /* eligible defs, ids 1..nd; id 0 = "not one of
-			   * them" (entry content, clobber, other write) */
+			   * them" (clobber, other write) */
+	int entry_id;     /* the def id of R's content at the entry (with
+			   * entry webs, else 0: "not one of them") */
 	int words;        /* 64-bit words of a set of ids 0..nd */
 	uint64_t *in, *out; /* per block */
 	bool *kills;      /* per block: the block writes R */
@@ -135,7 +137,7 @@ static void reach(Web *w)
 		if (w->kills[b])
 			set_one(w->out + (size_t)b * W, W, last[b]);
 	}
-	set_one(w->in + (size_t)fn->entry * W, W, 0);
+	set_one(w->in + (size_t)fn->entry * W, W, w->entry_id);
 	for (bool changed = true; changed;) {
 		changed = false;
 		for (int b = 0; b < fn->nblk; b++) {
@@ -227,6 +229,30 @@ static void join(Web *w)
 	free(cur);
 }
 
+/* Defines web pseudo p from R's content at the entry: `copy =p, %R`
+ * (uid 0) at the start of the entry block, recorded in hw (restored as
+ * the allocation's move or spill). */
+static void entry_copy(Web *w, HardWebs *hw, int p)
+{
+	Fn *fn = w->fn;
+	Ins *cp = ins_new(fn, IK_COPY, 2);
+	cp->ops[0].kind = OK_PSEUDO;
+	cp->ops[0].flags = OF_DEF;
+	cp->ops[0].reg = p;
+	cp->ops[1].kind = OK_HREG;
+	cp->ops[1].flags = OF_USE;
+	cp->ops[1].reg = w->reg;
+	Blk *b = fn->blk[fn->entry];
+	Ins *at = b->first;
+	while (at && at->kind == IK_PHI)
+		at = at->next;
+	ins_insert_before(b, at, cp);
+	hw->entry = arena_grow(fn->arena, hw->entry,
+			       sizeof(Ins *) * (size_t)hw->nentry,
+			       sizeof(Ins *) * (size_t)(hw->nentry + 1));
+	hw->entry[hw->nentry++] = cp;
+}
+
 /* Replaces the occurrences of every good web of w by a fresh pseudo
  * constrained to {reg}, recording them in hw.  Returns webs converted. */
 static int convert(Web *w, HardWebs *hw, int *cap)
@@ -267,17 +293,25 @@ static int convert(Web *w, HardWebs *hw, int *cap)
 		o->reg = pseudo[root];
 		o->allowed = RS_BIT(w->reg);
 	}
+	int er = w->entry_id ? find(w->parent, w->entry_id) : 0;
+	if (er && pseudo[er])
+		entry_copy(w, hw, pseudo[er]);
 	free(pseudo);
 	free(bad);
 	free(read);
 	return n;
 }
 
-/* The webs of register r (hardweb.h); returns the number converted. */
-static int webs_of(Fn *fn, int r, HardWebs *hw, int *cap)
+/* The webs of register r (hardweb.h), R's content at the entry one of
+ * the defs when entry (and the entry block has no predecessor, so that
+ * a copy at its start runs once, before everything); returns the number
+ * converted. */
+static int webs_of(Fn *fn, int r, HardWebs *hw, int *cap, bool entry)
 {
 	Web w = {.fn = fn, .reg = r};
 	collect(&w);
+	if (entry && fn->blk[fn->entry]->npred == 0)
+		w.entry_id = ++w.nd;
 	if (w.nd == 0)
 		return 0;
 	w.words = (w.nd + 1 + 63) / 64;
@@ -304,7 +338,8 @@ static int webs_of(Fn *fn, int r, HardWebs *hw, int *cap)
 	return n;
 }
 
-int hardweb_convert(Fn *fn, const RegSet avail[RC_NALLOC], HardWebs *hw)
+static int convert_all(Fn *fn, const RegSet avail[RC_NALLOC], HardWebs *hw,
+		       bool entry)
 {
 	*hw = (HardWebs){0};
 	int cap = 0;
@@ -314,8 +349,49 @@ int hardweb_convert(Fn *fn, const RegSet avail[RC_NALLOC], HardWebs *hw)
 					 fn->frame_pointer);
 	for (int r = 0; r < TGT_NREGS; r++)
 		if (RS_HAS(regs, r))
-			hw->nweb += webs_of(fn, r, hw, &cap);
+			hw->nweb += webs_of(fn, r, hw, &cap, entry);
 	return hw->nweb;
+}
+
+int hardweb_convert(Fn *fn, const RegSet avail[RC_NALLOC], HardWebs *hw)
+{
+	return convert_all(fn, avail, hw, false);
+}
+
+int hardweb_convert_entry(Fn *fn, const RegSet avail[RC_NALLOC],
+			  HardWebs *hw)
+{
+	return convert_all(fn, avail, hw, true);
+}
+
+/* Turns each entry copy `=p, %R` still in the entry block into the
+ * allocation's move from R into p's register (removed when that is R);
+ * false (err) if p is not in a register. */
+static bool restore_entry(Fn *fn, const HardWebs *hw, char *err,
+			  size_t errlen)
+{
+	Blk *b = fn->blk[fn->entry];
+	for (int x = 0; x < hw->nentry; x++) {
+		Ins *cp = hw->entry[x], *i = b->first;
+		while (i && i != cp)
+			i = i->next;
+		if (!i)
+			continue;
+		Op *d = &cp->ops[0];
+		if (d->loc.kind != LOC_REG) {
+			snprintf(err, errlen, "internal: the entry copy of %s "
+				 "is not into a register",
+				 fn->target->regs[cp->ops[1].reg].name);
+			return false;
+		}
+		if (d->loc.num == cp->ops[1].reg) {
+			ins_remove(b, cp);
+			continue;
+		}
+		cp->kind = IK_MOVE;
+		cp->ops[1].loc = (Loc){LOC_REG, cp->ops[1].reg};
+	}
+	return true;
 }
 
 bool hardweb_restore(Fn *fn, const HardWebs *hw, char *err, size_t errlen)
@@ -351,5 +427,5 @@ bool hardweb_restore(Fn *fn, const HardWebs *hw, char *err, size_t errlen)
 		o->loc = (Loc){LOC_NONE, 0};
 	}
 	free(by_uid);
-	return ok;
+	return ok && restore_entry(fn, hw, err, errlen);
 }

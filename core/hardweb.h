@@ -49,6 +49,8 @@ typedef struct HardWebs {
 	int nweb;       /* webs converted */
 	int nop;
 	HardWebOp *op;  /* in fn's arena */
+	int nentry;     /* webs reading R's content at the entry */
+	struct Ins **entry; /* their copies `=p, %R` at the entry's start */
 } HardWebs;
 
 /* Converts every eligible web of fn (not in SSA, not allocated) whose
@@ -56,6 +58,15 @@ typedef struct HardWebs {
  * operand constrained to {R}; records the operands in hw.  Returns the
  * number of webs converted (0: fn unchanged). */
 int hardweb_convert(Fn *fn, const RegSet avail[RC_NALLOC], HardWebs *hw);
+
+/* hardweb_convert with R's content at the entry (an incoming argument)
+ * one more def of R, when the entry block has no predecessor: a web whose
+ * reads see it is eligible too (the other rules unchanged), its pseudo
+ * defined by `copy =p, %R` (uid 0) at the entry block's start, recorded
+ * in hw->entry; hardweb_restore turns that copy into the allocation's
+ * move (none when p is in R there). */
+int hardweb_convert_entry(Fn *fn, const RegSet avail[RC_NALLOC],
+			  HardWebs *hw);
 
 /* In fn, the allocation of a function hardweb_convert converted, turns
  * every recorded operand back into its hard register.  Each must be

@@ -302,6 +302,84 @@ static void case_corrupt(void)
 	fn_free(orig);
 }
 
+/* Entry contents as defs (hardweb_convert_entry): in hw_webs the webs
+ * of si (incoming on b2 -> b4, def 6 on b3, read 11: operands 6 and 11)
+ * and di (incoming, read 1) join bx's, in core order bx, si, di, with
+ * an entry copy each; in hw_entry dx and cx have no def: no web without
+ * entry contents, one each with them (the two reads at 7). */
+static void case_entry_convert(void)
+{
+	Fn *fn = load("hw_webs");
+	if (!fn)
+		return;
+	RegSet avail[RC_NALLOC];
+	all_regs(fn, avail);
+	int p = fn->npseudo;
+	HardWebs hw;
+	CHECK_INT(hardweb_convert_entry(fn, avail, &hw), 3);
+	CHECK_INT(hw.nop, 6);
+	CHECK_INT(hw.nentry, 2);
+	CHECK(is_web(fn, 7, 1, p, R_BX));
+	CHECK(is_web(fn, 6, 0, p + 1, R_SI));
+	CHECK(is_web(fn, 11, 1, p + 1, R_SI));
+	CHECK(is_web(fn, 1, 1, p + 2, R_DI));
+	CHECK(is_hreg(fn, 9, 1, R_CX));
+	const Ins *c = fn->blk[fn->entry]->first;
+	CHECK(c && c->kind == IK_COPY && c->uid == 0 &&
+	      c->ops[1].kind == OK_HREG);
+	fn_free(fn);
+	fn = load("hw_entry");
+	if (!fn)
+		return;
+	all_regs(fn, avail);
+	CHECK_INT(hardweb_convert(fn, avail, &hw), 0);
+	CHECK_INT(hardweb_convert_entry(fn, avail, &hw), 2);
+	CHECK_INT(hw.nop, 2);
+	CHECK_INT(hw.nentry, 2);
+	fn_free(fn);
+}
+
+/* hw_entry at 4 registers (hardweb.ir): not allocated with dx and cx
+ * pinned; with their entry webs, verified, two transfers (dx's or cx's
+ * value out of the pair p1 takes and back), the operands of 7 back as
+ * %dx, %cx.  Corrupted: the transfer back before 7 into ax instead, or
+ * the transfer out at the entry dropped, is a violation. */
+static void case_entry_alloc(void)
+{
+	Fn *orig = load("hw_entry");
+	if (!orig)
+		return;
+	AllocStats st;
+	Fn *fn = alloc_mode(orig, 4, HARDWEB_NEVER, &st);
+	CHECK(fn == NULL);
+	fn_free(fn);
+	fn = t_alloc_verified(orig, 4, true, &st);
+	if (!fn) {
+		fn_free(orig);
+		return;
+	}
+	CHECK_INT(st.hardwebs, 2);
+	CHECK_INT(st.moves.n + st.spills.n + st.reloads.n, 2);
+	CHECK(is_hreg(fn, 7, 0, R_DX));
+	CHECK(is_hreg(fn, 7, 1, R_CX));
+	Blk *b = NULL;
+	Ins *use = by_uid(fn, 7, &b);
+	Ins *back = use ? use->prev : NULL;
+	Ins *out = b ? b->first : NULL;
+	if (CHECK(back && out && back->uid == 0 && out->uid == 0 &&
+		  back->ops[0].loc.kind == LOC_REG)) {
+		Loc keep = back->ops[0].loc;
+		back->ops[0].loc = (Loc){LOC_REG, R_AX};
+		CHECK_INT(verdict(orig, fn), VERDICT_VIOLATION);
+		back->ops[0].loc = keep;
+		CHECK_INT(verdict(orig, fn), VERDICT_VERIFIED);
+		ins_remove(b, out);
+		CHECK_INT(verdict(orig, fn), VERDICT_VIOLATION);
+	}
+	fn_free(fn);
+	fn_free(orig);
+}
+
 void suite_alloc_hardweb(void)
 {
 	t_case("alloc hardweb: only bx's web of hw_webs is eligible",
@@ -318,6 +396,10 @@ void suite_alloc_hardweb(void)
 	       "1 swap", case_move);
 	t_case("alloc hardweb: both attempts fail: the first reason",
 	       case_both_fail);
+	t_case("alloc hardweb: entry contents as defs make incoming "
+	       "arguments' webs", case_entry_convert);
+	t_case("alloc hardweb: hw_entry at 4 via entry webs, corrupted "
+	       "versions are violations", case_entry_alloc);
 	t_case("alloc hardweb: wrong reload register, clobbered slot, "
 	       "dropped store are violations", case_corrupt);
 }
