@@ -147,20 +147,6 @@ static void at_str(const Blk *b, const Ins *i, char *buf, size_t len)
 		snprintf(buf, len, "b%d", b->id);
 }
 
-/* The most disjoint pairs of adjacent registers (r, r+1 in core order,
- * as colour.c's 16-byte general values take them) within m: greedy from
- * the lowest, optimal on a line. */
-static int pair_count(RegSet m)
-{
-	int n = 0;
-	for (int r = 0; r + 1 < TGT_NREGS; r++)
-		if (RS_HAS(m, r) && RS_HAS(m, r + 1)) {
-			n++;
-			r++;
-		}
-	return n;
-}
-
 /* Whether the values of L of class cls (and, when i is not NULL, the
  * registers and values i defines) leave enough disjoint register pairs
  * of avail[cls] for their values two registers wide, the hard-register
@@ -184,7 +170,7 @@ static bool pairs_fit(const Fn *fn, const RegSet avail[RC_NALLOC],
 				wide++;
 		}
 	}
-	return !wide || wide <= pair_count(avail[cls] & ~held);
+	return !wide || wide <= regset_pair_count(avail[cls] & ~held);
 }
 
 /* Whether def operand k of i is tied to an operand reading a register

@@ -877,20 +877,6 @@ static int pick_victim(Sp *s, int c, int g, bool only_live, bool wide_only)
 	return best;
 }
 
-/* The most disjoint pairs of adjacent registers (r, r+1 in core order,
- * as colour.c's wide values take them) within m: greedy from the lowest,
- * optimal on a line. */
-static int pair_count(RegSet m)
-{
-	int n = 0;
-	for (int r = 0; r + 1 < TGT_NREGS; r++)
-		if (RS_HAS(m, r) && RS_HAS(m, r + 1)) {
-			n++;
-			r++;
-		}
-	return n;
-}
-
 /* The registers of class c held by the hard-register values in w. */
 static RegSet w_held(const Sp *s, int c)
 {
@@ -913,12 +899,12 @@ static bool pairs_short(const Sp *s, int c, int needw, RegSet needheld)
 	if (s->wwide[c] + needw == 0)
 		return false;
 	RegSet f = s->regs[c] & ~(w_held(s, c) | needheld);
-	return s->wwide[c] + needw > pair_count(f);
+	return s->wwide[c] + needw > regset_pair_count(f);
 }
 
 /* Evicts values of class c (not marked g) before instruction at until
  * need more registers fit, needw of them pairs and needheld hard
- * registers (the pairs counted as pair_count allows); false if they
+ * registers (the pairs counted as regset_pair_count allows); false if they
  * cannot. */
 static bool make_room(Sp *s, int c, int need, int needw, RegSet needheld,
 		      int g, int b, Ins *at)
@@ -1386,7 +1372,7 @@ static bool step_clobbers(Sp *s, int b, Ins *i)
 			}
 		}
 		int cap = regset_count(keep & ~held);
-		int pcap = pair_count(keep & ~held);
+		int pcap = regset_pair_count(keep & ~held);
 		while (live > cap || wide > pcap) {
 			int j = pick_victim(s, c, -1, true, live <= cap);
 			if (j < 0)
@@ -1430,8 +1416,8 @@ static bool step_defs(Sp *s, int b, Ins *i, int t, const NuDist *nxt,
 				       "values leave %d",
 				    s->fn->blk[b]->id, i->uid,
 				    s->wwide[c] + needw[c], s->t->class_name[c],
-				    pair_count(s->regs[c] &
-					       ~(w_held(s, c) | held)));
+				    regset_pair_count(s->regs[c] &
+						      ~(w_held(s, c) | held)));
 		return fail(s, "b%d uid %d: its definitions and the "
 			       "precoloured values live after it need "
 			       "more than %d %s registers",

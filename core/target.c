@@ -121,6 +121,17 @@ int regset_count(RegSet s)
 	return n;
 }
 
+int regset_pair_count(RegSet s)
+{
+	int n = 0;
+	for (int r = 0; r + 1 < TGT_NREGS; r++)
+		if (RS_HAS(s, r) && RS_HAS(s, r + 1)) {
+			n++;
+			r++;
+		}
+	return n;
+}
+
 int regset_first(RegSet s)
 {
 	int r = 0;

@@ -90,4 +90,9 @@ int regset_count(RegSet s);
 /* The lowest register in s; s must not be empty. */
 int regset_first(RegSet s);
 
+/* The most disjoint pairs of adjacent registers (r, r+1 in core order,
+ * as colour.c's 16-byte general values take them) within s: greedy from
+ * the lowest, optimal on a line. */
+int regset_pair_count(RegSet s);
+
 #endif

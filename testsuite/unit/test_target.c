@@ -101,6 +101,21 @@ static void case_allocatable(void)
 	CHECK_INT(target_nregs(t, RC_X87, 32), 2); /* complex long double */
 }
 
+static void case_pair_count(void)
+{
+	/* Disjoint adjacent pairs, counted by hand: none in {} or {0, 2};
+	 * one in {0, 1, 2} and {1, 2, 3} (3 or 0 left alone); two in
+	 * {0..3} and in {0, 1, 3, 4}; one in ax, dx, cx (core 0..2). */
+	CHECK_INT(regset_pair_count(0), 0);
+	CHECK_INT(regset_pair_count(RS_BIT(0) | RS_BIT(2)), 0);
+	CHECK_INT(regset_pair_count(0x7), 1);
+	CHECK_INT(regset_pair_count(0xe), 1);
+	CHECK_INT(regset_pair_count(0xf), 2);
+	CHECK_INT(regset_pair_count(0x1b), 2);
+	CHECK_INT(regset_pair_count(RS_BIT(R_AX) | RS_BIT(R_DX) |
+				    RS_BIT(R_CX)), 1);
+}
+
 void suite_target(void)
 {
 	t_case("target: GCC hard register numbers", case_gcc_numbers);
@@ -108,4 +123,5 @@ void suite_target(void)
 	t_case("target: SysV callee-saved and argument registers",
 	       case_abi_sets);
 	t_case("target: allocatable sets", case_allocatable);
+	t_case("target: disjoint adjacent register pairs", case_pair_count);
 }
