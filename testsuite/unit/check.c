@@ -136,6 +136,55 @@ Fn *t_load_fn(const char *relpath)
 	return first_fn(&f);
 }
 
+Fn *t_load_named(const char *relpath, const char *name)
+{
+	char full[2048];
+	snprintf(full, sizeof full, "%s/%s", t_srcdir(), relpath);
+	IrFile f;
+	IrError err;
+	if (!t_check(ir_parse_file(full, target_x86_64(), &f, &err), __FILE__,
+		     __LINE__, "%s", err.msg))
+		return NULL;
+	Fn *fn = NULL;
+	for (int i = 0; i < f.nfn; i++)
+		if (!fn && !strcmp(f.fn[i]->name, name))
+			fn = fn_copy(f.fn[i]);
+	irfile_free(&f);
+	t_check(fn != NULL, __FILE__, __LINE__, "no function %s", name);
+	return fn;
+}
+
+Ins *t_by_uid(const Fn *fn, int uid, Blk **in)
+{
+	for (int b = 0; b < fn->nblk; b++)
+		for (Ins *i = fn->blk[b]->first; i; i = i->next)
+			if (i->uid == uid) {
+				if (in)
+					*in = fn->blk[b];
+				return i;
+			}
+	return NULL;
+}
+
+int t_verdict(const Fn *orig, const Fn *fn)
+{
+	VerifyResult r;
+	verify_fn(orig, fn, &r);
+	int v = r.verdict;
+	verify_result_free(&r);
+	return v;
+}
+
+Ins *t_spill_copy_after(Fn *fn, Blk *b, Ins *sp, int k, int kind, int num)
+{
+	Ins *c = ins_new(fn, IK_SPILL, 2);
+	c->ops[0] = sp->ops[0];
+	c->ops[1] = sp->ops[1];
+	c->ops[k].loc = (Loc){kind, num};
+	ins_insert_after(b, sp, c);
+	return c;
+}
+
 Fn *t_alloc_verified(const Fn *orig, int nregs, bool coalesce,
 		     AllocStats *st)
 {

@@ -49,6 +49,26 @@ struct Fn;
 struct Fn *t_parse_fn(const char *text);
 struct Fn *t_load_fn(const char *relpath);
 
+/* The function named name of the IR file at relpath (relative to the
+ * source root), a copy the caller frees; NULL (and the case fails) on a
+ * parse error or when the file has no such function. */
+struct Fn *t_load_named(const char *relpath, const char *name);
+
+/* The instruction of fn with uid (the first in block order), its block
+ * stored in *in when in is not NULL; NULL when there is none. */
+struct Ins;
+struct Blk;
+struct Ins *t_by_uid(const struct Fn *fn, int uid, struct Blk **in);
+
+/* verify_fn's verdict (a Verdict) on fn as an allocation of orig. */
+int t_verdict(const struct Fn *orig, const struct Fn *fn);
+
+/* Inserts after spill sp (in block b of fn) a second spill with sp's
+ * operands but operand k at location loc (LOC_* kind, number num), to
+ * corrupt an allocation; returns it (ins_remove undoes it). */
+struct Ins *t_spill_copy_after(struct Fn *fn, struct Blk *b, struct Ins *sp,
+			       int k, int kind, int num);
+
 /* ssa_alloc of orig with nregs general registers (0 = all), coalescing
  * or not, checked with verify_fn: the allocated function (caller frees),
  * or NULL when allocation or verification failed (the case fails). */

@@ -17,42 +17,7 @@
  * NULL and a failed check. */
 static Fn *load(const char *name)
 {
-	char path[1200];
-	snprintf(path, sizeof path, "%s/testsuite/ir/alloc/hardweb.ir",
-		 t_srcdir());
-	IrFile f;
-	IrError err;
-	if (!t_check(ir_parse_file(path, target_x86_64(), &f, &err), __FILE__,
-		     __LINE__, "%s", err.msg))
-		return NULL;
-	Fn *fn = NULL;
-	for (int i = 0; i < f.nfn; i++)
-		if (!fn && !strcmp(f.fn[i]->name, name))
-			fn = fn_copy(f.fn[i]);
-	irfile_free(&f);
-	t_check(fn != NULL, __FILE__, __LINE__, "no function %s", name);
-	return fn;
-}
-
-static Ins *by_uid(const Fn *fn, int uid, Blk **in)
-{
-	for (int b = 0; b < fn->nblk; b++)
-		for (Ins *i = fn->blk[b]->first; i; i = i->next)
-			if (i->uid == uid) {
-				if (in)
-					*in = fn->blk[b];
-				return i;
-			}
-	return NULL;
-}
-
-static int verdict(const Fn *orig, const Fn *fn)
-{
-	VerifyResult r;
-	verify_fn(orig, fn, &r);
-	int v = r.verdict;
-	verify_result_free(&r);
-	return v;
+	return t_load_named("testsuite/ir/alloc/hardweb.ir", name);
 }
 
 /* Every allocatable register of each class. */
@@ -65,7 +30,7 @@ static void all_regs(const Fn *fn, RegSet avail[RC_NALLOC])
 /* Whether operand k of uid is still hard register r. */
 static bool is_hreg(const Fn *fn, int uid, int k, int r)
 {
-	Ins *i = by_uid(fn, uid, NULL);
+	Ins *i = t_by_uid(fn, uid, NULL);
 	return i && k < i->nops && i->ops[k].kind == OK_HREG &&
 	       i->ops[k].reg == r;
 }
@@ -73,7 +38,7 @@ static bool is_hreg(const Fn *fn, int uid, int k, int r)
 /* Whether operand k of uid is pseudo p constrained to {r}. */
 static bool is_web(const Fn *fn, int uid, int k, int p, int r)
 {
-	Ins *i = by_uid(fn, uid, NULL);
+	Ins *i = t_by_uid(fn, uid, NULL);
 	return i && k < i->nops && i->ops[k].kind == OK_PSEUDO &&
 	       i->ops[k].reg == p && i->ops[k].allowed == RS_BIT(r);
 }
@@ -200,7 +165,7 @@ static void case_spill(void)
 		CHECK_INT(st.swaps.n, 0);
 		CHECK(is_hreg(fn, 3, 0, R_DX));
 		CHECK(is_hreg(fn, 6, 1, R_DX));
-		Ins *u = by_uid(fn, 6, NULL);
+		Ins *u = t_by_uid(fn, 6, NULL);
 		CHECK(u && u->prev && u->prev->kind == IK_RELOAD &&
 		      u->prev->ops[0].loc.kind == LOC_REG &&
 		      u->prev->ops[0].loc.num == R_DX);
@@ -274,29 +239,25 @@ static void case_corrupt(void)
 	AllocStats st;
 	Fn *fn = t_alloc_verified(orig, 2, true, &st);
 	Blk *b = NULL;
-	Ins *def = fn ? by_uid(fn, 3, &b) : NULL;
-	Ins *use = fn ? by_uid(fn, 6, NULL) : NULL;
+	Ins *def = fn ? t_by_uid(fn, 3, &b) : NULL;
+	Ins *use = fn ? t_by_uid(fn, 6, NULL) : NULL;
 	Ins *sp = def ? def->next : NULL;
 	Ins *rl = use ? use->prev : NULL;
 	if (CHECK(sp && rl && sp->kind == IK_SPILL &&
 		  rl->kind == IK_RELOAD && sp->ops[0].loc.kind == LOC_SLOT &&
 		  rl->ops[1].loc.kind == LOC_SLOT &&
 		  sp->ops[0].loc.num == rl->ops[1].loc.num)) {
-		CHECK_INT(verdict(orig, fn), VERDICT_VERIFIED);
+		CHECK_INT(t_verdict(orig, fn), VERDICT_VERIFIED);
 		rl->ops[0].loc = (Loc){LOC_REG, R_AX};
-		CHECK_INT(verdict(orig, fn), VERDICT_VIOLATION);
+		CHECK_INT(t_verdict(orig, fn), VERDICT_VIOLATION);
 		rl->ops[0].loc = (Loc){LOC_REG, R_DX};
-		CHECK_INT(verdict(orig, fn), VERDICT_VERIFIED);
-		Ins *bad = ins_new(fn, IK_SPILL, 2);
-		bad->ops[0] = sp->ops[0];
-		bad->ops[1] = sp->ops[1];
-		bad->ops[1].loc = (Loc){LOC_REG, R_AX};
-		ins_insert_after(b, sp, bad);
-		CHECK_INT(verdict(orig, fn), VERDICT_VIOLATION);
+		CHECK_INT(t_verdict(orig, fn), VERDICT_VERIFIED);
+		Ins *bad = t_spill_copy_after(fn, b, sp, 1, LOC_REG, R_AX);
+		CHECK_INT(t_verdict(orig, fn), VERDICT_VIOLATION);
 		ins_remove(b, bad);
-		CHECK_INT(verdict(orig, fn), VERDICT_VERIFIED);
+		CHECK_INT(t_verdict(orig, fn), VERDICT_VERIFIED);
 		ins_remove(b, sp);
-		CHECK_INT(verdict(orig, fn), VERDICT_VIOLATION);
+		CHECK_INT(t_verdict(orig, fn), VERDICT_VIOLATION);
 	}
 	fn_free(fn);
 	fn_free(orig);
@@ -363,18 +324,18 @@ static void case_entry_alloc(void)
 	CHECK(is_hreg(fn, 7, 0, R_DX));
 	CHECK(is_hreg(fn, 7, 1, R_CX));
 	Blk *b = NULL;
-	Ins *use = by_uid(fn, 7, &b);
+	Ins *use = t_by_uid(fn, 7, &b);
 	Ins *back = use ? use->prev : NULL;
 	Ins *out = b ? b->first : NULL;
 	if (CHECK(back && out && back->uid == 0 && out->uid == 0 &&
 		  back->ops[0].loc.kind == LOC_REG)) {
 		Loc keep = back->ops[0].loc;
 		back->ops[0].loc = (Loc){LOC_REG, R_AX};
-		CHECK_INT(verdict(orig, fn), VERDICT_VIOLATION);
+		CHECK_INT(t_verdict(orig, fn), VERDICT_VIOLATION);
 		back->ops[0].loc = keep;
-		CHECK_INT(verdict(orig, fn), VERDICT_VERIFIED);
+		CHECK_INT(t_verdict(orig, fn), VERDICT_VERIFIED);
 		ins_remove(b, out);
-		CHECK_INT(verdict(orig, fn), VERDICT_VIOLATION);
+		CHECK_INT(t_verdict(orig, fn), VERDICT_VIOLATION);
 	}
 	fn_free(fn);
 	fn_free(orig);

@@ -19,23 +19,12 @@
  * with "narrow" (caller frees), or NULL and a failed check. */
 static Fn *load(const char *name)
 {
-	char path[1200];
-	snprintf(path, sizeof path, "%s/testsuite/ir/alloc/%s", t_srcdir(),
-		 !strncmp(name, "memread", 7)  ? "memread.ir"
-		 : !strncmp(name, "narrow", 6) ? "narrowmem.ir"
-					       : "memonly.ir");
-	IrFile f;
-	IrError err;
-	if (!t_check(ir_parse_file(path, target_x86_64(), &f, &err), __FILE__,
-		     __LINE__, "%s", err.msg))
-		return NULL;
-	Fn *fn = NULL;
-	for (int i = 0; i < f.nfn; i++)
-		if (!fn && !strcmp(f.fn[i]->name, name))
-			fn = fn_copy(f.fn[i]);
-	irfile_free(&f);
-	t_check(fn != NULL, __FILE__, __LINE__, "no function %s", name);
-	return fn;
+	return t_load_named(!strncmp(name, "memread", 7)
+				    ? "testsuite/ir/alloc/memread.ir"
+			    : !strncmp(name, "narrow", 6)
+				    ? "testsuite/ir/alloc/narrowmem.ir"
+				    : "testsuite/ir/alloc/memonly.ir",
+			    name);
 }
 
 /* Whether every memory-only operand of fn is at a stack slot. */
@@ -122,27 +111,6 @@ static void case_counts(void)
 	}
 }
 
-/* The instruction of fn with uid, or NULL. */
-static Ins *by_uid(const Fn *fn, int uid, Blk **in)
-{
-	for (int b = 0; b < fn->nblk; b++)
-		for (Ins *i = fn->blk[b]->first; i; i = i->next)
-			if (i->uid == uid) {
-				*in = fn->blk[b];
-				return i;
-			}
-	return NULL;
-}
-
-static int verdict(const Fn *orig, const Fn *fn)
-{
-	VerifyResult r;
-	verify_fn(orig, fn, &r);
-	int v = r.verdict;
-	verify_result_free(&r);
-	return v;
-}
-
 /* memonly_remat: the constant stored once for fild keeps [remat]: with
  * 2 registers its register use is recomputed (1 remat, no reload);
  * with all, nothing is recomputed. */
@@ -174,13 +142,13 @@ static void case_folded(void)
 	AllocStats st;
 	Fn *fn = t_alloc_verified(orig, 2, true, &st);
 	Blk *b = NULL;
-	Ins *u = fn ? by_uid(fn, 5, &b) : NULL;
-	Ins *d = fn ? by_uid(fn, 1, &b) : NULL;
+	Ins *u = fn ? t_by_uid(fn, 5, &b) : NULL;
+	Ins *d = fn ? t_by_uid(fn, 1, &b) : NULL;
 	if (CHECK(u && d && u->ops[0].loc.kind == LOC_SLOT &&
 		  d->next && d->next->kind == IK_SPILL &&
 		  d->next->ops[0].loc.num == u->ops[0].loc.num)) {
 		u->ops[0].loc = d->ops[0].loc;
-		CHECK_INT(verdict(orig, fn), VERDICT_VIOLATION);
+		CHECK_INT(t_verdict(orig, fn), VERDICT_VIOLATION);
 	}
 	fn_free(fn);
 	fn_free(orig);
@@ -198,8 +166,8 @@ static void case_corrupt(void)
 	AllocStats st;
 	Fn *fn = t_alloc_verified(orig, 0, true, &st);
 	Blk *b = NULL;
-	Ins *def = fn ? by_uid(fn, 1, &b) : NULL;
-	Ins *fild = fn ? by_uid(fn, 3, &b) : NULL;
+	Ins *def = fn ? t_by_uid(fn, 1, &b) : NULL;
+	Ins *fild = fn ? t_by_uid(fn, 3, &b) : NULL;
 	if (CHECK(def && fild && def->next && def->next->kind == IK_SPILL &&
 		  def->next->next && def->next->next->uid == 2)) {
 		Ins *sp = def->next;
@@ -207,11 +175,11 @@ static void case_corrupt(void)
 		CHECK_INT(reg.kind, LOC_REG);
 		CHECK_INT(slot.kind, LOC_SLOT);
 		fild->ops[1].loc = reg;
-		CHECK_INT(verdict(orig, fn), VERDICT_VIOLATION);
+		CHECK_INT(t_verdict(orig, fn), VERDICT_VIOLATION);
 		fild->ops[1].loc = slot;
-		CHECK_INT(verdict(orig, fn), VERDICT_VERIFIED);
+		CHECK_INT(t_verdict(orig, fn), VERDICT_VERIFIED);
 		ins_remove(b, sp);
-		CHECK_INT(verdict(orig, fn), VERDICT_VIOLATION);
+		CHECK_INT(t_verdict(orig, fn), VERDICT_VIOLATION);
 	}
 	fn_free(fn);
 	fn_free(orig);
@@ -227,14 +195,14 @@ static void case_corrupt_def(void)
 	AllocStats st;
 	Fn *fn = t_alloc_verified(orig, 0, true, &st);
 	Blk *b = NULL;
-	Ins *fistp = fn ? by_uid(fn, 3, &b) : NULL;
+	Ins *fistp = fn ? t_by_uid(fn, 3, &b) : NULL;
 	Ins *rl = fistp ? fistp->next : NULL;
 	if (CHECK(rl && rl->kind == IK_RELOAD)) {
 		CHECK(rl->ops[1].loc.kind == LOC_SLOT &&
 		      rl->ops[1].loc.num == fistp->ops[0].loc.num);
 		int other = fn_new_slot(fn, 8);
 		rl->ops[1].loc = (Loc){LOC_SLOT, other};
-		CHECK_INT(verdict(orig, fn), VERDICT_VIOLATION);
+		CHECK_INT(t_verdict(orig, fn), VERDICT_VIOLATION);
 	}
 	fn_free(fn);
 	fn_free(orig);
@@ -254,9 +222,9 @@ static void case_corrupt_rmw(void)
 	AllocStats st;
 	Fn *fn = t_alloc_verified(orig, 0, true, &st);
 	Blk *b = NULL;
-	Ins *def = fn ? by_uid(fn, 3, &b) : NULL;
-	Ins *lo = fn ? by_uid(fn, 4, &b) : NULL;
-	Ins *hi = fn ? by_uid(fn, 5, &b) : NULL;
+	Ins *def = fn ? t_by_uid(fn, 3, &b) : NULL;
+	Ins *lo = fn ? t_by_uid(fn, 4, &b) : NULL;
+	Ins *hi = fn ? t_by_uid(fn, 5, &b) : NULL;
 	if (CHECK(def && lo && hi && def->next &&
 		  def->next->kind == IK_SPILL && def->next->next == lo)) {
 		Ins *sp = def->next;
@@ -266,18 +234,14 @@ static void case_corrupt_rmw(void)
 		      sp->ops[0].loc.num == slot.num);
 		int other = fn_new_slot(fn, 16);
 		hi->ops[0].loc = (Loc){LOC_SLOT, other};
-		CHECK_INT(verdict(orig, fn), VERDICT_VIOLATION);
-		Ins *sp2 = ins_new(fn, IK_SPILL, 2);
-		sp2->ops[0] = sp->ops[0];
-		sp2->ops[1] = sp->ops[1];
-		sp2->ops[0].loc = (Loc){LOC_SLOT, other};
-		ins_insert_after(b, sp, sp2);
-		CHECK_INT(verdict(orig, fn), VERDICT_VIOLATION);
+		CHECK_INT(t_verdict(orig, fn), VERDICT_VIOLATION);
+		Ins *sp2 = t_spill_copy_after(fn, b, sp, 0, LOC_SLOT, other);
+		CHECK_INT(t_verdict(orig, fn), VERDICT_VIOLATION);
 		ins_remove(b, sp2);
 		hi->ops[0].loc = slot;
-		CHECK_INT(verdict(orig, fn), VERDICT_VERIFIED);
+		CHECK_INT(t_verdict(orig, fn), VERDICT_VERIFIED);
 		ins_remove(b, sp);
-		CHECK_INT(verdict(orig, fn), VERDICT_VIOLATION);
+		CHECK_INT(t_verdict(orig, fn), VERDICT_VIOLATION);
 	}
 	fn_free(fn);
 	fn_free(orig);
@@ -293,11 +257,11 @@ static void case_corrupt_use(void)
 	AllocStats st;
 	Fn *fn = t_alloc_verified(orig, 0, true, &st);
 	Blk *b = NULL;
-	Ins *def = fn ? by_uid(fn, 1, &b) : NULL;
-	Ins *use = fn ? by_uid(fn, 2, &b) : NULL;
+	Ins *def = fn ? t_by_uid(fn, 1, &b) : NULL;
+	Ins *use = fn ? t_by_uid(fn, 2, &b) : NULL;
 	if (CHECK(def && use && use->ops[1].loc.kind == LOC_SLOT)) {
 		use->ops[1].loc = def->ops[0].loc;
-		CHECK_INT(verdict(orig, fn), VERDICT_VIOLATION);
+		CHECK_INT(t_verdict(orig, fn), VERDICT_VIOLATION);
 	}
 	fn_free(fn);
 	fn_free(orig);

@@ -24,20 +24,10 @@ static Fn *alloc_verified(const Fn *orig, int ngpr, int nx87, AllocStats *st)
 	return t_alloc_opts_verified(orig, &o, st);
 }
 
-/* The instruction of fn with uid, or NULL. */
-static const Ins *by_uid(const Fn *fn, int uid)
-{
-	for (int b = 0; b < fn->nblk; b++)
-		for (const Ins *i = fn->blk[b]->first; i; i = i->next)
-			if (i->uid == uid)
-				return i;
-	return NULL;
-}
-
 /* Whether operand k of the instruction with uid is in register r. */
 static bool op_in(const Fn *fn, int uid, int k, int r)
 {
-	const Ins *i = by_uid(fn, uid);
+	const Ins *i = t_by_uid(fn, uid, NULL);
 	return i && k < i->nops && i->ops[k].loc.kind == LOC_REG &&
 	       i->ops[k].loc.num == r;
 }
@@ -134,7 +124,7 @@ static void case_call(void)
 		CHECK_INT(st.spills.n, 1);
 		CHECK_INT(st.reloads.n, 1);
 		CHECK_INT(st.slot_bytes, 16);
-		const Ins *call = by_uid(fn, 3);
+		const Ins *call = t_by_uid(fn, 3, NULL);
 		CHECK(call && call->prev && call->prev->kind == IK_SPILL &&
 		      call->next && call->next->kind == IK_RELOAD);
 		fn_free(fn);
@@ -279,15 +269,6 @@ static Ins *first_move(Fn *fn, Blk **where)
 	return NULL;
 }
 
-static int verdict(const Fn *orig, const Fn *fn)
-{
-	VerifyResult r;
-	verify_fn(orig, fn, &r);
-	int v = r.verdict;
-	verify_result_free(&r);
-	return v;
-}
-
 /* Corrupted versions of the correct allocation of x87_swap.ir are
  * violations: without the move that saves the first value of the
  * exchange (that value is lost), and with that move reading the other
@@ -307,12 +288,12 @@ static void case_corrupt(void)
 		if (CHECK(second && second->kind == IK_MOVE)) {
 			/* the second move writes the register the first read */
 			mv->ops[1].loc = second->ops[1].loc;
-			CHECK_INT(verdict(orig, fn), VERDICT_VIOLATION);
+			CHECK_INT(t_verdict(orig, fn), VERDICT_VIOLATION);
 			mv->ops[1].loc = src;
-			CHECK_INT(verdict(orig, fn), VERDICT_VERIFIED);
+			CHECK_INT(t_verdict(orig, fn), VERDICT_VERIFIED);
 		}
 		ins_remove(b, mv);
-		CHECK_INT(verdict(orig, fn), VERDICT_VIOLATION);
+		CHECK_INT(t_verdict(orig, fn), VERDICT_VIOLATION);
 	}
 	fn_free(fn);
 	fn_free(orig);
@@ -324,7 +305,7 @@ static void case_corrupt(void)
  * and SSE registers). */
 static bool copy_through_memory(const Fn *fn, int uid)
 {
-	const Ins *i = by_uid(fn, uid);
+	const Ins *i = t_by_uid(fn, uid, NULL);
 	if (!i || i->nops != 2)
 		return false;
 	int slots = 0;
@@ -382,7 +363,7 @@ static void case_sse_tie(void)
 		CHECK_INT(st.reloads.n, 1);
 		CHECK_INT(st.moves.n, 0);
 		CHECK_INT(st.slot_bytes, 4);
-		const Ins *u = by_uid(fn, 4);
+		const Ins *u = t_by_uid(fn, 4, NULL);
 		CHECK(u && u->prev && u->prev->kind == IK_RELOAD &&
 		      u->prev->ops[0].loc.kind == LOC_REG &&
 		      u->prev->ops[0].loc.num == u->ops[0].loc.num);
