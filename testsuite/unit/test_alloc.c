@@ -212,6 +212,40 @@ static void case_regset(void)
 	fn_free(fn);
 }
 
+/* Allocates fn at regs[k] general registers (0 = all) for k < n, each
+ * allocation verified, and checks that it spills and reloads exactly
+ * spills[k] times. */
+static void check_spills_at(const Fn *fn, const int *regs,
+			    const int *spills, int n)
+{
+	for (int k = 0; k < n; k++) {
+		AllocStats st;
+		Fn *al = t_alloc_verified(fn, regs[k], true, &st);
+		if (!al)
+			continue;
+		t_check(st.spills.n == spills[k] && st.reloads.n == spills[k],
+			__FILE__, __LINE__,
+			"%s at %d: %d spills, %d reloads, expected %d of each",
+			fn->name, regs[k], st.spills.n, st.reloads.n,
+			spills[k]);
+		fn_free(al);
+	}
+}
+
+/* Checks the general sets alloc_regset gives fn: at 8 {ax dx cx bx si
+ * di r8 r9}, at 6 the first six, and when with4 at 4 {ax dx cx bx}. */
+static void check_gpr_sets(const Fn *fn, bool with4)
+{
+	RegSet four = RS_BIT(R_AX) | RS_BIT(R_DX) | RS_BIT(R_CX) |
+		      RS_BIT(R_BX);
+	RegSet six = four | RS_BIT(R_SI) | RS_BIT(R_DI);
+	CHECK(alloc_regset(fn, RC_GPR, 8) ==
+	      (six | RS_BIT(R_R8) | RS_BIT(R_R9)));
+	CHECK(alloc_regset(fn, RC_GPR, 6) == six);
+	if (with4)
+		CHECK(alloc_regset(fn, RC_GPR, 4) == four);
+}
+
 /* The limited sets of session 7 (testsuite/ir/alloc/tie_hreg_outside.ir
  * and wide_pairs.ir, by hand in their comments): a read tied to a def of
  * r8 needs r8 in the set, taken first like `{cx}`; a function with
@@ -238,21 +272,9 @@ static void case_regset_levels(void)
 	fn = t_load_fn("testsuite/ir/alloc/wide_pairs.ir");
 	if (!fn)
 		return;
-	RegSet six = RS_BIT(R_AX) | RS_BIT(R_DX) | RS_BIT(R_CX) |
-		     RS_BIT(R_BX) | RS_BIT(R_SI) | RS_BIT(R_DI);
-	CHECK(alloc_regset(fn, RC_GPR, 8) ==
-	      (six | RS_BIT(R_R8) | RS_BIT(R_R9)));
-	CHECK(alloc_regset(fn, RC_GPR, 6) == six);
+	check_gpr_sets(fn, false);
 	static const int regs[] = {8, 6, 4}, spills[] = {0, 1, 2};
-	for (int k = 0; k < 3; k++) {
-		AllocStats st;
-		Fn *al = t_alloc_verified(fn, regs[k], true, &st);
-		if (!al)
-			continue;
-		CHECK_INT(st.spills.n, spills[k]);
-		CHECK_INT(st.reloads.n, spills[k]);
-		fn_free(al);
-	}
+	check_spills_at(fn, regs, spills, 3);
 	fn_free(fn);
 }
 
@@ -268,23 +290,9 @@ static void case_pairs_split(void)
 	Fn *fn = t_load_fn("testsuite/ir/alloc/pairs_split.ir");
 	if (!fn)
 		return;
-	RegSet four = RS_BIT(R_AX) | RS_BIT(R_DX) | RS_BIT(R_CX) |
-		      RS_BIT(R_BX);
-	RegSet six = four | RS_BIT(R_SI) | RS_BIT(R_DI);
-	CHECK(alloc_regset(fn, RC_GPR, 8) ==
-	      (six | RS_BIT(R_R8) | RS_BIT(R_R9)));
-	CHECK(alloc_regset(fn, RC_GPR, 6) == six);
-	CHECK(alloc_regset(fn, RC_GPR, 4) == four);
+	check_gpr_sets(fn, true);
 	static const int regs[] = {0, 8, 6, 4}, spills[] = {0, 1, 2, 2};
-	for (int k = 0; k < 4; k++) {
-		AllocStats st;
-		Fn *al = t_alloc_verified(fn, regs[k], true, &st);
-		if (!al)
-			continue;
-		CHECK_INT(st.spills.n, spills[k]);
-		CHECK_INT(st.reloads.n, spills[k]);
-		fn_free(al);
-	}
+	check_spills_at(fn, regs, spills, 4);
 	fn_free(fn);
 }
 
