@@ -124,26 +124,27 @@ Fn *t_parse_fn(const char *text)
 	return t_parse(text, &f) ? first_fn(&f) : NULL;
 }
 
-Fn *t_load_fn(const char *relpath)
+/* Parses the IR file at relpath (relative to the source root) into f;
+ * false (and the case fails) on a parse error. */
+static bool parse_rel(const char *relpath, IrFile *f)
 {
 	char full[2048];
 	snprintf(full, sizeof full, "%s/%s", t_srcdir(), relpath);
-	IrFile f;
 	IrError err;
-	if (!t_check(ir_parse_file(full, target_x86_64(), &f, &err), __FILE__,
-		     __LINE__, "%s", err.msg))
-		return NULL;
-	return first_fn(&f);
+	return t_check(ir_parse_file(full, target_x86_64(), f, &err), __FILE__,
+		       __LINE__, "%s", err.msg);
+}
+
+Fn *t_load_fn(const char *relpath)
+{
+	IrFile f;
+	return parse_rel(relpath, &f) ? first_fn(&f) : NULL;
 }
 
 Fn *t_load_named(const char *relpath, const char *name)
 {
-	char full[2048];
-	snprintf(full, sizeof full, "%s/%s", t_srcdir(), relpath);
 	IrFile f;
-	IrError err;
-	if (!t_check(ir_parse_file(full, target_x86_64(), &f, &err), __FILE__,
-		     __LINE__, "%s", err.msg))
+	if (!parse_rel(relpath, &f))
 		return NULL;
 	Fn *fn = NULL;
 	for (int i = 0; i < f.nfn; i++)

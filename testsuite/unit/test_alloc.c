@@ -555,10 +555,7 @@ static void case_cross_class_tie(void)
 			mv->ops[0].loc.num = mv->ops[0].loc.num == R_XMM0 + 1
 						     ? R_XMM0 + 2
 						     : R_XMM0 + 1;
-			VerifyResult v;
-			verify_fn(g.fn[2], fn, &v);
-			CHECK(v.verdict == VERDICT_VIOLATION);
-			verify_result_free(&v);
+			CHECK(t_verdict(g.fn[2], fn) == VERDICT_VIOLATION);
 		}
 		fn_free(fn);
 		irfile_free(&g);
@@ -765,10 +762,7 @@ static void case_tie_second_word(void)
 			/* the wrong word: p7 in p5's first register */
 			i->ops[0].loc.num = i->ops[1].loc.num;
 			c->ops[1].loc.num = i->ops[1].loc.num;
-			VerifyResult v;
-			verify_fn(f.fn[0], fn, &v);
-			CHECK(v.verdict == VERDICT_VIOLATION);
-			verify_result_free(&v);
+			CHECK(t_verdict(f.fn[0], fn) == VERDICT_VIOLATION);
 		}
 		fn_free(fn);
 	}
@@ -799,10 +793,7 @@ static void case_word_extract(void)
 			  i->ops[2].loc.kind == LOC_REG &&
 			  i->ops[0].loc.num == i->ops[2].loc.num + 1)) {
 			i->ops[0].loc.num = i->ops[2].loc.num;
-			VerifyResult v;
-			verify_fn(f.fn[0], fn, &v);
-			CHECK(v.verdict == VERDICT_VIOLATION);
-			verify_result_free(&v);
+			CHECK(t_verdict(f.fn[0], fn) == VERDICT_VIOLATION);
 		}
 		fn_free(fn);
 	}
@@ -868,16 +859,11 @@ static void swapped_words(const Fn *orig, Fn *fn)
 	m[0]->ops[1] = m[1]->ops[1];
 	m[1]->ops[1] = t;
 	CHECK(!same_behaviour(orig, fn));
-	VerifyResult v;
-	verify_fn(orig, fn, &v);
-	CHECK(v.verdict == VERDICT_VIOLATION);
-	verify_result_free(&v);
+	CHECK(t_verdict(orig, fn) == VERDICT_VIOLATION);
 	t = m[0]->ops[1];
 	m[0]->ops[1] = m[1]->ops[1];
 	m[1]->ops[1] = t;
-	verify_fn(orig, fn, &v);
-	CHECK(v.verdict == VERDICT_VERIFIED);
-	verify_result_free(&v);
+	CHECK(t_verdict(orig, fn) == VERDICT_VERIFIED);
 }
 
 /* An inserted 16-byte copy that needs room (testsuite/ir/alloc/
@@ -909,10 +895,7 @@ static void case_wide_room(void)
 			mv = mv->next;
 		if (CHECK(mv != NULL)) {
 			ins_remove(fn->blk[0], mv);
-			VerifyResult v;
-			verify_fn(f.fn[0], fn, &v);
-			CHECK(v.verdict == VERDICT_VIOLATION);
-			verify_result_free(&v);
+			CHECK(t_verdict(f.fn[0], fn) == VERDICT_VIOLATION);
 		}
 		fn_free(fn);
 	}
@@ -952,10 +935,7 @@ static void case_pair_cycle(void)
 		CHECK(hreg >= 1);
 		if (second) {
 			ins_remove(b, second);
-			VerifyResult v;
-			verify_fn(orig, fn, &v);
-			CHECK(v.verdict == VERDICT_VIOLATION);
-			verify_result_free(&v);
+			CHECK(t_verdict(orig, fn) == VERDICT_VIOLATION);
 		}
 		fn_free(fn);
 	}
@@ -1004,16 +984,10 @@ static void case_partial_def(void)
 					/* the wrong word: into the first register */
 					mv->ops[0].reg = base;
 					pd->ops[1].loc.num = base;
-					VerifyResult w;
-					verify_fn(f.fn[k], fn, &w);
-					CHECK(w.verdict == VERDICT_VIOLATION);
-					verify_result_free(&w);
+					CHECK(t_verdict(f.fn[k], fn) == VERDICT_VIOLATION);
 				}
 				ins_remove(b, mv);
-				VerifyResult v;
-				verify_fn(f.fn[k], fn, &v);
-				CHECK(v.verdict == VERDICT_VIOLATION);
-				verify_result_free(&v);
+				CHECK(t_verdict(f.fn[k], fn) == VERDICT_VIOLATION);
 			}
 			fn_free(fn);
 		}
@@ -1055,15 +1029,9 @@ static void case_partial_pair_word(void)
 			CHECK(pd->ops[1].loc.num == d &&
 			      (pd->ops[1].flags & OF_WORD));
 			mv->ops[1].reg = q; /* the wrong word */
-			VerifyResult w;
-			verify_fn(orig, fn, &w);
-			CHECK(w.verdict == VERDICT_VIOLATION);
-			verify_result_free(&w);
+			CHECK(t_verdict(orig, fn) == VERDICT_VIOLATION);
 			ins_remove(b, mv);
-			VerifyResult v;
-			verify_fn(orig, fn, &v);
-			CHECK(v.verdict == VERDICT_VIOLATION);
-			verify_result_free(&v);
+			CHECK(t_verdict(orig, fn) == VERDICT_VIOLATION);
 		}
 		fn_free(fn);
 	}
@@ -1098,10 +1066,7 @@ static void case_wide_tie_through(void)
 						i->ops[k].loc.num = R_DX;
 			i4->ops[0].loc.num = R_DX;
 			i5->ops[1].loc.num = R_DX;
-			VerifyResult v;
-			verify_fn(orig, fn, &v);
-			CHECK(v.verdict == VERDICT_VIOLATION);
-			verify_result_free(&v);
+			CHECK(t_verdict(orig, fn) == VERDICT_VIOLATION);
 		}
 		fn_free(fn);
 	}
