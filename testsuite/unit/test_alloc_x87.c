@@ -315,6 +315,25 @@ static bool copy_through_memory(const Fn *fn, int uid)
 	return slots >= 1;
 }
 
+/* Allocates orig at ngpr general registers (0 = all) and every x87
+ * register, verified, and checks 1 spill, 1 reload, 0 moves and
+ * slot_bytes bytes of slots; the allocation (caller frees) or NULL. */
+static Fn *alloc_one_spill(const Fn *orig, int ngpr, int slot_bytes)
+{
+	AllocStats st;
+	Fn *fn = alloc_verified(orig, ngpr, 0, &st);
+	if (!fn)
+		return NULL;
+	t_check(st.spills.n == 1 && st.reloads.n == 1 && st.moves.n == 0 &&
+			st.slot_bytes == slot_bytes,
+		__FILE__, __LINE__,
+		"%s at %d: %d spills, %d reloads, %d moves, %d slot bytes; "
+		"expected 1, 1, 0, %d",
+		orig->name, ngpr, st.spills.n, st.reloads.n, st.moves.n,
+		(int)st.slot_bytes, slot_bytes);
+	return fn;
+}
+
 /* x87_df_asm.ir (pr34966.c atan): a double in st0 for an asm, copied
  * from and to xmm0 through memory.  By hand (the file's comment): 1
  * spill, 1 reload, 0 moves, one 8-byte slot, at all, 8, 6 and 4 general
@@ -327,14 +346,9 @@ static void case_df_asm(void)
 		return;
 	static const int ngpr[] = {0, 8, 6, 4};
 	for (int n = 0; n < 4; n++) {
-		AllocStats st;
-		Fn *fn = alloc_verified(orig, ngpr[n], 0, &st);
+		Fn *fn = alloc_one_spill(orig, ngpr[n], 8);
 		if (!fn)
 			continue;
-		CHECK_INT(st.spills.n, 1);
-		CHECK_INT(st.reloads.n, 1);
-		CHECK_INT(st.moves.n, 0);
-		CHECK_INT(st.slot_bytes, 8);
 		CHECK(op_in(fn, 3, 0, R_ST0) && op_in(fn, 3, 1, R_ST0));
 		CHECK(copy_through_memory(fn, 2));
 		CHECK(copy_through_memory(fn, 4));
@@ -355,14 +369,9 @@ static void case_sse_tie(void)
 		return;
 	static const int ngpr[] = {0, 4};
 	for (int n = 0; n < 2; n++) {
-		AllocStats st;
-		Fn *fn = alloc_verified(orig, ngpr[n], 0, &st);
+		Fn *fn = alloc_one_spill(orig, ngpr[n], 4);
 		if (!fn)
 			continue;
-		CHECK_INT(st.spills.n, 1);
-		CHECK_INT(st.reloads.n, 1);
-		CHECK_INT(st.moves.n, 0);
-		CHECK_INT(st.slot_bytes, 4);
 		const Ins *u = t_by_uid(fn, 4, NULL);
 		CHECK(u && u->prev && u->prev->kind == IK_RELOAD &&
 		      u->prev->ops[0].loc.kind == LOC_REG &&
