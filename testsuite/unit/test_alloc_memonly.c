@@ -27,6 +27,16 @@ static Fn *load(const char *name)
 			    name);
 }
 
+/* Function name (as load finds it) in *orig, and its allocation at
+ * nregs general registers (0 = all), coalescing, checked with
+ * verify_fn: the allocation (caller frees both), or NULL and a failed
+ * check (*orig NULL too when the load failed). */
+static Fn *load_alloc(const char *name, int nregs, Fn **orig)
+{
+	*orig = load(name);
+	return *orig ? t_alloc_verified(*orig, nregs, true, NULL) : NULL;
+}
+
 /* Whether every memory-only operand of fn is at a stack slot. */
 static bool memonly_in_slots(const Fn *fn)
 {
@@ -136,11 +146,10 @@ static void case_remat(void)
  * definition, which uid 3 overwrote, is a violation. */
 static void case_folded(void)
 {
-	Fn *orig = load("memread");
+	Fn *orig;
+	Fn *fn = load_alloc("memread", 2, &orig);
 	if (!orig)
 		return;
-	AllocStats st;
-	Fn *fn = t_alloc_verified(orig, 2, true, &st);
 	Blk *b = NULL;
 	Ins *u = fn ? t_by_uid(fn, 5, &b) : NULL;
 	Ins *d = fn ? t_by_uid(fn, 1, &b) : NULL;
@@ -160,11 +169,10 @@ static void case_folded(void)
  * operand in the register x had are violations. */
 static void case_corrupt(void)
 {
-	Fn *orig = load("memonly_call");
+	Fn *orig;
+	Fn *fn = load_alloc("memonly_call", 0, &orig);
 	if (!orig)
 		return;
-	AllocStats st;
-	Fn *fn = t_alloc_verified(orig, 0, true, &st);
 	Blk *b = NULL;
 	Ins *def = fn ? t_by_uid(fn, 1, &b) : NULL;
 	Ins *fild = fn ? t_by_uid(fn, 3, &b) : NULL;
@@ -189,11 +197,10 @@ static void case_corrupt(void)
  * reload from another slot (declared, never written) is a violation. */
 static void case_corrupt_def(void)
 {
-	Fn *orig = load("memonly_fistp");
+	Fn *orig;
+	Fn *fn = load_alloc("memonly_fistp", 0, &orig);
 	if (!orig)
 		return;
-	AllocStats st;
-	Fn *fn = t_alloc_verified(orig, 0, true, &st);
 	Blk *b = NULL;
 	Ins *fistp = fn ? t_by_uid(fn, 3, &b) : NULL;
 	Ins *rl = fistp ? fistp->next : NULL;
@@ -216,11 +223,10 @@ static void case_corrupt_def(void)
  * reads the rest of p3 from an unwritten slot: a violation). */
 static void case_corrupt_rmw(void)
 {
-	Fn *orig = load("narrow_rmw");
+	Fn *orig;
+	Fn *fn = load_alloc("narrow_rmw", 0, &orig);
 	if (!orig)
 		return;
-	AllocStats st;
-	Fn *fn = t_alloc_verified(orig, 0, true, &st);
 	Blk *b = NULL;
 	Ins *def = fn ? t_by_uid(fn, 3, &b) : NULL;
 	Ins *lo = fn ? t_by_uid(fn, 4, &b) : NULL;
@@ -251,11 +257,10 @@ static void case_corrupt_rmw(void)
  * operand put in the register p1 had is a violation (memory only). */
 static void case_corrupt_use(void)
 {
-	Fn *orig = load("narrow_use");
+	Fn *orig;
+	Fn *fn = load_alloc("narrow_use", 0, &orig);
 	if (!orig)
 		return;
-	AllocStats st;
-	Fn *fn = t_alloc_verified(orig, 0, true, &st);
 	Blk *b = NULL;
 	Ins *def = fn ? t_by_uid(fn, 1, &b) : NULL;
 	Ins *use = fn ? t_by_uid(fn, 2, &b) : NULL;
