@@ -865,6 +865,24 @@ static int alone_binds(const std::vector<Binding> &b, size_t from)
 	return n;
 }
 
+/* Calls visit(i) for each operand of the captured function f that
+ * defines pseudo p (OF_DEF), with the instruction i holding it, in block
+ * and insn order; stops at the first visit returning false and returns
+ * false then, true when every visit returned true (or none was made). */
+template <typename Visit>
+static bool each_def(const Fn *f, int p, Visit visit)
+{
+	for (int b = 0; b < f->nblk; b++)
+		for (const Ins *i = f->blk[b]->first; i; i = i->next)
+			for (int k = 0; k < i->nops; k++) {
+				const Op &o = i->ops[k];
+				if (o.kind == OK_PSEUDO && o.reg == p &&
+				    (o.flags & OF_DEF) && !visit(i))
+					return false;
+			}
+	return true;
+}
+
 /* Whether every captured definition of pseudo p is a [ptrcopy] of the
  * soft pointer whose core register is ptr (there is one): then a
  * register a new insn set to that pointer (LRA's recomputation of p's
@@ -875,21 +893,12 @@ static bool ptr_copy_of(const Tr &t, int p, int ptr)
 {
 	if (ptr < 0)
 		return false;
-	const Fn *f = t.cap->fn;
 	int ndef = 0;
-	for (int b = 0; b < f->nblk; b++)
-		for (const Ins *i = f->blk[b]->first; i; i = i->next)
-			for (int k = 0; k < i->nops; k++) {
-				const Op &o = i->ops[k];
-				if (o.kind != OK_PSEUDO || o.reg != p ||
-				    !(o.flags & OF_DEF))
-					continue;
-				if (!(i->flags & INS_PTRCOPY) ||
-				    i->ops[1].reg != ptr)
-					return false;
-				ndef++;
-			}
-	return ndef > 0;
+	bool all = each_def(t.cap->fn, p, [&](const Ins *i) {
+		ndef++;
+		return (i->flags & INS_PTRCOPY) && i->ops[1].reg == ptr;
+	});
+	return all && ndef > 0;
 }
 
 /* Bytes one register of core class cls holds for a subreg at an offset
@@ -4193,19 +4202,14 @@ static Ins *remat_of(Tr &t, int k, rtx_insn *insn)
  * several, or not saved. */
 static int single_def_insn(const Tr &t, int p)
 {
-	const Fn *f = t.cap->fn;
 	int uid = -1;
-	for (int b = 0; b < f->nblk; b++)
-		for (const Ins *i = f->blk[b]->first; i; i = i->next)
-			for (int k = 0; k < i->nops; k++) {
-				const Op &o = i->ops[k];
-				if (o.kind != OK_PSEUDO || o.reg != p ||
-				    !(o.flags & OF_DEF))
-					continue;
-				if (uid >= 0 && uid != i->uid)
-					return -1;
-				uid = i->uid;
-			}
+	if (!each_def(t.cap->fn, p, [&](const Ins *i) {
+		    if (uid >= 0 && uid != i->uid)
+			    return false;
+		    uid = i->uid;
+		    return true;
+	    }))
+		return -1;
 	if (uid < 0 || uid >= (int)t.s->by_uid.size())
 		return -1;
 	return t.s->by_uid[uid];
