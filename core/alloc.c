@@ -1128,7 +1128,9 @@ Fn *ssa_alloc(const Fn *orig, const AllocOpts *o, AllocStats *st, char *err,
 		st->regs[c] = alloc_regset(orig, c, o->nregs[c]);
 		st->k[c] = regset_count(st->regs[c]);
 	}
-	AllocStats first = *st, saved = *st;
+	/* the register sets before run's partial statistics; alloc_hardwebs
+	 * writes it only on success */
+	AllocStats first = *st;
 	char err2[512];
 	Fn *fn;
 	if (o->hardweb == HARDWEB_ALWAYS &&
@@ -1138,18 +1140,13 @@ Fn *ssa_alloc(const Fn *orig, const AllocOpts *o, AllocStats *st, char *err,
 	if (run(fn, o, st, err, errlen))
 		return fn;
 	fn_free(fn);
-	/* The retry's own failure is not reported: the first reason is. */
-	if (o->hardweb == HARDWEB_RETRY &&
-	    (fn = alloc_hardwebs(orig, o, &first, err2, sizeof err2, false))) {
-		*st = first;
-		return fn;
-	}
-	/* then with the incoming arguments' webs too */
-	first = saved;
-	if (o->hardweb == HARDWEB_RETRY &&
-	    (fn = alloc_hardwebs(orig, o, &first, err2, sizeof err2, true))) {
-		*st = first;
-		return fn;
-	}
+	/* The retries' own failures are not reported: the first reason is.
+	 * The second retry takes the incoming arguments' webs too. */
+	for (int entry = 0; o->hardweb == HARDWEB_RETRY && entry < 2; entry++)
+		if ((fn = alloc_hardwebs(orig, o, &first, err2, sizeof err2,
+					 entry))) {
+			*st = first;
+			return fn;
+		}
 	return NULL;
 }
