@@ -1,7 +1,7 @@
 #!/bin/sh
 # dump_ir.sh - the IR dumps the allocator is measured on.
 #
-#   dump_ir.sh [--level -O2] [--jobs N] [--out DIR]
+#   dump_ir.sh [--level -O2] [--jobs N] [--out DIR] [--plugin SO] [--notes]
 #
 # Extracts gcc.c-torture/{execute,compile}, libiberty and zlib from GCC's
 # sources (as coverage.sh does, into build/torture/src, once), configures
@@ -9,7 +9,12 @@
 # the plugin's dump option: DIR/{execute,compile,libiberty,zlib}/<file>.<fn>.ir
 # (default DIR build/torture/irdump).  Files that plain GCC cannot compile
 # are skipped (their dumps, if any, stay).  Prints the number of dumps.
+# --plugin SO  the plugin to compile with (default build/ssara.so)
+# --notes      also check both allocations in the compiler (verify=both,
+#              verbose) and keep each compile's notes and diagnostics in
+#              DIR/<suite>/<file>.notes: the compiler's verdict lines
 # Then: testsuite/torture/alloc_verdicts.sh build/ssara DIR OUT [--regs N]
+# or testsuite/torture/verdicts.sh build/ssara DIR OUT.
 set -u
 SRCDIR=${SSARA_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
 TARBALL=${SSARA_GCC_TARBALL:-/usr/src/gcc-12/gcc-12.2.0-dfsg.tar.xz}
@@ -19,11 +24,14 @@ CC=${CC:-gcc}
 level=-O2
 jobs=2
 DUMP=$TOUT/irdump
+notes=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--level) level=$2; shift;;
 	--jobs) jobs=$2; shift;;
 	--out) DUMP=$2; shift;;
+	--plugin) PLUGIN=$2; shift;;
+	--notes) notes=1;;
 	*) echo "dump_ir.sh: unknown argument '$1'" >&2; exit 2;;
 	esac
 	shift
@@ -42,7 +50,7 @@ rm -rf "$DUMP"
 mkdir -p "$DUMP/execute" "$DUMP/compile" "$DUMP/libiberty" "$DUMP/zlib"
 # A private copy of the plugin: a rebuild during the run changes nothing.
 cp "$PLUGIN" "$DUMP/ssara.so" || exit 2
-export DUMP CC SRC level
+export DUMP CC SRC level notes
 {
 	for f in "$T"/execute/*.c; do echo "execute $f"; done
 	for f in "$T"/compile/*.c; do echo "compile $f"; done
@@ -59,9 +67,15 @@ export DUMP CC SRC level
 	zlib) x="-DHAVE_UNISTD_H -DHAVE_STDARG_H -D_LARGEFILE64_SOURCE=1 -I$SRC/gcc-12.2.0/zlib";;
 	*) x=;;
 	esac
+	log=/dev/null w=-w
+	if [ -n "$notes" ]; then
+		# warnings kept: a wrong allocation is a warning
+		log="$DUMP/$0/$(basename "$1" .c).notes" w=
+		x="$x -fno-diagnostics-color -fdiagnostics-plain-output -fplugin-arg-ssara-verify=both -fplugin-arg-ssara-verbose"
+	fi
 	# shellcheck disable=SC2086
-	timeout 300 "$CC" $level -w -c "$1" -o /dev/null $x \
+	timeout 300 "$CC" $level $w -c "$1" -o /dev/null $x \
 		-fplugin="$DUMP/ssara.so" -fplugin-arg-ssara-dump="$DUMP/$0" \
-		>/dev/null 2>&1 || true'
+		>"$log" 2>&1 || true'
 rm -f "$DUMP/ssara.so"
 echo "dump_ir: $(find "$DUMP" -name '*.ir' | wc -l) dumps in $DUMP"
