@@ -67,15 +67,16 @@ export DUMP CC SRC level notes
 	zlib) x="-DHAVE_UNISTD_H -DHAVE_STDARG_H -D_LARGEFILE64_SOURCE=1 -I$SRC/gcc-12.2.0/zlib";;
 	*) x=;;
 	esac
-	log=/dev/null w=-w
+	log=/dev/null w=-w a=
 	if [ -n "$notes" ]; then
 		# warnings kept: a wrong allocation is a warning
 		log="$DUMP/$0/$(basename "$1" .c).notes" w=
-		x="$x -fno-diagnostics-color -fdiagnostics-plain-output -fplugin-arg-ssara-verify=both -fplugin-arg-ssara-verbose"
+		x="$x -fno-diagnostics-color -fdiagnostics-plain-output"
+		a="-fplugin-arg-ssara-verify=both -fplugin-arg-ssara-verbose"
 	fi
 	# shellcheck disable=SC2086
 	timeout 300 "$CC" $level $w -c "$1" -o /dev/null $x \
-		-fplugin="$DUMP/ssara.so" -fplugin-arg-ssara-dump="$DUMP/$0" \
+		-fplugin="$DUMP/ssara.so" -fplugin-arg-ssara-dump="$DUMP/$0" $a \
 		>"$log" 2>&1 || true'
 rm -f "$DUMP/ssara.so"
 echo "dump_ir: $(find "$DUMP" -name '*.ir' | wc -l) dumps in $DUMP"
