@@ -64,14 +64,19 @@ FUZZ_VERIFY_SRC = core/arena.c core/target.c core/ir.c core/irtext.c $(VERIFY_SR
 $(B)/fuzz_verify: testsuite/fuzz/fuzz_verify.c $(FUZZ_VERIFY_SRC)
 	@mkdir -p $(B)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -fno-sanitize-recover=all -Iverify $^ -o $@
-# fuzz: the parser and the checker on arbitrary bytes (libFuzzer, each
-# FUZZ_SECONDS), then FUZZ_COUNT generated functions through the reference
-# allocators, the checker and the interpreter (ssara fuzz).
+$(B)/fuzz_alloc: testsuite/fuzz/fuzz_alloc.c $(CORE_SRC) $(VERIFY_SRC)
+	@mkdir -p $(B)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -fno-sanitize-recover=all -Iverify $^ -o $@
+# fuzz: the parser, the checker and the allocator (checked) on arbitrary
+# bytes (libFuzzer, each FUZZ_SECONDS), then FUZZ_COUNT generated
+# functions through the reference allocators, the checker and the
+# interpreter (ssara fuzz).
 FUZZ_COUNT ?= 100000
-fuzz: $(B)/fuzz_parse $(B)/fuzz_verify $(B)/ssara
-	mkdir -p $(B)/fuzz-corpus $(B)/fuzz-corpus-verify
+fuzz: $(B)/fuzz_parse $(B)/fuzz_verify $(B)/fuzz_alloc $(B)/ssara
+	mkdir -p $(B)/fuzz-corpus $(B)/fuzz-corpus-verify $(B)/fuzz-corpus-alloc
 	./$(B)/fuzz_parse -max_total_time=$(FUZZ_SECONDS) $(B)/fuzz-corpus testsuite/fuzz/corpus_parse
 	./$(B)/fuzz_verify -max_total_time=$(FUZZ_SECONDS) -timeout=10 -max_len=16384 $(B)/fuzz-corpus-verify testsuite/fuzz/corpus_verify
+	./$(B)/fuzz_alloc -max_total_time=$(FUZZ_SECONDS) -timeout=10 -max_len=16384 $(B)/fuzz-corpus-alloc testsuite/ir/alloc
 	./$(B)/ssara fuzz --count $(FUZZ_COUNT)
 
 # The main job on the bundled example (examples/demo.c): GCC with the

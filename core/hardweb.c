@@ -102,6 +102,13 @@ static void set_one(uint64_t *s, int words, int id)
 	s[id / 64] |= (uint64_t)1 << (id % 64);
 }
 
+/* One past w's last occurrence (w->occ itself when there is none: the
+ * array may then be NULL, and NULL + 0 is not valid C). */
+static const Occ *occ_end(const Web *w)
+{
+	return w->nocc ? w->occ + w->nocc : w->occ;
+}
+
 /* The id of the last write of r in instruction i (after its reads), or
  * -1 if i does not write r: a clobber or a non-eligible def is 0. */
 static int ins_write(const Web *w, const Ins *i, const Occ **cursor)
@@ -109,7 +116,7 @@ static int ins_write(const Web *w, const Ins *i, const Occ **cursor)
 	int id = -1;
 	if (RS_HAS(i->clobbers, w->reg))
 		id = 0;
-	while (*cursor < w->occ + w->nocc && (*cursor)->i == i) {
+	while (*cursor < occ_end(w) && (*cursor)->i == i) {
 		const Occ *c = (*cursor)++;
 		if (!c->use)
 			id = c->def;
@@ -212,7 +219,7 @@ static void join(Web *w)
 	for (int b = 0; b < fn->nblk; b++) {
 		memcpy(cur, w->in + (size_t)b * W, sizeof(uint64_t) * (size_t)W);
 		for (Ins *i = fn->blk[b]->first; i; i = i->next) {
-			for (; c < w->occ + w->nocc && c->i == i && c->use; c++)
+			for (; c < occ_end(w) && c->i == i && c->use; c++)
 				read_of(w, c, cur);
 			if (i->kind == IK_CALL && !RS_HAS(i->clobbers, w->reg))
 				mark_bad(w, cur); /* a callee may read it */
