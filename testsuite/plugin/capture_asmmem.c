@@ -1,7 +1,7 @@
 // options: -O2
 /* asm operands that an alternative lets be memory only (CAPTURE.md
  * "Constraints"): a pseudo whose constraint in the chosen alternative is
- * "m" is captured as `{} mem` (OF_MEMONLY, docs/IR.md).  Until session 6
+ * "m" is captured as `{} mem` (OF_MEMONLY, docs/IR.md).  Without this,
  * an asm none of whose alternatives took every pseudo in a register was
  * unsupported ("constraint the IR cannot represent (asm)").  Our
  * allocator places a memory-only operand at the value's slot

@@ -2,8 +2,8 @@
 /* Complex float pseudos (CAPTURE.md "Pseudos"): general registers hold
  * SCmode (8 bytes, one register) and DCmode (16 bytes, a pair), SSE
  * registers neither (i386.h: VALID_FP_MODE_P has them, VALID_SSE_REG_MODE
- * and VALID_SSE2_REG_MODE do not), so they are class gpr.  Until session
- * 6 every function with one was unsupported ("complex float pseudo"). */
+ * and VALID_SSE2_REG_MODE do not), so they are class gpr.  Without this,
+ * every function with one is unsupported ("complex float pseudo"). */
 
 /* cf_bits: the asm reads the SCmode value c in a general register ("r");
  * GCC builds it in ax from the two halves of xmm0 stored to the stack:

@@ -6,8 +6,8 @@
  * (tied to the def's register), so the non-strict alternative search
  * leaves the load to the allocator.  The address registers are read
  * where they are: they are not tied to the def and get no SSE register
- * set.  Until session 7 the capture tied both to operand 0 with
- * {xmm0-xmm15}, and the allocator refused the function: "operand 0 is
+ * set.  Tying both to operand 0 with {xmm0-xmm15} would make the
+ * allocator refuse the function: "operand 0 is
  * tied to two values" (compile/20070603-1.c f and 20180309-1.c foo at
  * -O3). */
 void sum_re(_Complex double *v, unsigned n)

@@ -5,8 +5,8 @@
  * and `b == a ? b : a` becomes *movsfcc_1_387 (cmov, general registers
  * here) reading r and writing r.  The definition writes a new general
  * pseudo copied into r after the insn; the read gets a copy of its own
- * before it.  Until session 7 the read shared the definition's new
- * pseudo, `=p98, p98 mem`: a read of a value not yet defined, so that
+ * before it.  Sharing the definition's new pseudo,
+ * `=p98, p98 mem`, would be a read of a value not yet defined, so that
  * the checker demanded nothing of the register GCC read r from (a
  * wrong register there was "verified"; testsuite/ir/verify/gcc/
  * splitread.*).  The expectations below cannot tell the two apart

@@ -1,6 +1,6 @@
 // options: -O2
 /* Parts of a pseudo that no register of its class names (docs/CAPTURE.md
- * "Parts no register names", session 7): with the pseudo in a register,
+ * "Parts no register names"): with the pseudo in a register,
  * GCC's simplify_subreg_regno fails for the part, so LRA reloads the
  * pseudo through memory; the capture makes such an operand memory-only
  * (`{} mem`) instead of giving it a register set. */

@@ -4,7 +4,7 @@
  * (truncate:HI (subreg:SI (reg:HI p) 0)) in an SSE register ("Yw"); no
  * SSE register holds HImode, but one holds the subreg's SImode.  The
  * short p is read through a cross-class copy into a 2-byte SSE pseudo.
- * Until session 6 "no alternative fits with pseudos in registers
+ * Without this, "no alternative fits with pseudos in registers
  * (*vec_dupv4hi)" (pr97141.c g, 20071105-1.c init_full at -O3). */
 short s;
 typedef short v4hi __attribute__((vector_size(8)));

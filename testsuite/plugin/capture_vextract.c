@@ -1,16 +1,16 @@
 // options: -O3
 /* A pseudo defined in general registers and by an SSE-only instruction
- * (CAPTURE.md "Pseudos in both classes", session 7): the vectoriser
+ * (CAPTURE.md "Pseudos in both classes"): the vectoriser
  * computes the loop's last s in an SSE register and extracts it with
  * *vec_extractv2di_1 (movhlps/psrldq: SSE registers only, the "=r"
  * alternative needs its vector in memory) into the DImode pseudo that
  * the scalar epilogue's *movdicc_noc (cmov: general registers only)
  * also defines.  The pseudo stays in general registers; the extract
  * writes a new SSE pseudo and a cross-class copy after it gives the
- * value to the pseudo.  Before session 7 a whole-register definition
- * never qualified for that copy (count_occurrences with count_dest 0
- * skips a SET_DEST that is the register itself) and the function was
- * unsupported, "pseudo needed in both general and SSE registers
+ * value to the pseudo.  A whole-register definition qualifies for that
+ * copy too (count_occurrences with count_dest 0 skips a SET_DEST that is
+ * the register itself, so it is not used for this); otherwise the
+ * function is unsupported, "pseudo needed in both general and SSE registers
  * (*vec_extractv2di_1)" (20150108.c fn1, zlib inffast.c inflate_fast at
  * -O3). */
 long long s, t;

@@ -1,10 +1,10 @@
 // options: -O0
-/* Complex long double (XCmode, 32 bytes) pseudos (CAPTURE.md "Pseudos",
- * session 7): class x87, two consecutive x87 registers, as GCC holds
+/* Complex long double (XCmode, 32 bytes) pseudos (CAPTURE.md "Pseudos"):
+ * class x87, two consecutive x87 registers, as GCC holds
  * them (hard_regno_mode_ok of st0..st6 with XCmode).  The parts are the
  * subregs at offsets 0 (real) and 16 (imag); the checker keeps part 1
  * as a fact of its own in the second register (docs/VERIFY.md "Words of
- * a wide value", x87 parts).  Until session 7 every function with one was
+ * a wide value", x87 parts).  Without this, every function with one is
  * unsupported ("complex float pseudo"). */
 
 _Complex long double xf(int x);

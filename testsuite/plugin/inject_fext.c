@@ -2,12 +2,12 @@
  * float_extend of a constant-pool float (O[9] = i * G[0] - 0.5L: fsubs
  * .LC0(%rip); docs/POSTRA.md "float_extend of a pool constant",
  * postra_fext.c).  Nine long double values are live at once, more than
- * the eight x87 registers, so LRA spills and reloads; before session 6
- * the function was unverified ("pseudo replaced by float_extend") and a
- * dropped reload went unnoticed, as regstack-1.c main's drop-reload
- * site 1 at -O2.  Now verified without the fault: at site 1 (a reload
- * into st7) st7 keeps another value, the program aborts, the checker
- * reports a violation.  Site 2 leaves the program
+ * the eight x87 registers, so LRA spills and reloads; without the
+ * float_extend rule the function is unverified ("pseudo replaced by
+ * float_extend") and a dropped reload goes unnoticed, as regstack-1.c
+ * main's drop-reload site 1 at -O2.  Verified without the fault: at
+ * site 1 (a reload into st7) st7 keeps another value, the program
+ * aborts, the checker reports a violation.  Site 2 leaves the program
  * unchanged (not used here); there is no third. */
 // options: -O2
 // inject: drop-reload:1 nine

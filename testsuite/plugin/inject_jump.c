@@ -7,12 +7,12 @@
  * either: at -O2 GCC lays the else-arm (the tail call of conv) out as
  * the fall-through after reload, inverting the captured jump
  * (`je .Lelse` before IRA, `jne .Lthen` after): accepted as the same
- * jump (verified without injection; before session 4 "insn changed
- * shape (set)").  Reversing the condition again gives the captured
+ * jump (verified without injection; not "insn changed shape
+ * (set)").  Reversing the condition again gives the captured
  * comparison with the exchanged targets: a violation, not the captured
  * jump.
  * side: its jump keeps the captured label; reversed, the same label
- * under the opposite condition: a violation (before session 4 "insn
+ * under the opposite condition: a violation (not "insn
  * changed shape"). */
 // options: -O2
 // inject: invert-jump:1 either

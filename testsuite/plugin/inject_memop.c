@@ -1,7 +1,7 @@
 /* redirect-use on a memory operand LRA loaded into a register
  * (docs/POSTRA.md "Loaded memory operands"; own code, the shape of
  * gcc.c-torture/execute/20010910-1.c main, whose redirect-use:3 at -O2
- * went undetected until session 6).  check's uid 10 compares p[i] with
+ * this reproduces).  check's uid 10 compares p[i] with
  * w[i]; LRA loads w[i] into dx and compares with edx.  Injected:
  * redirect-use:1 makes uid 10 read cx (whatever it held at check's
  * entry) instead of dx: the comparison fails and the program aborts.  Before: "insn changed shape (set, *cmpsi_1)" (the register

@@ -3,8 +3,8 @@
  * arrays in memory; LRA computes each (`leaq 656(%rsp), %rax`, a new
  * insn) and turns the captured insn `p = frame - C` into the store of ax
  * into p's slot.  The translation runs the captured instruction at the
- * new lea (p at ax) and the store as a spill (verified; before session 4
- * "insn changed shape (set)", postra_output.c).  Injected: the first
+ * new lea (p at ax) and the store as a spill (verified, not "insn changed
+ * shape (set)", postra_output.c).  Injected: the first
  * captured insn with frame memory is that store, moved 8 bytes up onto
  * another array's slot: the loop then passes a wrong array, and the
  * checker finds the slot holding another pseudo (a violation). */

@@ -4,8 +4,8 @@
  * in capture blocks (docs/POSTRA.md, "Conditional jumps" and "Simple
  * jumps"): a conditional jump whose taken arm leads elsewhere is "uid
  * N: conditional jump goes to other blocks after reload", a simple jump
- * "uid N: jump goes to another block after reload" (until session 6 no
- * fault reached this branch).
+ * "uid N: jump goes to another block after reload" (this test's sites
+ * reach both branches).
  *
  * After the check the plugin moves the CFG edge to the new block
  * (inject_after_check), so that the passes after reload keep the

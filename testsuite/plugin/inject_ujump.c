@@ -4,8 +4,8 @@
  * that reload deletes (both pseudos in one register); after reload the
  * jump goes straight to the block behind it.  The translation compares
  * where the jump goes in capture blocks and accepts it, so chase is
- * verified (postra_ujump.c; until session 5 "insn changed shape (set)",
- * and these faults went undetected as in 990128-1.c's sub at -O2).
+ * verified (postra_ujump.c; without this, "insn changed shape (set)",
+ * and these faults go undetected as in 990128-1.c's sub at -O2).
  * Injected: one use of chase reads another register (the entry value of
  * r8, cx, or the register of another pseudo): the program aborts or
  * crashes, and the checker reports a violation. */

@@ -1,6 +1,6 @@
 // options: -O2
 /* Memory-only operands narrower than their pseudo (docs/CAPTURE.md
- * "Constraints", session 7): captured as `p[OFF,SIZE] {} mem` instead of
+ * "Constraints"): captured as `p[OFF,SIZE] {} mem` instead of
  * refused.  GCC's allocation is checked (a slot keeps a value's low bytes
  * after a narrow store, docs/VERIFY.md); our allocation places them at
  * the value's slot (docs/ALLOC.md "Memory-only operands") and is

@@ -7,7 +7,7 @@
  * (asm_operands ... [(reg:DI ax)]))` followed by a new `movl %eax,
  * 12(%rsp)`.  The captured asm runs at the first insn, its output at
  * the new store's address (frame addresses compared through the
- * elimination offsets), p85 at ax.  Until session 5 "insn changed shape
+ * elimination offsets), p85 at ax.  Without this, "insn changed shape
  * (parallel)" (stkalign.c `test`, `test2` at every level, pr65053-2.c
  * `main` at -O0).  The IR pair testsuite/ir/verify/gcc/asmsplit.* is
  * probe (ok: verified; p85 read from another register: a violation). */

@@ -1,6 +1,6 @@
 // options: -O1
 /* A commutative pair whose two orders both match GCC's post-RA insn
- * (docs/POSTRA.md, "[comm K]"). */
+ * (docs/POSTRA.md, "Commutative pairs"). */
 
 /* from_double: libiberty floatformat.c floatformat_from_double's loop,
  * reduced.  mant lives in a stack slot across the call; LRA loads the

@@ -14,7 +14,7 @@
  * sub_half, ret_half: IRA substitutes the load into its one use (fsubs
  * .LC0(%rip)) and deletes it; the translation locates the pseudo at the
  * extended constant, and the checker proves it equal from the deleted
- * [remat] (before session 6: "pseudo replaced by float_extend").
+ * [remat] (without this: "pseudo replaced by float_extend").
  * two: the constant is used twice; GCC keeps the load (flds) in st1. */
 long double A = 17, B = 11, R1, R2;
 __attribute__((noipa)) void sub_half(void)

@@ -5,8 +5,8 @@
  * capture ([remat] $0), and the capture's `(set p90 (sign_extend:DI
  * p86))` is `(set (reg:DI ax) (const_int 0))` after IRA substituted the
  * equivalence.  The translation locates p86 at $0, the SImode constant
- * whose sign extension is 0, and the checker proves p86 holds it.  Until
- * session 5 "insn changed shape (set)" (941014-3.c at -O1..-Os,
+ * whose sign extension is 0, and the checker proves p86 holds it.  Without
+ * this, "insn changed shape (set)" (941014-3.c at -O1..-Os,
  * 920625-1.c `va1` at -O3).  The IR pair testsuite/ir/verify/gcc/
  * foldext.* is next (ok: verified; p86 read from di: a violation; at $1:
  * unverified). */

@@ -2,8 +2,8 @@
 /* Conditional jumps whose label is not the captured one after reload
  * (docs/POSTRA.md, "Conditional jumps"): the jump is compared as a
  * function of its condition, where control goes when the comparison
- * holds and when it does not, in capture blocks.  Until session 4 both
- * functions were "insn changed shape (set)".  The mutation (the
+ * holds and when it does not, in capture blocks.  Without this, both
+ * functions are "insn changed shape (set)".  The mutation (the
  * comparison reversed, the targets kept) is inject_jump.c. */
 
 /* either: before IRA `if (b == 0) goto else; then...`; after reload

@@ -24,7 +24,7 @@ int args8(int a, int b, int c, int d, int e, int f, int g, int h)
  * Only a frame address escapes (fescapes): the call may write frame
  * memory, not the incoming arguments at argp+0 and above, objects of
  * their own that no escaped address reaches, so their reload after it is
- * proved (session 5; before, any escaped address made it not proven). */
+ * proved (not "not proven" merely because some address escaped). */
 extern void kp(int *);
 int args8_esc(int a, int b, int c, int d, int e, int f, int g, int h)
 {

@@ -1,5 +1,5 @@
 // options: -O2
-/* Memory equivalences that session 5 proves (docs/VERIFY.md, "Memory"):
+/* Memory equivalences that the checker proves (docs/VERIFY.md, "Memory"):
  * a narrow reload of a global, and a global's memory across pushes. */
 
 /* narrow: `movzbl s(%rip), %eax; subl $100, %eax` - GCC deletes the

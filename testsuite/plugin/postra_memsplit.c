@@ -7,7 +7,7 @@
  * followed by a new `movq %rbx, 48(%rdx)`.  The captured store runs
  * there with g's pseudo at the argument's stack slot, which the checker
  * proves holds it (the deleted load; nothing writes argument memory).
- * Until session 5 "insn changed shape (set)" (libiberty's
+ * Without this, "insn changed shape (set)" (libiberty's
  * htab_create_alloc_ex at -O1..-Os).  The IR pair
  * testsuite/ir/verify/gcc/msplit.* is this function (ok: verified; the
  * store reading the wrong register: a violation; the wrong stack word:

@@ -6,7 +6,7 @@
  * reads the memory at p85+8.  LRA inserts `movq 8(%rax), %rax` right
  * before it and rewrites uid 13 to read ax.  The translation runs uid 13
  * at the load's place, its address p85 at ax and ax clobbered; the
- * checker proves p85 in ax there.  (Before session 5: "reload from a
+ * checker proves p85 in ax there.  (Without this: "reload from a
  * memory equivalence".) */
 typedef unsigned long my_uintptr_t;
 int check_a(my_uintptr_t tagged_ptr)

@@ -5,7 +5,7 @@
  * UID); the translation runs the captured load there, and the checker
  * accepts the order because the load commutes with every original
  * instruction it passed (none writes memory, none touches its values).
- * Before session 4 both functions below were "unverified: reload from a
+ * Without this, both functions below are "unverified: reload from a
  * memory equivalence". */
 
 /* set_abs (compile/HIset.c's adrx0adr1_set): the load from the absolute

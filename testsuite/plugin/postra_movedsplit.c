@@ -7,7 +7,7 @@
  * into the load `movw (%rsi), %r14w`, followed by a new store of r14.
  * The deleted load runs at the first (moved past the `and`, which the
  * checker accepts since neither touches memory or the other's values)
- * and the store at the new insn.  Until session 5 "insn changed shape
+ * and the store at the new insn.  Without this, "insn changed shape
  * (set)" (zlib's deflateSetDictionary, deflate_fast and fill_window at
  * -O2, -O3, -Os).  The IR pair testsuite/ir/verify/gcc/mvsplit.* is fill
  * (ok: verified; the store reading another register, or both moved

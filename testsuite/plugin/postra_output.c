@@ -6,7 +6,7 @@
  * insn `(set (reg p) (plus (reg frame) (const_int -N)))` into
  * `(set (mem [sp+K]) (reg ax))`.  The captured instruction runs at the
  * lea (p at ax, the eliminated address compared as usual), the store is
- * a spill of ax.  Until session 4 "insn changed shape (set)".  The
+ * a spill of ax.  Without this, "insn changed shape (set)".  The
  * mutation (the store moved to another slot) is inject_output.c. */
 extern void take_all(int, ...);
 long many_arrays(int n)

@@ -3,7 +3,7 @@
  * docs/VERIFY.md "Copies of the soft pointers"): the capture flags
  * (set (reg p) (reg frame)); when GCC deletes it and computes the frame
  * address again where p is read (lea N(%rsp), %rax), the checker proves
- * that register holds p.  Before session 4: "unverified: pseudo
+ * that register holds p.  Without this: "unverified: pseudo
  * replaced by an address equivalence" (execute/stdarg-4.c's f1, f2,
  * stdarg-3.c's f8, pr38151.c). */
 #include <stdarg.h>

@@ -3,8 +3,8 @@
  * is needed (docs/POSTRA.md "Recomputed values"): the translation emits
  * `remat ... [of UID]`, and the checker proves that the operands the
  * recomputation reads still hold what the captured insn read
- * (docs/VERIFY.md "Recomputation").  Before session 3 both functions
- * were "unverified: pseudo rematerialized from a computation". */
+ * (docs/VERIFY.md "Recomputation").  Without this, both functions
+ * are "unverified: pseudo rematerialized from a computation". */
 
 double gd;
 float gf;

@@ -8,7 +8,7 @@
  * The operand is located at di and the checker proves that di holds
  * sp's value there (IR pairs testsuite/ir/verify/gcc/repmov.*: the copy
  * before sp's adjustment, from another register, or missing, are
- * violations).  Until session 6 "insn changed shape (parallel,
+ * violations).  Without this, "insn changed shape (parallel,
  * *rep_movsi)" (12 functions over all levels in the torture suite:
  * *rep_movsi, *rep_movqi, *rep_movdi_rex64). */
 struct big { int a[50]; };

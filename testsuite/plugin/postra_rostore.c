@@ -7,7 +7,7 @@
  * deletes the load and rewrites the store's insn into `movzwl .LC0(%rip),
  * %eax`, followed by a new `movw %ax, (%r13)`.  The captured store runs
  * there, its value at the pool entry, which the checker proves to be
- * the pseudo (the deleted remat).  Until session 4 "insn changed shape
+ * the pseudo (the deleted remat).  Without this, "insn changed shape
  * (set)".  The IR pair testsuite/ir/verify/gcc/rostore.* is this
  * function (ok: verified; the store through the wrong register: a
  * violation). */

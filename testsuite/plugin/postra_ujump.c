@@ -5,7 +5,7 @@
  * one register; reload deletes the copy and the emptied block (an edge
  * of the capture's CFG), and the jump now names the label of the block
  * behind it.  Both labels lead to the same capture block (cap_dest,
- * post_dest): the same jump.  Until session 5 "insn changed shape
+ * post_dest): the same jump.  Without this, "insn changed shape
  * (set)" (990128-1.c `sub`, pr65427.c `foo`, pr69320-4.c `main`,
  * 20000412-6.c `bug`).  Faults in chase: inject_ujump.c. */
 struct node { struct node *next; };

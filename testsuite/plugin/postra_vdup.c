@@ -7,7 +7,7 @@
  * (movq %rax, %xmm0; pshufd $0, %xmm0, %xmm0), as in pr99647.c f.  The
  * translation writes it as the recomputation of uid 8 into xmm0 followed
  * by the copy reading p88 there; the checker proves the recomputation's
- * operand (p86 moved from ax) unchanged since uid 8.  Before session 6:
+ * operand (p86 moved from ax) unchanged since uid 8.  Without this:
  * "pseudo replaced by vec_duplicate". */
 typedef int v4si __attribute__((vector_size(16)));
 int gi;

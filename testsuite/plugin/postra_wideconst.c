@@ -5,7 +5,7 @@
  * ax:dx (a new insn `(set (reg:TI ax) (const_wide_int ...))`, two movabs)
  * and stores the pair.  The captured store reads the register that the
  * new insn loaded with exactly that constant (all 128 bits compared,
- * const_words), nothing written since: accepted.  Until session 5
+ * const_words), nothing written since: accepted.  Without this,
  * "insn changed shape (set)" (nine functions at -O0, four at -O1 in the
  * torture suite: char arrays initialised from a string, __int128
  * constants). */

@@ -5,8 +5,8 @@
  * insn that computed it, ahead of that insn's (deleted) position.  The
  * checker cannot prove such an early recomputation ("p may have changed
  * since uid N ran"), and what it wrote is read later: that read is not
- * provably wrong, so the verdict is unverified, not a violation (was a
- * false violation in the session-5 coverage run, 20010605-2.c baz -Os). */
+ * provably wrong, so the verdict is unverified, not a violation (a false
+ * violation would be reported for 20010605-2.c baz -Os). */
 extern void fail(void) __attribute__((noreturn));
 void check_pair(__complex__ long double z)
 {

@@ -1,7 +1,7 @@
 // options: -O2
 /* Doubles and floats in x87 registers for an asm (CAPTURE.md "Floats in
- * x87 registers"; gcc.c-torture/compile/pr34966.c atan and f were not
- * captured before session 7: "constraint the IR cannot represent
+ * x87 registers"; gcc.c-torture/compile/pr34966.c atan and f are not
+ * captured without this: "constraint the IR cannot represent
  * (asm)").  An asm operand "t", "u" or "f" of a double or float puts its
  * pseudo in class x87 (with its own size: 8 or 4 bytes, as IRA and LRA
  * put it in FLOAT_REGS); the copies between it and the SSE values

@@ -68,6 +68,18 @@ const char *t_srcdir(void)
 	return s ? s : ".";
 }
 
+const char *t_tmpdir(void)
+{
+	const char *s = getenv("TMPDIR");
+	return s && *s ? s : "/tmp";
+}
+
+char *t_tmpname(char *buf, size_t size, const char *stem)
+{
+	snprintf(buf, size, "%s/%s-XXXXXX", t_tmpdir(), stem);
+	return buf;
+}
+
 static bool ends_with(const char *s, size_t len, const char *end)
 {
 	size_t e = strlen(end);

@@ -9,6 +9,7 @@
 #define SSARA_CHECK_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 typedef void (*CaseFn)(void);
@@ -19,6 +20,12 @@ void t_skip(const char *reason);
 bool t_check(bool cond, const char *file, int line, const char *fmt, ...);
 /* Path of the source tree root (for IR files and tools). */
 const char *t_srcdir(void);
+/* The directory for temporary files: $TMPDIR when set and not empty,
+ * else /tmp. */
+const char *t_tmpdir(void);
+/* Writes into buf (size bytes) the template DIR/stem-XXXXXX for mkstemp
+ * or mkdtemp, DIR being t_tmpdir(); returns buf. */
+char *t_tmpname(char *buf, size_t size, const char *stem);
 
 #define CHECK(c) t_check((c), __FILE__, __LINE__, "%s", #c)
 #define CHECK_INT(a, b)                                                  \

@@ -246,7 +246,7 @@ static void check_gpr_sets(const Fn *fn, bool with4)
 		CHECK(alloc_regset(fn, RC_GPR, 4) == four);
 }
 
-/* The limited sets of session 7 (testsuite/ir/alloc/tie_hreg_outside.ir
+/* The limited register sets (testsuite/ir/alloc/tie_hreg_outside.ir
  * and wide_pairs.ir, by hand in their comments): a read tied to a def of
  * r8 needs r8 in the set, taken first like `{cx}`; a function with
  * 16-byte general values gets whole pairs (r8:r9 instead of bp and r8

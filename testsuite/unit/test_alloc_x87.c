@@ -359,9 +359,8 @@ static void case_df_asm(void)
 
 /* x87_sse_tie.ir: a float (class sse, in xmm0) read by an x87 insn in
  * the x87 register of its result: by hand 1 spill of xmm0 into a 4-byte
- * slot and 1 reload into that register, 0 moves (before session 7 the
- * allocator moved xmm0 into an x87 register directly, and the checker
- * accepted it). */
+ * slot and 1 reload into that register, 0 moves (moving xmm0 into an
+ * x87 register directly is wrong, and the checker must not accept it). */
 static void case_sse_tie(void)
 {
 	Fn *orig = t_load_fn("testsuite/ir/alloc/x87_sse_tie.ir");

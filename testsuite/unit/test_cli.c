@@ -63,7 +63,8 @@ static void case_missing_file(void)
  * the good file given after it is still processed. */
 static void case_parse_error(void)
 {
-	char bad[] = "/tmp/ssara-cli-XXXXXX";
+	char bad[256];
+	t_tmpname(bad, sizeof bad, "ssara-cli");
 	int fd = mkstemp(bad);
 	if (!CHECK(fd >= 0))
 		return;

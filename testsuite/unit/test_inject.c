@@ -388,7 +388,7 @@ static void case_bad_values(void)
 
 void suite_inject(void)
 {
-	snprintf(tmp, sizeof tmp, "/tmp/ssara-inject-XXXXXX");
+	t_tmpname(tmp, sizeof tmp, "ssara-inject");
 	if (!mkdtemp(tmp)) {
 		t_case("inject: scratch directory", case_bad_values);
 		return;

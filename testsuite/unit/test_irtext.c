@@ -1327,7 +1327,8 @@ static void t_large(void)
 /* ir_parse_file on a real file, a missing file, and the "-" name. */
 static void t_parse_file(void)
 {
-	char path[] = "/tmp/ssara_irtext_XXXXXX";
+	char path[256];
+	t_tmpname(path, sizeof path, "ssara-irtext");
 	int fd = mkstemp(path);
 	if (!t_check(fd >= 0, __FILE__, __LINE__, "mkstemp failed"))
 		return;
@@ -1338,7 +1339,7 @@ static void t_parse_file(void)
 	IrFile out;
 	IrError err;
 	CHECK(!ir_parse_file(path, target_x86_64(), &out, &err));
-	char want[128];
+	char want[512];
 	snprintf(want, sizeof want, "%s:23:6: error: unknown instruction",
 		 path);
 	CHECK(strncmp(err.msg, want, strlen(want)) == 0);

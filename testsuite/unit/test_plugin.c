@@ -290,7 +290,7 @@ static void case_expectations(void)
  * from the RTL alone: the read must name a copy of r made before the
  * insn, the definition a pseudo copied into r after it, and the two
  * must differ (the definition's pseudo is not defined at the read;
- * before session 7 they were one: `=p98, p98 mem`). */
+ * one pseudo for both, `=p98, p98 mem`, would be wrong). */
 static void case_split_read(void)
 {
 	if (!have_plugin() || !sh("mkdir -p dump-splitread"))
@@ -607,7 +607,7 @@ static void case_torture(void)
 
 void suite_plugin(void)
 {
-	snprintf(tmp, sizeof tmp, "/tmp/ssara-plugin-XXXXXX");
+	t_tmpname(tmp, sizeof tmp, "ssara-plugin");
 	if (!mkdtemp(tmp)) {
 		t_case("plugin: scratch directory", case_help);
 		return;

@@ -923,7 +923,7 @@ static void case_no_work(void)
 
 void suite_report(void)
 {
-	snprintf(work, sizeof work, "/tmp/ssara-report-XXXXXX");
+	t_tmpname(work, sizeof work, "ssara-report");
 	built = false;
 	if (!mkdtemp(work)) {
 		t_case("report: make a work directory", case_no_work);

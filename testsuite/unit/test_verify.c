@@ -1097,7 +1097,8 @@ static char *run_cli(const char *args, int want)
 /* Writes text into a new temporary file; returns its malloc'ed name. */
 static char *temp_file(const char *text)
 {
-	char *name = strdup("/tmp/ssara-verify-XXXXXX");
+	char buf[256];
+	char *name = strdup(t_tmpname(buf, sizeof buf, "ssara-verify"));
 	int fd = mkstemp(name);
 	if (fd < 0)
 		return name;
