@@ -23,12 +23,12 @@ xargs -a "$out/list" -P "${VERDICT_JOBS:-2}" -n 50 sh -c '
 	for f in "$@"; do
 		n=${f#"$dump"/}
 		g=${f%.ir}.gcc.ir
-		[ -f "$g" ] && "$ssara" verify "$f" "$g" 2>&1 | sed "s|^|$n verify: |"
-		"$ssara" alloc --verify "$f" 2>&1 | grep "^#" | sed "s|^|$n alloc: |"
-		"$ssara" alloc --verify --regs 4 "$f" 2>&1 | grep "^#" | sed "s|^|$n alloc4: |"
+		[ -f "$g" ] && "$ssara" verify "$f" "$g" 2>&1 | sed "s|^|$n [verify] |"
+		"$ssara" alloc --verify "$f" 2>&1 | grep "^#" | sed "s|^|$n [alloc] |"
+		"$ssara" alloc --verify --regs 4 "$f" 2>&1 | grep "^#" | sed "s|^|$n [alloc4] |"
 	done' sh > "$out/raw"
 for k in verify alloc alloc4; do
-	grep " $k: " "$out/raw" | LC_ALL=C sort > "$out/$k" || true
+	grep -F " [$k] " "$out/raw" | LC_ALL=C sort > "$out/$k" || true
 done
 rm -f "$out/raw"
 find "$dump" -name '*.notes' | LC_ALL=C sort | while read -r f; do
