@@ -1,9 +1,9 @@
 /* alloc.c - the pipeline: SSA, constraints, spilling, colouring,
  * coalescing, SSA destruction (see alloc.h, docs/ALLOC.md). */
 #include "alloc.h"
+#include "err.h"
 #include "hardweb.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -16,15 +16,6 @@
 #include "spill.h"
 #include "ssa.h"
 #include "ssadestr.h"
-
-static bool fail(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-	return false;
-}
 
 static double now(void)
 {
@@ -212,9 +203,11 @@ static bool fits(Fn *fn, const RegSet avail[RC_NALLOC], int *maxlive,
 				if (!pairs_fit(fn, avail, &L, i, c)) {
 					char at[48];
 					at_str(bb, i, at, sizeof at);
-					return fail(err, errlen, "%s: too few %s "
-						    "register pairs after it",
-						    at, t->class_name[c]);
+					return err_set(
+						err, errlen,
+						"%s: too few %s "
+						"register pairs after it",
+						at, t->class_name[c]);
 				}
 			}
 			for (int k = 0; k < i->nops; k++) {
@@ -260,9 +253,11 @@ static bool fits(Fn *fn, const RegSet avail[RC_NALLOC], int *maxlive,
 				if (!pairs_fit(fn, avail, &L, NULL, c)) {
 					char at[48];
 					at_str(bb, i, at, sizeof at);
-					return fail(err, errlen, "%s: too few %s "
-						    "register pairs before it",
-						    at, t->class_name[c]);
+					return err_set(
+						err, errlen,
+						"%s: too few %s "
+						"register pairs before it",
+						at, t->class_name[c]);
 				}
 				for (int k = 0; k < i->nops; k++) {
 					const Op *o = &i->ops[k];
@@ -278,17 +273,19 @@ static bool fits(Fn *fn, const RegSet avail[RC_NALLOC], int *maxlive,
 				char at[48];
 				at_str(bb, i, at, sizeof at);
 				if (p > k)
-					return fail(err, errlen,
-						    "%s: %d %s registers needed, %d "
-						    "available",
-						    at, p, t->class_name[c], k);
+					return err_set(
+						err, errlen,
+						"%s: %d %s registers needed, %d "
+						"available",
+						at, p, t->class_name[c], k);
 				int keep = regset_count(avail[c] & ~written & ~held);
 				if (across[c] > keep)
-					return fail(err, errlen,
-						    "%s: %d %s values live across the "
-						    "call, %d free registers it preserves",
-						    at, across[c], t->class_name[c],
-						    keep);
+					return err_set(
+						err, errlen,
+						"%s: %d %s values live across the "
+						"call, %d free registers it preserves",
+						at, across[c], t->class_name[c],
+						keep);
 			}
 		}
 	}
@@ -396,9 +393,10 @@ static bool adopt_versions(Fn *fn, Ssa *ssa, const SpillResult *res,
 			continue;
 		}
 		if (c < 0 || c >= ssa->norigin || ssa->origin[c] < 0)
-			return fail(err, errlen, "spilling: p%d carries no "
-						 "known value",
-				    p);
+			return err_set(err, errlen,
+				       "spilling: p%d carries no "
+				       "known value",
+				       p);
 		ssa->origin[p] = ssa->origin[c];
 	}
 	ssa->norigin = n;
@@ -422,7 +420,7 @@ static bool spill_step(Fn *fn, Ssa *ssa, const RegSet avail[RC_NALLOC],
 	bool ok = spill_fn(fn, &so, &res, why, sizeof why);
 	restore_remat(hidden);
 	if (!ok)
-		return fail(err, errlen, "spilling: %s", why);
+		return err_set(err, errlen, "spilling: %s", why);
 	*slot_of = res.slot_of;
 	st->spilled = true;
 	return adopt_versions(fn, ssa, &res, err, errlen);
@@ -671,11 +669,12 @@ static bool wide_pairs(Fn *fn, Ssa *ssa, Blk *b, Ins *i, const Loc *loc,
 		if (!own_move(fn, d, s))
 			continue;
 		if (!own_move_ok(fn, i, j, loc))
-			return fail(err, errlen, "b%d: a value of several "
-						 "registers or of another class "
-						 "(p%d) cannot move in this "
-						 "parallel copy",
-				    b->id, d->reg);
+			return err_set(err, errlen,
+				       "b%d: a value of several "
+				       "registers or of another class "
+				       "(p%d) cannot move in this "
+				       "parallel copy",
+				       b->id, d->reg);
 		if (width(fn, d->reg) != width(fn, s->reg)) {
 			through_slot(fn, b, i, d, s, loc, xs);
 			continue;
@@ -769,10 +768,11 @@ static bool x87_moves_via_memory(Fn *fn, char *err, size_t errlen)
 				continue;
 			if (i->kind == IK_SWAP ||
 			    i->ops[1].kind != OK_PSEUDO)
-				return fail(err, errlen,
-					    "not allocated: b%d: an exchange "
-					    "between x87 and other registers",
-					    fn->blk[b]->id);
+				return err_set(
+					err, errlen,
+					"not allocated: b%d: an exchange "
+					"between x87 and other registers",
+					fn->blk[b]->id);
 			int S = fn_new_slot(fn,
 					    fn->pseudo[i->ops[1].reg].size);
 			Ins *sp = ins_new(fn, IK_SPILL, 2);
@@ -883,11 +883,12 @@ static bool memonly_supported(const Fn *fn, char *err, size_t errlen)
 					 (OF_USE | OF_DEF) && !o->sub_size)
 					why = "both read and written";
 				if (why)
-					return fail(err, errlen,
-						    "not allocated: uid %d: a "
-						    "memory-only operand %s "
-						    "(p%d)",
-						    i->uid, why, o->reg);
+					return err_set(
+						err, errlen,
+						"not allocated: uid %d: a "
+						"memory-only operand %s "
+						"(p%d)",
+						i->uid, why, o->reg);
 			}
 	return true;
 }
@@ -970,11 +971,12 @@ static bool x87_copies_via_memory(Fn *fn, X87Marks *xm, char *err,
 				: s->kind == OK_PSEUDO && !s->sub_size ? 1
 								       : -1;
 			if (k < 0)
-				return fail(err, errlen,
-					    "not allocated: uid %d: a copy "
-					    "between x87 and other registers "
-					    "with no pseudo to keep in memory",
-					    i->uid);
+				return err_set(
+					err, errlen,
+					"not allocated: uid %d: a copy "
+					"between x87 and other registers "
+					"with no pseudo to keep in memory",
+					i->uid);
 			Op *m = &i->ops[k];
 			xm->m[xm->n++] = (X87Mark){i, k, m->flags, m->allowed};
 			m->flags |= OF_MEMONLY | OF_MEM;
@@ -1049,7 +1051,8 @@ static bool run(Fn *fn, const AllocOpts *o, AllocStats *st, char *err,
 	st->recoloured = co.nrecolour;
 	char why[200];
 	if (!colour_valid(fn, &col, why, sizeof why))
-		return fail(err, errlen, "internal: invalid colouring: %s", why);
+		return err_set(err, errlen, "internal: invalid colouring: %s",
+			       why);
 	double t5 = now();
 	Loc *loc = locations(fn, &col, slot_of);
 	drop_memory_phis(fn);
@@ -1114,11 +1117,11 @@ Fn *ssa_alloc(const Fn *orig, const AllocOpts *o, AllocStats *st, char *err,
 		st = &local;
 	*st = (AllocStats){0};
 	if (orig->unsupported) {
-		fail(err, errlen, "unsupported: %s", orig->unsupported);
+		err_set(err, errlen, "unsupported: %s", orig->unsupported);
 		return NULL;
 	}
 	if (orig->allocated) {
-		fail(err, errlen, "already allocated");
+		err_set(err, errlen, "already allocated");
 		return NULL;
 	}
 	if (!memonly_supported(orig, err, errlen))

@@ -10,6 +10,7 @@
  * freed.
  */
 #include "irtext.h"
+#include "err.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -428,6 +429,8 @@ static int col_of(const Parser *P, size_t at)
 /* Records the first error at line:col; returns false so that callers can
  * write `return fail_lc(...)`. */
 static bool vfail(Parser *P, int line, int col, const char *fmt, va_list ap)
+	__attribute__((format(printf, 4, 0)));
+static bool vfail(Parser *P, int line, int col, const char *fmt, va_list ap)
 {
 	if (P->failed)
 		return false;
@@ -438,7 +441,7 @@ static bool vfail(Parser *P, int line, int col, const char *fmt, va_list ap)
 	int n = snprintf(e->msg, sizeof e->msg, "%s:%d:%d: error: ", P->path,
 			 line, col);
 	if (n >= 0 && (size_t)n < sizeof e->msg)
-		vsnprintf(e->msg + n, sizeof e->msg - (size_t)n, fmt, ap);
+		err_vset(e->msg + n, sizeof e->msg - (size_t)n, fmt, ap);
 	return false;
 }
 

@@ -18,8 +18,8 @@
  *   slots      virtual slots per memory value, then slots.c
  */
 #include "spill.h"
+#include "err.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -168,15 +168,6 @@ typedef struct Sp {
 	SpillStats st;
 } Sp;
 
-static bool fail(Sp *s, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(s->err, s->errlen, fmt, ap);
-	va_end(ap);
-	return false;
-}
-
 static void pv_push(Sp *s, PVec *x, Place p)
 {
 	if (x->n == x->cap) {
@@ -278,9 +269,10 @@ static bool note_def(Sp *s, Ins *i, const Op *o, int b)
 {
 	int p = o->reg;
 	if (s->def[p])
-		return fail(s, "p%d is defined twice (uids %d and %d): the "
+		return err_set(s->err, s->errlen,
+			       "p%d is defined twice (uids %d and %d): the "
 			       "input is not in SSA form",
-			    p, s->def[p]->uid, i->uid);
+			       p, s->def[p]->uid, i->uid);
 	s->def[p] = i;
 	s->defblk[p] = b;
 	s->isphi[p] = i->kind == IK_PHI;
@@ -338,12 +330,15 @@ static bool note_memonly(Sp *s, Ins *i, const Op *o)
 		return true;
 	bool def = (o->flags & OF_DEF) != 0;
 	if (def ? o->loc.kind != LOC_NONE : !memonly_use_marked(o))
-		return fail(s, "uid %d: memory-only %s of p%d %s", i->uid,
-			    def ? "definition" : "use", o->reg,
-			    def ? "has a location" : "not marked LOC_SLOT");
+		return err_set(s->err, s->errlen,
+			       "uid %d: memory-only %s of p%d %s", i->uid,
+			       def ? "definition" : "use", o->reg,
+			       def ? "has a location" : "not marked LOC_SLOT");
 	if (def && (o->flags & OF_USE))
-		return fail(s, "uid %d: p%d: a memory-only operand both read "
-			       "and written", i->uid, o->reg);
+		return err_set(s->err, s->errlen,
+			       "uid %d: p%d: a memory-only operand both read "
+			       "and written",
+			       i->uid, o->reg);
 	if (def)
 		s->memdef[o->reg] = 1;
 	else
@@ -367,8 +362,10 @@ static bool memonly_facts(Sp *s)
 		if (s->memdef[p])
 			s->remat[p] = 0;
 		if (s->memuse[p] && s->defblk[p] < 0)
-			return fail(s, "p%d: read by a memory-only operand but "
-				       "never defined (no value to store)", p);
+			return err_set(s->err, s->errlen,
+				       "p%d: read by a memory-only operand but "
+				       "never defined (no value to store)",
+				       p);
 	}
 	return true;
 }
@@ -389,21 +386,27 @@ static bool collect_facts(Sp *s)
 	for (int b = 0; b < fn->nblk; b++) {
 		Blk *bb = fn->blk[b];
 		if (!phis_in_order(bb))
-			return fail(s, "b%d: phi sources are not in predecessor "
-				       "order", bb->id);
+			return err_set(
+				s->err, s->errlen,
+				"b%d: phi sources are not in predecessor "
+				"order",
+				bb->id);
 		for (Ins *i = bb->first; i; i = i->next) {
 			if (i->kind == IK_PHI && !phi_weights_ok(s, i))
-				return fail(s, "b%d: phi uid %d: a source of "
+				return err_set(s->err, s->errlen,
+					       "b%d: phi uid %d: a source of "
 					       "another class or wider than "
 					       "the definition",
-					    bb->id, i->uid);
+					       bb->id, i->uid);
 			for (int k = 0; k < i->nops; k++) {
 				const Op *o = &i->ops[k];
 				if (o->loc.kind != LOC_NONE &&
 				    !memonly_use_marked(o))
-					return fail(s, "uid %d: operand %d already "
-						       "has a location",
-						    i->uid, k);
+					return err_set(
+						s->err, s->errlen,
+						"uid %d: operand %d already "
+						"has a location",
+						i->uid, k);
 				if (o->kind != OK_PSEUDO || o->reg >= np)
 					continue;
 				if (!note_memonly(s, i, o))
@@ -1121,11 +1124,12 @@ static bool take_forced(Sp *s, int b, EntrySel *x)
 			take(s, x, &x->c[j]);
 	for (int k = 0; k < RC_NALLOC; k++)
 		if (x->room[k] < 0)
-			return fail(s, "b%d: %d %s registers are needed at the "
+			return err_set(s->err, s->errlen,
+				       "b%d: %d %s registers are needed at the "
 				       "entry by precoloured values and phis "
 				       "that cannot live in memory (k = %d)",
-				    s->fn->blk[b]->id, s->k[k] - x->room[k],
-				    s->t->class_name[k], s->k[k]);
+				       s->fn->blk[b]->id, s->k[k] - x->room[k],
+				       s->t->class_name[k], s->k[k]);
 	return true;
 }
 
@@ -1292,12 +1296,13 @@ static bool room_fail(Sp *s, int b, const Ins *i, int c, int need, int g)
 		if (n > 0 && (size_t)n < sizeof hard - hl)
 			hl += (size_t)n;
 	}
-	return fail(s, "b%d uid %d: its operands and the precoloured values "
+	return err_set(s->err, s->errlen,
+		       "b%d uid %d: its operands and the precoloured values "
 		       "around it need more than %d %s registers at once "
 		       "(hard-register values:%s; values that cannot leave "
 		       "their registers: %d; its operands: %d)",
-		    s->fn->blk[b]->id, i->uid, s->k[c], s->t->class_name[c],
-		    hl ? hard : " none", npin, nops);
+		       s->fn->blk[b]->id, i->uid, s->k[c], s->t->class_name[c],
+		       hl ? hard : " none", npin, nops);
 }
 
 /* Adds value v to the registers wanted: its weight to need, a pair to
@@ -1376,11 +1381,13 @@ static bool step_clobbers(Sp *s, int b, Ins *i)
 		while (live > cap || wide > pcap) {
 			int j = pick_victim(s, c, -1, true, live <= cap);
 			if (j < 0)
-				return fail(s, "b%d uid %d: more precoloured %s "
-					       "values live through it than the "
-					       "%d registers it preserves",
-					    s->fn->blk[b]->id, i->uid,
-					    s->t->class_name[c], cap);
+				return err_set(
+					s->err, s->errlen,
+					"b%d uid %d: more precoloured %s "
+					"values live through it than the "
+					"%d registers it preserves",
+					s->fn->blk[b]->id, i->uid,
+					s->t->class_name[c], cap);
 			live -= s->wt[s->w[j].v];
 			wide -= s->wt[s->w[j].v] == 2;
 			evict(s, j, b, i);
@@ -1410,19 +1417,22 @@ static bool step_defs(Sp *s, int b, Ins *i, int t, const NuDist *nxt,
 		if (make_room(s, c, need[c], needw[c], held, -1, b, i))
 			continue;
 		if (s->wweight[c] + need[c] <= s->k[c])
-			return fail(s, "b%d uid %d: its definitions and the "
-				       "precoloured values live after it need "
-				       "%d %s register pairs, the hard-register "
-				       "values leave %d",
-				    s->fn->blk[b]->id, i->uid,
-				    s->wwide[c] + needw[c], s->t->class_name[c],
-				    regset_pair_count(s->regs[c] &
-						      ~(w_held(s, c) | held)));
-		return fail(s, "b%d uid %d: its definitions and the "
+			return err_set(
+				s->err, s->errlen,
+				"b%d uid %d: its definitions and the "
+				"precoloured values live after it need "
+				"%d %s register pairs, the hard-register "
+				"values leave %d",
+				s->fn->blk[b]->id, i->uid,
+				s->wwide[c] + needw[c], s->t->class_name[c],
+				regset_pair_count(s->regs[c] &
+						  ~(w_held(s, c) | held)));
+		return err_set(s->err, s->errlen,
+			       "b%d uid %d: its definitions and the "
 			       "precoloured values live after it need "
 			       "more than %d %s registers",
-			    s->fn->blk[b]->id, i->uid, s->k[c],
-			    s->t->class_name[c]);
+			       s->fn->blk[b]->id, i->uid, s->k[c],
+			       s->t->class_name[c]);
 	}
 	for (int j = 0; j < nd; j++)
 		if (nxt[o[j]] != NU_INF)
@@ -1733,10 +1743,13 @@ static bool place_spills(Sp *s)
 			continue;
 		bool ok = def_spillable(s, v);
 		if (s->defspill[v] && !ok)
-			return fail(s, "p%d: cannot be stored after its "
-				       "definition (uid %d)", v, s->def[v]->uid);
+			return err_set(s->err, s->errlen,
+				       "p%d: cannot be stored after its "
+				       "definition (uid %d)",
+				       v, s->def[v]->uid);
 		if (!ok && npos[v] == 0)
-			return fail(s, "p%d: no place to spill it", v);
+			return err_set(s->err, s->errlen,
+				       "p%d: no place to spill it", v);
 		if (s->defspill[v] ||
 		    (ok && (npos[v] == 0 || blk_cost(s, s->defblk[v]) <= cost[v])))
 			s->defspill[v] = 1;
@@ -1941,9 +1954,11 @@ static bool insert_on_edges(Sp *s)
 				sk[nsplit++] = k;
 				break;
 			default:
-				return fail(s, "b%d -> b%d: spill code needed on "
-					       "an abnormal critical edge",
-					    p->id, b->id);
+				return err_set(
+					s->err, s->errlen,
+					"b%d -> b%d: spill code needed on "
+					"an abnormal critical edge",
+					p->id, b->id);
 			}
 		}
 	Blk **nb = ARENA_NEW(s->a, Blk *, nsplit + 1);
@@ -2577,7 +2592,8 @@ bool spill_fn(Fn *fn, const SpillOpts *opts, SpillResult *res, char *err,
 	Sp s = {.fn = fn, .t = fn->target, .err = err, .errlen = errlen};
 	memset(res, 0, sizeof *res);
 	if (fn->unsupported)
-		return fail(&s, "unsupported function: %s", fn->unsupported);
+		return err_set(s.err, s.errlen, "unsupported function: %s",
+			       fn->unsupported);
 	for (int c = 0; c < RC_NALLOC; c++) {
 		s.regs[c] = opts->regs[c];
 		s.k[c] = regset_count(opts->regs[c]);
