@@ -28,7 +28,7 @@ bool memonly_supported(const Fn *fn, char *err, size_t errlen);
  * value and numbers the slot (spill.h).  The old version read by a
  * partial memory-only def (SSA's appended use tied to it, ssa.h) is such
  * a use too: the def rewrites part of that slot in place, so the spiller
- * gives both versions one slot (spill.c, assign_slots). */
+ * gives both versions one slot (spill_insert.c, sp_assign_slots). */
 void memonly_mark_uses(Fn *fn);
 
 #endif

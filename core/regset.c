@@ -158,8 +158,8 @@ static bool tied_to_read(const Fn *fn, const Ins *i, int k)
 	       op_reads(fn, &i->ops[t]);
 }
 
-bool alloc_fits(Fn *fn, const RegSet avail[RC_NALLOC], int *maxlive,
-		char *err, size_t errlen)
+bool alloc_fits(Fn *fn, const RegSet avail[RC_NALLOC], int *maxlive, char *err,
+		size_t errlen)
 {
 	const Target *t = fn->target;
 	Cfg *cfg = cfg_build(fn);

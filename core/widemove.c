@@ -245,8 +245,7 @@ static bool wide_pairs(Fn *fn, Ssa *ssa, Blk *b, Ins *i, const Loc *loc,
 	return true;
 }
 
-bool widemove_lower(Fn *fn, Ssa *ssa, const Loc *loc, char *err,
-		    size_t errlen)
+bool widemove_lower(Fn *fn, Ssa *ssa, const Loc *loc, char *err, size_t errlen)
 {
 	XSlots xs = {NULL, -1, -1, {LOC_NONE, 0}};
 	for (int b = 0; b < fn->nblk; b++)
