@@ -83,8 +83,8 @@ typedef struct Parser {
 	int capsbuf;
 } Parser;
 
-/* Character classes and the bounded reads of the current line. */
-
+/* Character classes: whether byte c is a digit, a letter, either, a
+ * word byte (letters, digits, underscore), a blank. */
 static inline bool is_digit(int c) { return c >= '0' && c <= '9'; }
 static inline bool is_alpha(int c)
 {
@@ -103,6 +103,7 @@ static inline int peek_at(const Parser *P, size_t k)
 	return (unsigned char)P->s[P->pos + k];
 }
 
+/* The byte at the cursor, or -1 at the end of the line. */
 static inline int peek(const Parser *P) { return peek_at(P, 0); }
 
 /* ---- irparse_lex.c ---- */

@@ -103,6 +103,7 @@ static int vweight(const Fn *fn, const RegSet avail[RC_NALLOC], int v,
 	return RS_HAS(avail[cls], v - fn->npseudo) ? 1 : 0;
 }
 
+/* Registers the values of L weigh in class cls within avail. */
 static int lweight(const Fn *fn, const RegSet avail[RC_NALLOC],
 		   const LiveSet *L, int cls)
 {

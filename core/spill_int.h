@@ -154,6 +154,7 @@ typedef struct Sp {
 	SpillStats st;
 } Sp;
 
+/* Appends p to x (grown in the scratch arena). */
 static inline void pv_push(Sp *s, PVec *x, Place p)
 {
 	if (x->n == x->cap) {
@@ -165,6 +166,7 @@ static inline void pv_push(Sp *s, PVec *x, Place p)
 	x->p[x->n++] = p;
 }
 
+/* Appends e to x (grown in the scratch arena). */
 static inline void iv_push(Sp *s, IVec *x, int e)
 {
 	if (x->n == x->cap) {
@@ -176,6 +178,7 @@ static inline void iv_push(Sp *s, IVec *x, int e)
 	x->v[x->n++] = e;
 }
 
+/* Appends e to x (grown in the scratch arena). */
 static inline void insv_push(Sp *s, InsVec *x, Ins *e)
 {
 	if (x->n == x->cap) {
@@ -187,6 +190,8 @@ static inline void insv_push(Sp *s, InsVec *x, Ins *e)
 	x->v[x->n++] = e;
 }
 
+/* Whether value v is a pseudo of the input (not a hard register, not a
+ * pseudo the spiller made). */
 static inline bool is_pseudo(const Sp *s, int v)
 {
 	return v >= 0 && v < s->npseudo0;
@@ -216,6 +221,7 @@ static inline double blk_cost(const Sp *s, int b)
 	return c;
 }
 
+/* A fresh stamp for the per-value marks (mark[v] == gen: marked). */
 static inline int new_gen(Sp *s)
 {
 	return ++s->gen;
