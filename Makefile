@@ -60,7 +60,8 @@ FUZZ_SECONDS ?= 600
 $(B)/fuzz_parse: testsuite/fuzz/fuzz_parse.c $(CORE_SRC)
 	@mkdir -p $(B)
 	$(FUZZ_CC) $(FUZZ_FLAGS) $^ -o $@
-FUZZ_VERIFY_SRC = core/arena.c core/target.c core/ir.c core/irtext.c $(VERIFY_SRC)
+FUZZ_VERIFY_SRC = core/arena.c core/err.c core/target.c core/ir.c core/irprint.c \
+		  core/irparse.c core/irparse_lex.c core/irparse_ops.c $(VERIFY_SRC)
 $(B)/fuzz_verify: testsuite/fuzz/fuzz_verify.c $(FUZZ_VERIFY_SRC)
 	@mkdir -p $(B)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -fno-sanitize-recover=all -Iverify $^ -o $@

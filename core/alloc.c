@@ -1,31 +1,79 @@
-/* alloc.c - the pipeline: SSA, constraints, spilling, colouring,
- * coalescing, SSA destruction (see alloc.h, docs/ALLOC.md). */
+/* alloc.c - the allocator's driver (see alloc.h, docs/ALLOC.md): the
+ * pipeline on one function as a flat list of steps, each timed and its
+ * statistics recorded around it by one helper (step); the retries with
+ * hard-register webs made values (hardweb.h).  The sub-passes live in
+ * the files each step names. */
 #include "alloc.h"
-#include "hardweb.h"
 
-#include <stdarg.h>
-#include <stdio.h>
-#include <string.h>
 #include <time.h>
 
-#include "cfg.h"
+#include "allocstats.h"
 #include "coalesce.h"
 #include "colour.h"
 #include "constraints.h"
-#include "liveness.h"
+#include "err.h"
+#include "hardweb.h"
+#include "locations.h"
+#include "memonly.h"
+#include "regset.h"
+#include "remat.h"
 #include "spill.h"
 #include "ssa.h"
 #include "ssadestr.h"
+#include "widemove.h"
+#include "x87.h"
 
-static bool fail(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-	return false;
-}
+/* The phases AllocStats times (t_ssa ... t_destruct), in pipeline order,
+ * and the steps no phase times. */
+enum Phase {
+	PH_SSA,
+	PH_SPILL,
+	PH_CONSTR,
+	PH_COLOUR,
+	PH_COALESCE,
+	PH_DESTRUCT,
+	PH_UNTIMED,
+	NPHASE
+};
 
+/* The pipeline's state on one function: its input, what a step hands on
+ * to later ones, and the time spent in each phase so far. */
+typedef struct Pipe {
+	Fn *fn;              /* a copy of the original; becomes the result */
+	const AllocOpts *o;
+	const RegSet *avail; /* alloc_regset's sets, of the original */
+	char *err;
+	size_t errlen;
+	X87Marks xm;         /* x87 copies made memory only, to restore */
+	Ssa ssa;
+	bool memonly;        /* fn has memory-only operands */
+	ConstrParts parts;
+	ConstrWords words;
+	ConstrStats cs;
+	SpillResult res;     /* the spiller's, when it ran */
+	bool spilled;        /* the spiller ran */
+	Colour col;
+	CoalesceStats co;
+	Loc *loc;            /* every pseudo's location */
+	SsaDestrStats ds;
+	double t[NPHASE];    /* seconds per phase */
+} Pipe;
+
+/* A step: runs one sub-pass on p; true on success, else false with the
+ * reason in p->err. */
+typedef bool StepRun(Pipe *p);
+
+/* Records what a step that succeeded tells the statistics. */
+typedef void StepNote(const Pipe *p, AllocStats *st);
+
+/* One entry of the pipeline. */
+typedef struct Step {
+	int phase;       /* the phase its time counts in */
+	StepRun *run;
+	StepNote *note;  /* NULL: nothing to record */
+} Step;
+
+/* Seconds on the monotonic clock. */
 static double now(void)
 {
 	struct timespec ts;
@@ -33,348 +81,94 @@ static double now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-static int64_t bweight(const Blk *b)
+/* ---- the steps, in pipeline order ---- */
+
+/* Each step below runs the sub-pass it names on p->fn with what earlier
+ * steps left in p; the pipeline table says what each requires and
+ * establishes.  A note records a step's statistics when it succeeded. */
+
+/* x87_copies_via_memory (x87.h) into p->xm. */
+static bool x87_copies_memside(Pipe *p)
 {
-	return b->freq > 0 ? b->freq : 1;
+	return x87_copies_via_memory(p->fn, &p->xm, p->err, p->errlen);
 }
 
-/* The registers of all that operand k of i (a pseudo of class cls)
- * may be in, 0 when it is not so constrained: its own set, narrowed to
- * the register of a hard-register def it is tied to (`=%r8, p87 ^0`:
- * the read is in r8, which alloc_regset must then keep even when the
- * limit would leave it out). */
-static RegSet required_regs(const Fn *fn, const Ins *i, int k, int cls,
-			    RegSet all)
+/* ssa_construct (ssa.h) into p->ssa. */
+static bool construct_ssa(Pipe *p)
 {
-	const Op *o = &i->ops[k];
-	if (o->kind != OK_PSEUDO || op_class(fn, o) != cls)
-		return 0;
-	RegSet a = o->allowed ? o->allowed & all : 0;
-	int t = constr_tie_partner(i, k);
-	if (!(o->flags & OF_DEF) && t >= 0 && i->ops[t].kind == OK_HREG &&
-	    (i->ops[t].flags & OF_DEF) && RS_HAS(all, i->ops[t].reg))
-		a = RS_BIT(i->ops[t].reg);
-	return a;
+	return ssa_construct(p->fn, &p->ssa, p->err, p->errlen);
 }
 
-/* Whether fn has a value of class cls that takes two registers (a
- * 16-byte general value: two adjacent registers, colour.c `starts`). */
-static bool has_wide(const Fn *fn, int cls)
+/* The phis SSA construction inserted. */
+static void note_ssa(const Pipe *p, AllocStats *st)
 {
-	for (int p = 0; p < fn->npseudo; p++)
-		if (fn->pseudo[p].cls == cls &&
-		    target_nregs(fn->target, cls, fn->pseudo[p].size) > 1)
-			return true;
-	return false;
+	st->nphi = p->ssa.nphi;
 }
 
-/* set plus whole pairs of adjacent registers of all (r and r+1 in core
- * order, both outside set), in core order, while the size stays at most
- * n.  With 8 general registers and 16-byte values the set is then
- * {ax dx cx bx si di r8 r9}, four pairs, rather than {... bp r8}, whose
- * bp and r8 pair with nothing left (only three pairs: the spiller,
- * counting a pair as two registers, would keep four 16-byte values live
- * that no colouring can place). */
-static RegSet add_pairs(RegSet set, RegSet all, int n)
+/* memonly_mark_uses (memonly.h) when fn has memory-only operands
+ * (p->memonly). */
+static bool mark_memonly(Pipe *p)
 {
-	for (int r = 0; r + 1 < TGT_NREGS; r++) {
-		RegSet pr = RS_BIT(r) | RS_BIT(r + 1);
-		if (regset_count(set) + 2 > n)
-			break;
-		if ((all & pr) == pr && !(set & pr)) {
-			set |= pr;
-			r++;
-		}
-	}
-	return set;
-}
-
-RegSet alloc_regset(const Fn *fn, int cls, int n)
-{
-	const Target *t = fn->target;
-	RegSet all = target_allocatable(t, cls, fn->frame_pointer);
-	if (n <= 0 || n >= regset_count(all))
-		return all;
-	RegSet set = 0;
-	for (int pass = 0; pass < 2; pass++)
-		for (int b = 0; b < fn->nblk; b++)
-			for (const Ins *i = fn->blk[b]->first; i; i = i->next)
-				for (int k = 0; k < i->nops; k++) {
-					RegSet a = required_regs(fn, i, k, cls,
-								 all);
-					if (!a)
-						continue;
-					int na = regset_count(a);
-					if (pass == 0 && na == 1)
-						set |= a;
-					else if (pass == 1 && na > 1 && !(a & set))
-						set |= RS_BIT(regset_first(a));
-				}
-	if (has_wide(fn, cls))
-		set = add_pairs(set, all, n);
-	for (RegSet m = all & ~set; m && regset_count(set) < n; m &= m - 1)
-		set |= RS_BIT(regset_first(m));
-	return set;
-}
-
-/* Registers value v weighs in class cls within avail. */
-static int vweight(const Fn *fn, const RegSet avail[RC_NALLOC], int v,
-		   int cls)
-{
-	if (v < fn->npseudo)
-		return fn->pseudo[v].cls == cls
-			       ? target_nregs(fn->target, cls,
-					      fn->pseudo[v].size)
-			       : 0;
-	return RS_HAS(avail[cls], v - fn->npseudo) ? 1 : 0;
-}
-
-static int lweight(const Fn *fn, const RegSet avail[RC_NALLOC],
-		   const LiveSet *L, int cls)
-{
-	int w = 0;
-	for (int k = 0; k < L->n; k++)
-		w += vweight(fn, avail, L->dense[k], cls);
-	return w;
-}
-
-/* "b3 uid 7" for messages. */
-static void at_str(const Blk *b, const Ins *i, char *buf, size_t len)
-{
-	if (i && i->uid)
-		snprintf(buf, len, "b%d uid %d", b->id, i->uid);
-	else
-		snprintf(buf, len, "b%d", b->id);
-}
-
-/* Whether the values of L of class cls (and, when i is not NULL, the
- * registers and values i defines) leave enough disjoint register pairs
- * of avail[cls] for their values two registers wide, the hard-register
- * values among them holding their own registers. */
-static bool pairs_fit(const Fn *fn, const RegSet avail[RC_NALLOC],
-		      const LiveSet *L, const Ins *i, int cls)
-{
-	int wide = 0;
-	RegSet held = 0;
-	for (int k = 0; k <= (i ? i->nops : 0); k++) {
-		int n = k == 0 ? L->n : 1;
-		for (int j = 0; j < n; j++) {
-			int v = k == 0 ? L->dense[j]
-				       : live_value(fn, &i->ops[k - 1]);
-			if (k > 0 && (v < 0 || !(i->ops[k - 1].flags & OF_DEF) ||
-				      lset_has(L, v)))
-				continue;
-			if (v >= fn->npseudo)
-				held |= RS_BIT(v - fn->npseudo);
-			else if (vweight(fn, avail, v, cls) == 2)
-				wide++;
-		}
-	}
-	return !wide || wide <= regset_pair_count(avail[cls] & ~held);
-}
-
-/* Whether def operand k of i is tied to an operand reading a register
- * value: after constr_prepare that value dies at i, so the def (even an
- * early clobber) takes its register and adds no pressure before i. */
-static bool tied_to_read(const Fn *fn, const Ins *i, int k)
-{
-	int t = constr_tie_partner(i, k);
-	return t >= 0 && live_value(fn, &i->ops[t]) >= 0 &&
-	       op_reads(fn, &i->ops[t]);
-}
-
-/* Whether fn (SSA form, prepared) needs no spilling with the registers
- * avail: pressure at most k everywhere, and at every call (and every
- * instruction clobbering registers of avail) no more values live across
- * it than registers it preserves that hold no hard-register value there
- * (its arguments).  Else the first excess in err. */
-static bool fits(Fn *fn, const RegSet avail[RC_NALLOC], int *maxlive,
-		 char *err, size_t errlen)
-{
-	const Target *t = fn->target;
-	Cfg *cfg = cfg_build(fn);
-	Live *lv = live_compute(fn, cfg);
-	LiveSet L;
-	lset_init(&L, fn->arena, lv->nval);
-	RegSet all_avail = 0;
-	for (int c = 0; c < RC_NALLOC; c++)
-		all_avail |= avail[c];
-	for (int b = 0; b < fn->nblk; b++) {
-		if (!cfg_reachable(cfg, b))
-			continue;
-		const Blk *bb = fn->blk[b];
-		live_set_out(lv, b, &L);
-		for (const Ins *i = bb->last; i; i = i->prev) {
-			int after[RC_NALLOC], across[RC_NALLOC] = {0};
-			RegSet written = i->clobbers;
-			for (int c = 0; c < RC_NALLOC; c++) {
-				after[c] = lweight(fn, avail, &L, c);
-				if (!pairs_fit(fn, avail, &L, i, c)) {
-					char at[48];
-					at_str(bb, i, at, sizeof at);
-					return fail(err, errlen, "%s: too few %s "
-						    "register pairs after it",
-						    at, t->class_name[c]);
-				}
-			}
-			for (int k = 0; k < i->nops; k++) {
-				const Op *o = &i->ops[k];
-				int v = live_value(fn, o);
-				if (v < 0 || !(o->flags & OF_DEF))
-					continue;
-				if (v >= fn->npseudo)
-					written |= RS_BIT(v - fn->npseudo);
-				if (!lset_has(&L, v))
-					for (int c = 0; c < RC_NALLOC; c++)
-						after[c] += vweight(fn, avail, v, c);
-			}
-			/* a call, or any instruction clobbering registers of
-			 * the set (`clobber {st0,st1}`): the values living
-			 * through it need registers it keeps */
-			bool kills = i->kind == IK_CALL ||
-				     (i->clobbers & all_avail);
-			if (kills)
-				for (int k = 0; k < L.n; k++) {
-					int v = L.dense[k];
-					bool def = false;
-					for (int m = 0; m < i->nops; m++)
-						def |= live_value(fn, &i->ops[m]) == v &&
-						       (i->ops[m].flags & OF_DEF);
-					if (v < fn->npseudo && !def)
-						across[fn->pseudo[v].cls] +=
-							vweight(fn, avail, v,
-								fn->pseudo[v].cls);
-				}
-			live_step_back(fn, i, &L);
-			/* the registers of hard-register values live before the
-			 * call (its arguments, values living through it) hold
-			 * them at the call: no value living across it can use
-			 * them, preserved or not */
-			RegSet held = 0;
-			if (kills)
-				for (int r = 0; r < TGT_NREGS; r++)
-					if (lset_has(&L, fn->npseudo + r))
-						held |= RS_BIT(r);
-			for (int c = 0; c < RC_NALLOC; c++) {
-				int before = lweight(fn, avail, &L, c);
-				if (!pairs_fit(fn, avail, &L, NULL, c)) {
-					char at[48];
-					at_str(bb, i, at, sizeof at);
-					return fail(err, errlen, "%s: too few %s "
-						    "register pairs before it",
-						    at, t->class_name[c]);
-				}
-				for (int k = 0; k < i->nops; k++) {
-					const Op *o = &i->ops[k];
-					int v = live_value(fn, o);
-					if (v >= 0 && (o->flags & OF_EARLY) &&
-					    !lset_has(&L, v) && !tied_to_read(fn, i, k))
-						before += vweight(fn, avail, v, c);
-				}
-				int p = before > after[c] ? before : after[c];
-				if (p > maxlive[c])
-					maxlive[c] = p;
-				int k = regset_count(avail[c]);
-				char at[48];
-				at_str(bb, i, at, sizeof at);
-				if (p > k)
-					return fail(err, errlen,
-						    "%s: %d %s registers needed, %d "
-						    "available",
-						    at, p, t->class_name[c], k);
-				int keep = regset_count(avail[c] & ~written & ~held);
-				if (across[c] > keep)
-					return fail(err, errlen,
-						    "%s: %d %s values live across the "
-						    "call, %d free registers it preserves",
-						    at, across[c], t->class_name[c],
-						    keep);
-			}
-		}
-	}
+	p->memonly = memonly_has(p->fn);
+	if (p->memonly)
+		memonly_mark_uses(p->fn);
 	return true;
+}
+
+/* constr_partial (constraints.h) into p->parts. */
+static bool split_parts(Pipe *p)
+{
+	constr_partial(p->fn, &p->ssa, &p->parts);
+	return true;
+}
+
+/* constr_cross_words (constraints.h). */
+static bool copy_cross_words(Pipe *p)
+{
+	constr_cross_words(p->fn, &p->ssa);
+	return true;
+}
+
+/* constr_words (constraints.h) into p->words. */
+static bool split_words(Pipe *p)
+{
+	constr_words(p->fn, &p->ssa, &p->words);
+	return true;
+}
+
+/* constr_prepare (constraints.h), its counts into p->cs. */
+static bool prepare_constraints(Pipe *p)
+{
+	return constr_prepare(p->fn, &p->ssa, &p->cs, p->err, p->errlen);
 }
 
 /* Lowers register pressure to |avail[c]| per class (spill.h) when the
- * function does not fit as it is; *slot_of gets the slot of every value
- * kept in memory (NULL when nothing was spilled). */
-/* Whether remat instructions a and b compute the same thing (the def
- * aside): kind, name, constants. */
-static bool same_remat(const Ins *a, const Ins *b)
+ * function has memory-only operands or does not fit as it is
+ * (regset.h), with the [remat] marks the checker would refuse hidden
+ * (remat.h); p->res holds the slot of every value kept in memory. */
+static bool lower_pressure(Pipe *p)
 {
-	if (a->kind != b->kind || a->nops != b->nops ||
-	    (a->name == NULL) != (b->name == NULL) ||
-	    (a->name && strcmp(a->name, b->name)))
-		return false;
-	for (int k = 0; k < a->nops; k++) {
-		const Op *x = &a->ops[k], *y = &b->ops[k];
-		if (x->flags & OF_DEF)
-			continue;
-		if (x->kind != y->kind || x->imm != y->imm ||
-		    ((x->kind == OK_SYM || x->kind == OK_MEMSYM) &&
-		     strcmp(x->sym, y->sym)))
-			return false;
-	}
+	char why[200];
+	int maxlive[RC_NALLOC] = {0};
+	if (!p->memonly && alloc_fits(p->fn, p->avail, maxlive, why, sizeof why))
+		return true;
+	SpillOpts so;
+	for (int c = 0; c < RC_NALLOC; c++)
+		so.regs[c] = p->avail[c];
+	Ins **hidden = remat_hide(p->fn, &p->ssa);
+	bool ok = spill_fn(p->fn, &so, &p->res, why, sizeof why);
+	remat_restore(hidden);
+	if (!ok)
+		return err_set(p->err, p->errlen, "spilling: %s", why);
+	p->spilled = true;
 	return true;
 }
 
-/* Clears the [remat] flag of the definitions of versions whose original
- * pseudo also has other definitions (a remat names the original pseudo,
- * and the checker accepts it only when every definition of it is that
- * remat); returns the instructions changed, NULL-terminated, for
- * restore_remat. */
-static Ins **hide_remat(Fn *fn, const Ssa *ssa)
+/* Whether the spiller ran. */
+static void note_spill(const Pipe *p, AllocStats *st)
 {
-	int np = fn->npseudo, n = 0;
-	Ins **first = ARENA_NEW(fn->arena, Ins *, ssa->npseudo_orig + 1);
-	bool *bad = ARENA_NEW(fn->arena, bool, ssa->npseudo_orig + 1);
-	for (int pass = 0; pass < 2; pass++)
-		for (int b = 0; b < fn->nblk; b++)
-			for (Ins *i = fn->blk[b]->first; i; i = i->next)
-				for (int k = 0; k < i->nops; k++) {
-					const Op *o = &i->ops[k];
-					if (o->kind != OK_PSEUDO ||
-					    !(o->flags & OF_DEF) || o->reg >= np)
-						continue;
-					int org = ssa->origin[o->reg];
-					if (org < 0)
-						continue;
-					if (pass == 0) {
-						if (!(i->flags & INS_REMAT))
-							bad[org] = true;
-						else if (!first[org])
-							first[org] = i;
-						else if (!same_remat(first[org], i))
-							bad[org] = true;
-					} else if (bad[org] && (i->flags & INS_REMAT)) {
-						n++;
-					}
-				}
-	Ins **out = ARENA_NEW(fn->arena, Ins *, n + 1);
-	n = 0;
-	for (int b = 0; b < fn->nblk; b++)
-		for (Ins *i = fn->blk[b]->first; i; i = i->next) {
-			if (!(i->flags & INS_REMAT))
-				continue;
-			for (int k = 0; k < i->nops; k++) {
-				const Op *o = &i->ops[k];
-				if (o->kind == OK_PSEUDO && (o->flags & OF_DEF) &&
-				    o->reg < np && ssa->origin[o->reg] >= 0 &&
-				    bad[ssa->origin[o->reg]]) {
-					i->flags &= (uint8_t)~INS_REMAT;
-					out[n++] = i;
-					break;
-				}
-			}
-		}
-	out[n] = NULL;
-	return out;
-}
-
-static void restore_remat(Ins **hidden)
-{
-	for (; *hidden; hidden++)
-		(*hidden)->flags |= INS_REMAT;
+	if (p->spilled)
+		st->spilled = true;
 }
 
 /* Records the spiller's new pseudos as versions of the originals they
@@ -396,684 +190,235 @@ static bool adopt_versions(Fn *fn, Ssa *ssa, const SpillResult *res,
 			continue;
 		}
 		if (c < 0 || c >= ssa->norigin || ssa->origin[c] < 0)
-			return fail(err, errlen, "spilling: p%d carries no "
-						 "known value",
-				    p);
+			return err_set(err, errlen,
+				       "spilling: p%d carries no "
+				       "known value",
+				       p);
 		ssa->origin[p] = ssa->origin[c];
 	}
 	ssa->norigin = n;
 	return true;
 }
 
-static bool spill_step(Fn *fn, Ssa *ssa, const RegSet avail[RC_NALLOC],
-		       bool memonly, AllocStats *st, int **slot_of, char *err,
-		       size_t errlen)
+/* The step of adopt_versions (nothing to do when the spiller did not
+ * run). */
+static bool adopt_spilled_versions(Pipe *p)
 {
-	*slot_of = NULL;
-	char why[200];
-	int maxlive[RC_NALLOC] = {0};
-	if (!memonly && fits(fn, avail, maxlive, why, sizeof why))
-		return true;
-	SpillOpts so;
+	return !p->spilled ||
+	       adopt_versions(p->fn, &p->ssa, &p->res, p->err, p->errlen);
+}
+
+/* constr_split (constraints.h), its counts added to p->cs. */
+static bool split_constrained(Pipe *p)
+{
+	return constr_split(p->fn, &p->ssa, p->avail, &p->cs, p->err,
+			    p->errlen);
+}
+
+/* The copies of constr_prepare and constr_split. */
+static void note_split(const Pipe *p, AllocStats *st)
+{
+	st->prep_copies = p->cs.ncopy;
+	st->perms = p->cs.nperm;
+	st->perm_values = p->cs.npairs;
+	st->recon_phis = p->cs.nphi;
+}
+
+/* colour_fn (colour.h) into p->col. */
+static bool colour_values(Pipe *p)
+{
+	return colour_fn(p->fn, p->avail, &p->col, p->err, p->errlen);
+}
+
+/* The pressure colouring met. */
+static void note_colour(const Pipe *p, AllocStats *st)
+{
 	for (int c = 0; c < RC_NALLOC; c++)
-		so.regs[c] = avail[c];
-	SpillResult res;
-	Ins **hidden = hide_remat(fn, ssa);
-	bool ok = spill_fn(fn, &so, &res, why, sizeof why);
-	restore_remat(hidden);
-	if (!ok)
-		return fail(err, errlen, "spilling: %s", why);
-	*slot_of = res.slot_of;
-	st->spilled = true;
-	return adopt_versions(fn, ssa, &res, err, errlen);
+		st->maxlive[c] = p->col.maxlive[c];
 }
 
-/* Where every pseudo of the coloured SSA function lives: its register,
- * else its spill slot, else (named by no register operand, not in
- * memory) anywhere valid. */
-static Loc *locations(const Fn *fn, const Colour *c, const int *slot_of)
+/* coalesce (coalesce.h) on p->col, or with o->no_coalesce only the
+ * affinity colouring satisfied, into p->co. */
+static bool coalesce_values(Pipe *p)
 {
-	Loc *loc = ARENA_NEW(fn->arena, Loc, fn->npseudo + 1);
-	for (int p = 0; p < fn->npseudo; p++) {
-		int cl = fn->pseudo[p].cls;
-		if (p < c->np && c->reg[p] >= 0)
-			loc[p] = (Loc){LOC_REG, c->reg[p]};
-		else if (slot_of && slot_of[p] >= 0)
-			loc[p] = (Loc){LOC_SLOT, slot_of[p]};
-		else if (cl >= 0 && cl < RC_NALLOC)
-			loc[p] = (Loc){LOC_REG, regset_first(
-				c->avail[cl] ? c->avail[cl]
-					     : fn->target->class_regs[cl])};
-	}
-	return loc;
-}
-
-/* Removes the memory phis (every operand in one slot: they move
- * nothing) so that SSA destruction sees register phis only. */
-static void drop_memory_phis(Fn *fn)
-{
-	for (int b = 0; b < fn->nblk; b++) {
-		Blk *bb = fn->blk[b];
-		for (Ins *i = bb->first, *next; i && i->kind == IK_PHI; i = next) {
-			next = i->next;
-			if (i->ops[0].loc.kind == LOC_SLOT)
-				ins_remove(bb, i);
-		}
-	}
-}
-
-static int width(const Fn *fn, int p)
-{
-	return target_nregs(fn->target, fn->pseudo[p].cls, fn->pseudo[p].size);
-}
-
-/* The registers of pseudo p at loc (none for a slot). */
-static RegSet loc_span(const Fn *fn, int p, Loc loc)
-{
-	if (loc.kind != LOC_REG)
-		return 0;
-	RegSet s = 0;
-	for (int k = 0; k < width(fn, p); k++)
-		s |= RS_BIT(loc.num + k);
-	return s;
-}
-
-/* Whether the pair =d, s of an inserted parallel copy becomes a move of
- * its own: a value of several registers, or a copy into another class
- * (constr_prepare's copy of a read tied to a def of the other class);
- * pcopy.h moves single registers of one class. */
-static bool own_move(const Fn *fn, const Op *d, const Op *s)
-{
-	return d->kind == OK_PSEUDO && s->kind == OK_PSEUDO &&
-	       (width(fn, d->reg) > 1 ||
-		fn->pseudo[d->reg].cls != fn->pseudo[s->reg].cls);
-}
-
-/* Where pseudo operand o of an inserted parallel copy is: its own
- * location (a register part's), else its pseudo's. */
-static Loc op_where(const Op *o, const Loc *loc)
-{
-	return o->loc.kind != LOC_NONE ? o->loc : loc[o->reg];
-}
-
-/* Whether pair j of the inserted parallel copy i can become a move of
- * its own ahead of i: no register it writes is read by another pair
- * (what it reads may be overwritten afterwards: it has been read) and
- * its two spans are equal or apart. */
-static bool own_move_ok(const Fn *fn, const Ins *i, int j, const Loc *loc)
-{
-	const Op *d = &i->ops[2 * j], *s = &i->ops[2 * j + 1];
-	RegSet ds = loc_span(fn, d->reg, op_where(d, loc));
-	RegSet ss = loc_span(fn, s->reg, op_where(s, loc));
-	RegSet os = 0; /* what the other pairs read */
-	for (int m = 0; m < i->nops / 2; m++) {
-		const Op *sm = &i->ops[2 * m + 1];
-		if (m != j && sm->kind == OK_PSEUDO)
-			os |= loc_span(fn, sm->reg, op_where(sm, loc));
-	}
-	return ds && ss && (ds == ss || (!(ds & ss) && !(ds & os)));
-}
-
-/* Whether pair =d, s moves a value of several registers of one class
- * between registers (a pair it may split into register parts). */
-static bool wide_reg_pair(const Fn *fn, const Op *d, const Op *s,
-			  const Loc *loc)
-{
-	return own_move(fn, d, s) &&
-	       fn->pseudo[d->reg].cls == fn->pseudo[s->reg].cls &&
-	       loc[d->reg].kind == LOC_REG && loc[s->reg].kind == LOC_REG;
-}
-
-/* Splits every pair of the inserted parallel copy i that moves a value
- * of several general registers (wide_reg_pair) into one pair per
- * register: `=q, q` for a fresh register part q (ssa_new_part), its
- * destination at the k-th register of the def's span, its source at the
- * k-th of the source's; the sequentializer then orders them with the
- * other pairs, cycles through a register pair included (broken with
- * swaps), and the parts become hard-register operands (`move =%dx,
- * %bx`), which the checker moves register by register. */
-static void split_wide_pairs(Fn *fn, Ssa *ssa, Ins *i, const Loc *loc)
-{
-	int n = i->nops / 2, m = 0;
-	for (int j = 0; j < n; j++)
-		m += wide_reg_pair(fn, &i->ops[2 * j], &i->ops[2 * j + 1], loc)
-			     ? width(fn, i->ops[2 * j].reg)
-			     : 1;
-	Op *ops = ARENA_NEW(fn->arena, Op, 2 * m);
-	m = 0;
-	for (int j = 0; j < n; j++) {
-		const Op *d = &i->ops[2 * j], *s = &i->ops[2 * j + 1];
-		if (!wide_reg_pair(fn, d, s, loc)) {
-			ops[2 * m] = *d;
-			ops[2 * m++ + 1] = *s;
-			continue;
-		}
-		int cls = fn->pseudo[d->reg].cls;
-		for (int k = 0; k < width(fn, d->reg); k++) {
-			int q = ssa_new_part(fn, ssa, cls);
-			ops[2 * m] = (Op){.kind = OK_PSEUDO, .flags = OF_DEF,
-					  .reg = q, .tie = -1, .from = -1,
-					  .loc = {LOC_REG,
-						  loc[d->reg].num + k}};
-			ops[2 * m++ + 1] = (Op){.kind = OK_PSEUDO,
-						.flags = OF_USE, .reg = q,
-						.tie = -1, .from = -1,
-						.loc = {LOC_REG,
-							loc[s->reg].num + k}};
-		}
-	}
-	i->ops = ops;
-	i->nops = 2 * m;
-}
-
-/* The last spill through_slot made, for the next to reuse. */
-typedef struct XSlots {
-	Ins *last;  /* the last such spill, NULL */
-	int blk;    /* its block's id */
-	int slot;   /* its slot */
-	Loc from;   /* the register it stored */
-} XSlots;
-
-/* Whether an instruction from a up to (not including) i may write a
- * register of the span rs: a def located there (a pseudo's own location
- * or, on an inserted parallel copy, its pseudo's, unless that pair's
- * source is in the same place), a hard-register def or a clobber; true
- * also when i does not follow a in its block. */
-static bool writes_between(const Fn *fn, const Ins *a, const Ins *i,
-			   RegSet rs, const Loc *loc)
-{
-	for (const Ins *x = a; x; x = x->next) {
-		if (x == i)
-			return false;
-		if (x->clobbers & rs)
-			return true;
-		for (int k = 0; k < x->nops; k++) {
-			const Op *o = &x->ops[k];
-			if (!(o->flags & OF_DEF))
-				continue;
-			if (o->kind == OK_HREG && RS_HAS(rs, o->reg))
-				return true;
-			if (o->kind != OK_PSEUDO ||
-			    !(loc_span(fn, o->reg, op_where(o, loc)) & rs))
-				continue;
-			/* a pair of an inserted parallel copy that leaves
-			 * its value where it is writes the same bits */
-			const Op *src = k + 1 < x->nops ? &x->ops[k + 1] : NULL;
-			Loc ld = op_where(o, loc), ls;
-			if (x->kind == IK_PCOPY && x->uid == 0 && src &&
-			    src->kind == OK_PSEUDO && !(src->flags & OF_DEF) &&
-			    (ls = op_where(src, loc)).kind == ld.kind &&
-			    ls.num == ld.num && width(fn, o->reg) ==
-			    width(fn, src->reg))
-				continue;
-			return true;
-		}
-	}
-	return true; /* i not reached after a: not known */
-}
-
-/* Before i in b, the pair =d, s of an inserted parallel copy that moves
- * a value between classes into another number of registers (an SSE
- * register into a general register pair: constr_cross_words' copy), as
- * x86-64 without SSE4.1 does it: `spill =s @S, s @xmm` into a new slot S
- * of the value's size, then `reload =d @pair, s @S` (the checker gives
- * the k-th register of the pair the value's k-th word).  A value
- * already spilled so earlier in b is reloaded from that slot (SSA: s is
- * not redefined, and S is written by nothing else). */
-static void through_slot(Fn *fn, Blk *b, Ins *i, const Op *d, const Op *s,
-			 const Loc *loc, XSlots *xs)
-{
-	Loc from = loc[s->reg];
-	RegSet rs = loc_span(fn, s->reg, from);
-	int S = -1;
-	if (xs->last && xs->blk == b->id &&
-	    xs->from.kind == from.kind && xs->from.num == from.num &&
-	    fn->slot[xs->slot].size == fn->pseudo[s->reg].size &&
-	    !writes_between(fn, xs->last, i, rs, loc))
-		S = xs->slot;
-	if (S < 0) {
-		S = fn_new_slot(fn, fn->pseudo[s->reg].size);
-		Ins *sp = ins_new(fn, IK_SPILL, 2);
-		sp->ops[0] = *s;
-		sp->ops[0].flags = OF_DEF;
-		sp->ops[0].loc = (Loc){LOC_SLOT, S};
-		sp->ops[1] = *s;
-		sp->ops[1].loc = loc[s->reg];
-		ins_insert_before(b, i, sp);
-		*xs = (XSlots){sp, b->id, S, from};
-	}
-	Ins *rl = ins_new(fn, IK_RELOAD, 2);
-	rl->ops[0] = *d;
-	rl->ops[0].loc = loc[d->reg];
-	rl->ops[1] = *s;
-	rl->ops[1].loc = (Loc){LOC_SLOT, S};
-	ins_insert_before(b, i, rl);
-}
-
-/* The pairs of the inserted parallel copy i that copy a value of several
- * registers or between classes (see own_move) become moves of their own
- * ahead of it, with their locations, when own_move_ok; when a value of
- * several registers cannot (a cycle through a register pair: cx:bx ->
- * ax:dx while dx -> cx), the copy's wide pairs are split into register
- * parts first (split_wide_pairs). */
-static bool wide_pairs(Fn *fn, Ssa *ssa, Blk *b, Ins *i, const Loc *loc,
-		       XSlots *xs, char *err, size_t errlen)
-{
-	for (int j = 0; j < i->nops / 2; j++)
-		if (wide_reg_pair(fn, &i->ops[2 * j], &i->ops[2 * j + 1], loc) &&
-		    !own_move_ok(fn, i, j, loc)) {
-			split_wide_pairs(fn, ssa, i, loc);
-			break;
-		}
-	int n = i->nops / 2, keep = 0;
-	for (int j = 0; j < n; j++) {
-		Op *d = &i->ops[2 * j], *s = &i->ops[2 * j + 1];
-		if (!own_move(fn, d, s))
-			continue;
-		if (!own_move_ok(fn, i, j, loc))
-			return fail(err, errlen, "b%d: a value of several "
-						 "registers or of another class "
-						 "(p%d) cannot move in this "
-						 "parallel copy",
-				    b->id, d->reg);
-		if (width(fn, d->reg) != width(fn, s->reg)) {
-			through_slot(fn, b, i, d, s, loc, xs);
-			continue;
-		}
-		Ins *mv = ins_new(fn, IK_MOVE, 2);
-		mv->ops[0] = *d;
-		mv->ops[1] = *s;
-		mv->ops[0].loc = loc[d->reg];
-		mv->ops[1].loc = loc[s->reg];
-		ins_insert_before(b, i, mv);
-	}
-	for (int j = 0; j < n; j++) {
-		if (own_move(fn, &i->ops[2 * j], &i->ops[2 * j + 1]))
-			continue;
-		i->ops[2 * keep] = i->ops[2 * j];
-		i->ops[2 * keep++ + 1] = i->ops[2 * j + 1];
-	}
-	i->nops = 2 * keep;
-	if (!keep)
-		ins_remove(b, i);
+	if (p->o->no_coalesce)
+		p->co.aff_before = p->co.aff_after =
+			colour_aff_satisfied(&p->col, &p->co.aff_total);
+	else
+		coalesce(p->fn, &p->col, &p->co);
 	return true;
 }
 
-static bool lower_wide_pairs(Fn *fn, Ssa *ssa, const Loc *loc, char *err,
-			     size_t errlen)
+/* The affinity weight, satisfied before and after coalescing. */
+static void note_coalescing(const Pipe *p, AllocStats *st)
 {
-	XSlots xs = {NULL, -1, -1, {LOC_NONE, 0}};
-	for (int b = 0; b < fn->nblk; b++)
-		for (Ins *i = fn->blk[b]->first, *next; i; i = next) {
-			next = i->next;
-			if (i->kind == IK_PCOPY && i->uid == 0 &&
-			    !wide_pairs(fn, ssa, fn->blk[b], i, loc, &xs,
-					err, errlen))
-				return false;
-		}
+	st->aff_total = p->co.aff_total;
+	st->aff_colour = p->co.aff_before;
+	st->aff_final = p->co.aff_after;
+	st->recoloured = p->co.nrecolour;
+}
+
+/* colour_valid (colour.h): an invalid colouring is an internal error,
+ * reported. */
+static bool check_colouring(Pipe *p)
+{
+	char why[200];
+	if (!colour_valid(p->fn, &p->col, why, sizeof why))
+		return err_set(p->err, p->errlen,
+			       "internal: invalid colouring: %s", why);
 	return true;
 }
 
-/* Where operand o of an allocated function is. */
-static Loc where_op(const Op *o)
+/* locations (locations.h) into p->loc, with the spiller's slots. */
+static bool locate(Pipe *p)
 {
-	if (o->kind == OK_HREG)
-		return (Loc){LOC_REG, o->reg};
-	return o->loc;
-}
-
-/* Moves that move nothing (source and destination in one place) go. */
-static void drop_null_moves(Fn *fn)
-{
-	for (int b = 0; b < fn->nblk; b++)
-		for (Ins *i = fn->blk[b]->first, *next; i; i = next) {
-			next = i->next;
-			if (i->kind != IK_MOVE)
-				continue;
-			Loc d = where_op(&i->ops[0]), s = where_op(&i->ops[1]);
-			if (d.kind == s.kind && d.num == s.num)
-				ins_remove(fn->blk[b], i);
-		}
-}
-
-/* The class of register location l, or -1 for any other location. */
-static int loc_reg_class(const Fn *fn, Loc l)
-{
-	return l.kind == LOC_REG ? fn->target->regs[l.num].cls : -1;
-}
-
-/* Whether an inserted move or swap i transfers between an x87 register
- * and a register of another class (no such register move on x86). */
-static bool x87_cross_move(const Fn *fn, const Ins *i)
-{
-	if ((i->kind != IK_MOVE && i->kind != IK_SWAP) || i->uid ||
-	    i->nops != 2)
-		return false;
-	int a = loc_reg_class(fn, where_op(&i->ops[0]));
-	int b = loc_reg_class(fn, where_op(&i->ops[1]));
-	return a >= 0 && b >= 0 && a != b && (a == RC_X87 || b == RC_X87);
-}
-
-/* Every inserted move between an x87 register and a register of another
- * class (a value read by an x87 insn in an x87 register, moved there from
- * its SSE register by a constraint's copy) becomes a store of the source
- * into a new slot of the value's size and a load from it, as GCC's
- * secondary memory does (docs/ALLOC.md "Copies between x87 and SSE
- * registers").  False with err set for such a swap (not allocated). */
-static bool x87_moves_via_memory(Fn *fn, char *err, size_t errlen)
-{
-	for (int b = 0; b < fn->nblk; b++)
-		for (Ins *i = fn->blk[b]->first, *next; i; i = next) {
-			next = i->next;
-			if (!x87_cross_move(fn, i))
-				continue;
-			if (i->kind == IK_SWAP ||
-			    i->ops[1].kind != OK_PSEUDO)
-				return fail(err, errlen,
-					    "not allocated: b%d: an exchange "
-					    "between x87 and other registers",
-					    fn->blk[b]->id);
-			int S = fn_new_slot(fn,
-					    fn->pseudo[i->ops[1].reg].size);
-			Ins *sp = ins_new(fn, IK_SPILL, 2);
-			sp->ops[0] = i->ops[1];
-			sp->ops[0].flags = OF_DEF;
-			sp->ops[0].loc = (Loc){LOC_SLOT, S};
-			sp->ops[1] = i->ops[1];
-			Ins *rl = ins_new(fn, IK_RELOAD, 2);
-			rl->ops[0] = i->ops[0];
-			rl->ops[1] = i->ops[1];
-			rl->ops[1].loc = (Loc){LOC_SLOT, S};
-			ins_insert_before(fn->blk[b], i, sp);
-			ins_insert_before(fn->blk[b], i, rl);
-			ins_remove(fn->blk[b], i);
-		}
+	p->loc = locations(p->fn, &p->col, p->spilled ? p->res.slot_of : NULL);
 	return true;
 }
 
-/* Pairs of original copy i whose two sides are in different places. */
-static int real_copies(const Ins *i)
+/* drop_memory_phis (locations.h). */
+static bool drop_memphis(Pipe *p)
 {
-	int n = 0;
-	for (int k = 0; k + 1 < i->nops; k += 2) {
-		Loc d = where_op(&i->ops[k]), s = where_op(&i->ops[k + 1]);
-		n += d.kind != s.kind || d.num != s.num;
-	}
-	return n;
-}
-
-void alloc_count(const Fn *fn, AllocStats *st)
-{
-	st->spills = st->reloads = st->remats = st->moves = st->swaps =
-		st->copies = (AllocCount){0};
-	for (int b = 0; b < fn->nblk; b++) {
-		int64_t w = bweight(fn->blk[b]);
-		for (const Ins *i = fn->blk[b]->first; i; i = i->next) {
-			AllocCount *c = NULL;
-			switch (i->kind) {
-			case IK_SPILL: c = &st->spills; break;
-			case IK_RELOAD: c = &st->reloads; break;
-			case IK_REMAT: c = &st->remats; break;
-			case IK_MOVE: c = &st->moves; break;
-			case IK_SWAP: c = &st->swaps; break;
-			case IK_COPY:
-			case IK_PCOPY:
-				if (i->uid == 0) {
-					c = &st->moves;
-				} else {
-					int n = real_copies(i);
-					st->copies.n += n;
-					st->copies.w += n * w;
-				}
-				break;
-			default: break;
-			}
-			if (c) {
-				c->n++;
-				c->w += w;
-			}
-		}
-	}
-	st->slots = st->slot_bytes = 0;
-	for (int s = 0; s < fn->nslot; s++)
-		if (fn->slot[s].size > 0) {
-			st->slots++;
-			st->slot_bytes += fn->slot[s].size;
-		}
-}
-
-static int count_ins(const Fn *fn)
-{
-	int n = 0;
-	for (int b = 0; b < fn->nblk; b++)
-		n += blk_nins(fn->blk[b]);
-	return n;
-}
-
-/* Whether fn has a memory-only operand (OF_MEMONLY). */
-static bool has_memonly(const Fn *fn)
-{
-	for (int b = 0; b < fn->nblk; b++)
-		for (const Ins *i = fn->blk[b]->first; i; i = i->next)
-			for (int k = 0; k < i->nops; k++)
-				if (i->ops[k].flags & OF_MEMONLY)
-					return true;
-	return false;
-}
-
-/* The memory-only operands the allocator places: tied to no operand;
- * a read of a part (`p[OFF,SIZE] {} mem`: those bytes of p's slot) and a
- * partial read-modify-write def (`+p[OFF,SIZE] {} mem`: it writes those
- * bytes of p's slot and keeps the rest, so the old and the new version
- * of p share one slot, memonly_mark_uses) included; a whole one both read
- * and written is refused.  Returns false with the first other one named
- * in err (not allocated). */
-static bool memonly_supported(const Fn *fn, char *err, size_t errlen)
-{
-	for (int b = 0; b < fn->nblk; b++)
-		for (const Ins *i = fn->blk[b]->first; i; i = i->next)
-			for (int k = 0; k < i->nops; k++) {
-				const Op *o = &i->ops[k];
-				if (!(o->flags & OF_MEMONLY))
-					continue;
-				const char *why = NULL;
-				if (constr_tie_partner(i, k) >= 0)
-					why = "tied to another operand";
-				else if ((o->flags & (OF_USE | OF_DEF)) ==
-					 (OF_USE | OF_DEF) && !o->sub_size)
-					why = "both read and written";
-				if (why)
-					return fail(err, errlen,
-						    "not allocated: uid %d: a "
-						    "memory-only operand %s "
-						    "(p%d)",
-						    i->uid, why, o->reg);
-			}
+	drop_memory_phis(p->fn);
 	return true;
 }
 
-/* Gives every memory-only use of the SSA function a slot location
- * without a slot yet (LOC_SLOT, -1): from here on it is no register
- * use (liveness, constraints, colouring skip it); the spiller stores its
- * value and numbers the slot (spill.h).  The old version read by a
- * partial memory-only def (SSA's appended use tied to it, ssa.h) is such
- * a use too: the def rewrites part of that slot in place, so the spiller
- * gives both versions one slot (spill.c, assign_slots). */
-static void memonly_mark_uses(Fn *fn)
+/* widemove_lower (widemove.h). */
+static bool lower_wide_moves(Pipe *p)
 {
-	for (int b = 0; b < fn->nblk; b++)
-		for (Ins *i = fn->blk[b]->first; i; i = i->next)
-			for (int k = 0; k < i->nops; k++) {
-				Op *o = &i->ops[k];
-				if (o->kind == OK_PSEUDO && !(o->flags & OF_DEF) &&
-				    o->tie >= 0 && o->tie < i->nops &&
-				    (i->ops[o->tie].flags & OF_MEMONLY))
-					o->flags |= OF_MEMONLY;
-				if ((o->flags & OF_MEMONLY) && !(o->flags & OF_DEF))
-					o->loc = (Loc){LOC_SLOT, -1};
-			}
+	return widemove_lower(p->fn, &p->ssa, p->loc, p->err, p->errlen);
 }
 
-/* The copy operands x87_copies_via_memory made memory only (copy, operand
- * index, original flags and register set), to restore. */
-typedef struct X87Mark {
-	Ins *ins;
-	int k;
-	uint8_t flags;
-	RegSet allowed;
-} X87Mark;
-typedef struct X87Marks {
-	int n;
-	X87Mark *m; /* in fn's arena */
-} X87Marks;
-
-/* Whether registers of classes a and b have no register move between
- * them: one is x87 and the other not (docs/ALLOC.md "Copies between x87
- * and SSE registers"). */
-static bool classes_need_memory(int a, int b)
+/* ssa_destruct_within (ssadestr.h), temporaries within p->avail. */
+static bool destruct_ssa(Pipe *p)
 {
-	return a != b && (a == RC_X87 || b == RC_X87);
+	return ssa_destruct_within(p->fn, &p->ssa, p->loc, p->avail, &p->ds,
+				   p->err, p->errlen);
 }
 
-/* The class of operand o of fn: its pseudo's or its hard register's. */
-static int x87_op_class(const Fn *fn, const Op *o)
+/* The edges SSA destruction split. */
+static void note_destruct(const Pipe *p, AllocStats *st)
 {
-	if (o->kind == OK_PSEUDO)
-		return fn->pseudo[o->reg].cls;
-	return fn->target->regs[o->reg].cls;
+	st->split_edges = p->ds.nsplit;
 }
 
-/* Every original copy of fn between an x87 value and a value of another
- * class, which x86 can only do through memory, gets one side memory
- * only (OF_MEMONLY): the destination when it is a pseudo, else the
- * source (an fld or fst of the slot then does the copy, and the other
- * side is a register).  False with err set when neither side is a whole
- * pseudo (not allocated). */
-static bool x87_copies_via_memory(Fn *fn, X87Marks *xm, char *err,
-				  size_t errlen)
+/* constr_partial_finish (constraints.h) on p->parts. */
+static bool finish_parts(Pipe *p)
 {
-	int cap = 0;
-	for (int b = 0; b < fn->nblk; b++)
-		for (Ins *i = fn->blk[b]->first; i; i = i->next)
-			cap += i->kind == IK_COPY;
-	xm->n = 0;
-	xm->m = ARENA_NEW(fn->arena, X87Mark, cap ? cap : 1);
-	for (int b = 0; b < fn->nblk; b++)
-		for (Ins *i = fn->blk[b]->first; i; i = i->next) {
-			if (i->kind != IK_COPY || i->nops != 2)
-				continue;
-			Op *d = &i->ops[0], *s = &i->ops[1];
-			if (!classes_need_memory(x87_op_class(fn, d),
-						 x87_op_class(fn, s)))
-				continue;
-			int k = d->kind == OK_PSEUDO && !d->sub_size ? 0
-				: s->kind == OK_PSEUDO && !s->sub_size ? 1
-								       : -1;
-			if (k < 0)
-				return fail(err, errlen,
-					    "not allocated: uid %d: a copy "
-					    "between x87 and other registers "
-					    "with no pseudo to keep in memory",
-					    i->uid);
-			Op *m = &i->ops[k];
-			xm->m[xm->n++] = (X87Mark){i, k, m->flags, m->allowed};
-			m->flags |= OF_MEMONLY | OF_MEM;
-			m->allowed = 0;
-		}
+	return constr_partial_finish(&p->parts, p->err, p->errlen);
+}
+
+/* constr_words_finish (constraints.h) on p->words. */
+static bool finish_words(Pipe *p)
+{
+	return constr_words_finish(&p->words, p->err, p->errlen);
+}
+
+/* drop_null_moves (locations.h). */
+static bool drop_nullmoves(Pipe *p)
+{
+	drop_null_moves(p->fn);
 	return true;
 }
 
-/* Undoes x87_copies_via_memory on the allocation: each marked operand
- * gets back its flags and register set (the allocation keeps the
- * original's shape; the memory side keeps its slot location). */
-static void x87_copies_restore(const X87Marks *xm)
+/* x87_moves_via_memory (x87.h). */
+static bool x87_moves_memory(Pipe *p)
 {
-	for (int j = 0; j < xm->n; j++) {
-		Op *o = &xm->m[j].ins->ops[xm->m[j].k];
-		o->flags = xm->m[j].flags;
-		o->allowed = xm->m[j].allowed;
-	}
+	return x87_moves_via_memory(p->fn, p->err, p->errlen);
 }
 
-/* The pipeline on fn, a copy of the original; the result is fn. */
+/* x87_copies_restore (x87.h) on p->xm. */
+static bool restore_x87_copies(Pipe *p)
+{
+	x87_copies_restore(&p->xm);
+	return true;
+}
+
+/* The phases' times and the counts of the allocated function (the
+ * pipeline has succeeded). */
+static void note_result(const Pipe *p, AllocStats *st)
+{
+	st->t_ssa = p->t[PH_SSA];
+	st->t_spill = p->t[PH_SPILL];
+	st->t_constr = p->t[PH_CONSTR];
+	st->t_colour = p->t[PH_COLOUR];
+	st->t_coalesce = p->t[PH_COALESCE];
+	st->t_destruct = p->t[PH_DESTRUCT];
+	alloc_count(p->fn, st);
+}
+
+/* The pipeline, in order; before each step, what it requires -> what
+ * it establishes (or breaks). */
+static const Step pipeline[] = {
+	/* a copy of the original -> x87<->other copies: one side in memory */
+	{PH_SSA, x87_copies_memside, NULL},
+	/* -> SSA form: one def per pseudo, phis, origins (ssa.h) */
+	{PH_SSA, construct_ssa, note_ssa},
+	/* SSA -> memory-only uses read slots, are no register uses */
+	{PH_SSA, mark_memonly, NULL},
+	/* SSA -> partial defs read one merged, tied value (p->parts) */
+	{PH_SSA, split_parts, NULL},
+	/* SSA -> other-class words tied to a def read a general copy */
+	{PH_SSA, copy_cross_words, NULL},
+	/* SSA -> ties through a second word are ties of whole values */
+	{PH_SSA, split_words, NULL},
+	/* SSA -> ties and conflicting fixed uses get copies; still SSA */
+	{PH_SSA, prepare_constraints, NULL},
+	/* prepared SSA -> pressure within avail everywhere; still SSA */
+	{PH_SPILL, lower_pressure, note_spill},
+	/* spilled -> the spiller's new pseudos have origins */
+	{PH_SPILL, adopt_spilled_versions, NULL},
+	/* -> parallel copies before constrained insns; SSA rebuilt */
+	{PH_CONSTR, split_constrained, note_split},
+	/* split SSA within avail -> a register per value (p->col) */
+	{PH_COLOUR, colour_values, note_colour},
+	/* coloured -> recoloured for affinities (p->co) */
+	{PH_COALESCE, coalesce_values, note_coalescing},
+	/* coloured -> the colouring checked valid */
+	{PH_COALESCE, check_colouring, NULL},
+	/* coloured -> every pseudo's location (p->loc) */
+	{PH_DESTRUCT, locate, NULL},
+	/* located -> no memory phis (all in one slot, they move nothing) */
+	{PH_DESTRUCT, drop_memphis, NULL},
+	/* located -> inserted pcopies move single registers of one class */
+	{PH_DESTRUCT, lower_wide_moves, NULL},
+	/* -> no SSA: phis are copies on edges, operands located */
+	{PH_DESTRUCT, destruct_ssa, note_destruct},
+	/* allocated -> the merges of partial defs are their moves */
+	{PH_DESTRUCT, finish_parts, NULL},
+	/* allocated -> second-word ties as in the original, extracts moves */
+	{PH_DESTRUCT, finish_words, NULL},
+	/* allocated -> no move whose two sides are in one place */
+	{PH_DESTRUCT, drop_nullmoves, NULL},
+	/* allocated -> no register move between x87 and other classes */
+	{PH_DESTRUCT, x87_moves_memory, NULL},
+	/* allocated -> the x87 copies' operands as in the original */
+	{PH_UNTIMED, restore_x87_copies, note_result},
+};
+
+/* Runs s on p, its time added to its phase; on success its note records
+ * into st. */
+static bool step(Pipe *p, const Step *s, AllocStats *st)
+{
+	double t0 = now();
+	bool ok = s->run(p);
+	p->t[s->phase] += now() - t0;
+	if (ok && s->note)
+		s->note(p, st);
+	return ok;
+}
+
+/* The pipeline on fn, a copy of the original; the result is fn.  st
+ * holds alloc_regset's sets; the statistics of the steps that succeeded
+ * are recorded in it (the times only when all did). */
 static bool run(Fn *fn, const AllocOpts *o, AllocStats *st, char *err,
 		size_t errlen)
 {
-	const RegSet *avail = st->regs; /* alloc_regset's, of the original */
-	double t0 = now();
-	X87Marks xm;
-	if (!x87_copies_via_memory(fn, &xm, err, errlen))
-		return false;
-	Ssa ssa;
-	if (!ssa_construct(fn, &ssa, err, errlen))
-		return false;
-	bool memonly = has_memonly(fn);
-	if (memonly)
-		memonly_mark_uses(fn);
-	st->nphi = ssa.nphi;
-	ConstrStats cs = {0};
-	ConstrParts parts;
-	constr_partial(fn, &ssa, &parts);
-	constr_cross_words(fn, &ssa);
-	ConstrWords words;
-	constr_words(fn, &ssa, &words);
-	if (!constr_prepare(fn, &ssa, &cs, err, errlen))
-		return false;
-	double t1 = now();
-	int *slot_of;
-	if (!spill_step(fn, &ssa, avail, memonly, st, &slot_of, err, errlen))
-		return false;
-	double t2 = now();
-	if (!constr_split(fn, &ssa, avail, &cs, err, errlen))
-		return false;
-	st->prep_copies = cs.ncopy;
-	st->perms = cs.nperm;
-	st->perm_values = cs.npairs;
-	st->recon_phis = cs.nphi;
-	double t3 = now();
-	Colour col;
-	if (!colour_fn(fn, avail, &col, err, errlen))
-		return false;
-	for (int c = 0; c < RC_NALLOC; c++)
-		st->maxlive[c] = col.maxlive[c];
-	double t4 = now();
-	CoalesceStats co = {0};
-	if (o->no_coalesce)
-		co.aff_before = co.aff_after = colour_aff_satisfied(&col,
-								    &co.aff_total);
-	else
-		coalesce(fn, &col, &co);
-	st->aff_total = co.aff_total;
-	st->aff_colour = co.aff_before;
-	st->aff_final = co.aff_after;
-	st->recoloured = co.nrecolour;
-	char why[200];
-	if (!colour_valid(fn, &col, why, sizeof why))
-		return fail(err, errlen, "internal: invalid colouring: %s", why);
-	double t5 = now();
-	Loc *loc = locations(fn, &col, slot_of);
-	drop_memory_phis(fn);
-	if (!lower_wide_pairs(fn, &ssa, loc, err, errlen))
-		return false;
-	SsaDestrStats ds;
-	if (!ssa_destruct_within(fn, &ssa, loc, avail, &ds, err, errlen))
-		return false;
-	st->split_edges = ds.nsplit;
-	if (!constr_partial_finish(&parts, err, errlen) ||
-	    !constr_words_finish(&words, err, errlen))
-		return false;
-	drop_null_moves(fn);
-	if (!x87_moves_via_memory(fn, err, errlen))
-		return false;
-	double t6 = now();
-	st->t_ssa = t1 - t0;
-	st->t_spill = t2 - t1;
-	st->t_constr = t3 - t2;
-	st->t_colour = t4 - t3;
-	st->t_coalesce = t5 - t4;
-	st->t_destruct = t6 - t5;
-	x87_copies_restore(&xm);
-	alloc_count(fn, st);
+	Pipe p = {.fn = fn, .o = o, .avail = st->regs, .err = err,
+		  .errlen = errlen};
+	for (size_t k = 0; k < sizeof pipeline / sizeof *pipeline; k++)
+		if (!step(&p, &pipeline[k], st))
+			return false;
 	return true;
 }
 
@@ -1114,11 +459,11 @@ Fn *ssa_alloc(const Fn *orig, const AllocOpts *o, AllocStats *st, char *err,
 		st = &local;
 	*st = (AllocStats){0};
 	if (orig->unsupported) {
-		fail(err, errlen, "unsupported: %s", orig->unsupported);
+		err_set(err, errlen, "unsupported: %s", orig->unsupported);
 		return NULL;
 	}
 	if (orig->allocated) {
-		fail(err, errlen, "already allocated");
+		err_set(err, errlen, "already allocated");
 		return NULL;
 	}
 	if (!memonly_supported(orig, err, errlen))

@@ -1,8 +1,8 @@
 /* colour.c - analysis (admissible registers, interference, affinities)
  * and the dominator-tree colouring (see colour.h). */
 #include "colour.h"
+#include "err.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -38,15 +38,6 @@ typedef struct CS {
 	char *err;
 	size_t errlen;
 } CS;
-
-static bool fail(CS *s, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(s->err, s->errlen, fmt, ap);
-	va_end(ap);
-	return false;
-}
 
 int colour_unit(const Colour *c, int p)
 {
@@ -644,11 +635,12 @@ static bool no_reg(CS *s, int b, const Ins *i, int p)
 		busy += s->occ[colour_lowest(m)] > 0;
 	char adm[128];
 	setstr(s->t, s->c->adm[p], adm, sizeof adm);
-	return fail(s, "%s: no register for p%d: %d of the %d %s registers "
+	return err_set(s->err, s->errlen,
+		       "%s: no register for p%d: %d of the %d %s registers "
 		       "busy, admissible %s (maxlive %d): colouring would "
 		       "need more than k",
-		    at, p, busy, regset_count(s->c->avail[cl]),
-		    s->t->class_name[cl], adm, s->c->maxlive[cl]);
+		       at, p, busy, regset_count(s->c->avail[cl]),
+		       s->t->class_name[cl], adm, s->c->maxlive[cl]);
 }
 
 /* Gives p register r and occupies it. */
@@ -740,10 +732,11 @@ static bool apply_ins(CS *s, int b, Ins *i, const uint8_t *fl, RegSet hafter)
 				     RS_BIT(r)) == 0) {
 					char at[64];
 					where(s, b, i, at, sizeof at);
-					return fail(s, "%s: p%d is tied to p%d "
+					return err_set(s->err, s->errlen,
+						       "%s: p%d is tied to p%d "
 						       "in %s, which it cannot "
 						       "take",
-						    at, v, u, rname(s, r));
+						       at, v, u, rname(s, r));
 				}
 			} else {
 				r = word_reg(s, i, v);
@@ -890,9 +883,10 @@ static bool match_class(CS *s, int b, Ins *P, Ins *I, const uint8_t *flI,
 		if (t >= 0 && !dies) {
 			char at[64];
 			where(s, b, I, at, sizeof at);
-			return fail(s, "%s: p%d is tied to a def but lives on "
+			return err_set(s->err, s->errlen,
+				       "%s: p%d is tied to a def but lives on "
 				       "after the instruction",
-				    at, v);
+				       at, v);
 		}
 		MNode x = {.v = v, .d = -1, .pref = c->reg[src], .r = -1,
 			   .w = c->width[v], .wa = c->width[v]};
@@ -945,11 +939,12 @@ static bool match_class(CS *s, int b, Ins *P, Ins *I, const uint8_t *flI,
 					" %s%d:%#llx", n[k].v >= 0 ? "p" : "def p",
 					n[k].v >= 0 ? n[k].v : n[k].d,
 					(unsigned long long)n[k].allowed);
-		return fail(s, "%s: the %s operands and the %d live values "
+		return err_set(s->err, s->errlen,
+			       "%s: the %s operands and the %d live values "
 			       "cannot all get registers%s%s",
-			    at, s->t->class_name[cls], P->nops / 2,
-			    budget < 0 ? " (search budget exhausted)" : "",
-			    vals);
+			       at, s->t->class_name[cls], P->nops / 2,
+			       budget < 0 ? " (search budget exhausted)" : "",
+			       vals);
 	}
 	for (int k = 0; k < nn; k++) {
 		if (n[k].v >= 0)
@@ -1024,10 +1019,11 @@ static bool colour_block(CS *s, int b)
 			continue;
 		if (v < np && c->reg[v] < 0) {
 			if (b != fn->entry)
-				return fail(s, "b%d: p%d is live in without a "
+				return err_set(s->err, s->errlen,
+					       "b%d: p%d is live in without a "
 					       "register (not dominated by its "
 					       "definition)",
-					    bb->id, v);
+					       bb->id, v);
 			continue;
 		}
 		occupy(s, v, 1);
@@ -1138,11 +1134,12 @@ static bool finish_adm(CS *s)
 		RegSet ok = c->avail[cl] & ~s->forb[p];
 		c->adm[p] = starts(ok, c->width[p]) & c->adm[p];
 		if (!c->adm[p])
-			return fail(s, "p%d: no admissible register (avail "
-				       "%#llx, forbidden %#llx)",
-				    p,
-				    (unsigned long long)c->avail[cls_of(fn, p)],
-				    (unsigned long long)s->forb[p]);
+			return err_set(
+				s->err, s->errlen,
+				"p%d: no admissible register (avail "
+				"%#llx, forbidden %#llx)",
+				p, (unsigned long long)c->avail[cls_of(fn, p)],
+				(unsigned long long)s->forb[p]);
 	}
 	/* a tie unit takes a register admissible for all its members */
 	for (int p = 0; p < c->np; p++) {
@@ -1155,8 +1152,10 @@ static bool finish_adm(CS *s)
 		if (u != p && c->need[p])
 			c->adm[p] = c->adm[u];
 		if (c->need[p] && !c->adm[p])
-			return fail(s, "p%d: its tied values admit no common "
-				       "register", p);
+			return err_set(s->err, s->errlen,
+				       "p%d: its tied values admit no common "
+				       "register",
+				       p);
 	}
 	return true;
 }
@@ -1186,10 +1185,12 @@ bool colour_fn(Fn *fn, const RegSet avail[RC_NALLOC], Colour *out,
 			char at[64] = "?";
 			if (s.mlb[cl] >= 0)
 				where(&s, s.mlb[cl], s.mli[cl], at, sizeof at);
-			return fail(&s, "%s: %d %s values live, more than the "
-					"%d registers (spill first)",
-				    at, out->maxlive[cl], s.t->class_name[cl],
-				    regset_count(avail[cl]));
+			return err_set(s.err, s.errlen,
+				       "%s: %d %s values live, more than the "
+				       "%d registers (spill first)",
+				       at, out->maxlive[cl],
+				       s.t->class_name[cl],
+				       regset_count(avail[cl]));
 		}
 	if (!finish_adm(&s))
 		return false;

@@ -2,23 +2,14 @@
  * before constrained instructions with SSA reconstruction (see
  * constraints.h). */
 #include "constraints.h"
+#include "err.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "cfg.h"
 #include "dom.h"
 #include "liveness.h"
-
-static bool fail(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-	return false;
-}
 
 int constr_tie_partner(const Ins *i, int k)
 {
@@ -244,46 +235,51 @@ static bool ties_ok(const Fn *fn, const Ssa *ssa, const Blk *b,
 		const Op *r = (o->flags & OF_DEF) ? q : o; /* the read */
 		if (c1 != c2 && !cross_tie(fn, i, k) && !cross_tie(fn, i, t) &&
 		    part_of_value(fn, r))
-			return fail(err, errlen, "b%d uid %d: operand %d (p%d, "
-						 "%s) is tied to operand %d (p%d, "
-						 "%s): a part of a value read in "
-						 "the other class (locations hold "
-						 "whole values)",
-				    b->id, i->uid, k, ssa->origin[o->reg],
-				    fn->target->class_name[c1], t,
-				    ssa->origin[q->reg],
-				    fn->target->class_name[c2]);
+			return err_set(err, errlen,
+				       "b%d uid %d: operand %d (p%d, "
+				       "%s) is tied to operand %d (p%d, "
+				       "%s): a part of a value read in "
+				       "the other class (locations hold "
+				       "whole values)",
+				       b->id, i->uid, k, ssa->origin[o->reg],
+				       fn->target->class_name[c1], t,
+				       ssa->origin[q->reg],
+				       fn->target->class_name[c2]);
 		if (c1 != c2 && !cross_tie(fn, i, k) && !cross_tie(fn, i, t))
-			return fail(err, errlen, "b%d uid %d: operand %d (p%d, "
-						 "%s) is tied to operand %d (p%d, "
-						 "%s): no register holds both (the "
-						 "read's constraint admits no %s "
-						 "register)",
-				    b->id, i->uid, k, ssa->origin[o->reg],
-				    fn->target->class_name[c1], t,
-				    ssa->origin[q->reg],
-				    fn->target->class_name[c2],
-				    fn->target->class_name[
-					    (o->flags & OF_DEF) ? c1 : c2]);
+			return err_set(
+				err, errlen,
+				"b%d uid %d: operand %d (p%d, "
+				"%s) is tied to operand %d (p%d, "
+				"%s): no register holds both (the "
+				"read's constraint admits no %s "
+				"register)",
+				b->id, i->uid, k, ssa->origin[o->reg],
+				fn->target->class_name[c1], t,
+				ssa->origin[q->reg], fn->target->class_name[c2],
+				fn->target
+					->class_name[(o->flags & OF_DEF) ? c1
+									 : c2]);
 		if (c1 == c2 && (later_word(fn, o) || later_word(fn, q)) &&
 		    !same_word(fn, o, q) &&
 		    ssa->origin[o->reg] != ssa->origin[q->reg])
-			return fail(err, errlen, "b%d uid %d: operand %d (p%d) "
-						 "is tied to operand %d (p%d) "
-						 "through a word other than the "
-						 "first of a value in several "
-						 "registers (the tie needs that "
-						 "word's register; values are "
-						 "placed whole)",
-				    b->id, i->uid, k, ssa->origin[o->reg], t,
-				    ssa->origin[q->reg]);
+			return err_set(err, errlen,
+				       "b%d uid %d: operand %d (p%d) "
+				       "is tied to operand %d (p%d) "
+				       "through a word other than the "
+				       "first of a value in several "
+				       "registers (the tie needs that "
+				       "word's register; values are "
+				       "placed whole)",
+				       b->id, i->uid, k, ssa->origin[o->reg], t,
+				       ssa->origin[q->reg]);
 		if (!(o->flags & OF_DEF) && !(q->flags & OF_DEF) &&
 		    o->reg != q->reg)
-			return fail(err, errlen, "b%d uid %d: operands %d (p%d) "
-						 "and %d (p%d) read two values "
-						 "but are tied to one location",
-				    b->id, i->uid, k, ssa->origin[o->reg], t,
-				    ssa->origin[q->reg]);
+			return err_set(err, errlen,
+				       "b%d uid %d: operands %d (p%d) "
+				       "and %d (p%d) read two values "
+				       "but are tied to one location",
+				       b->id, i->uid, k, ssa->origin[o->reg], t,
+				       ssa->origin[q->reg]);
 		/* a second read tied to the same operand */
 		for (int m = k + 1; m < i->nops; m++) {
 			const Op *x = &i->ops[m];
@@ -291,13 +287,15 @@ static bool ties_ok(const Fn *fn, const Ssa *ssa, const Blk *b,
 			    x->reg == o->reg || (x->flags & OF_DEF) ||
 			    (o->flags & OF_DEF))
 				continue;
-			return fail(err, errlen, "b%d uid %d: operand %d (p%d) "
-						 "is tied to two values, p%d and "
-						 "p%d (a register partly "
-						 "rewritten in place from another "
-						 "value)",
-				    b->id, i->uid, t, ssa->origin[q->reg],
-				    ssa->origin[o->reg], ssa->origin[x->reg]);
+			return err_set(err, errlen,
+				       "b%d uid %d: operand %d (p%d) "
+				       "is tied to two values, p%d and "
+				       "p%d (a register partly "
+				       "rewritten in place from another "
+				       "value)",
+				       b->id, i->uid, t, ssa->origin[q->reg],
+				       ssa->origin[o->reg],
+				       ssa->origin[x->reg]);
 		}
 	}
 	return true;
@@ -480,9 +478,10 @@ bool constr_partial_finish(const ConstrParts *parts, char *err,
 		Ins *g = cp->merge;
 		Op old = g->ops[1], src = g->ops[2];
 		if (old.loc.kind != LOC_REG || src.loc.kind != LOC_REG)
-			return fail(err, errlen, "uid %d: the part it rewrites "
-						 "is not merged in registers",
-				    cp->ins->uid);
+			return err_set(err, errlen,
+				       "uid %d: the part it rewrites "
+				       "is not merged in registers",
+				       cp->ins->uid);
 		g->kind = IK_MOVE;
 		g->name = NULL;
 		g->nops = 2;
@@ -655,10 +654,11 @@ bool constr_words_finish(const ConstrWords *words, char *err, size_t errlen)
 		if (d->loc.kind != LOC_REG || g->ops[0].loc.kind != LOC_REG ||
 		    g->ops[1].loc.kind != LOC_REG ||
 		    g->ops[1].loc.num != d->loc.num)
-			return fail(err, errlen, "uid %d: the def tied to a "
-						 "second word is not in a "
-						 "register pair",
-				    cw->ins->uid);
+			return err_set(err, errlen,
+				       "uid %d: the def tied to a "
+				       "second word is not in a "
+				       "register pair",
+				       cw->ins->uid);
 		d->loc.num++; /* the register of the word */
 		u->sub_off = (uint8_t)cw->sub_off;
 		u->sub_size = (uint8_t)cw->sub_size;
@@ -1017,7 +1017,8 @@ bool constr_split(Fn *fn, Ssa *ssa, const RegSet avail[RC_NALLOC],
 	if (fn->nblk == 0)
 		return true;
 	if (fn->allocated)
-		return fail(err, errlen, "the function is already allocated");
+		return err_set(err, errlen,
+			       "the function is already allocated");
 	Split sp = {.fn = fn, .ssa = ssa, .np0 = fn->npseudo, .nb = fn->nblk,
 		    .st = st};
 	Cfg *cfg = cfg_build(fn);

@@ -8,7 +8,7 @@
  * block.  Pseudos are numbered as GCC numbers them (REGNO); fn->pseudo is
  * indexed by that number and entries never declared have cls < 0.
  *
- * The text format is specified in docs/IR.md (irtext.c).
+ * The text format is specified in docs/IR.md (irprint.c, irparse.c).
  */
 #ifndef SSARA_IR_H
 #define SSARA_IR_H

@@ -1,7 +1,7 @@
 /* pcopy.c - parallel copy sequentialization (see pcopy.h). */
 #include "pcopy.h"
+#include "err.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -38,15 +38,6 @@ typedef struct PC {
 	char *err;
 	size_t errlen;
 } PC;
-
-static bool fail(PC *pc, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(pc->err, pc->errlen, fmt, ap);
-	va_end(ap);
-	return false;
-}
 
 static bool is_slot(Loc l)
 {
@@ -151,10 +142,12 @@ static bool copy(PC *pc, Loc d, int dname, Loc s, int sname, RegSet avoid)
 	else {
 		int r = transit_reg(pc, vcls(pc, sname), avoid);
 		if (r < 0)
-			return fail(pc, "a slot to slot copy (s%d to s%d) needs "
-					"a %s register and none is free",
-				    s.num, d.num,
-				    pc->fn->target->class_name[vcls(pc, sname)]);
+			return err_set(
+				pc->err, pc->errlen,
+				"a slot to slot copy (s%d to s%d) needs "
+				"a %s register and none is free",
+				s.num, d.num,
+				pc->fn->target->class_name[vcls(pc, sname)]);
 		emit2(pc, IK_RELOAD, sname, reg_loc(r), sname, s);
 		emit2(pc, IK_SPILL, dname, d, sname, reg_loc(r));
 	}
@@ -211,18 +204,20 @@ static bool check_loc(PC *pc, Loc l, int cls)
 	if (l.kind == LOC_REG) {
 		if (l.num < 0 || l.num >= TGT_NREGS ||
 		    !RS_HAS(t->class_regs[cls] & ~t->never_alloc, l.num))
-			return fail(pc, "register %d is not an allocatable "
-					"%s register",
-				    l.num, t->class_name[cls]);
+			return err_set(pc->err, pc->errlen,
+				       "register %d is not an allocatable "
+				       "%s register",
+				       l.num, t->class_name[cls]);
 		return true;
 	}
 	if (l.kind == LOC_SLOT) {
 		if (l.num < 0 || l.num >= pc->fn->nslot ||
 		    pc->fn->slot[l.num].size == 0)
-			return fail(pc, "slot s%d is not declared", l.num);
+			return err_set(pc->err, pc->errlen,
+				       "slot s%d is not declared", l.num);
 		return true;
 	}
-	return fail(pc, "a location of kind none");
+	return err_set(pc->err, pc->errlen, "a location of kind none");
 }
 
 static bool check_val(PC *pc, int v)
@@ -230,12 +225,14 @@ static bool check_val(PC *pc, int v)
 	const Fn *fn = pc->fn;
 	if (v < 0 || v >= fn->npseudo || fn->pseudo[v].cls < 0 ||
 	    fn->pseudo[v].cls >= RC_NALLOC)
-		return fail(pc, "value p%d is not a declared pseudo of an "
-				"allocatable class",
-			    v);
+		return err_set(pc->err, pc->errlen,
+			       "value p%d is not a declared pseudo of an "
+			       "allocatable class",
+			       v);
 	if (target_nregs(fn->target, fn->pseudo[v].cls,
 			 fn->pseudo[v].size) > 1)
-		return fail(pc, "value p%d takes several registers", v);
+		return err_set(pc->err, pc->errlen,
+			       "value p%d takes several registers", v);
 	return true;
 }
 
@@ -245,8 +242,9 @@ static bool check_pair(PC *pc, const PcopyPair *p)
 		return false;
 	int cls = vcls(pc, p->dval);
 	if (vcls(pc, p->sval) != cls)
-		return fail(pc, "p%d <- p%d: values of different classes",
-			    p->dval, p->sval);
+		return err_set(pc->err, pc->errlen,
+			       "p%d <- p%d: values of different classes",
+			       p->dval, p->sval);
 	return check_loc(pc, p->dst, cls) && check_loc(pc, p->src, cls);
 }
 
@@ -285,7 +283,8 @@ static bool build(PC *pc)
 		const PcopyPair *p = &in->pair[k];
 		int d = node_of(pc, p->dst), s = node_of(pc, p->src);
 		if (pc->node[d].dval >= 0)
-			return fail(pc, "two pairs write one destination");
+			return err_set(pc->err, pc->errlen,
+				       "two pairs write one destination");
 		pc->node[d].dval = p->dval;
 		if (p->dst.kind == LOC_REG)
 			involved |= RS_BIT(p->dst.num);
@@ -294,8 +293,9 @@ static bool build(PC *pc)
 		if (pc->node[s].cname < 0)
 			pc->node[s].cname = p->sval;
 		else if (vcls(pc, pc->node[s].cname) != vcls(pc, p->sval))
-			return fail(pc, "s%d is read as values of two classes",
-				    p->src.num);
+			return err_set(pc->err, pc->errlen,
+				       "s%d is read as values of two classes",
+				       p->src.num);
 		if (d == s)
 			continue; /* a no-op */
 		pc->node[d].pred = s;
@@ -311,9 +311,10 @@ static bool build(PC *pc)
 		    !check_val(pc, in->borrow[k].val) ||
 		    !check_loc(pc, reg_loc(in->borrow[k].reg),
 			       vcls(pc, in->borrow[k].val)))
-			return fail(pc, "borrowable register %d is free, part "
-					"of the copy, or holds a bad value",
-				    in->borrow[k].reg);
+			return err_set(pc->err, pc->errlen,
+				       "borrowable register %d is free, part "
+				       "of the copy, or holds a bad value",
+				       in->borrow[k].reg);
 	return true;
 }
 

@@ -1,8 +1,8 @@
 /* spill_everywhere.c - every pseudo in its own slot; reload before each
  * use, spill after each definition. */
 #include "spill_everywhere.h"
+#include "err.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 
 #include "cfg.h"
@@ -15,15 +15,6 @@ typedef struct SE {
 	char *err;
 	size_t errlen;
 } SE;
-
-static bool fail(SE *se, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(se->err, se->errlen, fmt, ap);
-	va_end(ap);
-	return false;
-}
 
 /* Hard registers live at the end of block b (from the live-out set). */
 static RegSet hard_live_out(const Live *lv, int b)
@@ -125,8 +116,10 @@ static bool choose_regs(SE *se, const Ins *i, RegSet busy, int *reg)
 		if (best < 0)
 			return true;
 		if (!bestset)
-			return fail(se, "uid %d: no register satisfies operand %d",
-				    i->uid, best);
+			return err_set(
+				se->err, se->errlen,
+				"uid %d: no register satisfies operand %d",
+				i->uid, best);
 		reg[best] = lowest(bestset);
 		const Op *o = &i->ops[best];
 		if (o->tie >= 0)
@@ -165,9 +158,10 @@ static bool rewrite_ins(SE *se, Blk *b, Ins *i, RegSet live_hard_after)
 			if (o->tie >= 0 || reg[k] >= 0 ||
 			    (op_reads(se->fn, o) && (o->flags & OF_DEF) &&
 			     !o->sub_size))
-				return fail(se, "uid %d: memory-only operand "
-						"%d tied or read and written",
-					    i->uid, k);
+				return err_set(se->err, se->errlen,
+					       "uid %d: memory-only operand "
+					       "%d tied or read and written",
+					       i->uid, k);
 			o->loc = slot;
 			continue;
 		}
@@ -178,8 +172,10 @@ static bool rewrite_ins(SE *se, Blk *b, Ins *i, RegSet live_hard_after)
 		if (o->flags & OF_DEF) {
 			if (i->kind == IK_BRANCH ||
 			    (i == b->last && b->nsucc > 1))
-				return fail(se, "uid %d: a definition on a "
-						"branch", i->uid);
+				return err_set(se->err, se->errlen,
+					       "uid %d: a definition on a "
+					       "branch",
+					       i->uid);
 			ins_insert_after(b, i, transfer(se->fn, IK_SPILL,
 							o->reg, slot, o->loc));
 		}
@@ -237,8 +233,10 @@ static bool lower_phis(SE *se, const Live *lv, Blk *b)
 	for (int e = 0; e < b->npred; e++) {
 		Blk *p = fn->blk[b->pred[e]];
 		if (p->nsucc > 1 && b->npred > 1)
-			return fail(se, "phi in b%d on an abnormal critical "
-					"edge from b%d", b->id, p->id);
+			return err_set(se->err, se->errlen,
+				       "phi in b%d on an abnormal critical "
+				       "edge from b%d",
+				       b->id, p->id);
 		Blk *where;
 		Ins *before;
 		edge_point(p, b, &where, &before);
@@ -259,8 +257,10 @@ static bool lower_phis(SE *se, const Live *lv, Blk *b)
 							 fn->frame_pointer) &
 				      ~busy;
 			if (!src || src->kind != OK_PSEUDO || !free)
-				return fail(se, "b%d: phi uid %d: unsupported "
-						"source", b->id, phi->uid);
+				return err_set(se->err, se->errlen,
+					       "b%d: phi uid %d: unsupported "
+					       "source",
+					       b->id, phi->uid);
 			int r = lowest(free);
 			int tmp = fn_new_slot(fn, fn->pseudo[d].size);
 			Loc rl = reg_loc(r);
@@ -298,7 +298,8 @@ Fn *spill_everywhere(const Fn *orig, char *err, size_t errlen)
 {
 	SE se = {.t = orig->target, .err = err, .errlen = errlen};
 	if (orig->unsupported) {
-		fail(&se, "unsupported function: %s", orig->unsupported);
+		err_set(se.err, se.errlen, "unsupported function: %s",
+			orig->unsupported);
 		return NULL;
 	}
 	Fn *fn = se.fn = fn_copy(orig);
@@ -310,8 +311,10 @@ Fn *spill_everywhere(const Fn *orig, char *err, size_t errlen)
 		if (ps->cls < 0)
 			continue;
 		if (target_nregs(se.t, ps->cls, ps->size) > 1) {
-			fail(&se, "p%d: %d-byte general-register values are not "
-				  "supported", p, ps->size);
+			err_set(se.err, se.errlen,
+				"p%d: %d-byte general-register values are not "
+				"supported",
+				p, ps->size);
 			fn_free(fn);
 			return NULL;
 		}

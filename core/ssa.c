@@ -1,8 +1,8 @@
 /* ssa.c - SSA construction: pruned Cytron placement, dominator-tree
  * renaming (see ssa.h). */
 #include "ssa.h"
+#include "err.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -41,15 +41,6 @@ typedef struct SC {
 	size_t errlen;
 } SC;
 
-static bool fail(SC *sc, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(sc->err, sc->errlen, fmt, ap);
-	va_end(ap);
-	return false;
-}
-
 static int cmp_int(const void *x, const void *y)
 {
 	int a = *(const int *)x, b = *(const int *)y;
@@ -62,9 +53,11 @@ static bool check_input(SC *sc, int *ndefs)
 {
 	Fn *fn = sc->fn;
 	if (fn->unsupported)
-		return fail(sc, "unsupported function: %s", fn->unsupported);
+		return err_set(sc->err, sc->errlen, "unsupported function: %s",
+			       fn->unsupported);
 	if (fn->allocated)
-		return fail(sc, "the function is already allocated");
+		return err_set(sc->err, sc->errlen,
+			       "the function is already allocated");
 	int nins = 0;
 	for (int b = 0; b < fn->nblk; b++)
 		nins += blk_nins(fn->blk[b]);
@@ -74,11 +67,14 @@ static bool check_input(SC *sc, int *ndefs)
 		const Blk *bb = fn->blk[b];
 		for (const Ins *i = bb->first; i; i = i->next) {
 			if (ins_kind_inserted(i->kind))
-				return fail(sc, "b%d: inserted %s in a function "
-						"to put into SSA form",
-					    bb->id, ins_kind_name(i->kind));
+				return err_set(sc->err, sc->errlen,
+					       "b%d: inserted %s in a function "
+					       "to put into SSA form",
+					       bb->id, ins_kind_name(i->kind));
 			if (i->kind == IK_PHI && i->uid == 0)
-				return fail(sc, "b%d: a phi without uid", bb->id);
+				return err_set(sc->err, sc->errlen,
+					       "b%d: a phi without uid",
+					       bb->id);
 			if (i->uid > 0)
 				uids[nu++] = i->uid;
 			for (int k = 0; k < i->nops; k++) {
@@ -88,16 +84,20 @@ static bool check_input(SC *sc, int *ndefs)
 				++*ndefs;
 				if (i->uid == 0 && i->kind != IK_PHI &&
 				    op_reads(fn, o))
-					return fail(sc, "b%d: a read-modify-write "
-							"operand on an instruction "
-							"without uid", bb->id);
+					return err_set(
+						sc->err, sc->errlen,
+						"b%d: a read-modify-write "
+						"operand on an instruction "
+						"without uid",
+						bb->id);
 			}
 		}
 	}
 	qsort(uids, (size_t)nu, sizeof(int), cmp_int);
 	for (int k = 1; k < nu; k++)
 		if (uids[k] == uids[k - 1])
-			return fail(sc, "uid %d appears twice", uids[k]);
+			return err_set(sc->err, sc->errlen,
+				       "uid %d appears twice", uids[k]);
 	return true;
 }
 

@@ -1,8 +1,8 @@
 /* ssadestr.c - phis to sequentialized parallel copies on edges, locations
  * onto operands, original names back (see ssadestr.h). */
 #include "ssadestr.h"
+#include "err.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -23,17 +23,6 @@ typedef struct SD {
 	char *err;
 	size_t errlen;
 } SD;
-
-static bool fail(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-	return false;
-}
-
-#define SD_FAIL(sd, ...) fail((sd)->err, (sd)->errlen, __VA_ARGS__)
 
 static bool loc_eq(Loc a, Loc b)
 {
@@ -60,7 +49,7 @@ static bool pseudo_loc(SD *sd, int p, Loc *l)
 	if (l->kind == LOC_SLOT && l->num >= 0 && l->num < fn->nslot &&
 	    fn->slot[l->num].size > 0)
 		return true;
-	return SD_FAIL(sd, "p%d has no valid location", p);
+	return err_set(sd->err, sd->errlen, "p%d has no valid location", p);
 }
 
 /* Where the value of operand o is: its own location when it has one,
@@ -77,7 +66,7 @@ static bool op_loc(SD *sd, const Op *o, Loc *l)
 	}
 	if (o->kind == OK_PSEUDO)
 		return pseudo_loc(sd, o->reg, l);
-	return SD_FAIL(sd, "a copy of a constant");
+	return err_set(sd->err, sd->errlen, "a copy of a constant");
 }
 
 /* Whether the copy def <- src moves something; false for a source that
@@ -197,12 +186,14 @@ static bool copyset_add(SD *sd, CopySet *cs, const Op *d, const Op *s,
 	if (!need)
 		return true;
 	if (d->kind != OK_PSEUDO && s->kind != OK_PSEUDO)
-		return SD_FAIL(sd, "%s: a copy between hard registers", what);
+		return err_set(sd->err, sd->errlen,
+			       "%s: a copy between hard registers", what);
 	int dval = d->kind == OK_PSEUDO ? d->reg : s->reg;
 	int sval = s->kind == OK_PSEUDO ? s->reg : dval;
 	if (op_class(fn, d) != op_class(fn, s))
-		return SD_FAIL(sd, "%s: p%d <- p%d between classes", what,
-			       dval, sval);
+		return err_set(sd->err, sd->errlen,
+			       "%s: p%d <- p%d between classes", what, dval,
+			       sval);
 	cs->pair[cs->n++] = (PcopyPair){dl, sl, dval, sval};
 	return true;
 }
@@ -258,7 +249,7 @@ static bool sequentialize(SD *sd, const CopySet *cs, const int *live,
 		      .borrow = borrow, .nborrow = nborrow};
 	char why[200];
 	if (!pcopy_sequentialize(fn, &in, seq, why, sizeof why))
-		return SD_FAIL(sd, "%s: %s", what, why);
+		return err_set(sd->err, sd->errlen, "%s: %s", what, why);
 	sd->st.moves += seq->moves;
 	sd->st.swaps += seq->swaps;
 	sd->st.nscratch += seq->nscratch;
@@ -285,8 +276,9 @@ static bool canonical_phis(SD *sd, Blk *b, int *pos, int *nextp)
 	bool ok = true;
 	for (Ins *i = b->first; ok && i && i->kind == IK_PHI; i = i->next) {
 		if (i->nops != 1 + np) {
-			ok = SD_FAIL(sd, "b%d: a phi with %d sources for %d "
-					 "predecessors",
+			ok = err_set(sd->err, sd->errlen,
+				     "b%d: a phi with %d sources for %d "
+				     "predecessors",
 				     b->id, i->nops - 1, np);
 			break;
 		}
@@ -298,8 +290,9 @@ static bool canonical_phis(SD *sd, Blk *b, int *pos, int *nextp)
 			int e = f >= 0 && f < fn->nblk ? head[f] : -1;
 			/* head[] of a block that is no predecessor is stale */
 			if (e < 0 || e >= np || b->pred[e] != f) {
-				ok = SD_FAIL(sd, "b%d: a phi source from a block "
-						 "that is no predecessor",
+				ok = err_set(sd->err, sd->errlen,
+					     "b%d: a phi source from a block "
+					     "that is no predecessor",
 					     b->id);
 				break;
 			}
@@ -417,13 +410,15 @@ static bool abnormal_fail(SD *sd, const CopySet *cs, const Blk *b,
 		}
 	}
 	if (busy == ~(RegSet)0)
-		return SD_FAIL(sd, "the phis of b%d need copies on the abnormal "
-				   "edge from b%d (%s), and b%d ends in no "
-				   "plain branch (nothing may go before it)",
+		return err_set(sd->err, sd->errlen,
+			       "the phis of b%d need copies on the abnormal "
+			       "edge from b%d (%s), and b%d ends in no "
+			       "plain branch (nothing may go before it)",
 			       b->id, p->id, list, p->id);
-	return SD_FAIL(sd, "the phis of b%d need copies on the abnormal edge "
-			   "from b%d (%s), and before its jump they would "
-			   "overwrite what its other successors read:%s",
+	return err_set(sd->err, sd->errlen,
+		       "the phis of b%d need copies on the abnormal edge "
+		       "from b%d (%s), and before its jump they would "
+		       "overwrite what its other successors read:%s",
 		       b->id, p->id, list, used);
 }
 
@@ -445,7 +440,8 @@ static bool sequence_edge(SD *sd, Blk *b, int e, int k, RegSet livebusy,
 	copyset_init(sd, &cs, nphi);
 	for (Ins *i = b->first; i && i->kind == IK_PHI; i = i->next) {
 		if (i->ops[0].kind != OK_PSEUDO)
-			return SD_FAIL(sd, "%s: a phi defines a hard register",
+			return err_set(sd->err, sd->errlen,
+				       "%s: a phi defines a hard register",
 				       what);
 		if (!copyset_add(sd, &cs, &i->ops[0], &i->ops[1 + e], what))
 			return false;
@@ -583,7 +579,8 @@ static bool lower_block_copies(SD *sd, Blk *b, LiveSet *s)
 			snprintf(what, sizeof what, "b%d: inserted %s", b->id,
 				 ins_kind_name(i->kind));
 			if (i->nops % 2)
-				return SD_FAIL(sd, "%s: odd operand count", what);
+				return err_set(sd->err, sd->errlen,
+					       "%s: odd operand count", what);
 			CopySet cs;
 			copyset_init(sd, &cs, i->nops / 2);
 			for (int k = 0; k + 1 < i->nops; k += 2)
@@ -632,7 +629,8 @@ static bool write_locations(SD *sd)
 				    o->loc.kind != LOC_NONE)
 					continue;
 				if (o->reg < 0 || o->reg >= fn->npseudo)
-					return SD_FAIL(sd, "p%d is not declared",
+					return err_set(sd->err, sd->errlen,
+						       "p%d is not declared",
 						       o->reg);
 				if (!pseudo_loc(sd, o->reg, &o->loc))
 					return false;
@@ -653,7 +651,8 @@ bool ssa_destruct_within(Fn *fn, const Ssa *ssa, const Loc *loc_of,
 	SD sd = {.fn = fn, .ssa = ssa, .loc_of = loc_of, .within = within,
 		 .err = err, .errlen = errlen};
 	if (fn->allocated)
-		return fail(err, errlen, "the function is already allocated");
+		return err_set(err, errlen,
+			       "the function is already allocated");
 	if (fn->nblk > 0) {
 		Cfg *cfg = cfg_build(fn);
 		sd.lv = live_compute(fn, cfg);
@@ -686,23 +685,25 @@ static bool restore_rmw(Fn *fn, const Ssa *ssa, Ins *i, char *err,
 		return true;
 	int n0 = r[0].use;
 	if (i->nops != n0 + n)
-		return fail(err, errlen, "uid %d: %d operands, %d expected",
-			    i->uid, i->nops, n0 + n);
+		return err_set(err, errlen, "uid %d: %d operands, %d expected",
+			       i->uid, i->nops, n0 + n);
 	for (int k = 0; k < n; k++) {
 		Op *d = &i->ops[r[k].op], *u = &i->ops[r[k].use];
 		if (u->tie != r[k].op)
-			return fail(err, errlen, "uid %d: operand %d is not the "
-						 "appended use of operand %d",
-				    i->uid, r[k].use, r[k].op);
+			return err_set(err, errlen,
+				       "uid %d: operand %d is not the "
+				       "appended use of operand %d",
+				       i->uid, r[k].use, r[k].op);
 		if ((d->loc.kind != LOC_NONE || u->loc.kind != LOC_NONE) &&
 		    !loc_eq(d->loc, u->loc)) {
 			char a[16], b[16];
 			loc_str(fn, d->loc, a, sizeof a);
 			loc_str(fn, u->loc, b, sizeof b);
-			return fail(err, errlen, "uid %d: operand %d is at %s "
-						 "but the value it modifies "
-						 "at %s",
-				    i->uid, r[k].op, a, b);
+			return err_set(err, errlen,
+				       "uid %d: operand %d is at %s "
+				       "but the value it modifies "
+				       "at %s",
+				       i->uid, r[k].op, a, b);
 		}
 		d->flags = r[k].flags;
 		d->sub_off = r[k].sub_off;
@@ -717,8 +718,10 @@ static bool restore_rmw(Fn *fn, const Ssa *ssa, Ins *i, char *err,
 static bool part_to_hreg(const Blk *b, Op *o, char *err, size_t errlen)
 {
 	if (o->loc.kind != LOC_REG || o->loc.num < 0 || o->loc.num >= TGT_NREGS)
-		return fail(err, errlen, "b%d: register part p%d is not in a "
-					 "register", b->id, o->reg);
+		return err_set(err, errlen,
+			       "b%d: register part p%d is not in a "
+			       "register",
+			       b->id, o->reg);
 	o->kind = OK_HREG;
 	o->reg = o->loc.num;
 	o->loc = (Loc){LOC_NONE, 0};
@@ -749,9 +752,9 @@ bool ssa_rename_to_origin(Fn *fn, const Ssa *ssa, char *err, size_t errlen)
 				}
 				if (o->reg < 0 || o->reg >= ssa->norigin ||
 				    ssa->origin[o->reg] < 0)
-					return fail(err, errlen,
-						    "b%d: p%d has no origin",
-						    bb->id, o->reg);
+					return err_set(err, errlen,
+						       "b%d: p%d has no origin",
+						       bb->id, o->reg);
 				o->reg = ssa->origin[o->reg];
 			}
 		}

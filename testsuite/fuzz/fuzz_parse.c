@@ -5,10 +5,8 @@
  * the same text (docs/IR.md: print and parse round-trip exactly).  A
  * broken round trip calls abort() so that libFuzzer records the input.
  *
- *   clang -g -O1 -fsanitize=fuzzer,address,undefined -Icore \
- *     core/arena.c core/target.c core/ir.c core/irtext.c \
- *     testsuite/fuzz/fuzz_parse.c -o fuzz_parse
- *   ./fuzz_parse testsuite/fuzz/corpus_parse
+ *   make build/fuzz_parse
+ *   ./build/fuzz_parse testsuite/fuzz/corpus_parse
  */
 #include <stdint.h>
 #include <stdio.h>

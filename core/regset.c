@@ -1,0 +1,273 @@
+/* regset.c - the registers an allocation uses (alloc_regset: those some
+ * operand requires, whole pairs for wide values, then core order) and
+ * whether a function in SSA form fits them without spilling
+ * (alloc_fits).  Requires the constraint facts of constraints.h. */
+#include "alloc.h"
+#include "regset.h"
+
+#include <stdio.h>
+
+#include "cfg.h"
+#include "constraints.h"
+#include "err.h"
+#include "liveness.h"
+
+/* The registers of all that operand k of i (a pseudo of class cls)
+ * may be in, 0 when it is not so constrained: its own set, narrowed to
+ * the register of a hard-register def it is tied to (`=%r8, p87 ^0`:
+ * the read is in r8, which alloc_regset must then keep even when the
+ * limit would leave it out). */
+static RegSet required_regs(const Fn *fn, const Ins *i, int k, int cls,
+			    RegSet all)
+{
+	const Op *o = &i->ops[k];
+	if (o->kind != OK_PSEUDO || op_class(fn, o) != cls)
+		return 0;
+	RegSet a = o->allowed ? o->allowed & all : 0;
+	int t = constr_tie_partner(i, k);
+	if (!(o->flags & OF_DEF) && t >= 0 && i->ops[t].kind == OK_HREG &&
+	    (i->ops[t].flags & OF_DEF) && RS_HAS(all, i->ops[t].reg))
+		a = RS_BIT(i->ops[t].reg);
+	return a;
+}
+
+/* Whether fn has a value of class cls that takes two registers (a
+ * 16-byte general value: two adjacent registers, colour.c `starts`). */
+static bool has_wide(const Fn *fn, int cls)
+{
+	for (int p = 0; p < fn->npseudo; p++)
+		if (fn->pseudo[p].cls == cls &&
+		    target_nregs(fn->target, cls, fn->pseudo[p].size) > 1)
+			return true;
+	return false;
+}
+
+/* set plus whole pairs of adjacent registers of all (r and r+1 in core
+ * order, both outside set), in core order, while the size stays at most
+ * n.  With 8 general registers and 16-byte values the set is then
+ * {ax dx cx bx si di r8 r9}, four pairs, rather than {... bp r8}, whose
+ * bp and r8 pair with nothing left (only three pairs: the spiller,
+ * counting a pair as two registers, would keep four 16-byte values live
+ * that no colouring can place). */
+static RegSet add_pairs(RegSet set, RegSet all, int n)
+{
+	for (int r = 0; r + 1 < TGT_NREGS; r++) {
+		RegSet pr = RS_BIT(r) | RS_BIT(r + 1);
+		if (regset_count(set) + 2 > n)
+			break;
+		if ((all & pr) == pr && !(set & pr)) {
+			set |= pr;
+			r++;
+		}
+	}
+	return set;
+}
+
+RegSet alloc_regset(const Fn *fn, int cls, int n)
+{
+	const Target *t = fn->target;
+	RegSet all = target_allocatable(t, cls, fn->frame_pointer);
+	if (n <= 0 || n >= regset_count(all))
+		return all;
+	RegSet set = 0;
+	for (int pass = 0; pass < 2; pass++)
+		for (int b = 0; b < fn->nblk; b++)
+			for (const Ins *i = fn->blk[b]->first; i; i = i->next)
+				for (int k = 0; k < i->nops; k++) {
+					RegSet a = required_regs(fn, i, k, cls,
+								 all);
+					if (!a)
+						continue;
+					int na = regset_count(a);
+					if (pass == 0 && na == 1)
+						set |= a;
+					else if (pass == 1 && na > 1 && !(a & set))
+						set |= RS_BIT(regset_first(a));
+				}
+	if (has_wide(fn, cls))
+		set = add_pairs(set, all, n);
+	for (RegSet m = all & ~set; m && regset_count(set) < n; m &= m - 1)
+		set |= RS_BIT(regset_first(m));
+	return set;
+}
+
+/* Registers value v weighs in class cls within avail. */
+static int vweight(const Fn *fn, const RegSet avail[RC_NALLOC], int v,
+		   int cls)
+{
+	if (v < fn->npseudo)
+		return fn->pseudo[v].cls == cls
+			       ? target_nregs(fn->target, cls,
+					      fn->pseudo[v].size)
+			       : 0;
+	return RS_HAS(avail[cls], v - fn->npseudo) ? 1 : 0;
+}
+
+/* Registers the values of L weigh in class cls within avail. */
+static int lweight(const Fn *fn, const RegSet avail[RC_NALLOC],
+		   const LiveSet *L, int cls)
+{
+	int w = 0;
+	for (int k = 0; k < L->n; k++)
+		w += vweight(fn, avail, L->dense[k], cls);
+	return w;
+}
+
+
+/* "b3 uid 7" for messages. */
+static void at_str(const Blk *b, const Ins *i, char *buf, size_t len)
+{
+	if (i && i->uid)
+		snprintf(buf, len, "b%d uid %d", b->id, i->uid);
+	else
+		snprintf(buf, len, "b%d", b->id);
+}
+
+/* Whether the values of L of class cls (and, when i is not NULL, the
+ * registers and values i defines) leave enough disjoint register pairs
+ * of avail[cls] for their values two registers wide, the hard-register
+ * values among them holding their own registers. */
+static bool pairs_fit(const Fn *fn, const RegSet avail[RC_NALLOC],
+		      const LiveSet *L, const Ins *i, int cls)
+{
+	int wide = 0;
+	RegSet held = 0;
+	for (int k = 0; k <= (i ? i->nops : 0); k++) {
+		int n = k == 0 ? L->n : 1;
+		for (int j = 0; j < n; j++) {
+			int v = k == 0 ? L->dense[j]
+				       : live_value(fn, &i->ops[k - 1]);
+			if (k > 0 && (v < 0 || !(i->ops[k - 1].flags & OF_DEF) ||
+				      lset_has(L, v)))
+				continue;
+			if (v >= fn->npseudo)
+				held |= RS_BIT(v - fn->npseudo);
+			else if (vweight(fn, avail, v, cls) == 2)
+				wide++;
+		}
+	}
+	return !wide || wide <= regset_pair_count(avail[cls] & ~held);
+}
+
+/* Whether def operand k of i is tied to an operand reading a register
+ * value: after constr_prepare that value dies at i, so the def (even an
+ * early clobber) takes its register and adds no pressure before i. */
+static bool tied_to_read(const Fn *fn, const Ins *i, int k)
+{
+	int t = constr_tie_partner(i, k);
+	return t >= 0 && live_value(fn, &i->ops[t]) >= 0 &&
+	       op_reads(fn, &i->ops[t]);
+}
+
+bool alloc_fits(Fn *fn, const RegSet avail[RC_NALLOC], int *maxlive, char *err,
+		size_t errlen)
+{
+	const Target *t = fn->target;
+	Cfg *cfg = cfg_build(fn);
+	Live *lv = live_compute(fn, cfg);
+	LiveSet L;
+	lset_init(&L, fn->arena, lv->nval);
+	RegSet all_avail = 0;
+	for (int c = 0; c < RC_NALLOC; c++)
+		all_avail |= avail[c];
+	for (int b = 0; b < fn->nblk; b++) {
+		if (!cfg_reachable(cfg, b))
+			continue;
+		const Blk *bb = fn->blk[b];
+		live_set_out(lv, b, &L);
+		for (const Ins *i = bb->last; i; i = i->prev) {
+			int after[RC_NALLOC], across[RC_NALLOC] = {0};
+			RegSet written = i->clobbers;
+			for (int c = 0; c < RC_NALLOC; c++) {
+				after[c] = lweight(fn, avail, &L, c);
+				if (!pairs_fit(fn, avail, &L, i, c)) {
+					char at[48];
+					at_str(bb, i, at, sizeof at);
+					return err_set(
+						err, errlen,
+						"%s: too few %s "
+						"register pairs after it",
+						at, t->class_name[c]);
+				}
+			}
+			for (int k = 0; k < i->nops; k++) {
+				const Op *o = &i->ops[k];
+				int v = live_value(fn, o);
+				if (v < 0 || !(o->flags & OF_DEF))
+					continue;
+				if (v >= fn->npseudo)
+					written |= RS_BIT(v - fn->npseudo);
+				if (!lset_has(&L, v))
+					for (int c = 0; c < RC_NALLOC; c++)
+						after[c] += vweight(fn, avail, v, c);
+			}
+			/* a call, or any instruction clobbering registers of
+			 * the set (`clobber {st0,st1}`): the values living
+			 * through it need registers it keeps */
+			bool kills = i->kind == IK_CALL ||
+				     (i->clobbers & all_avail);
+			if (kills)
+				for (int k = 0; k < L.n; k++) {
+					int v = L.dense[k];
+					bool def = false;
+					for (int m = 0; m < i->nops; m++)
+						def |= live_value(fn, &i->ops[m]) == v &&
+						       (i->ops[m].flags & OF_DEF);
+					if (v < fn->npseudo && !def)
+						across[fn->pseudo[v].cls] +=
+							vweight(fn, avail, v,
+								fn->pseudo[v].cls);
+				}
+			live_step_back(fn, i, &L);
+			/* the registers of hard-register values live before the
+			 * call (its arguments, values living through it) hold
+			 * them at the call: no value living across it can use
+			 * them, preserved or not */
+			RegSet held = 0;
+			if (kills)
+				for (int r = 0; r < TGT_NREGS; r++)
+					if (lset_has(&L, fn->npseudo + r))
+						held |= RS_BIT(r);
+			for (int c = 0; c < RC_NALLOC; c++) {
+				int before = lweight(fn, avail, &L, c);
+				if (!pairs_fit(fn, avail, &L, NULL, c)) {
+					char at[48];
+					at_str(bb, i, at, sizeof at);
+					return err_set(
+						err, errlen,
+						"%s: too few %s "
+						"register pairs before it",
+						at, t->class_name[c]);
+				}
+				for (int k = 0; k < i->nops; k++) {
+					const Op *o = &i->ops[k];
+					int v = live_value(fn, o);
+					if (v >= 0 && (o->flags & OF_EARLY) &&
+					    !lset_has(&L, v) && !tied_to_read(fn, i, k))
+						before += vweight(fn, avail, v, c);
+				}
+				int p = before > after[c] ? before : after[c];
+				if (p > maxlive[c])
+					maxlive[c] = p;
+				int k = regset_count(avail[c]);
+				char at[48];
+				at_str(bb, i, at, sizeof at);
+				if (p > k)
+					return err_set(
+						err, errlen,
+						"%s: %d %s registers needed, %d "
+						"available",
+						at, p, t->class_name[c], k);
+				int keep = regset_count(avail[c] & ~written & ~held);
+				if (across[c] > keep)
+					return err_set(
+						err, errlen,
+						"%s: %d %s values live across the "
+						"call, %d free registers it preserves",
+						at, across[c], t->class_name[c],
+						keep);
+			}
+		}
+	}
+	return true;
+}

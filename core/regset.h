@@ -1,0 +1,21 @@
+/* regset.h - whether a function in SSA form fits the registers an
+ * allocation uses without spilling (alloc_regset, in alloc.h, chooses
+ * those registers; both live in regset.c). */
+#ifndef SSARA_REGSET_H
+#define SSARA_REGSET_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "ir.h"
+
+/* Whether fn (SSA form, prepared by constr_prepare) needs no spilling
+ * with the registers avail: pressure at most k everywhere, and at every
+ * call (and every instruction clobbering registers of avail) no more
+ * values live across it than registers it preserves that hold no
+ * hard-register value there (its arguments).  Raises maxlive[c] to the
+ * pressure met; else false with the first excess in err. */
+bool alloc_fits(Fn *fn, const RegSet avail[RC_NALLOC], int *maxlive,
+		char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,81 @@
+/* remat.c - hiding the [remat] marks the checker would refuse from the
+ * spiller (see remat.h): a remat names the original pseudo, so every
+ * definition of that pseudo must be the same remat.  Requires SSA form
+ * and its origins (ssa.h). */
+#include "remat.h"
+
+#include <string.h>
+
+/* Whether remat instructions a and b compute the same thing (the def
+ * aside): kind, name, constants. */
+static bool same_remat(const Ins *a, const Ins *b)
+{
+	if (a->kind != b->kind || a->nops != b->nops ||
+	    (a->name == NULL) != (b->name == NULL) ||
+	    (a->name && strcmp(a->name, b->name)))
+		return false;
+	for (int k = 0; k < a->nops; k++) {
+		const Op *x = &a->ops[k], *y = &b->ops[k];
+		if (x->flags & OF_DEF)
+			continue;
+		if (x->kind != y->kind || x->imm != y->imm ||
+		    ((x->kind == OK_SYM || x->kind == OK_MEMSYM) &&
+		     strcmp(x->sym, y->sym)))
+			return false;
+	}
+	return true;
+}
+
+Ins **remat_hide(Fn *fn, const Ssa *ssa)
+{
+	int np = fn->npseudo, n = 0;
+	Ins **first = ARENA_NEW(fn->arena, Ins *, ssa->npseudo_orig + 1);
+	bool *bad = ARENA_NEW(fn->arena, bool, ssa->npseudo_orig + 1);
+	for (int pass = 0; pass < 2; pass++)
+		for (int b = 0; b < fn->nblk; b++)
+			for (Ins *i = fn->blk[b]->first; i; i = i->next)
+				for (int k = 0; k < i->nops; k++) {
+					const Op *o = &i->ops[k];
+					if (o->kind != OK_PSEUDO ||
+					    !(o->flags & OF_DEF) || o->reg >= np)
+						continue;
+					int org = ssa->origin[o->reg];
+					if (org < 0)
+						continue;
+					if (pass == 0) {
+						if (!(i->flags & INS_REMAT))
+							bad[org] = true;
+						else if (!first[org])
+							first[org] = i;
+						else if (!same_remat(first[org], i))
+							bad[org] = true;
+					} else if (bad[org] && (i->flags & INS_REMAT)) {
+						n++;
+					}
+				}
+	Ins **out = ARENA_NEW(fn->arena, Ins *, n + 1);
+	n = 0;
+	for (int b = 0; b < fn->nblk; b++)
+		for (Ins *i = fn->blk[b]->first; i; i = i->next) {
+			if (!(i->flags & INS_REMAT))
+				continue;
+			for (int k = 0; k < i->nops; k++) {
+				const Op *o = &i->ops[k];
+				if (o->kind == OK_PSEUDO && (o->flags & OF_DEF) &&
+				    o->reg < np && ssa->origin[o->reg] >= 0 &&
+				    bad[ssa->origin[o->reg]]) {
+					i->flags &= (uint8_t)~INS_REMAT;
+					out[n++] = i;
+					break;
+				}
+			}
+		}
+	out[n] = NULL;
+	return out;
+}
+
+void remat_restore(Ins **hidden)
+{
+	for (; *hidden; hidden++)
+		(*hidden)->flags |= INS_REMAT;
+}

@@ -1,0 +1,119 @@
+/* x87.c - copies between x87 registers and other registers through
+ * memory (see x87.h): before allocation on the original copies, after it
+ * on the inserted moves.  Requires locations on operands (locations.h)
+ * for the second part. */
+#include "x87.h"
+
+#include "err.h"
+#include "locations.h"
+
+/* The class of register location l, or -1 for any other location. */
+static int loc_reg_class(const Fn *fn, Loc l)
+{
+	return l.kind == LOC_REG ? fn->target->regs[l.num].cls : -1;
+}
+
+/* Whether an inserted move or swap i transfers between an x87 register
+ * and a register of another class (no such register move on x86). */
+static bool x87_cross_move(const Fn *fn, const Ins *i)
+{
+	if ((i->kind != IK_MOVE && i->kind != IK_SWAP) || i->uid ||
+	    i->nops != 2)
+		return false;
+	int a = loc_reg_class(fn, op_location(&i->ops[0]));
+	int b = loc_reg_class(fn, op_location(&i->ops[1]));
+	return a >= 0 && b >= 0 && a != b && (a == RC_X87 || b == RC_X87);
+}
+
+bool x87_moves_via_memory(Fn *fn, char *err, size_t errlen)
+{
+	for (int b = 0; b < fn->nblk; b++)
+		for (Ins *i = fn->blk[b]->first, *next; i; i = next) {
+			next = i->next;
+			if (!x87_cross_move(fn, i))
+				continue;
+			if (i->kind == IK_SWAP ||
+			    i->ops[1].kind != OK_PSEUDO)
+				return err_set(
+					err, errlen,
+					"not allocated: b%d: an exchange "
+					"between x87 and other registers",
+					fn->blk[b]->id);
+			int S = fn_new_slot(fn,
+					    fn->pseudo[i->ops[1].reg].size);
+			Ins *sp = ins_new(fn, IK_SPILL, 2);
+			sp->ops[0] = i->ops[1];
+			sp->ops[0].flags = OF_DEF;
+			sp->ops[0].loc = (Loc){LOC_SLOT, S};
+			sp->ops[1] = i->ops[1];
+			Ins *rl = ins_new(fn, IK_RELOAD, 2);
+			rl->ops[0] = i->ops[0];
+			rl->ops[1] = i->ops[1];
+			rl->ops[1].loc = (Loc){LOC_SLOT, S};
+			ins_insert_before(fn->blk[b], i, sp);
+			ins_insert_before(fn->blk[b], i, rl);
+			ins_remove(fn->blk[b], i);
+		}
+	return true;
+}
+
+
+/* Whether registers of classes a and b have no register move between
+ * them: one is x87 and the other not (docs/ALLOC.md "Copies between x87
+ * and SSE registers"). */
+static bool classes_need_memory(int a, int b)
+{
+	return a != b && (a == RC_X87 || b == RC_X87);
+}
+
+/* The class of operand o of fn: its pseudo's or its hard register's. */
+static int x87_op_class(const Fn *fn, const Op *o)
+{
+	if (o->kind == OK_PSEUDO)
+		return fn->pseudo[o->reg].cls;
+	return fn->target->regs[o->reg].cls;
+}
+
+bool x87_copies_via_memory(Fn *fn, X87Marks *xm, char *err, size_t errlen)
+{
+	int cap = 0;
+	for (int b = 0; b < fn->nblk; b++)
+		for (Ins *i = fn->blk[b]->first; i; i = i->next)
+			cap += i->kind == IK_COPY;
+	xm->n = 0;
+	xm->m = ARENA_NEW(fn->arena, X87Mark, cap ? cap : 1);
+	for (int b = 0; b < fn->nblk; b++)
+		for (Ins *i = fn->blk[b]->first; i; i = i->next) {
+			if (i->kind != IK_COPY || i->nops != 2)
+				continue;
+			Op *d = &i->ops[0], *s = &i->ops[1];
+			if (!classes_need_memory(x87_op_class(fn, d),
+						 x87_op_class(fn, s)))
+				continue;
+			int k = d->kind == OK_PSEUDO && !d->sub_size ? 0
+				: s->kind == OK_PSEUDO && !s->sub_size ? 1
+								       : -1;
+			if (k < 0)
+				return err_set(
+					err, errlen,
+					"not allocated: uid %d: a copy "
+					"between x87 and other registers "
+					"with no pseudo to keep in memory",
+					i->uid);
+			Op *m = &i->ops[k];
+			xm->m[xm->n++] = (X87Mark){i, k, m->flags, m->allowed};
+			m->flags |= OF_MEMONLY | OF_MEM;
+			m->allowed = 0;
+		}
+	return true;
+}
+
+void x87_copies_restore(const X87Marks *xm)
+{
+	for (int j = 0; j < xm->n; j++) {
+		Op *o = &xm->m[j].ins->ops[xm->m[j].k];
+		o->flags = xm->m[j].flags;
+		o->allowed = xm->m[j].allowed;
+	}
+}
+
