@@ -87,7 +87,7 @@ struct Capture {
 	double ira_lra_seconds = 0; /* from the end of capture to the audit */
 	double audit_seconds = 0;   /* counting GCC's allocation */
 	/* The pre-RA patterns the post-RA translation compares against
-	 * (postra.cc); opaque here, owned by the capture. */
+	 * (postra/save.cc); opaque here, owned by the capture. */
 	struct SavedInsns *saved = nullptr;
 };
 
@@ -174,7 +174,7 @@ void check_fill(const VerifyResult *res, Check *c);
  * cap->check_ssara.  Never touches RTL. */
 void selfalloc_run(Capture *cap);
 
-/* postra.cc */
+/* postra/ (its parts: postra/postra.h) */
 
 /* Requires fun in RTL form before IRA, cap being filled by
  * capture_function for it.  Saves what the post-RA translation needs
