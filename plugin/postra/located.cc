@@ -6,6 +6,9 @@
  */
 #include "postra.h"
 
+/* ---------------------------------------------------------------- */
+/* Matching a whole insn.                                           */
+
 void begin_match(Tr &t, const SavedInsn &si, rtx_insn *insn)
 {
 	t.binds.clear();
@@ -156,6 +159,9 @@ bool writes_hard_defs(rtx_insn *insn, const Ins *ci)
 			return false;
 	return true;
 }
+
+/* ---------------------------------------------------------------- */
+/* The located copy.                                                */
 
 /* The bound location of pseudo p as a def (def) or a use, or LOC_NONE;
  * *word (when given) its Binding.word (-1 when none). */
@@ -359,6 +365,9 @@ Ins *located_copy(Tr &t, const Ins *ci)
 	resplit(t, ci, ins);
 	return ins;
 }
+
+/* ---------------------------------------------------------------- */
+/* Memory operands loaded through a register.                       */
 
 /* Whether v contains x. */
 static bool int_in(const std::vector<int> &v, int x)

@@ -6,6 +6,9 @@
  */
 #include "postra.h"
 
+/* ---------------------------------------------------------------- */
+/* New insns as inserted instructions.                              */
+
 /* The location of a register or stack slot x written or read by a new
  * insn; LOC_NONE when it is neither. */
 static Loc plain_loc(Tr &t, const_rtx x)
@@ -218,6 +221,9 @@ Ins *new_insn(Tr &t, rtx_insn *insn, bool opaque)
 	return ins;
 }
 
+/* ---------------------------------------------------------------- */
+/* Neighbouring insns; an x87 constant extended through a slot.     */
+
 rtx_insn *next_real(rtx_insn *insn)
 {
 	basic_block bb = BLOCK_FOR_INSN(insn);
@@ -282,6 +288,9 @@ rtx extended_const(const Tr &t, rtx_insn *i3)
 		return NULL_RTX;
 	return gen_rtx_SET(r, k2);
 }
+
+/* ---------------------------------------------------------------- */
+/* What the block's registers hold.                                 */
 
 void forget_moved_addresses(Tr &t, rtx_insn *insn)
 {

@@ -6,6 +6,9 @@
  */
 #include "postra.h"
 
+/* ---------------------------------------------------------------- */
+/* Stores split; outputs computed ahead.                            */
+
 rtx_insn *split_store(Tr &t, const SavedInsn &sv, rtx_insn *insn,
 		      bool ro)
 {
@@ -122,6 +125,9 @@ int computed_ahead(Tr &t, rtx_insn *insn, int cur, int last_pos)
 	}
 	return si;
 }
+
+/* ---------------------------------------------------------------- */
+/* Re-emitted insns.                                                */
 
 /* Whether sv's pattern mentions the frame or argument pointer. */
 static bool mentions_soft_pointer(const Tr &t, const SavedInsn &sv)
@@ -320,6 +326,9 @@ int reemitted_moved(Tr &t, const SavedInsn &st, rtx_insn *insn,
 	return found;
 }
 
+/* ---------------------------------------------------------------- */
+/* Loads moved later.                                               */
+
 /* Whether saved insn k of (old) block bb commutes (verify_commute) with
  * every captured insn of bb after it up to position last_pos: the
  * checker's condition for running it after them. */
@@ -399,6 +408,9 @@ int moved_load(Tr &t, rtx_insn *insn, int bb, int last_pos)
 		return -1;
 	return adopt_moved_load(t, insn, bb, last_pos, last_pos, -1);
 }
+
+/* ---------------------------------------------------------------- */
+/* Copies through memory; split stores run.                         */
 
 Ins *hard_copy_via_mem(Tr &t, const SavedInsn &sv, rtx_insn *insn)
 {
