@@ -24,7 +24,6 @@
 #include "toplev.h"
 
 #include <fnmatch.h>
-#include <time.h>
 
 #include "plugin.h"
 
@@ -38,8 +37,6 @@
 #endif
 
 int plugin_is_GPL_compatible;
-
-Options opts;
 
 static const char *const help_text =
 	"ssara: captures every function's RTL before register allocation,\n"
@@ -73,13 +70,6 @@ static const char *fn_asm_name(function *fun)
 {
 	const char *s = IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(fun->decl));
 	return *s == '*' ? s + 1 : s;
-}
-
-double seconds_now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
 static void drop_current(void)

@@ -1,11 +1,27 @@
 /* plugin.h - what the parts of the ssara GCC plugin share.
  *
- * The plugin is the only code that sees GCC: capture.cc translates RTL
- * into the core IR, audit.cc counts GCC's allocation after reload,
- * records.cc formats and writes the per-function records, main.cc holds
- * the arguments, the passes and the callbacks.  This header names no GCC
- * type except the opaque `struct function`, so that it can be included
- * before or after GCC's headers.
+ * The plugin is the only code that sees GCC.  Its files, each calling
+ * only files listed before it (no call cycle between them):
+ *
+ *   common.cc     the options, the clock, a checker result into a Check
+ *   names.cc      how the IR names GCC's hard registers, symbols and
+ *                 constants
+ *   records.cc    formats and writes the per-function records
+ *   audit.cc      counts GCC's allocation after reload
+ *   inject.cc     corrupts GCC's allocation (testing): audit.cc
+ *   memfx.cc      the memory effects of captured insns: names.cc
+ *   operands.cc   the capture's operands, constraints and pattern walk:
+ *                 names.cc (capture.h)
+ *   capture.cc    RTL before IRA -> core IR: operands.cc, memfx.cc,
+ *                 names.cc (capture.h)
+ *   selfalloc.cc  ssara's own allocation, checked: common.cc
+ *   postra/       GCC's allocation after reload -> core IR, checked
+ *                 (postra/postra.h: its parts): names.cc, common.cc
+ *   main.cc       the arguments, the passes and the callbacks: all
+ *
+ * This header names no GCC type except the opaque `struct function`
+ * (and, after GCC's rtl.h, rtx), so that it can be included before or
+ * after GCC's headers.
  */
 #ifndef SSARA_PLUGIN_H
 #define SSARA_PLUGIN_H
@@ -34,7 +50,7 @@ struct Options {
 	const char *json_file = nullptr;
 	const char *only = nullptr;   /* fnmatch(3) glob on the asm name */
 };
-extern Options opts;
+extern Options opts; /* common.cc; set by main.cc */
 
 /* GCC's allocation of one function, counted after reload (RECORDS.md). */
 struct GccRa {
@@ -87,7 +103,7 @@ struct Capture {
 	double ira_lra_seconds = 0; /* from the end of capture to the audit */
 	double audit_seconds = 0;   /* counting GCC's allocation */
 	/* The pre-RA patterns the post-RA translation compares against
-	 * (postra.cc); opaque here, owned by the capture. */
+	 * (postra/save.cc); opaque here, owned by the capture. */
 	struct SavedInsns *saved = nullptr;
 };
 
@@ -96,19 +112,17 @@ struct Record {
 	std::string json; /* one line, without the newline */
 };
 
-/* capture.cc */
+/* common.cc */
 
-/* Requires fun in RTL form before IRA.  Fills cap: the core IR copy of
- * fun (fn->unsupported set to a reason when it cannot be represented),
- * the sizes and the UID tables.  Never modifies the RTL's meaning (it may
- * recognise insns and fill GCC's recog caches as IRA would). */
-void capture_function(function *fun, Capture *cap);
+/* Seconds on a monotonic clock (CLOCK_MONOTONIC). */
+double seconds_now(void);
 
-/* Requires fun in RTL form before IRA and fn its capture.  Lists the
- * memory effects of fn's instructions and sets fn->memfx and
- * fn->escapes (docs/CAPTURE.md, "Memory effects"); leaves memfx false
- * when some insn has no instruction in fn. */
-void capture_memfx(function *fun, Fn *fn);
+struct VerifyResult;
+/* Copies a checker result (verify/verify.h) into c: verdict, reason,
+ * messages (locations 0). */
+void check_fill(const VerifyResult *res, Check *c);
+
+/* names.cc */
 
 /* Number of the core register that GCC hard register regno is, or -1. */
 int capture_core_reg(int regno);
@@ -141,6 +155,22 @@ rtx capture_pool_value(const_rtx x);
 rtx capture_extend_value(const_rtx x);
 #endif
 
+/* memfx.cc */
+
+/* Requires fun in RTL form before IRA and fn its capture.  Lists the
+ * memory effects of fn's instructions and sets fn->memfx and
+ * fn->escapes (docs/CAPTURE.md, "Memory effects"); leaves memfx false
+ * when some insn has no instruction in fn. */
+void capture_memfx(function *fun, Fn *fn);
+
+/* capture.cc (its parts: capture.h) */
+
+/* Requires fun in RTL form before IRA.  Fills cap: the core IR copy of
+ * fun (fn->unsupported set to a reason when it cannot be represented),
+ * the sizes and the UID tables.  Never modifies the RTL's meaning (it may
+ * recognise insns and fill GCC's recog caches as IRA would). */
+void capture_function(function *fun, Capture *cap);
+
 /* audit.cc */
 
 /* Requires fun right after reload and cap from the same function's
@@ -157,24 +187,14 @@ bool stack_slot_p(rtx_def *x);
 enum NewKind { NK_OTHER, NK_SPILL, NK_RELOAD, NK_MOVE, NK_REMAT };
 NewKind classify(rtx_insn *insn);
 
-/* main.cc */
-
-/* Seconds on a monotonic clock (CLOCK_MONOTONIC). */
-double seconds_now(void);
-
 /* selfalloc.cc */
-
-struct VerifyResult;
-/* Copies a checker result (verify/verify.h) into c: verdict, reason,
- * messages (locations 0). */
-void check_fill(const VerifyResult *res, Check *c);
 
 /* Requires cap from capture_function.  Runs ssara's allocator on a copy
  * of cap->fn and the checker on the result; fills cap->ssara and
  * cap->check_ssara.  Never touches RTL. */
 void selfalloc_run(Capture *cap);
 
-/* postra.cc */
+/* postra/ (its parts: postra/postra.h) */
 
 /* Requires fun in RTL form before IRA, cap being filled by
  * capture_function for it.  Saves what the post-RA translation needs

@@ -8,7 +8,7 @@ CXX            ?= g++
 GCC_PLUGIN_DIR := $(shell $(CC) -print-file-name=plugin)
 PLUGIN_CXXFLAGS = -std=gnu++17 -fno-rtti -fno-exceptions -fPIC -Wall -Wextra -Werror \
                   -I$(GCC_PLUGIN_DIR)/include -I. -Icore -DSSARA_VERSION='"$(VERSION)"'
-PLUGIN_SRC  = $(wildcard plugin/*.cc)
+PLUGIN_SRC  = $(wildcard plugin/*.cc plugin/postra/*.cc)
 PLUGIN_OBJ  = $(PLUGIN_SRC:%.cc=$(B)/%.o)
 PIC_OBJ     = $(LIB_SRC:%.c=$(B)/pic/%.o)
 PLUGIN_LDFLAGS = -shared -Wl,--version-script=plugin/exports.map -Wl,-Bsymbolic

@@ -14,27 +14,6 @@ extern "C" {
 #include "verify/verify.h"
 }
 
-void check_fill(const VerifyResult *res, Check *c)
-{
-	switch (res->verdict) {
-	case VERDICT_VERIFIED:
-		c->verdict = "verified";
-		break;
-	case VERDICT_VIOLATION:
-		c->verdict = "violation";
-		break;
-	default:
-		c->verdict = "unverified";
-		c->reason = res->reason ? res->reason : "";
-		break;
-	}
-	c->violations = res->nviol;
-	for (int i = 0; i < res->nviol; i++) {
-		c->texts.push_back(res->viol[i].text);
-		c->locs.push_back(0);
-	}
-}
-
 /* Whether fn has a value of class x87 (a long double pseudo). */
 static bool has_x87_pseudo(const Fn *fn)
 {

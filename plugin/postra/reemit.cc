@@ -1,0 +1,472 @@
+/* reemit.cc - captured insns LRA rewrote or emitted elsewhere:
+ * re-emitted insns (an eliminated soft pointer, a deleted load or
+ * register move), loads moved later, stores split into a computation and
+ * a new store, outputs computed ahead into a reload register, and copies
+ * between x87 and other registers made through memory.
+ */
+#include "postra.h"
+
+/* ---------------------------------------------------------------- */
+/* Stores split; outputs computed ahead.                            */
+
+rtx_insn *split_store(Tr &t, const SavedInsn &sv, rtx_insn *insn,
+		      bool ro)
+{
+	const std::vector<PNode> &nd = t.s->nodes;
+	rtx whole = PATTERN(insn), pat = whole;
+	int s0 = sv.pat;
+	if (nd[sv.pat].code == PARALLEL && GET_CODE(whole) == PARALLEL) {
+		/* the first element: match_kids' layout (PARALLEL, the
+		 * vector, its elements) */
+		s0 = sv.pat + 2;
+		pat = XVECEXP(whole, 0, 0);
+	}
+	/* the stored location: memory, or (hard_dest, a captured insn
+	 * without pseudo operands) a hard register LRA reached through a
+	 * reload register, `ax = C; xmm1 = ax` for `xmm1 = C` */
+	bool hard_dest = nd[s0 + 1].code == REG &&
+			 nd[s0 + 1].regno < FIRST_PSEUDO_REGISTER &&
+			 !soft_pointer(nd[s0 + 1].regno) && pat == whole &&
+			 !has_pseudo(sv.ins);
+	if (nd[s0].code != SET || (nd[s0 + 1].code != MEM && !hard_dest) ||
+	    GET_CODE(pat) != SET || !REG_P(SET_DEST(pat)))
+		return nullptr;
+	/* a load of the stored pseudo's equivalent memory is a deleted
+	 * load re-emitted (reemitted), not a split; with ro (reemitted
+	 * found none), a load of read-only memory is: the stored value is
+	 * that memory's (a constant-pool entry), which the pseudo's
+	 * location there makes the checker prove */
+	if (MEM_P(SET_SRC(pat)) &&
+	    !(ro && (readonly_mem_p(SET_SRC(pat)) ||
+		     mem_equiv_const(t, SET_SRC(pat)) >= 0)))
+		return nullptr;
+	rtx_insn *nx = next_real(insn);
+	if (!nx || (INSN_UID(nx) < (int)t.s->by_uid.size() &&
+		    t.s->by_uid[INSN_UID(nx)] >= 0))
+		return nullptr;
+	rtx st = PATTERN(nx);
+	if (hard_dest &&
+	    (GET_CODE(st) != SET || !REG_P(SET_DEST(st)) ||
+	     (int)REGNO(SET_DEST(st)) != nd[s0 + 1].regno ||
+	     GET_MODE(SET_DEST(st)) != (machine_mode)nd[s0 + 1].mode ||
+	     GET_MODE(SET_DEST(st)) != GET_MODE(SET_DEST(pat)) ||
+	     REGNO(SET_DEST(pat)) == REGNO(SET_DEST(st))))
+		return nullptr;
+	if (GET_CODE(st) != SET || (!MEM_P(SET_DEST(st)) && !hard_dest) ||
+	    !REG_P(SET_SRC(st)) || REGNO(SET_SRC(st)) != REGNO(SET_DEST(pat)) ||
+	    GET_MODE(SET_SRC(st)) != GET_MODE(SET_DEST(pat)))
+		return nullptr;
+	std::string keep = t.fail;
+	t.binds.clear();
+	t.soft_in.clear();
+	t.comm.clear();
+	t.memops.clear();
+	t.cur_sv = nullptr; /* another insn's pattern: no [comm] */
+	t.fail.clear();
+	t.elim = false;
+	t.scratch_ops.clear();
+	t.next_scratch = 0;
+	bool ok;
+	if (pat == whole) {
+		ok = match(t, sv.pat + 1, SET_DEST(st), OF_DEF) &&
+		     match(t, nd[sv.pat + 1].end, SET_SRC(pat), OF_USE);
+	} else {
+		/* A parallel (an asm whose memory output LRA reloaded,
+		 * "=g" tied to an input): the whole pattern is matched with
+		 * the first SET's destination the new store's (put there
+		 * for the match only, then restored), so the other
+		 * elements and the operands they share match as usual. */
+		rtx reg = SET_DEST(pat);
+		SET_DEST(pat) = SET_DEST(st);
+		ok = match(t, sv.pat, whole, OF_USE);
+		SET_DEST(pat) = reg;
+	}
+	if (!ok) {
+		t.fail = keep; /* the reason of the first match */
+		return nullptr;
+	}
+	return nx;
+}
+
+int computed_ahead(Tr &t, rtx_insn *insn, int cur, int last_pos)
+{
+	const std::vector<PNode> &nd = t.s->nodes;
+	rtx set = PATTERN(insn);
+	if (GET_CODE(set) != SET || !REG_P(SET_DEST(set)) ||
+	    !HARD_REGISTER_P(SET_DEST(set)))
+		return -1;
+	rtx_insn *nx = next_real(insn);
+	int u = nx ? INSN_UID(nx) : -1;
+	int si = u >= 0 && u < (int)t.s->by_uid.size() ? t.s->by_uid[u] : -1;
+	if (si < 0)
+		return -1;
+	const SavedInsn &sv = t.s->insns[si];
+	if (!sv.ins || sv.bb != cur || sv.pos < last_pos)
+		return -1;
+	rtx st = PATTERN(nx);
+	if (GET_CODE(st) != SET || !REG_P(SET_SRC(st)) ||
+	    REGNO(SET_SRC(st)) != REGNO(SET_DEST(set)) ||
+	    GET_MODE(SET_SRC(st)) != GET_MODE(SET_DEST(set)) ||
+	    (!MEM_P(SET_DEST(st)) && !REG_P(SET_DEST(st))))
+		return -1;
+	int s0 = sv.pat;
+	if (nd[s0].code == PARALLEL)
+		s0 = sv.pat + 2; /* the first element: match_kids' layout */
+	if (nd[s0].code != SET || nd[s0 + 1].code != REG ||
+	    nd[s0 + 1].regno < FIRST_PSEUDO_REGISTER)
+		return -1;
+	int src = nd[s0 + 1].end;
+	if (nd[src].code == REG || nd[src].code == SUBREG)
+		return -1;
+	std::string keep = t.fail;
+	if (!match_insn(t, sv, insn)) {
+		t.fail = keep;
+		return -1;
+	}
+	return si;
+}
+
+/* ---------------------------------------------------------------- */
+/* Re-emitted insns.                                                */
+
+/* Whether sv's pattern mentions the frame or argument pointer. */
+static bool mentions_soft_pointer(const Tr &t, const SavedInsn &sv)
+{
+	for (int i = sv.pat; i < t.s->nodes[sv.pat].end; i++)
+		if (t.s->nodes[i].code == REG && soft_pointer(t.s->nodes[i].regno))
+			return true;
+	return false;
+}
+
+/* Whether sv's pattern is (set (reg p) (mem ...)), p a pseudo: a load
+ * that LRA deletes when p has a memory equivalence and emits again
+ * where p is needed. */
+static bool saved_load(const Tr &t, const SavedInsn &sv)
+{
+	const std::vector<PNode> &nd = t.s->nodes;
+	return nd[sv.pat].code == SET && nd[sv.pat + 1].code == REG &&
+	       nd[sv.pat + 1].regno >= FIRST_PSEUDO_REGISTER &&
+	       nd[nd[sv.pat + 1].end].code == MEM;
+}
+
+/* Whether sv's pattern is (set (mem ...) R), R a pseudo or a subreg of
+ * one: a store that LRA deletes when R's pseudo is equivalent to that
+ * memory (IRA left it in memory) and emits again right after the insn
+ * that computes the value, into a reload register. */
+static bool saved_store(const Tr &t, const SavedInsn &sv)
+{
+	const std::vector<PNode> &nd = t.s->nodes;
+	if (nd[sv.pat].code != SET || nd[sv.pat + 1].code != MEM)
+		return false;
+	int s = nd[sv.pat + 1].end;
+	if (nd[s].code == SUBREG)
+		s++;
+	return nd[s].code == REG && nd[s].regno >= FIRST_PSEUDO_REGISTER;
+}
+
+/* For a saved load (saved_load) from SOFT + C: whether insn loads from
+ * the same stack address (canonical offsets equal: the match lets an
+ * eliminated constant change, so a reload of another pseudo from the
+ * next stack word would match).  True for other insns. */
+static int soft_load_offsets(Tr &t, const SavedInsn &sv, rtx_insn *insn,
+			      int64_t *want, int64_t *off);
+
+static bool same_load_address(Tr &t, const SavedInsn &sv, rtx_insn *insn)
+{
+	int64_t want, off;
+	int r = soft_load_offsets(t, sv, insn, &want, &off);
+	return r < 0 || (r > 0 && off == want);
+}
+
+/* For a saved load (saved_load) from SOFT + C and insn: -1 when sv is
+ * not such a load (other insns, other addresses); else *want = the
+ * saved address relative to the argument pointer, and 1 when insn is a
+ * single SET whose source is stack memory (*off its address relative
+ * to the argument pointer, stack_mem), 0 when not. */
+static int soft_load_offsets(Tr &t, const SavedInsn &sv, rtx_insn *insn,
+			     int64_t *want, int64_t *off)
+{
+	const std::vector<PNode> &nd = t.s->nodes;
+	if (!saved_load(t, sv))
+		return -1;
+	int m = nd[sv.pat + 1].end, a = m + 1;
+	int64_t c = 0;
+	if (nd[a].code == PLUS && nd[a].nkid == 2 &&
+	    nd[nd[a + 1].end].code == CONST_INT) {
+		c = nd[nd[a + 1].end].val;
+		a = a + 1;
+	}
+	if (nd[a].code != REG || !soft_pointer(nd[a].regno))
+		return -1;
+	*want = c + (nd[a].regno == FRAME_POINTER_REGNUM ? t.frame_argp : 0);
+	rtx set = single_set(insn);
+	return set && stack_mem(t, SET_SRC(set), off) ? 1 : 0;
+}
+
+/* Whether sv's pattern is (set (reg p) (reg q)) or (set (reg p)
+ * (subreg (reg q) OFF)), p a pseudo: a register move, maybe between
+ * classes (a DImode value moved bit for bit into an SSE register), that
+ * IRA may delete (substituting q's subreg into the use) and LRA emit
+ * again as the reload of that use.  Re-emitted with a matching pattern,
+ * it is the same computation on registers whose values the checker
+ * checks at the new place. */
+static bool saved_reg_move(const Tr &t, const SavedInsn &sv)
+{
+	const std::vector<PNode> &nd = t.s->nodes;
+	if (nd[sv.pat].code != SET || nd[sv.pat + 1].code != REG ||
+	    nd[sv.pat + 1].regno < FIRST_PSEUDO_REGISTER)
+		return false;
+	int s = nd[sv.pat + 1].end;
+	if (nd[s].code == SUBREG)
+		s++;
+	return nd[s].code == REG;
+}
+
+/* For a saved register move (saved_reg_move): whether insn is a single
+ * SET whose destination and source have the saved destination's and
+ * source's modes (the match compares a pseudo with a hard register
+ * whatever their modes: a QImode reload of a word of one pseudo into
+ * another register is not an SImode copy between the two). */
+static bool same_move_modes(const Tr &t, const SavedInsn &sv,
+			    rtx_insn *insn)
+{
+	const std::vector<PNode> &nd = t.s->nodes;
+	rtx pat = PATTERN(insn);
+	if (GET_CODE(pat) != SET)
+		return false;
+	int s = nd[sv.pat + 1].end;
+	return (int)GET_MODE(SET_DEST(pat)) == nd[sv.pat + 1].mode &&
+	       (int)GET_MODE(SET_SRC(pat)) == nd[s].mode;
+}
+
+int reemitted(Tr &t, rtx_insn *insn, int bb, int last_pos)
+{
+	if (bb < 0 || bb >= (int)t.by_block.size())
+		return -1;
+	for (int k : t.by_block[bb]) {
+		const SavedInsn &sv = t.s->insns[k];
+		if (sv.pos <= last_pos)
+			continue;
+		if (t.present[sv.uid])
+			return -1;
+		if (!sv.ins || t.adopted[k])
+			continue;
+		bool other = mentions_soft_pointer(t, sv) || saved_load(t, sv) ||
+			     saved_store(t, sv);
+		/* a captured copy stays deleted (the checker's rule for a
+		 * deleted copy relabels every holder of the source; executed
+		 * elsewhere it would name only the new register) */
+		/* a no-op move (its registers the same after reload) was
+		 * deleted as such, not re-emitted: a new move of the same
+		 * modes is then another value's reload (pr99647 at -O0) */
+		if (!other && !(sv.ins->kind == IK_ORD &&
+				saved_reg_move(t, sv) &&
+				same_move_modes(t, sv, insn) &&
+				!noop_move(t, sv)))
+			continue;
+		if (match_insn(t, sv, insn) && same_load_address(t, sv, insn)) {
+			t.adopted[k] = true;
+			return k;
+		}
+	}
+	return -1;
+}
+
+int reemitted_moved(Tr &t, const SavedInsn &st, rtx_insn *insn,
+		    int bb, int last_pos)
+{
+	if (bb < 0 || bb >= (int)t.by_block.size() || !saved_store(t, st))
+		return -1;
+	const std::vector<PNode> &nd = t.s->nodes;
+	int sr = nd[st.pat + 1].end;
+	if (nd[sr].code == SUBREG)
+		sr++;
+	int stored = nd[sr].regno; /* the pseudo st stores */
+	int found = -1;
+	int64_t want = 0, off = 0;
+	std::string fail0 = t.fail; /* kept when nothing matches */
+	for (int k : t.by_block[bb]) {
+		const SavedInsn &sv = t.s->insns[k];
+		if (sv.pos <= last_pos)
+			continue;
+		if (t.present[sv.uid])
+			break;
+		if (!sv.ins || t.adopted[k] || !saved_load(t, sv) ||
+		    nd[sv.pat + 1].regno != stored)
+			continue;
+		t.loose_frame = true;
+		t.frame_moved = false;
+		bool m = match_insn(t, sv, insn);
+		t.loose_frame = false;
+		int64_t w, o;
+		if (!m || soft_load_offsets(t, sv, insn, &w, &o) != 1)
+			continue;
+		if (w == o || found >= 0) {
+			t.fail = fail0;
+			return -1;
+		}
+		found = k;
+		want = w;
+		off = o;
+	}
+	t.loose_frame = found >= 0;
+	bool m = found >= 0 && match_insn(t, t.s->insns[found], insn);
+	t.loose_frame = false;
+	if (!m) {
+		t.fail = fail0;
+		return -1;
+	}
+	t.adopted[found] = true;
+	char buf[200];
+	snprintf(buf, sizeof buf,
+		 "re-emitted load of uid %d reads stack memory at argp%+lld "
+		 "instead of argp%+lld",
+		 t.s->insns[found].uid, (long long)off, (long long)want);
+	t.wrong_addr.push_back({INSN_UID(insn), buf});
+	return found;
+}
+
+/* ---------------------------------------------------------------- */
+/* Loads moved later.                                               */
+
+/* Whether saved insn k of (old) block bb commutes (verify_commute) with
+ * every captured insn of bb after it up to position last_pos: the
+ * checker's condition for running it after them. */
+static bool commutes_to(const Tr &t, int k, int bb, int last_pos)
+{
+	const SavedInsn &sv = t.s->insns[k];
+	for (int j : t.by_block[bb]) {
+		const SavedInsn &w = t.s->insns[j];
+		if (w.pos > sv.pos && w.pos <= last_pos &&
+		    (!w.ins || !verify_commute(t.cap->fn, sv.ins, w.ins)))
+			return false;
+	}
+	return true;
+}
+
+/* The nearest captured load k (saved_load, an `ord`) of (old) block bb
+ * before position before, its UID gone, not yet adopted, loading into
+ * pseudo regno (any when regno < 0), commuting with the surviving
+ * captured insns up to last_pos (commutes_to), whose pattern matches
+ * insn at the same address: marked adopted and moved, and returned
+ * with t.binds filled; -1 if none.  Shared by moved_load and
+ * moved_split. */
+static int adopt_moved_load(Tr &t, rtx_insn *insn, int bb, int before,
+			    int last_pos, int regno)
+{
+	const std::vector<PNode> &nd = t.s->nodes;
+	const std::vector<int> &ks = t.by_block[bb];
+	for (size_t j = ks.size(); j-- > 0;) {
+		int k = ks[j];
+		const SavedInsn &kv = t.s->insns[k];
+		if (kv.pos >= before || t.present[kv.uid] || !kv.ins ||
+		    t.adopted[k] || kv.ins->kind != IK_ORD ||
+		    !saved_load(t, kv) ||
+		    (regno >= 0 && nd[kv.pat + 1].regno != regno) ||
+		    !commutes_to(t, k, bb, last_pos))
+			continue;
+		if (match_insn(t, kv, insn) && same_load_address(t, kv, insn)) {
+			t.adopted[k] = true;
+			t.moved[k] = true;
+			return k;
+		}
+	}
+	return -1;
+}
+
+int moved_split(Tr &t, const SavedInsn &sv, rtx_insn *insn, int bb,
+		int last_pos, rtx_insn **nx)
+{
+	const std::vector<PNode> &nd = t.s->nodes;
+	if (bb < 0 || bb >= (int)t.by_block.size() || !saved_store(t, sv))
+		return -1;
+	int v = nd[sv.pat + 1].end;
+	if (nd[v].code != REG)
+		return -1;
+	rtx pat = PATTERN(insn);
+	if (GET_CODE(pat) != SET || !REG_P(SET_DEST(pat)) ||
+	    !MEM_P(SET_SRC(pat)))
+		return -1;
+	rtx_insn *n = next_real(insn);
+	if (!n || (INSN_UID(n) < (int)t.s->by_uid.size() &&
+		   t.s->by_uid[INSN_UID(n)] >= 0))
+		return -1;
+	rtx st = PATTERN(n);
+	if (GET_CODE(st) != SET || !MEM_P(SET_DEST(st)) ||
+	    !REG_P(SET_SRC(st)) || REGNO(SET_SRC(st)) != REGNO(SET_DEST(pat)) ||
+	    GET_MODE(SET_SRC(st)) != GET_MODE(SET_DEST(pat)))
+		return -1;
+	int k = adopt_moved_load(t, insn, bb, sv.pos, last_pos, nd[v].regno);
+	if (k >= 0)
+		*nx = n;
+	return k;
+}
+
+int moved_load(Tr &t, rtx_insn *insn, int bb, int last_pos)
+{
+	if (bb < 0 || bb >= (int)t.by_block.size())
+		return -1;
+	return adopt_moved_load(t, insn, bb, last_pos, last_pos, -1);
+}
+
+/* ---------------------------------------------------------------- */
+/* Copies through memory; split stores run.                         */
+
+Ins *hard_copy_via_mem(Tr &t, const SavedInsn &sv, rtx_insn *insn)
+{
+	const std::vector<PNode> &nd = t.s->nodes;
+	const Ins *ci = sv.ins;
+	if (!ci || ci->kind != IK_COPY || ci->nops != 2 ||
+	    ci->ops[0].kind != OK_HREG || ci->ops[1].kind != OK_PSEUDO ||
+	    nd[sv.pat].code != SET || nd[sv.pat + 1].code != REG)
+		return nullptr;
+	const Target *tg = target_x86_64();
+	int hcls = tg->regs[ci->ops[0].reg].cls;
+	if ((hcls == RC_X87) == (t.cap->fn->pseudo[ci->ops[1].reg].cls == RC_X87))
+		return nullptr;
+	rtx pat = PATTERN(insn);
+	if (GET_CODE(pat) != SET || !MEM_P(SET_DEST(pat)) ||
+	    !REG_P(SET_SRC(pat)))
+		return nullptr;
+	rtx m = SET_DEST(pat);
+	rtx_insn *nx = next_real(insn);
+	if (!nx || (INSN_UID(nx) < (int)t.s->by_uid.size() &&
+		    t.s->by_uid[INSN_UID(nx)] >= 0))
+		return nullptr;
+	rtx ld = PATTERN(nx);
+	if (GET_CODE(ld) != SET || !REG_P(SET_DEST(ld)) ||
+	    (int)REGNO(SET_DEST(ld)) != nd[sv.pat + 1].regno ||
+	    GET_MODE(SET_DEST(ld)) != GET_MODE(m) ||
+	    !rtx_equal_p(SET_SRC(ld), m))
+		return nullptr;
+	std::string keep = t.fail;
+	begin_match(t, sv, insn);
+	if (!match(t, nd[sv.pat + 1].end, SET_SRC(pat), OF_USE)) {
+		t.fail = keep;
+		return nullptr;
+	}
+	Loc at = slot_loc(t, m, 0, (int)GET_MODE_SIZE(GET_MODE(m)).to_constant());
+	if (at.kind != LOC_SLOT) {
+		t.fail = keep;
+		return nullptr;
+	}
+	Ins *c = located_copy(t, ci);
+	if (!c)
+		return nullptr;
+	c->ops[0].kind = OK_PSEUDO;
+	c->ops[0].reg = ci->ops[1].reg;
+	c->ops[0].loc = at;
+	return c;
+}
+
+Ins *run_split(Tr &t, Blk *blk, const SavedInsn &sv, rtx_insn *insn,
+	       Ins **survivor)
+{
+	Ins *c = located_copy(t, sv.ins);
+	if (c) {
+		ins_append(blk, c);
+		note_soft_values(t, c);
+		*survivor = c;
+	}
+	return new_insn(t, insn, true);
+}
