@@ -33,7 +33,7 @@ bool memonly_supported(const Fn *fn, char *err, size_t errlen)
 				if (why)
 					return err_set(
 						err, errlen,
-						"not allocated: uid %d: a "
+						"uid %d: a "
 						"memory-only operand %s "
 						"(p%d)",
 						i->uid, why, o->reg);

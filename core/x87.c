@@ -36,7 +36,7 @@ bool x87_moves_via_memory(Fn *fn, char *err, size_t errlen)
 			    i->ops[1].kind != OK_PSEUDO)
 				return err_set(
 					err, errlen,
-					"not allocated: b%d: an exchange "
+					"b%d: an exchange "
 					"between x87 and other registers",
 					fn->blk[b]->id);
 			int S = fn_new_slot(fn,
@@ -66,6 +66,15 @@ static bool classes_need_memory(int a, int b)
 	return a != b && (a == RC_X87 || b == RC_X87);
 }
 
+/* Whether copy operand o may be the memory side of an x87 copy: a whole
+ * pseudo whose constraint admits memory (the capture's `mem`: GCC's move
+ * pattern has an "m" alternative there).  Without OF_MEM the allocation
+ * would put a slot where the original asks for a register. */
+static bool memory_side_ok(const Op *o)
+{
+	return o->kind == OK_PSEUDO && !o->sub_size && (o->flags & OF_MEM);
+}
+
 /* The class of operand o of fn: its pseudo's or its hard register's. */
 static int x87_op_class(const Fn *fn, const Op *o)
 {
@@ -90,15 +99,16 @@ bool x87_copies_via_memory(Fn *fn, X87Marks *xm, char *err, size_t errlen)
 			if (!classes_need_memory(x87_op_class(fn, d),
 						 x87_op_class(fn, s)))
 				continue;
-			int k = d->kind == OK_PSEUDO && !d->sub_size ? 0
-				: s->kind == OK_PSEUDO && !s->sub_size ? 1
-								       : -1;
+			int k = memory_side_ok(d) ? 0
+				: memory_side_ok(s) ? 1
+						    : -1;
 			if (k < 0)
 				return err_set(
 					err, errlen,
-					"not allocated: uid %d: a copy "
+					"uid %d: a copy "
 					"between x87 and other registers "
-					"with no pseudo to keep in memory",
+					"with no pseudo that may be in "
+					"memory",
 					i->uid);
 			Op *m = &i->ops[k];
 			xm->m[xm->n++] = (X87Mark){i, k, m->flags, m->allowed};

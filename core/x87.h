@@ -27,10 +27,11 @@ typedef struct X87Marks {
 
 /* Every original copy of fn (not yet in SSA form) between an x87 value
  * and a value of another class gets one side memory only (OF_MEMONLY):
- * the destination when it is a whole pseudo, else the source (an fld or
- * fst of the slot then does the copy, and the other side is a register);
- * the operands changed are recorded in xm.  False with err set when
- * neither side is a whole pseudo (not allocated). */
+ * the destination when it is a whole pseudo that admits memory (OF_MEM),
+ * else the source when it is one (an fld or fst of the slot then does
+ * the copy, and the other side is a register); the operands changed are
+ * recorded in xm.  False with err set when neither side is such a pseudo
+ * (not allocated). */
 bool x87_copies_via_memory(Fn *fn, X87Marks *xm, char *err, size_t errlen);
 
 /* Undoes x87_copies_via_memory on the allocation: each marked operand

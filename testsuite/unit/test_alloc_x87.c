@@ -412,8 +412,32 @@ static void case_df_regmove(void)
 	fn_free(orig);
 }
 
+/* x87_copy_nomem.ir: a copy from an x87 pseudo into a general hard
+ * register, neither side admitting memory: refused with its reason, at
+ * all registers and at 4. */
+static void case_copy_nomem(void)
+{
+	Fn *orig = t_load_fn("testsuite/ir/refuse/x87_copy_nomem.ir");
+	if (!orig)
+		return;
+	for (int n = 0; n <= 4; n += 4) {
+		AllocOpts o = {0};
+		o.nregs[RC_GPR] = n;
+		char err[256] = "";
+		Fn *fn = ssa_alloc(orig, &o, NULL, err, sizeof err);
+		CHECK(fn == NULL);
+		CHECK_STR(err, "uid 3: a copy between x87 and other registers "
+			       "with no pseudo that may be in memory");
+		fn_free(fn);
+	}
+	fn_free(orig);
+}
+
 void suite_alloc_x87(void)
 {
+	t_case("alloc x87: a copy from x87 into a general register, no "
+	       "memory side: refused",
+	       case_copy_nomem);
 	t_case("alloc x87: a double in st0 for an asm (pr34966.c atan): "
 	       "1 spill, 1 reload at all, 8, 6, 4 registers",
 	       case_df_asm);
