@@ -642,9 +642,9 @@ static int pf_id(const Chk *c, int v, int kind, int w)
 	return c->nval + (v * PF_NKIND + kind) * PF_NW + pf_wi(w);
 }
 
-/* Whether id is a part fact; its value, kind and width. */
 static int kc_id(const Chk *c);
 
+/* Whether id is a part fact; its value, kind and width. */
 static bool pf_of(const Chk *c, int id, int *v, int *kind, int *w)
 {
 	if (id < c->nval || id >= kc_id(c))
@@ -1410,7 +1410,6 @@ static bool join(Chk *c, int b)
 
 /* ---- Violations --------------------------------------------------------- */
 
-/* Appends a violation; text is the part after "FN: bB: LABEL: ". */
 /* Frees what violation v owns (its text and held list). */
 static void viol_free(Violation *v)
 {
@@ -1437,6 +1436,7 @@ static void held_pseudos(const Chk *c, int s, Violation *w)
 	}
 }
 
+/* Appends a violation; text is the part after "FN: bB: LABEL: ". */
 static Violation *violation(Chk *c, int kind, const Ins *i, int pos,
 			    int op, int l, const char *fmt, ...)
 {
@@ -2886,8 +2886,8 @@ static bool addr_escaped(const Chk *c, const MemLoc *l)
  * is at or below the argument pointer); an unknown address reaches argp
  * and frame memory only when some such address escapes; a write at the
  * hard stack pointer (MB_STACK) is stack memory, no symbol's storage,
- * and reaches argp and frame memory as an unknown address does (it was
- * one until session 5). */
+ * and reaches argp and frame memory as an unknown address does (which
+ * is what the checker took it for before it knew MB_STACK). */
 static bool mem_may_write(const Chk *c, const MemRef *m, const MemLoc *l)
 {
 	if (m->base == MB_STACK)
@@ -3023,13 +3023,6 @@ static void av_executed(Chk *c, const Ins *o, int idx)
 	wset(c, av, s);
 }
 
-/* An inserted remat i of original instruction D = i->of (the f-instruction
- * at idx): accepted when every location it reads holds, now, the value D
- * read there (else a violation: the recomputation reads something else)
- * and AV(D) holds D's values (else not proven: one of them may have
- * been redefined since D, or D may not have run on every path).  Then
- * its destination holds D's value p (assumed also when refused, so that
- * the uses it feeds do not repeat the report). */
 /* Records inserted remat i as not proven: what it wrote is judged
  * unproven, not wrong, where a later read finds it (writers_text). */
 static void note_unproven_remat(Chk *c, const Ins *i)
@@ -3047,6 +3040,13 @@ static bool unproven_remat(const Chk *c, const Ins *i)
 	return false;
 }
 
+/* An inserted remat i of original instruction D = i->of (the f-instruction
+ * at idx): accepted when every location it reads holds, now, the value D
+ * read there (else a violation: the recomputation reads something else)
+ * and AV(D) holds D's values (else not proven: one of them may have
+ * been redefined since D, or D may not have run on every path).  Then
+ * its destination holds D's value p (assumed also when refused, so that
+ * the uses it feeds do not repeat the report). */
 static void do_remat_of(Chk *c, const Ins *i, int pos, int idx)
 {
 	int nviol0 = c->nviol;
@@ -3148,10 +3148,6 @@ static void push_source_holders(Chk *c, const Ins *o, Writes *ws,
 	}
 }
 
-/* A deleted original instruction (GCC's allocation), docs/VERIFY.md:
- * copies relabel, a [remat] from a constant goes into the constant's
- * location, other definitions leave every location; its uses are not
- * checked. */
 /* Whether a block of the allocation holds only deleted original
  * instructions (or none). */
 static bool only_deleted(const Blk *k)
@@ -3198,6 +3194,10 @@ static bool branch_joins(const Chk *c, const Ins *i, int b)
 	return n >= 0;
 }
 
+/* A deleted original instruction (GCC's allocation), docs/VERIFY.md:
+ * copies relabel, a [remat] from a constant goes into the constant's
+ * location, other definitions leave every location; its uses are not
+ * checked. */
 static void do_deleted(Chk *c, const Ins *o, int idx)
 {
 	int ndef = 0;
@@ -4744,8 +4744,6 @@ static void setup_live(Chk *c)
 
 /* ---- Driver ------------------------------------------------------------- */
 
-/* The distinct uids that inserted remats of f recompute ([of N]): one
- * availability location each, after the constants. */
 /* Whether allocated instruction i is a deleted original copy of a
  * pseudo into a hard register or a pseudo (`copy =%di, p90 [deleted]`,
  * GCC's allocation): it gets an availability location (copy_equal). */
@@ -4758,6 +4756,8 @@ static bool deleted_hcopy(const Chk *c, const Ins *i)
 	       !i->ops[0].sub_size && !i->ops[1].sub_size;
 }
 
+/* The distinct uids that inserted remats of f recompute ([of N]): one
+ * availability location each, after the constants. */
 static void setup_av(Chk *c)
 {
 	int n = 0;
