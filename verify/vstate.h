@@ -596,4 +596,88 @@ int cmp_int(const void *x, const void *y);
  * cleared.  Returns whether *out differs from *old. */
 bool unload(Chk *c, State *out, const State *old, bool want);
 
+/* ---- join.c: joins ----------------------------------------------------- */
+
+/* Adds id to the set being built in c->vbuf[0..*n-1]. */
+void vbuf_push(Chk *c, int *n, int id);
+
+/* The operand of phi p that comes from original block ob, or NULL. */
+const Op *phi_src(const Ins *p, int ob);
+
+/* Whether value v is live at the entry of f block b. */
+bool live_at(const Chk *c, int b, int v);
+
+/* The entry state of f block b into c->acc: the join over the edges from
+ * predecessors that have an exit state (and the function entry's state
+ * for the entry block), slots pruned.  False if there is none yet. */
+bool join(Chk *c, int b);
+
+/* ---- violation.c: reports and violations ------------------------------- */
+
+/* Records why the two functions cannot be compared (the first reason
+ * only); returns false, for `return unverified(...)`. */
+bool unverified(Chk *c, const char *fmt, ...);
+
+/* A use or an instruction whose correctness the checker cannot prove
+ * (and cannot refute): the verdict will be "unverified" unless there is
+ * a violation.  Recorded only in the checking pass (and by setup). */
+void not_proven(Chk *c, const char *fmt, ...);
+
+/* Appends the note "FN: note: ..." to the result. */
+void add_note(Chk *c, const char *fmt, ...);
+
+/* Frees what violation v owns (its text and held list). */
+void viol_free(Violation *v);
+
+/* Records in w what set s holds of pseudos: whole values and low-bytes
+ * part facts, in the set's order (Violation.held). */
+void held_pseudos(const Chk *c, int s, Violation *w);
+
+/* Appends a violation; text is the part after "FN: bB: LABEL: ". */
+Violation *violation(Chk *c, int kind, const Ins *i, int pos,
+		     int op, int l, const char *fmt, ...);
+
+/* "{p3,%di}" */
+void set_text(Chk *c, int s, Str *out);
+
+/* Describes where the content of location l at instruction i (position
+ * pos of f block b) came from: the writers that reach it backwards.
+ * Returns whether an inserted opaque instruction is among the writers
+ * the text names. */
+bool writers_text(Chk *c, int b, const Ins *at, int l, Str *out);
+
+/* ---- words.c: pending writes, transfers by word ------------------------ */
+
+/* Queues the write of set s into location l. */
+void push_write(Writes *ws, int l, int s);
+
+/* Queues the writes of a transfer dst (nd parts) <- src (ns parts):
+ * register to register of equal width part by part, otherwise every
+ * destination part gets what the whole source holds; extra (a value, or
+ * -1) is added to each.  Between word spans (word_span), the facts of
+ * wide values go by word position instead (trips_of, add_trips), and
+ * extra as its word of the destination's position. */
+void queue_copy(Chk *c, Writes *ws, int dst, int nd, int src, int ns,
+		int extra);
+
+/* The n locations of a span at d get what one location sl holds (set s,
+ * as a load of it reads): by word position between word spans. */
+void write_from_one(Chk *c, int d, int n, int sl, int s);
+
+/* The n locations of a span at l get exactly value v, word by word
+ * (read_id): a definition. */
+void write_def(Chk *c, int l, int n, int v);
+
+/* Performs the writes queued in ws, in order, and empties it. */
+void apply_writes(Chk *c, Writes *ws);
+
+/* The registers of s lose their contents. */
+void clobber(Chk *c, RegSet s);
+
+/* ---- verify.c: the rest of the checker --------------------------------- */
+
+/* Whether inserted remat i was recorded as not proven
+ * (note_unproven_remat). */
+bool unproven_remat(const Chk *c, const Ins *i);
+
 #endif /* SSARA_VSTATE_H */
