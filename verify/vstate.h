@@ -674,10 +674,115 @@ void apply_writes(Chk *c, Writes *ws);
 /* The registers of s lose their contents. */
 void clobber(Chk *c, RegSet s);
 
+/* ---- inserted.c: inserted instructions --------------------------------- */
+
+/* A violation at operand k of i when it transfers between registers d
+ * and s that no_reg_move says cannot be moved between. */
+void check_reg_move(Chk *c, const Ins *i, int pos, int k, int d,
+		    int s);
+
+/* An inserted move, spill, reload or copy (a partial move:
+ * do_part_move): its kind checked, then the destination span gets what
+ * the source holds, narrowed to the move's width (a constant source:
+ * mem_load). */
+void do_move(Chk *c, const Ins *i, int pos);
+
+/* An inserted opaque instruction (GCC's allocation): every location its
+ * defs name, and its clobbers, lose their contents. */
+void do_opaque(Chk *c, const Ins *i);
+
+/* An inserted swap: the two spans exchange what they hold (not both
+ * slots). */
+void do_swap(Chk *c, const Ins *i, int pos);
+
+/* An inserted parallel copy: every source read, then every destination
+ * written. */
+void do_pcopy(Chk *c, const Ins *i, int pos);
+
+/* Whether operands x and y are the same constant. */
+bool const_equal(const Op *x, const Op *y);
+
+/* An inserted remat of the pseudo its def names: accepted if the
+ * original defines that pseudo only by identical [remat] instructions and
+ * the remat's constants (if it lists any) are theirs. */
+void do_remat(Chk *c, const Ins *i, int pos);
+
+/* ---- check.c: checks of an original instruction ------------------------ */
+
+/* The word that allocated operand ao (of original operand oo) reads or
+ * writes alone in its register (OF_WORD, docs/IR.md "alone": a one-word
+ * subreg of a wide value, LRA's reload of that word), or -1 when ao is
+ * an ordinary operand.  alone_valid has checked the shape. */
+int alone_word(const Op *ao, const Op *oo);
+
+/* Whether allocated operand ao may carry OF_WORD for original operand
+ * oo: oo is an 8-byte subreg at a whole word of a wide pseudo, read or
+ * partially defined (`+p[8,8]`), and ao is in a general register. */
+bool alone_valid(const Chk *c, const Op *ao, const Op *oo);
+
+/* Whether a read of value v at location l that does not find v is not
+ * proven rather than wrong: l holds nothing but the mark K (GCC loaded
+ * a constant the checker knows no value of into it), and v is unnamed
+ * (setup_unnamed: the original computes it only by instructions whose
+ * result GCC may know to be that constant). */
+bool kc_unproven(Chk *c, int l, int v);
+
+/* Checks every value operand of original instruction i (original o).
+ * With [comm K] (GCC's allocation), operands K and K+1 are accepted in
+ * either order when one order is proven for both; otherwise they are
+ * checked (and reported) in the order located. */
+void check_operands(Chk *c, const Ins *i, const Ins *o, int pos);
+
+/* ---- original.c: transfer of an original instruction ------------------- */
+
+/* Whether an original copy or parallel copy preserves its sources'
+ * values in its destinations: whole registers, no subreg. */
+bool copy_like(const Ins *o);
+
+/* An original instruction: checks, then uses read, clobbers, defs. */
+void do_original(Chk *c, const Ins *i, const Ins *o, int pos);
+
+/* After inserted instruction i: each register or slot it wrote that
+ * holds the source s of a deleted copy `copy =d, s` whose availability
+ * location holds both d and s also holds d (copy_equal's fact, kept
+ * through joins: on every path the copy ran and neither value changed
+ * since, so s's value is d's).  strcmp-1.c main at -Os: p92 recomputed
+ * into p86's register on a loop's back edge. */
+void copy_extend(Chk *c, const Ins *i);
+
+/* After instruction i: every slot declared with an offset that shares a
+ * byte with a slot i wrote holds nothing known (docs/VERIFY.md
+ * "Overlapping slots").  Only removes facts. */
+void kill_overlaps(Chk *c, const Ins *i);
+
 /* ---- verify.c: the rest of the checker --------------------------------- */
+
+/* Before original o's definitions: its memory writes (a call: any)
+ * empty the locations they may change. */
+void mem_before(Chk *c, const Ins *o);
+
+/* After original o's definitions: a load p := [M] or a store [M] := p
+ * leaves p in M's location too (sound: M equals p on this path; any
+ * later write that may reach M, and any redefinition of p, removes it). */
+void mem_after(Chk *c, const Ins *o);
+
+/* After original instruction number idx of f (a [remat] of p from one
+ * constant c): p is also in CONST(c). */
+void remat_proof(Chk *c, const Ins *o, int idx);
+
+/* After original instruction o (the one at f-instruction idx) executed:
+ * if o is recomputed somewhere, AV(o) := o's values. */
+void av_executed(Chk *c, const Ins *o, int idx);
 
 /* Whether inserted remat i was recorded as not proven
  * (note_unproven_remat). */
 bool unproven_remat(const Chk *c, const Ins *i);
+
+/* At original instruction i (flagged [mem @R:W]) of f: R must hold
+ * MV(U), U = i: then on every path an inserted load read U's memory
+ * operand at U's address with the values U reads, none of them
+ * redefined and no memory written since (docs/VERIFY.md).  Checking
+ * pass only. */
+void mv_check_use(Chk *c, const Ins *i, int pos);
 
 #endif /* SSARA_VSTATE_H */
