@@ -755,7 +755,11 @@ void copy_extend(Chk *c, const Ins *i);
  * "Overlapping slots").  Only removes facts. */
 void kill_overlaps(Chk *c, const Ins *i);
 
-/* ---- verify.c: the rest of the checker --------------------------------- */
+/* ---- memory.c: memory locations ---------------------------------------- */
+
+/* Fills c->mloc: the writable memory locations of f, when the original
+ * lists its memory effects (memfx) and f is GCC's allocation. */
+void mem_setup(Chk *c);
 
 /* Before original o's definitions: its memory writes (a call: any)
  * empty the locations they may change. */
@@ -770,6 +774,8 @@ void mem_after(Chk *c, const Ins *o);
  * constant c): p is also in CONST(c). */
 void remat_proof(Chk *c, const Ins *o, int idx);
 
+/* ---- recompute.c: recomputations ([of N]) ------------------------------ */
+
 /* After original instruction o (the one at f-instruction idx) executed:
  * if o is recomputed somewhere, AV(o) := o's values. */
 void av_executed(Chk *c, const Ins *o, int idx);
@@ -778,11 +784,42 @@ void av_executed(Chk *c, const Ins *o, int idx);
  * (note_unproven_remat). */
 bool unproven_remat(const Chk *c, const Ins *i);
 
+/* An inserted remat i of original instruction D = i->of (the f-instruction
+ * at idx): accepted when every location it reads holds, now, the value D
+ * read there (else a violation: the recomputation reads something else)
+ * and AV(D) holds D's values (else not proven: one of them may have
+ * been redefined since D, or D may not have run on every path).  Then
+ * its destination holds D's value p (assumed also when refused, so that
+ * the uses it feeds do not repeat the report). */
+void do_remat_of(Chk *c, const Ins *i, int pos, int idx);
+
+/* The availability location of original uid (an [of] target), or -1. */
+int av_loc(const Chk *c, int uid);
+
+/* The distinct uids that inserted remats of f recompute ([of N]): one
+ * availability location each, after the constants. */
+void setup_av(Chk *c);
+
+/* ---- memload.c: memory operands loaded into a register ----------------- */
+
+/* An inserted load of the memory operand of original instruction U
+ * (`opaque =@R:W, pA @LA, ... [of U]`, GCC's allocation): checks that
+ * each address operand's location holds that value of U's (the load
+ * computes U's address from U's values: the translation matched the two
+ * addresses); then R holds MV(U) when the original lists its memory
+ * writes (memfx) and W is U's operand width ([mem @R':W] on U).
+ * Otherwise an opaque instruction that writes no memory. */
+void do_mem_load(Chk *c, const Ins *i, int pos);
+
 /* At original instruction i (flagged [mem @R:W]) of f: R must hold
  * MV(U), U = i: then on every path an inserted load read U's memory
  * operand at U's address with the values U reads, none of them
  * redefined and no memory written since (docs/VERIFY.md).  Checking
  * pass only. */
 void mv_check_use(Chk *c, const Ins *i, int pos);
+
+/* One MV id per original instruction of f flagged [mem @R:W] (GCC's
+ * allocation), with its original and width. */
+void setup_mv(Chk *c);
 
 #endif /* SSARA_VSTATE_H */
