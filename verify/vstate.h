@@ -822,4 +822,52 @@ void mv_check_use(Chk *c, const Ins *i, int pos);
  * allocation), with its original and width. */
 void setup_mv(Chk *c);
 
+/* ---- setup.c: the correspondence between o and f ----------------------- */
+
+/* Blocks: every original block is in f, the extra blocks of f lie on
+ * split edges, the edges of f between original blocks are the original
+ * edges. */
+bool setup_blocks(Chk *c);
+
+/* Reverse post-order of the blocks of f reachable from the entry. */
+void setup_rpo(Chk *c);
+
+/* Whether instructions x and y have one kind and the same operands but
+ * for the values they name: flags (OF_WORD aside), subregs, constants. */
+bool same_shape(const Ins *x, const Ins *y);
+
+/* Instructions: uid correspondence, shapes, phis. */
+bool setup_ins(Chk *c);
+
+/* ---- ovalues.c: what the original says of its values ------------------- */
+
+/* c->hw[r]: the widest value the original puts in hard register r or
+ * reads from it as its entry value (docs/VERIFY.md "Widths").  A def of
+ * r by a copy writes its pseudo's size; any other def (a call's result,
+ * an ord) the whole register.  A use reads a def's value, whose width
+ * that def counts, when a def of r comes before it in its block;
+ * otherwise it may read the entry value: a copy reads its pseudo's
+ * size, any other use (a call's argument, ret) the whole register.
+ * Clobbers only make r undefined. */
+void setup_hard_widths(Chk *c);
+
+/* Which pseudos of o may be rematerialized: defined only by identical
+ * [remat] instructions with one def and constants otherwise. */
+void setup_remat(Chk *c);
+
+/* c->unnamed: the values (pseudos and hard registers) every definition
+ * of which in the original is unnamed_def (the greatest fixed point, so
+ * copies in a cycle of unnamed values stay unnamed); a value without
+ * definitions, or live at the entry (its entry value may be read: an
+ * incoming argument), is named.  Decides only between a violation and "not proven" where a
+ * register holds nothing but a constant GCC loaded (kc_unproven), never
+ * a verdict "verified". */
+void setup_unnamed(Chk *c);
+
+/* ---- vlive.c: liveness of the original values -------------------------- */
+
+/* Liveness on f's blocks (for pruning slots), and W from the original:
+ * the pseudos live at its entry, and the phi defs they feed. */
+void setup_live(Chk *c);
+
 #endif /* SSARA_VSTATE_H */
