@@ -5,7 +5,6 @@
 #include "vstate.h"
 
 #include <stdlib.h>
-#include <string.h>
 
 /* ---- Partial moves (docs/VERIFY.md "Partial moves") -------------------- */
 

@@ -1,11 +1,10 @@
 /* memload.c - memory operands loaded into a register (docs/VERIFY.md
  * "Memory operands loaded into a register"): the inserted loads [of U],
  * the value MV(U) they give, its check where U reads it; and the setup
- * of the MV ids. */
+ * of the MV ids, which chk_init runs before it counts the ids. */
 #include "vstate.h"
 
 #include <stdlib.h>
-#include <string.h>
 
 /* ---- Loads [of U] and their use ---------------------------------------- */
 

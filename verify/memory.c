@@ -4,7 +4,6 @@
  * Active only when the original lists its memory effects (memfx). */
 #include "vstate.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 /* ---- Memory locations -------------------------------------------------- */

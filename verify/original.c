@@ -5,7 +5,6 @@
 #include "vstate.h"
 
 #include <stdlib.h>
-#include <string.h>
 
 /* ---- Copies and clobbers of the original ------------------------------- */
 

@@ -4,7 +4,6 @@
  * vlive.c). */
 #include "vstate.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 /* ---- Widths of hard-register values ------------------------------------ */

@@ -5,7 +5,6 @@
 #include "vstate.h"
 
 #include <stdlib.h>
-#include <string.h>
 
 /* ---- Recomputation of an original instruction ([of N]) -----------------
  * docs/VERIFY.md "Recomputation": availability location AV(D) of an

@@ -1,7 +1,7 @@
-/* setup.c - setup, the correspondence between o and f: the blocks and
- * edges of f against the original's, the reverse post-order, and each
- * instruction of f an original one (by uid, same shape, in order) or a
- * well-formed inserted one.  Unverified when they cannot be compared. */
+/* setup.c - the correspondence between o and f: the blocks and edges of
+ * f against the original's, the reverse post-order, each instruction of
+ * f an original one (by uid, same shape, in order) or a well-formed
+ * inserted one.  Fills chk_init's tables; else unverified. */
 #include "vstate.h"
 
 #include <stdlib.h>

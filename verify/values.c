@@ -1,6 +1,6 @@
 /* values.c - the locations and spans of values in the allocation, and
- * the names of locations and value ids in messages.  The arithmetic of
- * value ids (part facts, word facts, MV) is inline in vstate.h. */
+ * the names of locations and value ids in messages.  Needs only what
+ * chk_init sets (the arithmetic of value ids is inline in vstate.h). */
 #include "vstate.h"
 
 /* ---- Locations and spans ----------------------------------------------- */

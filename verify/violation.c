@@ -1,7 +1,7 @@
 /* violation.c - what the checker reports: why two functions cannot be
  * compared (unverified), what it cannot prove, notes, and violations,
  * whose text names what the location holds and which instructions
- * wrote it (a backward search of f). */
+ * wrote it (a backward search of f, on setup's om and ibase). */
 #include "vstate.h"
 
 #include <stdarg.h>

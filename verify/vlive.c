@@ -1,7 +1,7 @@
 /* vlive.c - setup, the liveness of the original values: on the blocks
  * of f (which slots to prune) and on the original's (W, the values
  * possibly undefined: the pseudos live at its entry, the phis they
- * feed, the clobbered hard registers). */
+ * feed, the clobbered hard registers).  Needs setup's correspondence. */
 #include "vstate.h"
 
 #include <stdlib.h>

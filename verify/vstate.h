@@ -1,8 +1,7 @@
-/* vstate.h - the checker's internal header, shared by the files of
- * verify/ only (the API is verify.h; the design, docs/VERIFY.md).
- * The checker's types and its state Chk, declared once; the small set,
- * value and id helpers, inline; then, grouped by the file that defines
- * them, the functions one file defines and another calls. */
+/* vstate.h - the checker's internal header (its API is verify.h): the
+ * types and the state Chk, declared once; the small set, value and id
+ * helpers, inline; and, grouped by the file that defines them, the
+ * functions one file of verify/ defines and another calls. */
 #ifndef SSARA_VSTATE_H
 #define SSARA_VSTATE_H
 
@@ -859,9 +858,9 @@ void setup_remat(Chk *c);
  * of which in the original is unnamed_def (the greatest fixed point, so
  * copies in a cycle of unnamed values stay unnamed); a value without
  * definitions, or live at the entry (its entry value may be read: an
- * incoming argument), is named.  Decides only between a violation and "not proven" where a
- * register holds nothing but a constant GCC loaded (kc_unproven), never
- * a verdict "verified". */
+ * incoming argument), is named.  Decides only between a violation and
+ * "not proven" where a register holds nothing but a constant GCC loaded
+ * (kc_unproven), never a verdict "verified". */
 void setup_unnamed(Chk *c);
 
 /* ---- vlive.c: liveness of the original values -------------------------- */
