@@ -1,0 +1,387 @@
+/* original.c - the transfer of an original instruction at its place in
+ * f (checked first by check.c): copies relabel, other definitions kill
+ * and redefine, deleted ones (GCC's allocation) keep what they can;
+ * plus what copies, calls returning an argument and [ptrcopy] add. */
+#include "vstate.h"
+
+#include <stdlib.h>
+
+/* ---- Copies and clobbers of the original ------------------------------- */
+
+/* Whether original o of GCC's allocation is an `ord` flagged [ptrcopy]:
+ * exactly "p := %frame" (or %argp), which the capture checked on its
+ * RTL (docs/IR.md); replayed as the copy it is (docs/VERIFY.md "Copies
+ * of the soft pointers"). */
+static bool ptr_copy(const Chk *c, const Ins *o)
+{
+	return c->gcc && o->kind == IK_ORD && (o->flags & INS_PTRCOPY) &&
+	       o->nops == 2 && o->ops[0].kind == OK_PSEUDO &&
+	       !o->ops[0].sub_size &&
+	       (o->ops[0].flags & (OF_DEF | OF_USE)) == OF_DEF &&
+	       o->ops[1].kind == OK_HREG &&
+	       (o->ops[1].reg == R_FRAME || o->ops[1].reg == R_ARGP) &&
+	       (o->ops[1].flags & (OF_DEF | OF_USE)) == OF_USE && !o->nmem &&
+	       !o->clobbers;
+}
+
+bool copy_like(const Ins *o)
+{
+	if (o->kind != IK_COPY && o->kind != IK_PCOPY)
+		return false;
+	if (o->nops % 2)
+		return false;
+	for (int k = 0; k < o->nops; k++)
+		if (!op_is_value(&o->ops[k]) || o->ops[k].sub_size ||
+		    (o->ops[k].flags & OF_DEF) != (k % 2 ? 0 : OF_DEF))
+			return false;
+	return true;
+}
+
+/* The hard registers original instruction o clobbers: their values leave
+ * every location and are undefined from here on this path (the original
+ * reads garbage if it reads them before writing them). */
+static void undefine_clobbered(Chk *c, const Ins *o)
+{
+	/* with original instructions moved or reordered (violations
+	 * already) the replay is not the original's order: no undefined
+	 * values then, the stricter rule */
+	if (c->nviol_setup)
+		return;
+	for (RegSet m = o->clobbers; m; m &= m - 1) {
+		int r = regset_first(m);
+		if (r >= TGT_NREGS)
+			break;
+		int v = c->npseudo + r;
+		kill_value(c, v);
+		if (c->isW[v])
+			bit_set(c->curD, c->widx[v], false);
+	}
+}
+
+/* ---- The holders of a copy's sources ----------------------------------- */
+
+/* Pushes onto ws, for every location holding id sid now (only constant
+ * locations with kconst_only), that location with id did. */
+static void push_id_holders(Chk *c, int sid, int did, Writes *ws,
+			    bool kconst_only)
+{
+	if (c->hold[sid].stamp != c->stamp)
+		return;
+	for (int h = c->hold[sid].head; h >= 0; h = c->hnext[h])
+		if (!kconst_only || is_kconst(c, c->hloc[h]))
+			push_write(ws, c->hloc[h], did);
+}
+
+/* For each (destination, source) operand pair of copy-like o: pushes
+ * onto ws, for every location holding the source now (only constant
+ * locations with kconst_only), that location with the destination's
+ * value (Write.set). */
+static void push_source_holders(Chk *c, const Ins *o, Writes *ws,
+				bool kconst_only)
+{
+	for (int k = 0; k < o->nops; k += 2) {
+		int dv = value_of(c, &o->ops[k]);
+		int sv = value_of(c, &o->ops[k + 1]);
+		push_id_holders(c, sv, dv, ws, kconst_only);
+		/* and word by word, between wide values of one size */
+		if (!wide_value(c, sv) || !wide_value(c, dv) ||
+		    value_size(c, sv) != value_size(c, dv))
+			continue;
+		for (int w = 0; w < WD_MAX; w++)
+			push_id_holders(c, wd_id(c, sv, w), wd_id(c, dv, w), ws,
+					kconst_only);
+	}
+}
+
+/* ---- Deleted original instructions (GCC's allocation) ------------------ */
+
+/* Whether a block of the allocation holds only deleted original
+ * instructions (or none). */
+static bool only_deleted(const Blk *k)
+{
+	for (const Ins *i = k->first; i; i = i->next)
+		if (i->uid == 0 || !(i->flags & INS_DELETED))
+			return false;
+	return true;
+}
+
+/* Whether deleted branch i of allocation block b decides nothing: it is
+ * the block's last instruction and every edge of b reaches one block n,
+ * directly or through a block of only deleted instructions whose only
+ * successor is n (GCC removed the branch once reload had emptied the
+ * blocks between, pr53411.c fn4).  Whichever edge the original took,
+ * nothing runs before n; the values of each path are checked on the
+ * allocation's edges as they are. */
+static bool branch_joins(const Chk *c, const Ins *i, int b)
+{
+	const Blk *k = c->f->blk[b];
+	if (i->next || k->nsucc < 2)
+		return false;
+	int n = -1;
+	for (int pass = 0; pass < 2 && n < 0; pass++) {
+		int d0 = k->succ[0].blk;
+		const Blk *g0 = c->f->blk[d0];
+		int cand = pass == 0 ? d0
+				     : g0->nsucc == 1 && only_deleted(g0)
+					       ? g0->succ[0].blk
+					       : -1;
+		if (cand < 0)
+			continue;
+		bool ok = true;
+		for (int e = 0; e < k->nsucc && ok; e++) {
+			int d = k->succ[e].blk;
+			const Blk *g = c->f->blk[d];
+			ok = d == cand || (g->nsucc == 1 &&
+					   g->succ[0].blk == cand &&
+					   only_deleted(g));
+		}
+		if (ok)
+			n = cand;
+	}
+	return n >= 0;
+}
+
+/* A deleted original instruction (GCC's allocation), docs/VERIFY.md:
+ * copies relabel, a [remat] from a constant goes into the constant's
+ * location, other definitions leave every location; its uses are not
+ * checked. */
+static void do_deleted(Chk *c, const Ins *o, int idx)
+{
+	int ndef = 0;
+	for (int k = 0; k < o->nops; k++)
+		ndef += op_is_value(&o->ops[k]) && (o->ops[k].flags & OF_DEF);
+	bool mwrite = false;
+	for (int k = 0; k < o->nmem; k++)
+		mwrite |= o->mem[k].kind != MR_LD;
+	if (mwrite || o->kind == IK_CALL)
+		mv_kill_all(c); /* its store may have moved: memory changed */
+	if (o->kind == IK_CALL || o->kind == IK_BRANCH || o->kind == IK_RET ||
+	    ndef == 0 || (mwrite && c->mloc)) {
+		if (c->checking)
+			not_proven(c, "uid %d (%s) deleted: its effect is not "
+				      "modelled",
+				   o->uid, o->name ? o->name
+						   : ins_kind_name(o->kind));
+		undefine_clobbered(c, o);
+		return;
+	}
+	Writes *ws = c->ws;
+	ws->n = 0;
+	bool copy = copy_like(o) || ptr_copy(c, o);
+	if (copy) {
+		/* the holders of each source before any destination dies:
+		 * Write.set holds the destination value here */
+		push_source_holders(c, o, ws, false);
+	}
+	undefine_clobbered(c, o);
+	for (int k = 0; k < o->nops; k++) {
+		const Op *oo = &o->ops[k];
+		if (!op_is_value(oo) || !(oo->flags & OF_DEF))
+			continue;
+		int v = value_of(c, oo);
+		kill_value(c, v);
+		/* a copy of a value undefined on every path is as undefined */
+		if (!copy || !undefined(c, c->curD,
+						value_of(c, &o->ops[k + 1])))
+			defined(c, v);
+	}
+	for (int k = 0; k < ws->n; k++)
+		wset(c, ws->w[k].loc,
+		     set_add(&c->sp, c->cur[ws->w[k].loc], ws->w[k].set));
+	ws->n = 0;
+	remat_proof(c, o, idx);
+	av_executed(c, o, idx);
+	mem_after(c, o);
+}
+
+/* ---- Calls that return an argument; copies and constants; [ptrcopy] ---- */
+
+/* Before a [retarg] call i (original o; docs/VERIFY.md "Calls that
+ * return an argument"): the pseudos its first argument register %di
+ * holds, which the call returns in %ax (a set; 0 when not such a call).
+ * Hard-register values are left out (the call clobbers %di, so "what
+ * an original instruction last wrote to di" is gone after it). */
+static int retarg_before(Chk *c, const Ins *i, const Ins *o)
+{
+	if (o->kind != IK_CALL || !(i->flags & INS_RETARG))
+		return 0;
+	int s = c->cur[R_DI], n = set_n(&c->sp, s), m = 0;
+	/* a copy: interning may move the pool's members */
+	int *v = xrealloc(NULL, sizeof(int) * (size_t)(n ? n : 1));
+	for (int k = 0; k < n; k++)
+		if (set_v(&c->sp, s)[k] < c->npseudo)
+			v[m++] = set_v(&c->sp, s)[k];
+	int keep = set_intern(&c->sp, v, m);
+	free(v);
+	return keep;
+}
+
+/* After call o's clobbers and defs: %ax also holds the argument's
+ * pseudos arg (retarg_before) that the call itself did not define. */
+static void retarg_after(Chk *c, const Ins *o, int arg)
+{
+	for (int k = 0; k < set_n(&c->sp, arg); k++) {
+		int v = set_v(&c->sp, arg)[k]; /* read before set_add */
+		bool def = false;
+		for (int j = 0; j < o->nops; j++)
+			if (op_is_value(&o->ops[j]) &&
+			    (o->ops[j].flags & OF_DEF) &&
+			    value_of(c, &o->ops[j]) == v)
+				def = true;
+		if (!def)
+			wset(c, R_AX, set_add(&c->sp, c->cur[R_AX], v));
+	}
+}
+
+/* GCC's allocation, before original copy o executes: queues in kw, for
+ * every constant location holding a pair's source, the pair's
+ * destination (Write.set: the value), to be added after the copy
+ * (copy_consts_apply).  Sound: d = s after the copy, and CONST(c)
+ * holding s means s equals c on every path here. */
+static void copy_consts_queue(Chk *c, const Ins *o, Writes *kw)
+{
+	kw->n = 0;
+	if (!c->gcc)
+		return;
+	push_source_holders(c, o, kw, true);
+}
+
+/* Adds each queued destination value to its constant location. */
+static void copy_consts_apply(Chk *c, Writes *kw)
+{
+	for (int k = 0; k < kw->n; k++)
+		wset(c, kw->w[k].loc,
+		     set_add(&c->sp, c->cur[kw->w[k].loc], kw->w[k].set));
+	kw->n = 0;
+}
+
+/* After an executed [ptrcopy] o (p := the soft pointer): every location
+ * holding the pointer's value also holds p (the pointer's own location
+ * included, which a later move from the pointer copies).  Sound: p
+ * equals the pointer's value from here until p is redefined, and the
+ * pointer never changes. */
+static void ptr_copy_holders(Chk *c, const Ins *o)
+{
+	Writes *ws = c->ws;
+	ws->n = 0;
+	push_source_holders(c, o, ws, false);
+	for (int k = 0; k < ws->n; k++)
+		wset(c, ws->w[k].loc,
+		     set_add(&c->sp, c->cur[ws->w[k].loc], ws->w[k].set));
+	ws->n = 0;
+}
+
+/* ---- An original instruction ------------------------------------------- */
+
+void do_original(Chk *c, const Ins *i, const Ins *o, int pos)
+{
+	int idx = c->ibase[c->cur_blk] + pos - 1;
+	if (i->flags & INS_DELETED) {
+		if (o->kind == IK_BRANCH && branch_joins(c, i, c->cur_blk) &&
+		    !o->nmem && !o->clobbers) {
+			bool def = false;
+			for (int k = 0; k < o->nops; k++)
+				def |= op_is_value(&o->ops[k]) &&
+				       (o->ops[k].flags & OF_DEF);
+			if (!def)
+				return; /* a branch that decides nothing */
+		}
+		do_deleted(c, o, idx);
+		return;
+	}
+	if (c->checking)
+		check_operands(c, i, o, pos);
+	mv_check_use(c, i, pos);
+	if (copy_like(o) || ptr_copy(c, o)) {
+		copy_consts_queue(c, o, c->kws);
+		for (int k = 0; k < o->nops; k += 2) {
+			int dv = value_of(c, &o->ops[k]);
+			int sv = value_of(c, &o->ops[k + 1]);
+			int d = op_loc(c, &i->ops[k]);
+			int s = op_loc(c, &i->ops[k + 1]);
+			check_reg_move(c, i, pos, k, d, s);
+			queue_copy(c, c->ws, d, span_n(c, d, value_size(c, dv)),
+				   s, span_n(c, s, value_size(c, sv)), dv);
+		}
+		clobber(c, o->clobbers | i->clobbers);
+		undefine_clobbered(c, o);
+		for (int k = 0; k < o->nops; k += 2) {
+			kill_value(c, value_of(c, &o->ops[k]));
+			defined(c, value_of(c, &o->ops[k]));
+		}
+		apply_writes(c, c->ws);
+		copy_consts_apply(c, c->kws);
+		if (ptr_copy(c, o))
+			ptr_copy_holders(c, o);
+		return;
+	}
+	int arg = retarg_before(c, i, o);
+	clobber(c, o->clobbers | i->clobbers);
+	undefine_clobbered(c, o);
+	mem_before(c, o);
+	for (int k = 0; k < o->nops; k++) {
+		const Op *oo = &o->ops[k];
+		if (!op_is_value(oo) || !(oo->flags & OF_DEF))
+			continue;
+		int v = value_of(c, oo), l = op_loc(c, &i->ops[k]);
+		int aw = alone_word(&i->ops[k], oo);
+		if (aw >= 0) {
+			kill_word(c, v, aw);
+			defined(c, v);
+			wset(c, l, set_single(&c->sp, word_at(c, l, v, aw)));
+			continue;
+		}
+		kill_value(c, v);
+		defined(c, v);
+		write_def(c, l, span_n(c, l, value_size(c, v)), v);
+	}
+	retarg_after(c, o, arg);
+	remat_proof(c, o, idx);
+	av_executed(c, o, idx);
+	mem_after(c, o);
+}
+
+/* ---- After any instruction --------------------------------------------- */
+
+void copy_extend(Chk *c, const Ins *i)
+{
+	if (!c->gcc || !c->avcopy)
+		return;
+	for (int k = 0; k < i->nops; k++) {
+		const Op *op = &i->ops[k];
+		int l = op_loc(c, op);
+		if (!(op->flags & OF_DEF) || l < 0 || l >= c->cbase)
+			continue;
+		for (int a = 0; a < c->nav; a++) {
+			const Ins *cp = c->avcopy[a];
+			if (!cp)
+				continue;
+			int d = value_of(c, &cp->ops[0]);
+			int s = value_of(c, &cp->ops[1]);
+			int av = c->cur[c->abase + a];
+			if (set_has(&c->sp, av, d) && set_has(&c->sp, av, s) &&
+			    set_has(&c->sp, c->cur[l], s) &&
+			    !set_has(&c->sp, c->cur[l], d))
+				wset(c, l, set_add(&c->sp, c->cur[l], d));
+		}
+	}
+}
+
+void kill_overlaps(Chk *c, const Ins *i)
+{
+	for (int k = 0; k < i->nops; k++) {
+		if (!(i->ops[k].flags & OF_DEF))
+			continue;
+		int l = op_loc(c, &i->ops[k]);
+		if (!is_slot(c, l) || !c->f->slot[l - TGT_NREGS].has_off)
+			continue;
+		const Slot *w = &c->f->slot[l - TGT_NREGS];
+		for (int o = 0; o < c->f->nslot; o++) {
+			const Slot *x = &c->f->slot[o];
+			if (TGT_NREGS + o == l || !x->size || !x->has_off)
+				continue;
+			if (x->off < w->off + w->size && w->off < x->off + x->size)
+				wset(c, TGT_NREGS + o, 0);
+		}
+	}
+}
