@@ -4,6 +4,7 @@
 #include "constraints.h"
 #include "err.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -15,6 +16,11 @@ int constr_tie_partner(const Ins *i, int k)
 {
 	if (i->ops[k].tie >= 0 && i->ops[k].tie < i->nops)
 		return i->ops[k].tie;
+	/* Op.tie is an int8_t: no operand can name k > INT8_MAX, and the
+	 * search stays bounded on instructions with thousands of operands
+	 * (callers loop over every operand). */
+	if (k > INT8_MAX)
+		return -1;
 	for (int m = 0; m < i->nops; m++)
 		if (m != k && i->ops[m].tie == k)
 			return m;
@@ -92,22 +98,58 @@ bool constr_is_constrained(const Fn *fn, const Ins *i,
 
 /* ---- constr_prepare ---- */
 
+/* The tie partner of every operand of i, as constr_tie_partner gives
+ * it, into part[0..nops-1]: one pass over the operands instead of one
+ * search per operand (instructions may have thousands). */
+static void tie_partners(const Ins *i, int *part)
+{
+	for (int k = 0; k < i->nops; k++)
+		part[k] = -1;
+	for (int m = i->nops - 1; m >= 0; m--) {
+		int t = i->ops[m].tie;
+		if (t >= 0 && t < i->nops && t != m)
+			part[t] = m; /* the lowest such m wins */
+	}
+	for (int k = 0; k < i->nops; k++)
+		if (i->ops[k].tie >= 0 && i->ops[k].tie < i->nops)
+			part[k] = i->ops[k].tie;
+}
+
+/* Tie partners of one instruction, computed once (tie_partners). */
+typedef struct Partners {
+	const Ins *of; /* the instruction part describes, or NULL */
+	int *part;
+	int cap;
+} Partners;
+
+/* pp's partners of instruction i, computed when pp holds another's. */
+static const int *partners(Fn *fn, Partners *pp, const Ins *i)
+{
+	if (pp->of == i)
+		return pp->part;
+	if (i->nops > pp->cap) {
+		pp->cap = i->nops > 2 * pp->cap ? i->nops : 2 * pp->cap;
+		pp->part = ARENA_NEW(fn->arena, int, pp->cap);
+	}
+	tie_partners(i, pp->part);
+	pp->of = i;
+	return pp->part;
+}
+
 /* The constraint a use operand k effectively has: its own, narrowed by
- * the def it is tied to (0 = any). */
-static RegSet effective(const Ins *i, int k)
+ * the def it is tied to, t (its tie partner, or -1) (0 = any). */
+static RegSet effective(const Ins *i, int k, int t)
 {
 	RegSet a = i->ops[k].allowed;
-	int t = constr_tie_partner(i, k);
 	if (t >= 0 && i->ops[t].allowed)
 		a = a ? a & i->ops[t].allowed : i->ops[t].allowed;
 	return a;
 }
 
-/* Whether use operand k of i is tied to a def (a pseudo or a hard
- * register written in its place). */
-static bool tied_use(const Ins *i, int k)
+/* Whether a use operand whose tie partner is t (or -1) is tied to a def
+ * (a pseudo or a hard register written in its place). */
+static bool tied_use(const Ins *i, int t)
 {
-	int t = constr_tie_partner(i, k);
 	return t >= 0 && (i->ops[t].flags & OF_DEF) &&
 	       (i->ops[t].kind == OK_PSEUDO || i->ops[t].kind == OK_HREG);
 }
@@ -157,22 +199,22 @@ static bool cross_tie(const Fn *fn, const Ins *i, int k)
 }
 
 /* Whether use operand k of i needs a copy of its value (live = the
- * values live after i). */
+ * values live after i; part = i's tie partners). */
 static bool needs_copy(const Fn *fn, const Ins *i, int k,
-		       const LiveSet *live)
+		       const LiveSet *live, const int *part)
 {
 	const Op *o = &i->ops[k];
-	bool tied = tied_use(i, k);
+	bool tied = tied_use(i, part[k]);
 	if (tied && (lset_has(live, o->reg) || cross_tie(fn, i, k)))
 		return true;
-	RegSet a = effective(i, k);
+	RegSet a = effective(i, k, part[k]);
 	for (int m = 0; m < k; m++) {
 		const Op *q = &i->ops[m];
 		if (!reg_use(q) || q->reg != o->reg)
 			continue;
-		if (tied && tied_use(i, m))
+		if (tied && tied_use(i, part[m]))
 			return true;
-		RegSet b = effective(i, m);
+		RegSet b = effective(i, m, part[m]);
 		if (a && b && !(a & b))
 			return true;
 	}
@@ -316,6 +358,7 @@ bool constr_prepare(Fn *fn, Ssa *ssa, ConstrStats *st, char *err,
 	lset_init(&live, fn->arena, lv->nval);
 	int np0 = fn->npseudo, n = 0, cap = 16;
 	Need *need = ARENA_NEW(fn->arena, Need, cap);
+	Partners pp = {0};
 	/* decisions first: new pseudos would shift the liveness numbering
 	 * of hard registers (npseudo + r) */
 	for (int b = 0; b < fn->nblk; b++) {
@@ -324,7 +367,8 @@ bool constr_prepare(Fn *fn, Ssa *ssa, ConstrStats *st, char *err,
 		for (Ins *i = bb->last; i && i->kind != IK_PHI; i = i->prev) {
 			for (int k = 0; k < i->nops; k++) {
 				if (!reg_use(&i->ops[k]) || i->ops[k].reg >= np0 ||
-				    !needs_copy(fn, i, k, &live))
+				    !needs_copy(fn, i, k, &live,
+						partners(fn, &pp, i)))
 					continue;
 				if (n == cap) {
 					need = arena_grow(fn->arena, need,
@@ -348,16 +392,17 @@ bool constr_prepare(Fn *fn, Ssa *ssa, ConstrStats *st, char *err,
 		i->ops[k].reg = v2;
 		if (st)
 			st->ncopy++;
-		if (!tied_use(i, k) || xc >= 0)
+		const int *part = partners(fn, &pp, i);
+		if (!tied_use(i, part[k]) || xc >= 0)
 			continue;
 		/* the instruction's other plain reads of v read the copy too
 		 * when they can share its register (`shl %cl, %rcx`), so that
 		 * one copy serves them all and v stays where it is */
-		RegSet a = effective(i, k);
+		RegSet a = effective(i, k, part[k]);
 		for (int m = 0; m < i->nops; m++) {
-			RegSet b = effective(i, m);
+			RegSet b = effective(i, m, part[m]);
 			if (m != k && reg_use(&i->ops[m]) && i->ops[m].reg == v &&
-			    !tied_use(i, m) && (!a || !b || (a & b)))
+			    !tied_use(i, part[m]) && (!a || !b || (a & b)))
 				i->ops[m].reg = v2;
 		}
 	}
