@@ -15,18 +15,19 @@
 #            when DUMPDIR has them
 # VERDICT_JOBS (default 2) files at a time.
 set -eu
-ssara=$1; dump=$2; out=$3
+ssara=$(realpath "$1"); dump=$2; out=$(realpath -m "$3")
 rm -rf "$out"; mkdir -p "$out"
-find "$dump" -name '*.ir' ! -name '*.gcc.ir' | LC_ALL=C sort > "$out/list"
-export ssara dump
-xargs -a "$out/list" -P "${VERDICT_JOBS:-2}" -n 50 sh -c '
-	for f in "$@"; do
-		n=${f#"$dump"/}
-		g=${f%.ir}.gcc.ir
-		[ -f "$g" ] && "$ssara" verify "$f" "$g" 2>&1 | sed "s|^|$n [verify] |"
-		"$ssara" alloc --verify "$f" 2>&1 | grep "^#" | sed "s|^|$n [alloc] |"
-		"$ssara" alloc --verify --regs 4 "$f" 2>&1 | grep "^#" | sed "s|^|$n [alloc4] |"
-	done' sh > "$out/raw"
+# Paths relative to DUMPDIR, so that two dump directories compare.
+(cd "$dump" && find . -name '*.ir' ! -name '*.gcc.ir' | sed 's|^\./||' |
+	LC_ALL=C sort) > "$out/list"
+export ssara
+(cd "$dump" && xargs -a "$out/list" -P "${VERDICT_JOBS:-2}" -n 50 sh -c '
+	for n in "$@"; do
+		g=${n%.ir}.gcc.ir
+		[ -f "$g" ] && "$ssara" verify "$n" "$g" 2>&1 | sed "s|^|$n [verify] |"
+		"$ssara" alloc --verify "$n" 2>&1 | grep "^#" | sed "s|^|$n [alloc] |"
+		"$ssara" alloc --verify --regs 4 "$n" 2>&1 | grep "^#" | sed "s|^|$n [alloc4] |"
+	done' sh) > "$out/raw"
 for k in verify alloc alloc4; do
 	grep -F " [$k] " "$out/raw" | LC_ALL=C sort > "$out/$k" || true
 done
