@@ -49,6 +49,13 @@ void arena_free(Arena *a)
 
 void *arena_alloc(Arena *a, size_t n)
 {
+	void *p = arena_alloc_raw(a, n);
+	memset(p, 0, n);
+	return p;
+}
+
+void *arena_alloc_raw(Arena *a, size_t n)
+{
 	const size_t al = sizeof(max_align_t);
 	n = (n + al - 1) / al * al;
 	if (n == 0)
@@ -72,15 +79,16 @@ void *arena_alloc(Arena *a, size_t n)
 	void *p = (char *)c->data + c->used;
 	c->used += n;
 	a->total += n;
-	memset(p, 0, n);
 	return p;
 }
 
 void *arena_grow(Arena *a, void *old, size_t oldn, size_t newn)
 {
-	void *p = arena_alloc(a, newn);
-	if (old && oldn)
-		memcpy(p, old, oldn < newn ? oldn : newn);
+	char *p = arena_alloc_raw(a, newn);
+	size_t kept = old ? (oldn < newn ? oldn : newn) : 0;
+	if (kept)
+		memcpy(p, old, kept);
+	memset(p + kept, 0, newn - kept);
 	return p;
 }
 

@@ -15,6 +15,9 @@ Arena *arena_new(void);
 void arena_free(Arena *a);
 /* n zeroed bytes, aligned for any object. */
 void *arena_alloc(Arena *a, size_t n);
+/* n bytes, aligned for any object, not zeroed: for buffers the caller
+ * writes before it reads them. */
+void *arena_alloc_raw(Arena *a, size_t n);
 /* A copy of old (oldn bytes) grown to newn zeroed-tail bytes. */
 void *arena_grow(Arena *a, void *old, size_t oldn, size_t newn);
 /* Bytes handed out so far (for statistics). */

@@ -121,7 +121,14 @@ static void scan_blocks(const Fn *fn, Events *e)
 
 /* ---- step 2: chunked int buffer, exploration; step 3: transposition ---- */
 
-enum { CHUNK_LEN = 1 << 14 };
+/* Chunk i holds chunk_len(i) ints: small first, so that a small
+ * function's liveness costs a small buffer, doubling up to CHUNK_MAX. */
+enum { CHUNK_FIRST = 1 << 8, CHUNK_MAX = 1 << 14 };
+
+static int chunk_len(int i)
+{
+	return i < 6 ? CHUNK_FIRST << i : CHUNK_MAX;
+}
 
 /* Ints appended in fixed-size chunks: no copying, no waste but the tail. */
 typedef struct IntBuf {
@@ -142,8 +149,10 @@ static void ib_grow(IntBuf *ib)
 				       sizeof(int *) * (size_t)cap);
 		ib->capchunk = cap;
 	}
-	ib->cur = ARENA_NEW(ib->a, int, CHUNK_LEN);
-	ib->lim = ib->cur + CHUNK_LEN;
+	int len = chunk_len(ib->nchunk);
+	/* not zeroed: every int is written before it is read */
+	ib->cur = arena_alloc_raw(ib->a, sizeof(int) * (size_t)len);
+	ib->lim = ib->cur + len;
 	ib->chunk[ib->nchunk++] = ib->cur;
 }
 
@@ -234,8 +243,8 @@ static void transpose(Arena *a, const IntBuf *buf, const int *vcount,
 	for (int v = 0; v < nval; v++)
 		for (int j = 0; j < vcount[v]; j++) {
 			if (k == 0) {
+				k = chunk_len(c);
 				p = buf->chunk[c++];
-				k = CHUNK_LEN;
 			}
 			int b = *p++;
 			k--;

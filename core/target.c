@@ -134,10 +134,12 @@ int regset_pair_count(RegSet s)
 
 int regset_first(RegSet s)
 {
-	int r = 0;
-	while (!(s & 1)) {
-		s >>= 1;
-		r++;
-	}
-	return r;
+	/* The lowest bit, times a de Bruijn sequence: its top six bits
+	 * differ for each of the 64 positions (portable C, no loop). */
+	static const unsigned char pos[64] = {
+		0,  1,  48, 2,  57, 49, 28, 3,  61, 58, 50, 42, 38, 29, 17, 4,
+		62, 55, 59, 36, 53, 51, 43, 22, 45, 39, 33, 30, 24, 18, 12, 5,
+		63, 47, 56, 27, 60, 41, 37, 16, 54, 35, 52, 21, 44, 32, 23, 11,
+		46, 26, 40, 15, 34, 20, 31, 10, 25, 14, 19, 9,  13, 8,  7,  6};
+	return pos[((s & (~s + 1)) * UINT64_C(0x03f79d71b4cb0a89)) >> 58];
 }

@@ -116,8 +116,24 @@ static void case_pair_count(void)
 				    RS_BIT(R_CX)), 1);
 }
 
+/* regset_first: the lowest member, for each single bit and with every
+ * higher bit set too (the answer is the bit's position, by definition). */
+static void case_first(void)
+{
+	int wrong = 0;
+	for (int i = 0; i < 64; i++) {
+		RegSet bit = (RegSet)1 << i;
+		if (regset_first(bit) != i || regset_first(~(bit - 1)) != i)
+			wrong++;
+	}
+	CHECK_INT(wrong, 0);
+	CHECK_INT(regset_first(((RegSet)1 << 63) | ((RegSet)1 << 17)), 17);
+}
+
 void suite_target(void)
 {
+	t_case("target: regset_first, the lowest register of a set",
+	       case_first);
 	t_case("target: GCC hard register numbers", case_gcc_numbers);
 	t_case("target: register and class names", case_names);
 	t_case("target: SysV callee-saved and argument registers",
