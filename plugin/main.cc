@@ -55,7 +55,10 @@ static const char *const help_text =
 	"                                  default), ssara's (ssara), both,\n"
 	"                                  or none; a violation is a warning\n"
 	"  -fplugin-arg-ssara-inject=KIND[:N]  corrupt GCC's allocation at\n"
-	"                                  the N-th site of KIND (testing)\n";
+	"                                  the N-th site of KIND (testing)\n"
+	"  -fplugin-arg-ssara-regs=GPR[,SSE]  ssara allocates with GPR\n"
+	"                                  general (and SSE) registers, as\n"
+	"                                  `ssara alloc --regs` (default: all)\n";
 
 static struct plugin_info ssara_info = {SSARA_VERSION, help_text};
 
@@ -277,6 +280,31 @@ static bool version_ok(const struct plugin_gcc_version *v)
 }
 
 /* Parses the -fplugin-arg-ssara-* arguments; false after an error. */
+/* One register count of regs=: a decimal from 1 to 64 ending at *end
+ * (',' or the end of the text); -1 otherwise. */
+static int regs_count(const char *s, const char **end)
+{
+	int n = 0, digits = 0;
+	for (; *s >= '0' && *s <= '9' && digits < 3; s++, digits++)
+		n = n * 10 + (*s - '0');
+	*end = s;
+	return digits && n >= 1 && n <= 64 ? n : -1;
+}
+
+/* regs=GPR[,SSE] into *gpr and *sse (0 when SSE is absent: all). */
+static bool parse_regs(const char *val, int *gpr, int *sse)
+{
+	const char *e;
+	int g = regs_count(val, &e), s = 0;
+	if (g < 0 || (*e && *e != ','))
+		return false;
+	if (*e == ',' && ((s = regs_count(e + 1, &e)) < 0 || *e))
+		return false;
+	*gpr = g;
+	*sse = s;
+	return true;
+}
+
 static bool parse_args(const struct plugin_name_args *info)
 {
 	bool ok = true;
@@ -285,7 +313,8 @@ static bool parse_args(const struct plugin_name_args *info)
 		const char *val = info->argv[i].value;
 		bool wants_value = !strcmp(key, "dump") ||
 				   !strcmp(key, "json") || !strcmp(key, "only") ||
-				   !strcmp(key, "verify") || !strcmp(key, "inject");
+				   !strcmp(key, "verify") || !strcmp(key, "inject") ||
+				   !strcmp(key, "regs");
 		bool flag = !strcmp(key, "help") || !strcmp(key, "version") ||
 			    !strcmp(key, "verbose") || !strcmp(key, "check");
 		if (!wants_value && !flag) {
@@ -333,6 +362,12 @@ static bool parse_args(const struct plugin_name_args *info)
 				ok = false;
 			} else {
 				opts.verify = w;
+			}
+		} else if (!strcmp(key, "regs")) {
+			if (!parse_regs(val, &opts.regs_gpr, &opts.regs_sse)) {
+				error("ssara: %<regs=%s%>: expected GPR or "
+				      "GPR,SSE, counts from 1 to 64", val);
+				ok = false;
 			}
 		} else if (!strcmp(key, "inject")) {
 			std::string err;

@@ -49,6 +49,10 @@ struct Options {
 	const char *dump_dir = nullptr;
 	const char *json_file = nullptr;
 	const char *only = nullptr;   /* fnmatch(3) glob on the asm name */
+	int regs_gpr = 0, regs_sse = 0; /* regs=GPR[,SSE]: ssara's
+					   allocation with that many registers
+					   of the class (0: all), as `ssara
+					   alloc --regs` */
 };
 extern Options opts; /* common.cc; set by main.cc */
 

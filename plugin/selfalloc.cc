@@ -2,9 +2,10 @@
  * (-fplugin-arg-ssara-verify=ssara|both).
  *
  * Runs the SSA-based allocator (core/alloc.h) on a copy of the capture
- * with every allocatable register, then the checker (verify/verify.h) on
- * the result.  Nothing here touches RTL: the allocation is only measured
- * and checked, GCC's own allocation is what the compiler emits.
+ * with every allocatable register (or as many as regs= says), then the
+ * checker (verify/verify.h) on the result.  Nothing here touches RTL:
+ * the allocation is only measured and checked, GCC's own allocation is
+ * what the compiler emits.
  */
 #include <cstring>
 
@@ -27,6 +28,8 @@ void selfalloc_run(Capture *cap)
 {
 	AllocOpts o;
 	memset(&o, 0, sizeof o);
+	o.nregs[RC_GPR] = opts.regs_gpr;
+	o.nregs[RC_SSE] = opts.regs_sse;
 	memset(&cap->ssara.st, 0, sizeof cap->ssara.st);
 	char err[256] = "";
 	double t0 = seconds_now();

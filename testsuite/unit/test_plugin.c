@@ -406,6 +406,76 @@ static void case_unknown_key(void)
 	free(out);
 }
 
+/* The number after "KEY": in the ssara_ra object of text, or -1. */
+static long ssara_ra_member(const char *text, const char *key)
+{
+	const char *o = text ? strstr(text, "\"ssara_ra\":{") : NULL;
+	char k[64];
+	snprintf(k, sizeof k, "\"%s\":", key);
+	const char *m = o ? strstr(o, k) : NULL;
+	return m ? strtol(m + strlen(k), NULL, 10) : -1;
+}
+
+/* regs=GPR[,SSE]: six values loaded before an asm that clobbers memory
+ * and summed after it are live across it together (the loads cannot
+ * move past the asm), so with 4 general registers at least 2 of them
+ * are in memory there and ssara stores at least 2 (a load from memory
+ * the asm may change is no rematerialization); with all 15 nothing is
+ * spilled.  And counts outside 1..64 or a text after them are refused. */
+static void case_regs(void)
+{
+	if (!have_plugin())
+		return;
+	char *src = xfmt("%s/regs6.c", tmp);
+	FILE *f = fopen(src, "w");
+	free(src);
+	if (!t_check(f != NULL, __FILE__, __LINE__, "cannot write regs6.c"))
+		return;
+	fputs("long f(long *p)\n{\n"
+	      "  long a = p[0], b = p[1], c = p[2], d = p[3], e = p[4],"
+	      " g = p[5];\n"
+	      "  __asm__ volatile(\"\" ::: \"memory\");\n"
+	      "  return a + b + c + d + e + g;\n}\n",
+	      f);
+	fclose(f);
+	int st;
+	const char *args[2] = {"", "-fplugin-arg-ssara-regs=4,8"};
+	long spills[2];
+	for (int k = 0; k < 2; k++) {
+		char *cmd = xfmt("-O2 -c regs6.c -o regs6.o -fplugin=%s "
+				 "-fplugin-arg-ssara-verify=ssara "
+				 "-fplugin-arg-ssara-json=regs6-%d.json %s",
+				 plugin_path(), k, args[k]);
+		char *rm = xfmt("rm -f regs6-%d.json", k);
+		sh(rm);
+		free(rm);
+		char *out = gcc(cmd, &st);
+		CHECK_INT(st, 0);
+		free(out);
+		free(cmd);
+		char *path = xfmt("%s/regs6-%d.json", tmp, k);
+		char *rec = slurp(path);
+		spills[k] = ssara_ra_member(rec, "spills");
+		free(rec);
+		free(path);
+	}
+	CHECK_INT(spills[0], 0);
+	t_check(spills[1] >= 2, __FILE__, __LINE__,
+		"regs=4: %ld spills, expected at least 2", spills[1]);
+	const char *bad[] = {"0", "65", "4,x", "4,", "x", "4,8,2"};
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+		char *a = xfmt("-fplugin-arg-ssara-regs=%s", bad[i]);
+		char *out = with_plugin(plugin_path(), a, &st);
+		CHECK(st != 0);
+		t_check(strstr(out, "error: ssara: 'regs=") != NULL &&
+				strstr(out, "expected GPR or GPR,SSE") != NULL,
+			__FILE__, __LINE__, "regs=%s: no error:\n%s", bad[i],
+			out);
+		free(out);
+		free(a);
+	}
+}
+
 static void case_verbose_only(void)
 {
 	if (!have_plugin())
@@ -630,6 +700,7 @@ void suite_plugin(void)
 	t_case("plugin: version", case_version);
 	t_case("plugin: bad arguments", case_unknown_key);
 	t_case("plugin: verbose and only=", case_verbose_only);
+	t_case("plugin: regs= limits ssara's registers", case_regs);
 	t_case("plugin: version mismatch refused", case_version_mismatch);
 	t_case("plugin: dump into a missing directory", case_dump_dir_missing);
 	t_case("plugin: code identical with and without the plugin",
