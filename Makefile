@@ -51,8 +51,12 @@ CHECK_PREREQS = $(B)/unit $(B)/ssara
 check: $(B)/.deps $(CHECK_PREREQS)
 	SSARA_SRCDIR=$(CURDIR) SSARA_BIN=$(CURDIR)/$(B)/ssara ./$(B)/unit
 
-bench: $(B)/ssara-bench $(B)/ssara
+# Per instruction on generated functions (10 to 100,000 instructions),
+# then ssara against GCC's IRA+LRA in the same compiles of libiberty and
+# zlib at -O2 and -O0 (bench/real.sh; bench/RESULTS.md).
+bench: $(B)/.deps $(B)/ssara-bench $(B)/ssara $(B)/ssara.so $(B)/ssara-report
 	./$(B)/ssara-bench
+	sh bench/real.sh
 
 FUZZ_CC = clang
 FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -D_POSIX_C_SOURCE=200809L -Icore

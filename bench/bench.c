@@ -8,7 +8,7 @@
  * Then the SSA allocator (ssa_alloc): ns per instruction of each phase,
  * with all and with 6 general registers.
  *
- * usage: bench [SIZE...]   (default 1000 10000 100000)
+ * usage: bench [SIZE...]   (default 10 100 1000 10000 100000)
  *        bench --alloc [SIZE...]    the allocator's table only
  *        bench --verify-once SIZE   one allocation and one verify_fn,
  *                                   for instruction counts (callgrind)
@@ -170,7 +170,7 @@ static void alloc_table(const int *sizes, int nsizes)
 
 int main(int argc, char **argv)
 {
-	int sizes[16] = {1000, 10000, 100000}, nsizes = 3;
+	int sizes[16] = {10, 100, 1000, 10000, 100000}, nsizes = 5;
 	if (argc == 3 && !strcmp(argv[1], "--verify-once")) {
 		GenOpts o = gen_defaults(1, atoi(argv[2]));
 		o.nvars = 24;
