@@ -11,6 +11,7 @@
 # --regs N    also ssara's allocation at N general registers
 #             (-fplugin-arg-ssara-regs=N, when the plugin has it)
 # --out DIR   objects and reports (default build/bench-real): DIR/LEVEL/*.o
+# SSARA_PLUGIN=SO measures another build of the plugin (default build/ssara.so)
 #
 # Prints, per level, the times table of `ssara-report --totals`: each
 # part's milliseconds and its share of IRA+LRA.  Compiles run one at a
@@ -20,7 +21,7 @@ set -u
 SRCDIR=${SSARA_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 TARBALL=${SSARA_GCC_TARBALL:-/usr/src/gcc-12/gcc-12.2.0-dfsg.tar.xz}
 CC=${CC:-gcc}
-PLUGIN=$SRCDIR/build/ssara.so
+PLUGIN=${SSARA_PLUGIN:-$SRCDIR/build/ssara.so}
 REPORT=$SRCDIR/build/ssara-report
 levels="-O2 -O0"
 out=$SRCDIR/build/bench-real
