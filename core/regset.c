@@ -103,14 +103,25 @@ static int vweight(const Fn *fn, const RegSet avail[RC_NALLOC], int v,
 	return RS_HAS(avail[cls], v - fn->npseudo) ? 1 : 0;
 }
 
-/* Registers the values of L weigh in class cls within avail. */
-static int lweight(const Fn *fn, const RegSet avail[RC_NALLOC],
-		   const LiveSet *L, int cls)
+/* Registers the values of L weigh in each class within avail, into
+ * w[0..RC_NALLOC-1] (vweight summed over L, every class in one pass). */
+static void lweights(const Fn *fn, const RegSet avail[RC_NALLOC],
+		     const LiveSet *L, int w[RC_NALLOC])
 {
-	int w = 0;
-	for (int k = 0; k < L->n; k++)
-		w += vweight(fn, avail, L->dense[k], cls);
-	return w;
+	for (int c = 0; c < RC_NALLOC; c++)
+		w[c] = 0;
+	for (int k = 0; k < L->n; k++) {
+		int v = L->dense[k];
+		if (v < fn->npseudo) {
+			int c = fn->pseudo[v].cls;
+			if (c >= 0 && c < RC_NALLOC)
+				w[c] += target_nregs(fn->target, c,
+						     fn->pseudo[v].size);
+		} else {
+			for (int c = 0; c < RC_NALLOC; c++)
+				w[c] += RS_HAS(avail[c], v - fn->npseudo);
+		}
+	}
 }
 
 
@@ -123,14 +134,15 @@ static void at_str(const Blk *b, const Ins *i, char *buf, size_t len)
 		snprintf(buf, len, "b%d", b->id);
 }
 
-/* Whether the values of L of class cls (and, when i is not NULL, the
- * registers and values i defines) leave enough disjoint register pairs
- * of avail[cls] for their values two registers wide, the hard-register
- * values among them holding their own registers. */
-static bool pairs_fit(const Fn *fn, const RegSet avail[RC_NALLOC],
-		      const LiveSet *L, const Ins *i, int cls)
+/* The first class (in class order) whose values of L (and, when i is
+ * not NULL, the registers and values i defines) do not leave enough
+ * disjoint register pairs of avail[cls] for their values two registers
+ * wide, the hard-register values among them holding their own
+ * registers; -1 when every class fits. */
+static int pairs_misfit(const Fn *fn, const RegSet avail[RC_NALLOC],
+			const LiveSet *L, const Ins *i)
 {
-	int wide = 0;
+	int wide[RC_NALLOC] = {0};
 	RegSet held = 0;
 	for (int k = 0; k <= (i ? i->nops : 0); k++) {
 		int n = k == 0 ? L->n : 1;
@@ -140,13 +152,20 @@ static bool pairs_fit(const Fn *fn, const RegSet avail[RC_NALLOC],
 			if (k > 0 && (v < 0 || !(i->ops[k - 1].flags & OF_DEF) ||
 				      lset_has(L, v)))
 				continue;
-			if (v >= fn->npseudo)
+			if (v >= fn->npseudo) {
 				held |= RS_BIT(v - fn->npseudo);
-			else if (vweight(fn, avail, v, cls) == 2)
-				wide++;
+				continue;
+			}
+			int c = fn->pseudo[v].cls;
+			if (c >= 0 && c < RC_NALLOC &&
+			    target_nregs(fn->target, c, fn->pseudo[v].size) == 2)
+				wide[c]++;
 		}
 	}
-	return !wide || wide <= regset_pair_count(avail[cls] & ~held);
+	for (int c = 0; c < RC_NALLOC; c++)
+		if (wide[c] && wide[c] > regset_pair_count(avail[c] & ~held))
+			return c;
+	return -1;
 }
 
 /* Whether def operand k of i is tied to an operand reading a register
@@ -178,17 +197,15 @@ bool alloc_fits(Fn *fn, const RegSet avail[RC_NALLOC], int *maxlive, char *err,
 		for (const Ins *i = bb->last; i; i = i->prev) {
 			int after[RC_NALLOC], across[RC_NALLOC] = {0};
 			RegSet written = i->clobbers;
-			for (int c = 0; c < RC_NALLOC; c++) {
-				after[c] = lweight(fn, avail, &L, c);
-				if (!pairs_fit(fn, avail, &L, i, c)) {
-					char at[48];
-					at_str(bb, i, at, sizeof at);
-					return err_set(
-						err, errlen,
-						"%s: too few %s "
-						"register pairs after it",
-						at, t->class_name[c]);
-				}
+			lweights(fn, avail, &L, after);
+			int mis = pairs_misfit(fn, avail, &L, i);
+			if (mis >= 0) {
+				char at[48];
+				at_str(bb, i, at, sizeof at);
+				return err_set(err, errlen,
+					       "%s: too few %s register pairs "
+					       "after it",
+					       at, t->class_name[mis]);
 			}
 			for (int k = 0; k < i->nops; k++) {
 				const Op *o = &i->ops[k];
@@ -228,9 +245,12 @@ bool alloc_fits(Fn *fn, const RegSet avail[RC_NALLOC], int *maxlive, char *err,
 				for (int r = 0; r < TGT_NREGS; r++)
 					if (lset_has(&L, fn->npseudo + r))
 						held |= RS_BIT(r);
+			int wbefore[RC_NALLOC];
+			lweights(fn, avail, &L, wbefore);
+			int misb = pairs_misfit(fn, avail, &L, NULL);
 			for (int c = 0; c < RC_NALLOC; c++) {
-				int before = lweight(fn, avail, &L, c);
-				if (!pairs_fit(fn, avail, &L, NULL, c)) {
+				int before = wbefore[c];
+				if (misb == c) {
 					char at[48];
 					at_str(bb, i, at, sizeof at);
 					return err_set(
@@ -250,6 +270,9 @@ bool alloc_fits(Fn *fn, const RegSet avail[RC_NALLOC], int *maxlive, char *err,
 				if (p > maxlive[c])
 					maxlive[c] = p;
 				int k = regset_count(avail[c]);
+				int keep = regset_count(avail[c] & ~written & ~held);
+				if (p <= k && across[c] <= keep)
+					continue;
 				char at[48];
 				at_str(bb, i, at, sizeof at);
 				if (p > k)
@@ -258,14 +281,11 @@ bool alloc_fits(Fn *fn, const RegSet avail[RC_NALLOC], int *maxlive, char *err,
 						"%s: %d %s registers needed, %d "
 						"available",
 						at, p, t->class_name[c], k);
-				int keep = regset_count(avail[c] & ~written & ~held);
-				if (across[c] > keep)
-					return err_set(
-						err, errlen,
-						"%s: %d %s values live across the "
-						"call, %d free registers it preserves",
-						at, across[c], t->class_name[c],
-						keep);
+				return err_set(
+					err, errlen,
+					"%s: %d %s values live across the "
+					"call, %d free registers it preserves",
+					at, across[c], t->class_name[c], keep);
 			}
 		}
 	}
