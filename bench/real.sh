@@ -8,8 +8,8 @@
 #   sh bench/real.sh [--levels "-O2 -O0"] [--regs N] [--out DIR]
 #
 # --levels L  optimisation levels (default "-O2 -O0")
-# --regs N    also ssara's allocation at N general registers
-#             (-fplugin-arg-ssara-regs=N, when the plugin has it)
+# --regs N    ssara allocates with N general registers instead of all
+#             (-fplugin-arg-ssara-regs=N)
 # --out DIR   objects and reports (default build/bench-real): DIR/LEVEL/*.o
 # SSARA_PLUGIN=SO measures another build of the plugin (default build/ssara.so)
 #
