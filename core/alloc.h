@@ -53,6 +53,10 @@ typedef struct AllocStats {
 	AllocCount copies;      /* original copies (and pcopy pairs) whose
 				   source and destination differ: moves
 				   too, that coalescing did not remove */
+	AllocCount copies_kept; /* of copies, the pairs whose two sides are
+				   registers: register moves in the final
+				   code (a pair with a slot side is a load
+				   or a store) */
 	int slots, slot_bytes;  /* stack slots of the result */
 	int64_t aff_total;      /* affinity weight (copies, phis) */
 	int64_t aff_colour;     /* of it satisfied by colouring alone */

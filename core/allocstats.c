@@ -12,21 +12,25 @@ static int64_t bweight(const Blk *b)
 	return b->freq > 0 ? b->freq : 1;
 }
 
-/* Pairs of original copy i whose two sides are in different places. */
-static int real_copies(const Ins *i)
+/* Pairs of original copy i whose two sides are in different places
+ * (into *moved), and of those the ones whose sides are both registers
+ * (into *kept): a register-to-register move in the final code. */
+static void real_copies(const Ins *i, int *moved, int *kept)
 {
-	int n = 0;
+	*moved = *kept = 0;
 	for (int k = 0; k + 1 < i->nops; k += 2) {
 		Loc d = op_location(&i->ops[k]), s = op_location(&i->ops[k + 1]);
-		n += d.kind != s.kind || d.num != s.num;
+		if (d.kind == s.kind && d.num == s.num)
+			continue;
+		++*moved;
+		*kept += d.kind == LOC_REG && s.kind == LOC_REG;
 	}
-	return n;
 }
 
 void alloc_count(const Fn *fn, AllocStats *st)
 {
 	st->spills = st->reloads = st->remats = st->moves = st->swaps =
-		st->copies = (AllocCount){0};
+		st->copies = st->copies_kept = (AllocCount){0};
 	for (int b = 0; b < fn->nblk; b++) {
 		int64_t w = bweight(fn->blk[b]);
 		for (const Ins *i = fn->blk[b]->first; i; i = i->next) {
@@ -42,9 +46,12 @@ void alloc_count(const Fn *fn, AllocStats *st)
 				if (i->uid == 0) {
 					c = &st->moves;
 				} else {
-					int n = real_copies(i);
+					int n, kept;
+					real_copies(i, &n, &kept);
 					st->copies.n += n;
 					st->copies.w += n * w;
+					st->copies_kept.n += kept;
+					st->copies_kept.w += kept * w;
 				}
 				break;
 			default: break;

@@ -6,7 +6,8 @@
  * slot), a reload (stack slot to register), a move (register to
  * register) or a rematerialisation (a constant into a register); other
  * new insns are not counted.  A captured copy whose UID is gone was
- * coalesced (or found useless) by the allocator.
+ * coalesced (or found useless) by the allocator; one still present that
+ * moves a register into another register is kept.
  */
 #define INCLUDE_STRING
 #define INCLUDE_VECTOR
@@ -78,6 +79,24 @@ NewKind classify(rtx_insn *insn)
 	return NK_OTHER;
 }
 
+/* Whether a captured copy, still present after reload, remains a move
+ * between two different registers: its single_set is REG <- REG (through
+ * SUBREG, as classify) with different register numbers.  The same
+ * register on both sides is a no-op GCC deletes later; a side in memory
+ * makes it a load or a store, not a register move. */
+static bool copy_kept_p(rtx_insn *insn)
+{
+	rtx set = single_set(insn);
+	if (!set)
+		return false;
+	rtx d = SET_DEST(set), s = SET_SRC(set);
+	if (GET_CODE(d) == SUBREG)
+		d = SUBREG_REG(d);
+	if (GET_CODE(s) == SUBREG)
+		s = SUBREG_REG(s);
+	return REG_P(d) && REG_P(s) && REGNO(d) != REGNO(s);
+}
+
 /* bb's estimated executions per execution of the function. */
 static double block_weight(function *fun, basic_block bb)
 {
@@ -119,6 +138,11 @@ void audit_function(function *fun, const Capture *cap, GccRa *ra)
 			size_t uid = INSN_UID(insn);
 			if (uid < nuid && cap->uid_kind[uid]) {
 				present[uid] = true;
+				if (cap->uid_kind[uid] == 2 &&
+				    copy_kept_p(insn)) {
+					ra->copies_kept++;
+					ra->w_copies_kept += w;
+				}
 				continue;
 			}
 			switch (classify(insn)) {

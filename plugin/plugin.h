@@ -59,9 +59,9 @@ extern Options opts; /* common.cc; set by main.cc */
 /* GCC's allocation of one function, counted after reload (RECORDS.md). */
 struct GccRa {
 	int spills = 0, reloads = 0, moves = 0, copies_deleted = 0,
-	    remats = 0;
+	    remats = 0, copies_kept = 0;
 	double w_spills = 0, w_reloads = 0, w_moves = 0,
-	       w_copies_deleted = 0, w_remats = 0;
+	       w_copies_deleted = 0, w_remats = 0, w_copies_kept = 0;
 	long frame = 0;
 	int callee_saved = 0;
 };

@@ -84,6 +84,8 @@ static std::string gcc_ra_json(const GccRa *ra)
 	member(o, "w_remats", json_num(ra->w_remats));
 	member(o, "frame", ra->frame);
 	member(o, "callee_saved", ra->callee_saved);
+	member(o, "copies_kept", ra->copies_kept);
+	member(o, "w_copies_kept", json_num(ra->w_copies_kept));
 	return o + "}";
 }
 
@@ -121,7 +123,8 @@ static std::string ssara_ra_json(const SsaraRa *s, const Fn *fn)
 	o += count_json("remats", st.remats, ef) + ",";
 	o += count_json("moves", st.moves, ef) + ",";
 	o += count_json("swaps", st.swaps, ef) + ",";
-	o += count_json("copies", st.copies, ef);
+	o += count_json("copies", st.copies, ef) + ",";
+	o += count_json("copies_kept", st.copies_kept, ef);
 	member(o, "slots", st.slots);
 	member(o, "slot_bytes", st.slot_bytes);
 	member(o, "aff_total", (long)st.aff_total);

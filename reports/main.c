@@ -30,7 +30,7 @@ enum { EXIT_OK = 0, EXIT_BAD_INPUT = 1, EXIT_USAGE = 2 };
 
 static const char usage[] =
 	"usage: ssara-report [--totals] [--json] [--by opt] [--svg FILE] "
-	"FILE|DIR...\n"
+	"[--worst N] FILE|DIR...\n"
 	"\n"
 	"Reads the ssara records (docs/RECORDS.md) from the .ssara sections of\n"
 	"ELF object files, archives (every member), shared objects and\n"
@@ -41,7 +41,9 @@ static const char usage[] =
 	"counts and of their frequency-weighted twins, the checkers' verdicts\n"
 	"on GCC's and ssara's allocations (unverified reasons ranked by class),\n"
 	"the times as shares of GCC's IRA+LRA time, and GCC's counts beside\n"
-	"ssara's.  A function whose record is read several times (same file,\n"
+	"ssara's: spill code (spills + reloads + remats) and moves in the\n"
+	"final code (inserted moves + swaps + copies kept), per function and\n"
+	"in total.  A function whose record is read several times (same file,\n"
 	"fn and opt) is counted once; the totals say how many duplicates there\n"
 	"were.\n"
 	"\n"
@@ -53,6 +55,13 @@ static const char usage[] =
 	"              and a table with a column per level\n"
 	"  --svg FILE  write an SVG picture of the verdicts and time shares\n"
 	"              per level to FILE\n"
+	"  --worst N   in place of the per-function table, the N functions\n"
+	"              where ssara does worst against GCC: ranked by the\n"
+	"              weighted spill code ssara - gcc, largest first, then\n"
+	"              by the weighted moves in the final code ssara - gcc,\n"
+	"              then in the order read; only functions both allocated\n"
+	"              whose records carry copies_kept are ranked (with\n"
+	"              --json: \"worst\" in place of \"functions\")\n"
 	"  --help      this text\n"
 	"  --version   the version\n"
 	"\n"
@@ -63,6 +72,7 @@ static const char usage[] =
 
 typedef struct {
 	bool json, totals_only, by_opt;
+	int worst;        /* --worst N, else -1 */
 	const char *svg;  /* --svg FILE, or NULL */
 	char **files; /* the operands, in order (kept in argv's storage) */
 	int nfiles;
@@ -74,6 +84,7 @@ typedef struct {
 static int parse_args(int argc, char **argv, Options *o)
 {
 	memset(o, 0, sizeof *o);
+	o->worst = -1;
 	o->files = argv + 1;
 	bool options = true;
 	for (int a = 1; a < argc; a++) {
@@ -94,14 +105,27 @@ static int parse_args(int argc, char **argv, Options *o)
 			o->json = true;
 		} else if (strcmp(opt, "--totals") == 0) {
 			o->totals_only = true;
-		} else if (strcmp(opt, "--by") == 0 || strcmp(opt, "--svg") == 0) {
+		} else if (strcmp(opt, "--by") == 0 || strcmp(opt, "--svg") == 0 ||
+			   strcmp(opt, "--worst") == 0) {
 			if (a + 1 >= argc) {
 				fprintf(stderr, "ssara-report: %s needs an "
 					"argument\n%s", opt, usage);
 				return EXIT_USAGE;
 			}
 			const char *arg = argv[++a];
-			if (opt[2] == 's') {
+			if (opt[2] == 'w') {
+				char *end;
+				errno = 0;
+				long n = strtol(arg, &end, 10);
+				if (errno || end == arg || *end || n < 1 ||
+				    n > 1000000000) {
+					fprintf(stderr, "ssara-report: --worst "
+						"'%s': not a number from 1 to "
+						"1000000000\n%s", arg, usage);
+					return EXIT_USAGE;
+				}
+				o->worst = (int)n;
+			} else if (opt[2] == 's') {
 				o->svg = arg;
 			} else if (strcmp(arg, "opt") == 0) {
 				o->by_opt = true;
@@ -178,9 +202,12 @@ int main(int argc, char **argv)
 		report_totals(r, opts[i], &lv[i]);
 	if (o.json) {
 		print_json(stdout, r, &t, o.by_opt ? lv : NULL, nlv,
-			   o.totals_only);
+			   o.totals_only, o.worst);
 	} else {
-		if (!o.totals_only) {
+		if (o.worst >= 0) {
+			print_worst(stdout, r, o.worst);
+			putchar('\n');
+		} else if (!o.totals_only) {
 			print_table(stdout, r);
 			putchar('\n');
 		}

@@ -6,16 +6,26 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Table columns: four names, the counts in Field order, the reason. */
-/* Table columns: four names, the counts in Field order, the two
- * verdicts, the reason. */
+/* Table columns: four names, the counts in Field order, both
+ * allocators' final code (FinalCode: spill code, moves in the final code,
+ * each weighted too), the two verdicts, the reason. */
 enum {
 	C_FILE,
 	C_FN,
 	C_OPT,
 	C_STATUS,
 	C_COUNT,
-	C_VGCC = C_COUNT + F_N,
+	C_FINAL = C_COUNT + F_N,
+	C_SPILL_GCC = C_FINAL,
+	C_SPILL_SSARA,
+	C_WSPILL_GCC,
+	C_WSPILL_SSARA,
+	C_MOVES_GCC,
+	C_MOVES_SSARA,
+	C_WMOVES_GCC,
+	C_WMOVES_SSARA,
+	C_FINAL_END,
+	C_VGCC = C_FINAL_END,
 	C_VSSARA,
 	C_REASON,
 	C_N
@@ -40,6 +50,14 @@ static const struct {
 	[C_COUNT + F_REMATS] = {"", "remats"},
 	[C_COUNT + F_FRAME] = {"", "frame"},
 	[C_COUNT + F_CALLEE_SAVED] = {"callee", "saved"},
+	[C_SPILL_GCC] = {"spill code", "gcc"},
+	[C_SPILL_SSARA] = {"", "ssara"},
+	[C_WSPILL_GCC] = {"", "w gcc"},
+	[C_WSPILL_SSARA] = {"", "w ssara"},
+	[C_MOVES_GCC] = {"final moves", "gcc"},
+	[C_MOVES_SSARA] = {"", "ssara"},
+	[C_WMOVES_GCC] = {"", "w gcc"},
+	[C_WMOVES_SSARA] = {"", "w ssara"},
 	[C_VGCC] = {"verify", "gcc"},
 	[C_VSSARA] = {"verify", "ssara"},
 	[C_REASON] = {"", "reason"},
@@ -64,8 +82,48 @@ static const char *const total_label[F_N] = {
 typedef struct {
 	const char *cell[C_N];
 	char num[F_N][24];
+	char fin[C_FINAL_END - C_FINAL][32];
 	char reason[1024];
 } Row;
+
+/* A count of the final code into buf: "-" when not known. */
+static void fmt_count(char *buf, size_t n, bool has, long long v)
+{
+	if (has)
+		snprintf(buf, n, "%lld", v);
+	else
+		snprintf(buf, n, "-");
+}
+
+/* A weighted count with one decimal, "-" when not known. */
+static void fmt_weight(char *buf, size_t n, bool has, double v)
+{
+	if (has)
+		snprintf(buf, n, "%.1f", v);
+	else
+		snprintf(buf, n, "-");
+}
+
+/* The eight final-code cells of rec into row. */
+static void final_cells(const Record *rec, Row *row)
+{
+	FinalCode fc[2];
+	final_gcc(rec, &fc[0]);
+	final_ssara(rec, &fc[1]);
+	for (int a = 0; a < 2; a++) {
+		char(*f)[32] = row->fin;
+		fmt_count(f[C_SPILL_GCC - C_FINAL + a], 32, fc[a].has_spill,
+			  fc[a].spill);
+		fmt_weight(f[C_WSPILL_GCC - C_FINAL + a], 32, fc[a].has_spill,
+			   fc[a].w_spill);
+		fmt_count(f[C_MOVES_GCC - C_FINAL + a], 32, fc[a].has_moves,
+			  fc[a].moves);
+		fmt_weight(f[C_WMOVES_GCC - C_FINAL + a], 32, fc[a].has_moves,
+			   fc[a].w_moves);
+	}
+	for (int c = C_FINAL; c < C_FINAL_END; c++)
+		row->cell[c] = row->fin[c - C_FINAL];
+}
 
 /* A verdict in the table: ok, VIOL, unver, or "-" (not checked); an
  * allocator that refused is "refused". */
@@ -134,7 +192,7 @@ static void spaces(FILE *f, size_t n)
 
 static bool right_aligned(int c)
 {
-	return c >= C_COUNT && c < C_COUNT + F_N;
+	return c >= C_COUNT && c < C_FINAL_END;
 }
 
 /* The cells of e's table line (numbers formatted into row). */
@@ -153,6 +211,7 @@ static void row_of(const Entry *e, Row *row)
 			strcpy(row->num[f], "-");
 		row->cell[C_COUNT + f] = row->num[f];
 	}
+	final_cells(rec, row);
 	row->cell[C_VGCC] = verdict_cell(&rec->vgcc, false);
 	row->cell[C_VSSARA] =
 		verdict_cell(&rec->vssara, rec->sra.state == SRA_ERROR);
@@ -374,7 +433,7 @@ static void print_both(FILE *f, const Totals *t)
 		{"remats", F_REMATS, S_REMATS},
 		{"moves", F_MOVES, S_MOVES},
 		{"swaps", -1, S_SWAPS},
-		{"copies kept", -1, S_COPIES},
+		{"copies left", -1, S_COPIES},
 		{"copies deleted", F_COPIES_DELETED, -1},
 	};
 	Grid g = {0};
@@ -383,7 +442,16 @@ static void print_both(FILE *f, const Totals *t)
 	grid_set(&g, r, 2, "ssara");
 	grid_set(&g, r, 3, "gcc weighted");
 	grid_set(&g, r, 4, "ssara weighted");
+	/* Over the functions whose records both carry copies_kept. */
+	bool k = t->both_kept > 0;
 	for (size_t i = 0; i < sizeof row / sizeof *row; i++) {
+		if (row[i].ssara == S_COPIES) {
+			r = grid_row(&g, "copies kept");
+			fmt_count(g.cell[r][1], G_CELL, k, t->kept_gcc);
+			fmt_count(g.cell[r][2], G_CELL, k, t->kept_ssara);
+			fmt_weight(g.cell[r][3], G_CELL, k, t->w_kept_gcc);
+			fmt_weight(g.cell[r][4], G_CELL, k, t->w_kept_ssara);
+		}
 		r = grid_row(&g, row[i].label);
 		int gc = row[i].gcc, sc = row[i].ssara;
 		if (gc >= 0) {
@@ -401,9 +469,35 @@ static void print_both(FILE *f, const Totals *t)
 			grid_set(&g, r, 4, "-");
 		}
 	}
+	long long sg = t->both_gcc[F_SPILLS] + t->both_gcc[F_RELOADS] +
+		       t->both_gcc[F_REMATS],
+		  ss = t->both_ssara[S_SPILLS] + t->both_ssara[S_RELOADS] +
+		       t->both_ssara[S_REMATS];
+	double wg = t->both_gcc_w[W_OF(F_SPILLS)] +
+		    t->both_gcc_w[W_OF(F_RELOADS)] +
+		    t->both_gcc_w[W_OF(F_REMATS)],
+	       ws = t->both_ssara_w[S_SPILLS] + t->both_ssara_w[S_RELOADS] +
+		    t->both_ssara_w[S_REMATS];
+	r = grid_row(&g, "spill code");
+	grid_set(&g, r, 1, "%lld", sg);
+	grid_set(&g, r, 2, "%lld", ss);
+	grid_set(&g, r, 3, "%.1f", wg);
+	grid_set(&g, r, 4, "%.1f", ws);
+	r = grid_row(&g, "moves in final code");
+	fmt_count(g.cell[r][1], G_CELL, k, t->fmoves_gcc);
+	fmt_count(g.cell[r][2], G_CELL, k, t->fmoves_ssara);
+	fmt_weight(g.cell[r][3], G_CELL, k, t->w_fmoves_gcc);
+	fmt_weight(g.cell[r][4], G_CELL, k, t->w_fmoves_ssara);
+	r = grid_row(&g, "with copies kept");
+	grid_set(&g, r, 1, "%ld", t->both_gcc_has_kept);
+	grid_set(&g, r, 2, "%ld", t->both_ssara_has_kept);
 	fprintf(f, "\ngcc vs ssara over %ld functions both allocated\n",
 		t->both);
 	grid_print(f, &g);
+	if (t->both_kept < t->both)
+		fprintf(f, "  copies kept, moves in final code: over the %ld of "
+			"them whose records both carry copies_kept\n",
+			t->both_kept);
 }
 
 void print_totals(FILE *f, const Totals *t)
@@ -556,6 +650,65 @@ static void json_count(FILE *f, const Record *rec, Field fl)
 		fprintf(f, ": null");
 }
 
+/* , "copies_kept": N, "w_copies_kept": W, both null when absent. */
+static void json_kept(FILE *f, bool has, long long n, double w)
+{
+	if (!has) {
+		fprintf(f, ", \"copies_kept\": null, \"w_copies_kept\": null");
+		return;
+	}
+	fprintf(f, ", \"copies_kept\": %lld, \"w_copies_kept\": ", n);
+	json_double(f, w);
+}
+
+/* x, negative or not, as json_double writes it. */
+static void json_signed(FILE *f, double x)
+{
+	if (x < 0) {
+		putc('-', f);
+		x = -x;
+	}
+	json_double(f, x);
+}
+
+/* {"gcc": N, "ssara": N, "w_gcc": W, "w_ssara": W}, null when unknown:
+ * the spill code (moves false) or the moves in the final code of both
+ * allocators. */
+static void json_final_pair(FILE *f, const FinalCode *g, const FinalCode *s,
+			    bool moves)
+{
+	const FinalCode *fc[2] = {g, s};
+	const char *name[2] = {"gcc", "ssara"};
+	putc('{', f);
+	for (int w = 0; w < 2; w++)
+		for (int a = 0; a < 2; a++) {
+			bool has = moves ? fc[a]->has_moves : fc[a]->has_spill;
+			fprintf(f, "%s\"%s%s\": ", w || a ? ", " : "",
+				w ? "w_" : "", name[a]);
+			if (!has)
+				fprintf(f, "null");
+			else if (w)
+				json_double(f, moves ? fc[a]->w_moves
+						     : fc[a]->w_spill);
+			else
+				fprintf(f, "%lld",
+					moves ? fc[a]->moves : fc[a]->spill);
+		}
+	putc('}', f);
+}
+
+/* , "spill_code": {...}, "final_moves": {...} of rec. */
+static void json_final(FILE *f, const Record *rec)
+{
+	FinalCode g, s;
+	final_gcc(rec, &g);
+	final_ssara(rec, &s);
+	fprintf(f, ", \"spill_code\": ");
+	json_final_pair(f, &g, &s, false);
+	fprintf(f, ", \"final_moves\": ");
+	json_final_pair(f, &g, &s, true);
+}
+
 /* One checker's verdict as in the record, or null. */
 static void json_check(FILE *f, const Check *c)
 {
@@ -608,6 +761,7 @@ static void json_verify_ra_times(FILE *f, const Record *rec)
 				s->n[c], m);
 			json_double(f, s->w[c]);
 		}
+		json_kept(f, s->has_kept, s->kept, s->w_kept);
 		fprintf(f, ", \"slots\": %lld, \"slot_bytes\": %lld, "
 			"\"aff_total\": %lld, \"aff_final\": %lld, \"us\": %lld}",
 			s->slots, s->slot_bytes, s->aff_total, s->aff_final,
@@ -660,9 +814,11 @@ static void json_function(FILE *f, const Entry *e)
 				json_double(f, rec->w[W_OF(fl)]);
 			}
 		}
+		json_kept(f, rec->has_kept, rec->kept, rec->w_kept);
 		putc('}', f);
 	}
 	json_verify_ra_times(f, rec);
+	json_final(f, rec);
 	putc('}', f);
 }
 
@@ -723,7 +879,44 @@ static void json_both(FILE *f, const Totals *t)
 			ssara_count_name((SsaraCount)c));
 		json_sum(f, t->both_ssara_w[c]);
 	}
-	fprintf(f, "}}");
+	/* Spill code over all of them; copies kept and moves in the final
+	 * code over the functions whose records both carry copies_kept. */
+	long long sg = t->both_gcc[F_SPILLS] + t->both_gcc[F_RELOADS] +
+		       t->both_gcc[F_REMATS],
+		  ss = t->both_ssara[S_SPILLS] + t->both_ssara[S_RELOADS] +
+		       t->both_ssara[S_REMATS];
+	double wg = t->both_gcc_w[W_OF(F_SPILLS)] +
+		    t->both_gcc_w[W_OF(F_RELOADS)] +
+		    t->both_gcc_w[W_OF(F_REMATS)],
+	       ws = t->both_ssara_w[S_SPILLS] + t->both_ssara_w[S_RELOADS] +
+		    t->both_ssara_w[S_REMATS];
+	fprintf(f, "}, \"spill_code\": {\"gcc\": %lld, \"ssara\": %lld, "
+		"\"w_gcc\": ", sg, ss);
+	json_sum(f, wg);
+	fprintf(f, ", \"w_ssara\": ");
+	json_sum(f, ws);
+	fprintf(f, "}, \"with_copies_kept\": {\"gcc\": %ld, \"ssara\": %ld, "
+		"\"both\": %ld}", t->both_gcc_has_kept, t->both_ssara_has_kept,
+		t->both_kept);
+	const char *name[2] = {"copies_kept", "final_moves"};
+	long long n[2][2] = {{t->kept_gcc, t->kept_ssara},
+			     {t->fmoves_gcc, t->fmoves_ssara}};
+	double w[2][2] = {{t->w_kept_gcc, t->w_kept_ssara},
+			  {t->w_fmoves_gcc, t->w_fmoves_ssara}};
+	for (int i = 0; i < 2; i++) {
+		fprintf(f, ", \"%s\": ", name[i]);
+		if (t->both_kept == 0) {
+			fprintf(f, "null");
+			continue;
+		}
+		fprintf(f, "{\"gcc\": %lld, \"ssara\": %lld, \"w_gcc\": ",
+			n[i][0], n[i][1]);
+		json_sum(f, w[i][0]);
+		fprintf(f, ", \"w_ssara\": ");
+		json_sum(f, w[i][1]);
+		putc('}', f);
+	}
+	putc('}', f);
 }
 
 /* The members of a totals object, one per line indented by ind, the
@@ -783,11 +976,48 @@ static void json_totals_body(FILE *f, const Totals *t, const char *ind)
 	putc('\n', f);
 }
 
+/* "worst": the first n of the ranking (report_worst), and how many were
+ * ranked and left out. */
+static void json_worst(FILE *f, const Report *r, int n)
+{
+	int *idx, unranked;
+	int nr = report_worst(r, &idx, &unranked);
+	fprintf(f, "  \"worst\": {\"ranked\": %d, \"unranked\": %d, "
+		"\"functions\": [", nr, unranked);
+	for (int i = 0; i < n && i < nr; i++) {
+		const Entry *e = &r->ent[idx[i]];
+		FinalCode g, s;
+		final_gcc(&e->rec, &g);
+		final_ssara(&e->rec, &s);
+		fprintf(f, "%s\n    {\"rank\": %d, \"object\": ", i ? "," : "",
+			i + 1);
+		json_string(f, e->object);
+		fprintf(f, ", \"file\": ");
+		json_string(f, e->rec.file);
+		fprintf(f, ", \"fn\": ");
+		json_string(f, e->rec.fn);
+		fprintf(f, ", \"opt\": ");
+		json_string(f, e->rec.opt);
+		fprintf(f, ", \"spill_code\": ");
+		json_final_pair(f, &g, &s, false);
+		fprintf(f, ", \"final_moves\": ");
+		json_final_pair(f, &g, &s, true);
+		fprintf(f, ", \"w_spill_diff\": ");
+		json_signed(f, s.w_spill - g.w_spill);
+		fprintf(f, ", \"w_moves_diff\": ");
+		json_signed(f, s.w_moves - g.w_moves);
+		putc('}', f);
+	}
+	fprintf(f, "%s]},\n", n > 0 && nr > 0 ? "\n  " : "");
+}
+
 void print_json(FILE *f, const Report *r, const Totals *t,
-		const Totals *lv, int nlv, bool totals_only)
+		const Totals *lv, int nlv, bool totals_only, int worst)
 {
 	fprintf(f, "{\n");
-	if (!totals_only) {
+	if (worst >= 0)
+		json_worst(f, r, worst);
+	else if (!totals_only) {
 		fprintf(f, "  \"functions\": [");
 		for (int e = 0; e < r->n; e++) {
 			fprintf(f, "%s\n    ", e ? "," : "");
@@ -808,4 +1038,101 @@ void print_json(FILE *f, const Report *r, const Totals *t,
 		fprintf(f, "%s]\n", nlv ? "\n  " : "");
 	}
 	fprintf(f, "}\n");
+}
+
+/* The ranking's rows: 14 cells each, room for long file names. */
+enum { WK_COLS = 14, WK_CELL = 512 };
+typedef char WorstRow[WK_COLS][WK_CELL];
+
+/* Prints rows (the first two the heading) indented by two spaces,
+ * columns two spaces apart: columns 1 to nleft - 1 left-aligned, the
+ * others right-aligned; nothing after a row's last non-empty cell.  Row 0
+ * holds group titles, each written from the start of its column over
+ * the columns after it (not widening them). */
+static void print_cells(FILE *f, WorstRow *cell, int nrow, int nleft)
+{
+	size_t w[WK_COLS] = {0};
+	for (int r = 1; r < nrow; r++)
+		for (int c = 0; c < WK_COLS; c++)
+			if (text_width(cell[r][c]) > w[c])
+				w[c] = text_width(cell[r][c]);
+	size_t at = 2, col = 0; /* printed so far; start of column c */
+	fprintf(f, "  ");
+	for (int c = 0; c < WK_COLS; c++) {
+		if (cell[0][c][0]) {
+			spaces(f, col > at ? col - at : (at > 2 ? 1 : 0));
+			put_text(f, cell[0][c]);
+			at = (col > at ? col : at + 1) + text_width(cell[0][c]);
+		}
+		col = (c ? col : 2) + w[c] + 2;
+	}
+	putc('\n', f);
+	for (int r = 1; r < nrow; r++) {
+		int last = WK_COLS - 1;
+		while (last > 0 && !cell[r][last][0])
+			last--;
+		fprintf(f, "  ");
+		for (int c = 0; c <= last; c++) {
+			size_t pad = w[c] - text_width(cell[r][c]);
+			if (c)
+				spaces(f, 2);
+			bool left = c > 0 && c < nleft; /* 0: the rank */
+			if (!left)
+				spaces(f, pad);
+			put_text(f, cell[r][c]);
+			if (left && c < last)
+				spaces(f, pad);
+		}
+		putc('\n', f);
+	}
+}
+
+void print_worst(FILE *f, const Report *r, int n)
+{
+	int *idx, unranked;
+	int nr = report_worst(r, &idx, &unranked);
+	int shown = n < nr ? n : nr;
+	WorstRow *cell = calloc((size_t)shown + 2, sizeof *cell);
+	static const char *const top[WK_COLS] = {
+		"", "", "", "", "spill code", "", "", "", "",
+		"final moves", "", "", "", "",
+	};
+	static const char *const head[WK_COLS] = {
+		"rank", "file", "function", "opt", "gcc", "ssara", "w gcc",
+		"w ssara", "w diff", "gcc", "ssara", "w gcc", "w ssara",
+		"w diff",
+	};
+	for (int c = 0; c < WK_COLS; c++) {
+		snprintf(cell[0][c], WK_CELL, "%s", top[c]);
+		snprintf(cell[1][c], WK_CELL, "%s", head[c]);
+	}
+	for (int i = 0; i < shown; i++) {
+		const Entry *e = &r->ent[idx[i]];
+		char(*row)[WK_CELL] = cell[i + 2];
+		FinalCode g, s;
+		final_gcc(&e->rec, &g);
+		final_ssara(&e->rec, &s);
+		snprintf(row[0], WK_CELL, "%d", i + 1);
+		snprintf(row[1], WK_CELL, "%s", e->rec.file);
+		snprintf(row[2], WK_CELL, "%s", e->rec.fn);
+		snprintf(row[3], WK_CELL, "%s", e->rec.opt);
+		snprintf(row[4], WK_CELL, "%lld", g.spill);
+		snprintf(row[5], WK_CELL, "%lld", s.spill);
+		snprintf(row[6], WK_CELL, "%.1f", g.w_spill);
+		snprintf(row[7], WK_CELL, "%.1f", s.w_spill);
+		snprintf(row[8], WK_CELL, "%+.1f", s.w_spill - g.w_spill);
+		snprintf(row[9], WK_CELL, "%lld", g.moves);
+		snprintf(row[10], WK_CELL, "%lld", s.moves);
+		snprintf(row[11], WK_CELL, "%.1f", g.w_moves);
+		snprintf(row[12], WK_CELL, "%.1f", s.w_moves);
+		snprintf(row[13], WK_CELL, "%+.1f", s.w_moves - g.w_moves);
+	}
+	fprintf(f, "worst %d of %d functions ranked: ssara - gcc in weighted "
+		"spill code, then in weighted moves in final code\n", shown, nr);
+	print_cells(f, cell, shown + 2, 4);
+	if (unranked)
+		fprintf(f, "  not ranked: %d %s both allocated whose "
+			"records lack copies_kept\n", unranked,
+			unranked == 1 ? "function" : "functions");
+	free(cell);
 }

@@ -26,8 +26,16 @@ void print_totals(FILE *f, const Totals *t);
 void print_by_opt(FILE *f, const Totals *lv, int n);
 
 /* {"functions": [...], "totals": {...}, "by_opt": [...]}; without
- * "functions" if totals_only, without "by_opt" if lv is NULL. */
+ * "functions" if totals_only, without "by_opt" if lv is NULL; with worst
+ * >= 0, "worst" (the first worst functions of report_worst) in place of
+ * "functions". */
 void print_json(FILE *f, const Report *r, const Totals *t, const Totals *lv,
-		int nlv, bool totals_only);
+		int nlv, bool totals_only, int worst);
+
+/* --worst N: the first n functions of report_worst, both allocators'
+ * spill code and moves in the final code (each weighted too) and the
+ * weighted differences ssara - gcc, under a heading that says how many
+ * were ranked; then how many were not ranked for lack of copies_kept. */
+void print_worst(FILE *f, const Report *r, int n);
 
 #endif

@@ -132,6 +132,37 @@ static bool get_counts(const JsonValue *obj, int first, int last,
 	return true;
 }
 
+/* The optional pair "copies_kept", "w_copies_kept" of obj ("gcc_ra" or
+ * "ssara_ra", named path): both absent (or null) leave *has false; one
+ * without the other is an error. */
+static bool get_kept(const JsonValue *obj, const char *path, bool *has,
+		     long long *n, double *w, char *err, size_t len)
+{
+	const JsonValue *c = json_get(obj, "copies_kept"),
+			*cw = json_get(obj, "w_copies_kept");
+	bool hc = c && c->kind != JSON_NULL, hw = cw && cw->kind != JSON_NULL;
+	*has = false;
+	if (!hc && !hw)
+		return true;
+	if (!hc || !hw)
+		return errf(err, len, "missing member \"%s.%s\"", path,
+			    hc ? "w_copies_kept" : "copies_kept");
+	if (c->kind != JSON_NUMBER || !c->is_int || c->inum < 0 ||
+	    c->inum > RECORD_INT_MAX)
+		return errf(err, len,
+			    "member \"%s.copies_kept\" is not an integer from "
+			    "0 to %lld",
+			    path, RECORD_INT_MAX);
+	if (cw->kind != JSON_NUMBER || cw->num < 0)
+		return errf(err, len,
+			    "member \"%s.w_copies_kept\" is not a number >= 0",
+			    path);
+	*has = true;
+	*n = c->inum;
+	*w = cw->num;
+	return true;
+}
+
 /* The weighted twins ("w_spills", ...) from the gcc_ra object ra. */
 static bool get_weights(const JsonValue *ra, Record *r, char *err, size_t n)
 {
@@ -148,7 +179,8 @@ static bool get_weights(const JsonValue *ra, Record *r, char *err, size_t n)
 		r->w[W_OF(f)] = v->num;
 	}
 	r->has_w = true;
-	return true;
+	return get_kept(ra, "gcc_ra", &r->has_kept, &r->kept, &r->w_kept, err,
+			n);
 }
 
 static const char *const ssara_names[S_N] = {
@@ -277,7 +309,9 @@ static bool get_ssara_ra(const JsonValue *root, Record *r, char *err,
 			return false;
 	}
 	s->state = SRA_DONE;
-	return get_int(v, "ssara_ra", "slots", &s->slots, err, n) &&
+	return get_kept(v, "ssara_ra", &s->has_kept, &s->kept, &s->w_kept,
+			err, n) &&
+	       get_int(v, "ssara_ra", "slots", &s->slots, err, n) &&
 	       get_int(v, "ssara_ra", "slot_bytes", &s->slot_bytes, err, n) &&
 	       get_int(v, "ssara_ra", "aff_total", &s->aff_total, err, n) &&
 	       get_int(v, "ssara_ra", "aff_final", &s->aff_final, err, n);
@@ -345,4 +379,36 @@ bool record_parse(const char *text, size_t len, Arena *a, Record *r,
 	       get_verify(root, r, err, errlen) &&
 	       get_ssara_ra(root, r, err, errlen) &&
 	       get_times(root, r, err, errlen);
+}
+
+void final_gcc(const Record *r, FinalCode *fc)
+{
+	memset(fc, 0, sizeof *fc);
+	if (!r->has_w)
+		return;
+	fc->has_spill = true;
+	fc->spill = r->val[F_SPILLS] + r->val[F_RELOADS] + r->val[F_REMATS];
+	fc->w_spill = r->w[W_OF(F_SPILLS)] + r->w[W_OF(F_RELOADS)] +
+		      r->w[W_OF(F_REMATS)];
+	if (!r->has_kept)
+		return;
+	fc->has_moves = true;
+	fc->moves = r->val[F_MOVES] + r->kept;
+	fc->w_moves = r->w[W_OF(F_MOVES)] + r->w_kept;
+}
+
+void final_ssara(const Record *r, FinalCode *fc)
+{
+	const SsaraRa *s = &r->sra;
+	memset(fc, 0, sizeof *fc);
+	if (s->state != SRA_DONE)
+		return;
+	fc->has_spill = true;
+	fc->spill = s->n[S_SPILLS] + s->n[S_RELOADS] + s->n[S_REMATS];
+	fc->w_spill = s->w[S_SPILLS] + s->w[S_RELOADS] + s->w[S_REMATS];
+	if (!s->has_kept)
+		return;
+	fc->has_moves = true;
+	fc->moves = s->n[S_MOVES] + s->n[S_SWAPS] + s->kept;
+	fc->w_moves = s->w[S_MOVES] + s->w[S_SWAPS] + s->w_kept;
 }

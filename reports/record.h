@@ -87,6 +87,10 @@ typedef struct {
 	double w[S_N];
 	long long slots, slot_bytes, aff_total, aff_final;
 	long long us;          /* allocation time, microseconds (both states) */
+	bool has_kept;         /* SRA_DONE with "copies_kept" (records
+				  written before it was added lack it) */
+	long long kept;        /* "copies_kept" */
+	double w_kept;         /* "w_copies_kept" */
 } SsaraRa;
 
 /* "time_us": microseconds spent on the function in one compile. */
@@ -106,18 +110,37 @@ typedef struct {
 	long long val[F_N];
 	bool has_w;                  /* gcc_ra present: w[] is set */
 	double w[W_N];
+	bool has_kept;               /* gcc_ra with "copies_kept" (records
+					written before it was added lack it) */
+	long long kept;              /* gcc_ra.copies_kept */
+	double w_kept;               /* gcc_ra.w_copies_kept */
 	Check vgcc, vssara;          /* "verify" (V_NONE when null) */
 	SsaraRa sra;                 /* "ssara_ra" */
 	Times time;                  /* "time_us" */
 } Record;
+
+/* One allocator's code in the end, from its counts: spill code (spills +
+ * reloads + remats) and the register moves of the final code (inserted
+ * moves + swaps + copies kept), each with its weighted twin.  has_spill:
+ * the allocation's counts are there; has_moves: copies_kept too. */
+typedef struct {
+	bool has_spill, has_moves;
+	long long spill, moves;
+	double w_spill, w_moves;
+} FinalCode;
+
+/* GCC's final code (gcc_ra) and ssara's (ssara_ra when it allocated). */
+void final_gcc(const Record *r, FinalCode *fc);
+void final_ssara(const Record *r, FinalCode *fc);
 
 /* Parses one record, text[0..len) without its newline, into *r (strings
  * allocated in a).  A captured record must carry every count; an
  * unsupported one carries a reason and may omit the size members,
  * "maxlive" and "gcc_ra" (or give them as null).  "verify", "ssara_ra"
  * and "time_us" are optional (absent or null: not checked, not run, not
- * timed); when present they must have the spec's shape.  Members not in
- * the spec are ignored.  On failure returns false with a message in err
+ * timed); when present they must have the spec's shape.  "copies_kept"
+ * and "w_copies_kept" are optional in "gcc_ra" and "ssara_ra" (both or
+ * neither).  Members not in the spec are ignored.  On failure returns false with a message in err
  * ("invalid JSON: ...", "unsupported spec version 2 (supported: 1)",
  * "member \"blocks\": ...", ...). */
 bool record_parse(const char *text, size_t len, Arena *a, Record *r,

@@ -348,6 +348,22 @@ static void add_both(const Record *rec, Totals *t)
 		t->both_ssara[c] += rec->sra.n[c];
 		t->both_ssara_w[c] += rec->sra.w[c];
 	}
+	t->both_gcc_has_kept += rec->has_kept;
+	t->both_ssara_has_kept += rec->sra.has_kept;
+	if (!rec->has_kept || !rec->sra.has_kept)
+		return;
+	FinalCode g, s;
+	final_gcc(rec, &g);
+	final_ssara(rec, &s);
+	t->both_kept++;
+	t->kept_gcc += rec->kept;
+	t->w_kept_gcc += rec->w_kept;
+	t->kept_ssara += rec->sra.kept;
+	t->w_kept_ssara += rec->sra.w_kept;
+	t->fmoves_gcc += g.moves;
+	t->w_fmoves_gcc += g.w_moves;
+	t->fmoves_ssara += s.moves;
+	t->w_fmoves_ssara += s.w_moves;
 }
 
 /* The counts of rec (sums, maxima, weighted sums) into t. */
@@ -431,4 +447,48 @@ int report_opts(const Report *r, const char ***out)
 			name[k++] = name[i];
 	*out = name;
 	return k;
+}
+
+/* The ranking key of one function: ssara - gcc, weighted. */
+typedef struct {
+	int e;
+	double dspill, dmoves;
+} Worst;
+
+static int cmp_worst(const void *pa, const void *pb)
+{
+	const Worst *a = pa, *b = pb;
+	if (a->dspill != b->dspill)
+		return a->dspill > b->dspill ? -1 : 1;
+	if (a->dmoves != b->dmoves)
+		return a->dmoves > b->dmoves ? -1 : 1;
+	return (a->e > b->e) - (a->e < b->e);
+}
+
+int report_worst(const Report *r, int **out, int *unranked)
+{
+	Worst *w = ARENA_NEW(r->a, Worst, r->n + 1);
+	int n = 0;
+	*unranked = 0;
+	for (int e = 0; e < r->n; e++) {
+		FinalCode g, s;
+		final_gcc(&r->ent[e].rec, &g);
+		final_ssara(&r->ent[e].rec, &s);
+		if (!g.has_spill || !s.has_spill)
+			continue;
+		if (!g.has_moves || !s.has_moves) {
+			++*unranked;
+			continue;
+		}
+		w[n].e = e;
+		w[n].dspill = s.w_spill - g.w_spill;
+		w[n].dmoves = s.w_moves - g.w_moves;
+		n++;
+	}
+	qsort(w, (size_t)n, sizeof *w, cmp_worst);
+	int *idx = ARENA_NEW(r->a, int, n + 1);
+	for (int i = 0; i < n; i++)
+		idx[i] = w[i].e;
+	*out = idx;
+	return n;
 }

@@ -77,6 +77,13 @@ typedef struct {
 	double both_gcc_w[W_N];
 	long long both_ssara[S_N];
 	double both_ssara_w[S_N];
+	/* Of those, the functions whose gcc_ra and whose ssara_ra carry
+	 * copies_kept, and the functions where both do (kept): over these
+	 * only, copies kept and the register moves of the final code
+	 * (FinalCode.moves) of each allocator. */
+	long both_gcc_has_kept, both_ssara_has_kept, both_kept;
+	long long kept_gcc, kept_ssara, fmoves_gcc, fmoves_ssara;
+	double w_kept_gcc, w_kept_ssara, w_fmoves_gcc, w_fmoves_ssara;
 } Totals;
 
 Report *report_new(void);
@@ -96,6 +103,16 @@ int report_section(Report *r, const char *where, const char *data, size_t n,
 /* The totals of everything read so far (t->reason lives in r's arena);
  * only of the functions whose "opt" is opt, unless opt is NULL. */
 void report_totals(const Report *r, const char *opt, Totals *t);
+
+/* The functions ssara's allocation compares worst with GCC's: those with
+ * both allocations' final code known (FinalCode has_spill and has_moves
+ * for both: ssara allocated and both records carry copies_kept), sorted
+ * by the weighted spill code ssara - gcc, largest first, then by the
+ * weighted register moves of the final code ssara - gcc, then in the
+ * order read.  Stores the entry indexes (in r's arena) in *out and
+ * returns how many; *unranked gets the number of functions both
+ * allocated that lack copies_kept. */
+int report_worst(const Report *r, int **out, int *unranked);
 
 /* The distinct "opt" values read, sorted by name, into *out (in r's
  * arena); returns how many. */

@@ -331,6 +331,46 @@ static void case_x87_allocated(void)
 	}
 }
 
+/* copies_kept: of the original copies whose two sides end in different
+ * places (copies), the ones whose sides are both registers.  By hand
+ * (the cross-class copies as in testsuite/ir/alloc/x87_df_asm.ir: no
+ * register move exists between SSE and x87 registers, so they go through
+ * p2's slot):
+ *   1: p1 <- xmm0        p1 takes xmm0 (nothing else there): gone
+ *   2: p2 mem <- p1 mem  a store of xmm0 into p2's slot: copies 1, kept 0
+ *   3: si <- di          two different registers: copies 1, kept 1
+ *   4: dx <- dx          the same register: neither
+ *   5: xmm0 <- p2 mem    a load of p2's slot: copies 1, kept 0
+ * One block of frequency 10: copies 3 (w 30), kept 1 (w 10); nothing
+ * inserted (p2 never needs a register). */
+static void case_copies_kept(void)
+{
+	IrFile f;
+	Fn *fn = t_fn("func k\n  pseudo p1 sse 8\n  pseudo p2 x87 8\n"
+		      "b2: freq=10 depth=0\n"
+		      "  1: copy =p1, %xmm0\n"
+		      "  2: copy =p2 mem, p1 mem\n"
+		      "  3: copy =%si, %di\n"
+		      "  4: copy =%dx, %dx\n"
+		      "  5: copy =%xmm0, p2 mem\n"
+		      "  6: ret %xmm0, %si, %dx\nend\n", &f);
+	if (!fn)
+		return;
+	AllocStats st;
+	Fn *al = t_alloc_verified(fn, 0, true, &st);
+	if (al) {
+		CHECK_INT(st.copies.n, 3);
+		CHECK_INT(st.copies.w, 30);
+		CHECK_INT(st.copies_kept.n, 1);
+		CHECK_INT(st.copies_kept.w, 10);
+		CHECK_INT(st.moves.n + st.swaps.n + st.spills.n +
+				  st.reloads.n + st.remats.n,
+			  0);
+	}
+	fn_free(al);
+	irfile_free(&f);
+}
+
 /* Inputs no allocation can satisfy are refused with a precise reason. */
 static void case_errors(void)
 {
@@ -1145,6 +1185,7 @@ void suite_alloc(void)
 	       case_pairs_split);
 	t_case("alloc: impossible inputs refused with the reason", case_errors);
 	t_case("alloc: x87 values are allocated", case_x87_allocated);
+	t_case("alloc: copies kept are register-to-register", case_copies_kept);
 	t_case("alloc: spill code below the spill-everywhere baseline",
 	       case_baseline);
 	t_case("alloc: ssara alloc", case_cli);

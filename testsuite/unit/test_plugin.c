@@ -621,6 +621,107 @@ static void case_section(void)
 	free(j);
 }
 
+/* gcc_ra.copies_kept: captured copies still register-to-register moves
+ * after reload.  The functions and the register moves of their
+ * assembly (gcc -O2 -S, GCC 12.2), counted by hand:
+ *   sw    movq %rdi,%rax; movq %rsi,%rdi; movq %rax,%rsi; jmp h2
+ *         swapping the two arguments takes three moves, each one a copy
+ *         of the source (a <- di, b <- si is di <- si, si <- a): kept 3,
+ *         and LRA adds none (moves 0)
+ *   keep  movq %rdi,%rbx; xorl; call g1; movq %rbx,%rax
+ *         a lives across the call in bx: a <- di and the return copy
+ *         ax <- a: kept 2, moves 0
+ *   none  leaq (%rdi,%rsi),%rax: no move at all: kept 0, moves 0
+ *   two   movl %edi,%ebp; movl %esi,%edi; call; movl %ebp,%edi;
+ *         movl %eax,%ebx; call; movl %eax,%edx; movl %ebx,%eax
+ *         six moves; g(b) - g(a) computes into ax, but g(b) was kept in
+ *         bx across the second call: movl %ebx,%eax is LRA's reload of
+ *         that tied operand (moves 1); the other five are copies of the
+ *         source (a <- di, b <- si, the argument a, the two results):
+ *         kept 5
+ *   ga    movl %edi,%ebx; call g; addl %ebx,%eax: one move in the
+ *         assembly, but two right after reload, where the count is
+ *         taken: a <- di (into bx) and the argument copy di <- a, still
+ *         di <- bx then; the later cprop_hardreg pass sees that di holds
+ *         a already and deletes it (gcc -O2 -fdump-rtl-reload shows
+ *         insn "set di bx"): kept 2, moves 0
+ * All are one block: each w_ twin equals its count. */
+static void case_copies_kept(void)
+{
+	if (!have_plugin())
+		return;
+	static const char src[] =
+		"extern long h2(long, long);\n"
+		"extern long g1(long);\n"
+		"extern int g(int);\n"
+		"long sw(long a, long b) { return h2(b, a); }\n"
+		"long keep(long a) { g1(0); return a; }\n"
+		"long none(long a, long b) { return a + b; }\n"
+		"int two(int a, int b) { return g(b) - g(a); }\n"
+		"int ga(int a) { return g(a) + a; }\n";
+	static const struct {
+		const char *fn;
+		int kept, moves;
+	} want[] = {
+		{"sw", 3, 0}, {"keep", 2, 0}, {"none", 0, 0},
+		{"two", 5, 1}, {"ga", 2, 0},
+	};
+	char *path = xfmt("%s/kept.c", tmp);
+	FILE *f = fopen(path, "w");
+	free(path);
+	if (!CHECK(f != NULL))
+		return;
+	fputs(src, f);
+	fclose(f);
+	char *j = xfmt("%s/kept.json", tmp);
+	unlink(j);
+	char *args = xfmt("-O2 -c kept.c -o kept.o -fplugin=%s "
+			  "-fplugin-arg-ssara-verify=both "
+			  "-fplugin-arg-ssara-json=kept.json",
+			  plugin_path());
+	int st;
+	char *out = gcc(args, &st);
+	free(args);
+	t_check(st == 0, __FILE__, __LINE__, "gcc: exit %d:\n%s", st, out);
+	free(out);
+	char *json = slurp(j);
+	free(j);
+	if (!CHECK(json != NULL))
+		return;
+	for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
+		char *key = xfmt("\"fn\":\"%s\"", want[i].fn);
+		char *line = strstr(json, key);
+		free(key);
+		if (!t_check(line != NULL, __FILE__, __LINE__,
+			     "no record for %s", want[i].fn))
+			continue;
+		char *end = strchr(line, '\n');
+		char *rec = xfmt("%.*s", (int)(end ? end - line
+						    : (long)strlen(line)),
+				 line);
+		char *ra = strstr(rec, "\"gcc_ra\":{");
+		char *rend = ra ? strchr(ra, '}') : NULL;
+		if (rend)
+			*rend = 0;
+		char *m = xfmt("\"moves\":%d,\"w_moves\":%d,", want[i].moves,
+			       want[i].moves);
+		char *k = xfmt(",\"copies_kept\":%d,\"w_copies_kept\":%d",
+			       want[i].kept, want[i].kept);
+		t_check(ra && strstr(ra, m) && strstr(ra, k), __FILE__,
+			__LINE__, "%s: expected %s and %s in %s", want[i].fn, m,
+			k, ra ? ra : rec);
+		/* ssara's record carries the member too */
+		t_check(rend && strstr(rend + 1, "\"ssara_ra\":{") &&
+				strstr(rend + 1, ",\"copies_kept\":"),
+			__FILE__, __LINE__, "%s: no ssara_ra.copies_kept",
+			want[i].fn);
+		free(m);
+		free(k);
+		free(rec);
+	}
+	free(json);
+}
+
 /* ---------------------------------------------------------------- */
 /* GCC's torture suite, a subset (the whole: make check-full).        */
 
@@ -706,6 +807,8 @@ void suite_plugin(void)
 	t_case("plugin: code identical with and without the plugin",
 	       case_identical);
 	t_case("plugin: .ssara section, executable, json=", case_section);
+	t_case("plugin: copies GCC keeps as register moves",
+	       case_copies_kept);
 	t_case("plugin: torture subset", case_torture);
 	char rm[600];
 	snprintf(rm, sizeof rm, "rm -rf %s", tmp);

@@ -127,7 +127,7 @@ static void case_build(void)
 	const char *src = t_srcdir();
 	static const char *const fixture[] = {
 		"a", "b", "bad", "v2", "a_rebuilt", "json_edge", "main",
-		"verify", "verify_bad"};
+		"verify", "verify_bad", "kept", "kept_bad"};
 	bool ok = true;
 	for (size_t i = 0; i < sizeof fixture / sizeof *fixture; i++)
 		ok &= sh("gcc -c %s/testsuite/report/%s.s -o %s.o", src,
@@ -157,7 +157,9 @@ static void case_usage(void)
 {
 	char *out = report("--help", 0);
 	HAS(out, "usage: ssara-report [--totals] [--json] [--by opt] [--svg FILE] "
-		 "FILE|DIR...");
+		 "[--worst N] FILE|DIR...");
+	HAS(out, "--worst N   in place of the per-function table, the N "
+		 "functions\n");
 	HAS(out, "Exit status: 0 success; 1 some input was bad");
 	free(out);
 	out = report("--version", 0);
@@ -179,12 +181,20 @@ static void case_object(void)
 		return;
 	char *out = report("a.o", 0);
 	char *sq = squeeze(out);
+	HAS(sq, "\nmaxlive maxlive copies callee spill code final moves "
+		"verify verify\n");
 	HAS(sq, "\nfile function opt status blocks insns pseudos gpr sse "
-		"spills reloads moves deleted remats frame saved gcc ssara reason\n");
-	HAS(sq, "\na.c a_add -O2 captured 1 4 2 2 0 0 0 1 2 0 0 0 - -\n");
-	HAS(sq, "\na.c a_loop -O2 captured 4 20 9 7 1 3 4 2 1 1 16 3 - -\n");
-	HAS(sq, "\na.c a_goto -O2 unsupported - - - - - - - - - - - - - - "
-		"asm goto\n");
+		"spills reloads moves deleted remats frame saved gcc ssara "
+		"w gcc w ssara gcc ssara w gcc w ssara gcc ssara reason\n");
+	/* Spill code gcc: a_add 0 + 0 + 0 = 0; a_loop 3 + 4 + 1 = 8,
+	 * weighted 30.5 + 40.3 + 10 = 80.8.  Final moves: "-", a.s's
+	 * records lack copies_kept; ssara's: no ssara_ra. */
+	HAS(sq, "\na.c a_add -O2 captured 1 4 2 2 0 0 0 1 2 0 0 0 "
+		"0 - 0.0 - - - - - - -\n");
+	HAS(sq, "\na.c a_loop -O2 captured 4 20 9 7 1 3 4 2 1 1 16 3 "
+		"8 - 80.8 - - - - - - -\n");
+	HAS(sq, "\na.c a_goto -O2 unsupported - - - - - - - - - - - - "
+		"- - - - - - - - - - asm goto\n");
 	static const char *const totals[] = {
 		"objects read 1", "objects with records 1", "functions 3",
 		"captured 2", "unsupported 1", "blocks 5", "insns 24",
@@ -487,8 +497,12 @@ static void case_json(void)
 		 "\"w_spills\": 30.5, \"reloads\": 4, \"w_reloads\": 40.3, "
 		 "\"moves\": 2, \"w_moves\": 10.5, \"copies_deleted\": 1, "
 		 "\"w_copies_deleted\": 0.5, \"remats\": 1, \"w_remats\": 10, "
-		 "\"frame\": 16, \"callee_saved\": 3}, \"verify\": null, "
-		 "\"ssara_ra\": null, \"time_us\": null}");
+		 "\"frame\": 16, \"callee_saved\": 3, \"copies_kept\": null, "
+		 "\"w_copies_kept\": null}, \"verify\": null, "
+		 "\"ssara_ra\": null, \"time_us\": null, \"spill_code\": "
+		 "{\"gcc\": 8, \"ssara\": null, \"w_gcc\": 80.8, \"w_ssara\": "
+		 "null}, \"final_moves\": {\"gcc\": null, \"ssara\": null, "
+		 "\"w_gcc\": null, \"w_ssara\": null}}");
 	HAS(out, "\"fn\": \"caf\xc3\xa9\", \"opt\": \"-O2\", \"status\": "
 		 "\"unsupported\", \"reason\": \"computed goto\", \"blocks\": "
 		 "null");
@@ -579,7 +593,8 @@ static void case_duplicates(void)
 					      "frame 16", NULL};
 	has_lines(out, rebuilt);
 	char *sq = squeeze(out);
-	HAS(sq, "\na.c a_add -Os captured 1 3 2 2 0 0 0 0 2 0 0 0 - -\n");
+	HAS(sq, "\na.c a_add -Os captured 1 3 2 2 0 0 0 0 2 0 0 0 "
+		"0 - 0.0 - - - - - - -\n");
 	free(sq);
 	free(out);
 }
@@ -663,19 +678,29 @@ static void case_verify_table(void)
 		return;
 	char *out = report("verify.o", 0);
 	char *sq = squeeze(out);
-	HAS(sq, "\nv.c v1 -O2 captured 2 10 4 3 0 2 1 1 4 0 8 1 ok ok\n");
-	HAS(sq, "\nv.c v2 -O2 captured 2 10 4 3 0 0 0 0 0 0 0 0 unver refused "
+	/* Spill code (verify.s): v1 gcc 2 + 1 + 0 = 3 (w 3 + 1 + 0 = 4.0),
+	 * ssara 1 + 2 + 0 = 3 (w 2 + 4 + 0 = 6.0); v4 gcc 1 + 2 + 1 = 4
+	 * (4.0), ssara 0 + 1 + 2 = 3 (3.0); the others gcc 0, ssara "-"
+	 * (refused or not run).  Final moves "-": no copies_kept. */
+	HAS(sq, "\nv.c v1 -O2 captured 2 10 4 3 0 2 1 1 4 0 8 1 "
+		"3 3 4.0 6.0 - - - - ok ok\n");
+	HAS(sq, "\nv.c v2 -O2 captured 2 10 4 3 0 0 0 0 0 0 0 0 "
+		"0 - 0.0 - - - - - unver refused "
 		"gcc unverified: insn moved by IRA (uid 12); ssara refused: too "
 		"many fixed registers in b3\n");
-	HAS(sq, "\nv.c v3 -O2 captured 2 10 4 3 0 0 0 0 0 0 0 0 unver - gcc "
+	HAS(sq, "\nv.c v3 -O2 captured 2 10 4 3 0 0 0 0 0 0 0 0 "
+		"0 - 0.0 - - - - - unver - gcc "
 		"unverified: insn moved by IRA (uid 7)\n");
-	HAS(sq, "\nv.c v4 -O2 captured 2 10 4 3 0 1 2 0 1 1 0 0 VIOL VIOL gcc "
+	HAS(sq, "\nv.c v4 -O2 captured 2 10 4 3 0 1 2 0 1 1 0 0 "
+		"4 3 4.0 3.0 - - - - VIOL VIOL gcc "
 		"violation: uid 9 (b2): r1 does not hold p5; ssara violation: "
 		"uid 3: x\n");
-	HAS(sq, "\nv.c v5 -O0 captured 2 10 4 3 0 0 0 0 0 0 0 0 ok -\n");
-	HAS(sq, "\nv.c v7 -O0 unsupported - - - - - - - - - - - - - - asm "
-		"goto\n");
-	HAS(sq, "\nv.c v8 -O0 captured 2 10 4 3 0 0 0 0 0 0 0 0 - -\n");
+	HAS(sq, "\nv.c v5 -O0 captured 2 10 4 3 0 0 0 0 0 0 0 0 "
+		"0 - 0.0 - - - - - ok -\n");
+	HAS(sq, "\nv.c v7 -O0 unsupported - - - - - - - - - - - - "
+		"- - - - - - - - - - asm goto\n");
+	HAS(sq, "\nv.c v8 -O0 captured 2 10 4 3 0 0 0 0 0 0 0 0 "
+		"0 - 0.0 - - - - - - -\n");
 	free(sq);
 	free(out);
 }
@@ -702,8 +727,14 @@ static void case_verify_totals(void)
 		"gcc vs ssara over 2 functions both allocated",
 		"gcc ssara gcc weighted ssara weighted\nspills 3 1 4.0 2.0\n"
 		"reloads 3 3 3.0 5.0\nremats 1 2 1.0 2.0\nmoves 1 4 1.5 7.0\n"
-		"swaps - 1 - 1.0\ncopies kept - 2 - 2.5\n"
-		"copies deleted 5 - 5.0 -",
+		"swaps - 1 - 1.0\ncopies kept - - - -\ncopies left - 2 - 2.5\n"
+		"copies deleted 5 - 5.0 -\n"
+		/* gcc 3 + 3 + 1, w 4 + 3 + 1; ssara 1 + 3 + 2, w 2 + 5 + 2 */
+		"spill code 7 6 8.0 9.0\n"
+		/* verify.s's records lack copies_kept: not 0 but unknown */
+		"moves in final code - - - -\nwith copies kept 0 0\n"
+		"copies kept, moves in final code: over the 0 of them whose "
+		"records both carry copies_kept",
 		NULL,
 	};
 	has_lines(out, want);
@@ -789,15 +820,20 @@ static void case_verify_json(void)
 		 "{\"spills\": 1, \"w_spills\": 2, \"reloads\": 2, \"w_reloads\": "
 		 "4, \"remats\": 0, \"w_remats\": 0, \"moves\": 3, \"w_moves\": 6, "
 		 "\"swaps\": 1, \"w_swaps\": 1, \"copies\": 2, \"w_copies\": 2.5, "
-		 "\"slots\": 1, \"slot_bytes\": 8, \"aff_total\": 100, "
+		 "\"copies_kept\": null, \"w_copies_kept\": null, \"slots\": 1, \"slot_bytes\": 8, \"aff_total\": 100, "
 		 "\"aff_final\": 80, \"us\": 40}, \"time_us\": {\"capture\": 20, "
-		 "\"ira_lra\": 100, \"audit\": 3}}");
+		 "\"ira_lra\": 100, \"audit\": 3}, \"spill_code\": {\"gcc\": 3, "
+		 "\"ssara\": 3, \"w_gcc\": 4, \"w_ssara\": 6}, \"final_moves\": "
+		 "{\"gcc\": null, \"ssara\": null, \"w_gcc\": null, \"w_ssara\": "
+		 "null}}");
 	HAS(out, "\"ssara_ra\": {\"error\": \"too many fixed registers in b3\", "
 		 "\"us\": 10}");
 	HAS(out, "{\"verdict\": \"violation\", \"violations\": 2, \"first\": "
 		 "\"uid 9 (b2): r1 does not hold p5\", \"us\": 40}");
 	HAS(out, "\"fn\": \"v8\"");
-	HAS(out, "\"verify\": null, \"ssara_ra\": null, \"time_us\": null}");
+	HAS(out, "\"verify\": null, \"ssara_ra\": null, \"time_us\": null, "
+		 "\"spill_code\": {\"gcc\": 0, \"ssara\": null, \"w_gcc\": 0, "
+		 "\"w_ssara\": null}");
 	HAS(out, "\"verify\": {\"gcc\": {\"verified\": 2, \"violation\": 1, "
 		 "\"unverified\": 4, \"not_checked\": 2, \"violations\": 2, "
 		 "\"us\": 117, \"reasons\": [{\"reason\": \"insn moved by IRA\", "
@@ -821,7 +857,10 @@ static void case_verify_json(void)
 		 "\"remats\": 2, \"moves\": 4, \"swaps\": 1, \"copies\": 2}, "
 		 "\"ssara_weighted\": {\"spills\": 2.0, \"reloads\": 5.0, "
 		 "\"remats\": 2.0, \"moves\": 7.0, \"swaps\": 1.0, \"copies\": "
-		 "2.5}}");
+		 "2.5}, \"spill_code\": {\"gcc\": 7, \"ssara\": 6, \"w_gcc\": 8.0, "
+		 "\"w_ssara\": 9.0}, \"with_copies_kept\": {\"gcc\": 0, "
+		 "\"ssara\": 0, \"both\": 0}, \"copies_kept\": null, "
+		 "\"final_moves\": null}");
 	HAS(out, "\"by_opt\": [\n    {\n      \"opt\": \"-O0\",\n"
 		 "      \"functions\": 4,\n");
 	HAS(out, "      \"opt\": \"-Os\",\n      \"functions\": 1,\n");
@@ -856,6 +895,132 @@ static bool svg_rect(const char *svg, const char *cls, const char *opt,
 	return p && sscanf(p + strlen(key),
 			   " x=\"%lf\" y=\"%lf\" width=\"%lf\" height=\"%lf\"",
 			   &x, y, &w, h) == 4;
+}
+
+/* kept.s: both allocators' spill code and moves in the final code per
+ * function, and their totals; records without copies_kept show "-" and
+ * are left out of the sums of copies kept (numbers by hand in kept.s). */
+static void case_final_code(void)
+{
+	if (!need_fixtures())
+		return;
+	char *out = report("kept.o", 0);
+	char *sq = squeeze(out);
+	/* spill gcc ssara, w gcc w ssara, final moves gcc ssara, w gcc
+	 * w ssara, the verdicts (not checked) */
+	HAS(sq, "\nk.c k1 -O2 captured 1 4 2 2 0 1 1 1 0 0 0 0 "
+		"2 5 4.0 9.0 3 4 4.5 3.5 - -\n");
+	HAS(sq, "\nk.c k3 -O2 captured 1 4 2 2 0 3 2 2 0 1 0 0 "
+		"6 2 11.0 2.0 6 4 10.0 6.0 - -\n");
+	HAS(sq, "\nk.c k4 -O2 captured 1 4 2 2 0 0 1 0 0 0 0 0 "
+		"1 1 1.0 1.0 0 2 0.0 5.0 - -\n");
+	/* k5: GCC's record lacks copies_kept */
+	HAS(sq, "\nk.c k5 -O2 captured 1 4 2 2 0 1 0 0 0 0 0 0 "
+		"1 0 1.0 0.0 - 1 - 1.0 - -\n");
+	/* k6: ssara did not run */
+	HAS(sq, "\nk.c k6 -O2 captured 1 4 2 2 0 0 0 0 0 0 0 0 "
+		"0 - 0.0 - 1 - 1.0 - - -\n");
+	static const char *const want[] = {
+		"gcc vs ssara over 6 functions both allocated",
+		"copies kept 8 8 13.0 11.0",
+		"spill code 10 8 17.0 12.0\nmoves in final code 11 16 16.5 20.5\n"
+		"with copies kept 5 6\ncopies kept, moves in final code: over "
+		"the 5 of them whose records both carry copies_kept",
+		NULL,
+	};
+	has_lines(out, want);
+	free(sq);
+	free(out);
+	out = report("--json kept.o", 0);
+	HAS(out, "\"fn\": \"k5\"");
+	HAS(out, "\"callee_saved\": 0, \"copies_kept\": null, "
+		 "\"w_copies_kept\": null}");
+	HAS(out, "\"spill_code\": {\"gcc\": 1, \"ssara\": 0, \"w_gcc\": 1, "
+		 "\"w_ssara\": 0}, \"final_moves\": {\"gcc\": null, \"ssara\": 1, "
+		 "\"w_gcc\": null, \"w_ssara\": 1}}");
+	HAS(out, "\"copies\": 3, \"w_copies\": 3, \"copies_kept\": 2, "
+		 "\"w_copies_kept\": 2, \"slots\"");
+	HAS(out, "\"spill_code\": {\"gcc\": 10, \"ssara\": 8, \"w_gcc\": 17.0, "
+		 "\"w_ssara\": 12.0}, \"with_copies_kept\": {\"gcc\": 5, "
+		 "\"ssara\": 6, \"both\": 5}, \"copies_kept\": {\"gcc\": 8, "
+		 "\"ssara\": 8, \"w_gcc\": 13.0, \"w_ssara\": 11.0}, "
+		 "\"final_moves\": {\"gcc\": 11, \"ssara\": 16, \"w_gcc\": 16.5, "
+		 "\"w_ssara\": 20.5}}");
+	free(out);
+	/* Malformed pairs are errors; both null is as absent. */
+	out = report("kept_bad.o", 1);
+	HAS(out, "kept_bad.o: error: record 1 at offset 0: missing member "
+		 "\"gcc_ra.w_copies_kept\"\n");
+	HAS(out, "error: record 2 at offset ");
+	HAS(out, ": member \"ssara_ra.copies_kept\" is not an integer from 0 "
+		 "to 281474976710655\n");
+	HAS(out, ": member \"gcc_ra.w_copies_kept\" is not a number >= 0\n");
+	sq = squeeze(out);
+	HAS(sq, "\nkb.c kb4 -O2 captured 1 4 2 2 0 0 0 0 0 0 0 0 "
+		"0 - 0.0 - - - - - - -\n");
+	HAS(sq, "\nfunctions 1\n");
+	free(sq);
+	free(out);
+}
+
+/* --worst N: kept.s's ranking, worked out by hand there. */
+static void case_worst(void)
+{
+	if (!need_fixtures())
+		return;
+	char *out = report("--worst 10 kept.o", 0);
+	char *sq = squeeze(out);
+	HAS(sq, "\nworst 5 of 5 functions ranked: ssara - gcc in weighted "
+		"spill code, then in weighted moves in final code\n"
+		"spill code final moves\n"
+		"rank file function opt gcc ssara w gcc w ssara w diff gcc ssara "
+		"w gcc w ssara w diff\n"
+		"1 k.c k1 -O2 2 5 4.0 9.0 +5.0 3 4 4.5 3.5 -1.0\n"
+		"2 k.c k4 -O2 1 1 1.0 1.0 +0.0 0 2 0.0 5.0 +5.0\n"
+		"3 k.c k2 -O2 0 0 0.0 0.0 +0.0 1 3 1.0 3.0 +2.0\n"
+		"4 k.c k7 -O2 0 0 0.0 0.0 +0.0 1 3 1.0 3.0 +2.0\n"
+		"5 k.c k3 -O2 6 2 11.0 2.0 -9.0 6 4 10.0 6.0 -4.0\n"
+		"not ranked: 1 function both allocated whose records lack "
+		"copies_kept\n\ntotals\n");
+	/* the ranking replaces the per-function table */
+	HAS_NOT(sq, "status");
+	free(sq);
+	free(out);
+	out = report("--worst 2 kept.o", 0);
+	sq = squeeze(out);
+	HAS(sq, "\nworst 2 of 5 functions ranked");
+	HAS(sq, "\n2 k.c k4 -O2 ");
+	HAS_NOT(sq, "k.c k2");
+	free(sq);
+	free(out);
+	out = report("--json --worst 1 kept.o", 0);
+	HAS(out, "{\n  \"worst\": {\"ranked\": 5, \"unranked\": 1, "
+		 "\"functions\": [\n    {\"rank\": 1, \"object\": \"kept.o\", "
+		 "\"file\": \"k.c\", \"fn\": \"k1\", \"opt\": \"-O2\", "
+		 "\"spill_code\": {\"gcc\": 2, \"ssara\": 5, \"w_gcc\": 4, "
+		 "\"w_ssara\": 9}, \"final_moves\": {\"gcc\": 3, \"ssara\": 4, "
+		 "\"w_gcc\": 4.5, \"w_ssara\": 3.5}, \"w_spill_diff\": 5, "
+		 "\"w_moves_diff\": -1}\n  ]},\n  \"totals\": {\n");
+	HAS_NOT(out, "\"functions\": [\n    {\"object\"");
+	free(out);
+	/* verify.s's records lack copies_kept: nothing ranked */
+	out = report("--worst 3 verify.o", 0);
+	sq = squeeze(out);
+	HAS(sq, "\nworst 0 of 0 functions ranked");
+	HAS(sq, "\nnot ranked: 2 functions both allocated whose records lack "
+		"copies_kept\n");
+	free(sq);
+	free(out);
+	out = report("--worst 0 kept.o", 2);
+	HAS(out, "ssara-report: --worst '0': not a number from 1 to "
+		 "1000000000\n");
+	free(out);
+	out = report("--worst 3x kept.o", 2);
+	HAS(out, "ssara-report: --worst '3x': not a number");
+	free(out);
+	out = report("kept.o --worst", 2);
+	HAS(out, "ssara-report: --worst needs an argument");
+	free(out);
 }
 
 /* --svg: bar heights proportional to verify.s's counts and shares. */
@@ -957,6 +1122,9 @@ void suite_report(void)
 	t_case("report: --by opt", case_by_opt);
 	t_case("report: --json verdicts and levels", case_verify_json);
 	t_case("report: --svg bar heights", case_svg);
+	t_case("report: spill code and moves in the final code",
+	       case_final_code);
+	t_case("report: --worst ranking", case_worst);
 	char cmd[128];
 	int st;
 	snprintf(cmd, sizeof cmd, "rm -rf %s", work);
