@@ -158,6 +158,7 @@ typedef struct Chk {
 	/* Fixed point. */
 	State *exit;
 	bool *has_exit;
+	bool unprovable;     /* gcc_unprovable made the verdict */
 
 	/* Working state of the block being replayed. */
 	int *cur;            /* per location: set id */

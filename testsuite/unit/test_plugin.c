@@ -188,6 +188,71 @@ static void check_verdict(const char *records, const char *fn,
 	free(rec);
 }
 
+/* The verdict word of GCC's allocation in record line rec ("verified",
+ * "violation", "unverified"), and its reason; false if none. */
+static bool record_verdict(const char *rec, char *verdict, size_t vlen,
+			   char *reason, size_t rlen)
+{
+	const char *v = strstr(rec, "\"gcc\":{\"verdict\":\"");
+	if (!v)
+		return false;
+	v += strlen("\"gcc\":{\"verdict\":\"");
+	snprintf(verdict, vlen, "%.*s", (int)strcspn(v, "\""), v);
+	reason[0] = 0;
+	const char *r = strstr(v, "\"reason\":\"");
+	if (r && r < strchr(v, '}')) {
+		r += strlen("\"reason\":\"");
+		snprintf(reason, rlen, "%.*s", (int)strcspn(r, "\""), r);
+	}
+	return true;
+}
+
+/* Replay agreement: for every function of the records whose capture and
+ * GCC's allocation were dumped into dir, `ssara verify F.ir F.gcc.ir`
+ * gives the compiler's verdict on GCC's allocation (the same word, and
+ * for "unverified" the same reason, up to the JSON escapes). */
+static void replay_agrees(const char *dir, const char *records)
+{
+	char *copy = xfmt("%s", records ? records : "");
+	char *save = NULL;
+	for (char *l = strtok_r(copy, "\n", &save); l;
+	     l = strtok_r(NULL, "\n", &save)) {
+		const char *f = strstr(l, "\"fn\":\"");
+		char verdict[32], reason[512];
+		if (!f || !record_verdict(l, verdict, sizeof verdict, reason,
+					  sizeof reason))
+			continue;
+		f += strlen("\"fn\":\"");
+		char *fn = xfmt("%.*s", (int)strcspn(f, "\""), f);
+		char *base = xfmt("%s/%s/%s.%s", tmp, dir, cur_file, fn);
+		char *g = xfmt("%s.gcc.ir", base);
+		struct stat st;
+		if (stat(g, &st) == 0) {
+			char *cmd = xfmt("%s/build/ssara verify %s.ir %s.gcc.ir",
+					 t_srcdir(), base, base);
+			int rc;
+			char *out = t_run_cmd(cmd, &rc);
+			char *want = reason[0] && !strchr(reason, '\\')
+					     ? xfmt("%s: %s: %s\n", fn, verdict,
+						    reason)
+					     : xfmt("%s: %s", fn, verdict);
+			t_check(strncmp(out, want, strlen(want)) == 0, __FILE__,
+				__LINE__,
+				"%s: %s: the compiler said '%s%s%s', the "
+				"replay:\n%s",
+				cur_file, fn, verdict, reason[0] ? ": " : "",
+				reason, out);
+			free(want);
+			free(out);
+			free(cmd);
+		}
+		free(g);
+		free(base);
+		free(fn);
+	}
+	free(copy);
+}
+
 static void case_expectations(void)
 {
 	if (!have_plugin())
@@ -279,6 +344,7 @@ static void case_expectations(void)
 	}
 	t_check(n > 0, __FILE__, __LINE__, "%s has no '//! ' expectations",
 		cur_file);
+	replay_agrees(dir, records);
 	free(records);
 	free(text);
 	free(src);
