@@ -65,6 +65,9 @@ static void chk_init(Chk *c, const Fn *o, const Fn *f)
 	c->reach = ARENA_NEW(c->a, bool, n);
 	c->exit = ARENA_NEW(c->a, State, n);
 	c->has_exit = ARENA_NEW(c->a, bool, n);
+	c->eh_ins = ARENA_NEW(c->a, const Ins *, n);
+	c->eh_exit = ARENA_NEW(c->a, State, n);
+	c->has_eh_exit = ARENA_NEW(c->a, bool, n);
 	c->nphi = ARENA_NEW(c->a, int, o->nblk + 1);
 	c->phi = ARENA_NEW(c->a, const Ins **, o->nblk + 1);
 	c->remat_def = ARENA_NEW(c->a, const Ins *, c->npseudo + 1);
@@ -121,7 +124,9 @@ static void chk_free(Chk *c)
 
 /* ---- Replaying a block ------------------------------------------------- */
 
-/* Replays f block b from the loaded state. */
+/* Replays f block b from the loaded state; in eh_mode up to its
+ * throwing instruction (eh_ins), whose reads and clobbers are followed
+ * by the EH edge's effects, and not beyond. */
 static void replay(Chk *c, int b)
 {
 	c->cur_blk = b;
@@ -130,6 +135,8 @@ static void replay(Chk *c, int b)
 		const Ins *o = c->om[base + pos];
 		if (o) {
 			do_original(c, i, o, pos + 1);
+			if (c->eh_mode && o == c->eh_ins[b])
+				return;
 			kill_overlaps(c, i);
 			continue;
 		}
@@ -166,6 +173,29 @@ static void replay(Chk *c, int b)
 	}
 }
 
+/* The state on b's EH edges (docs/VERIFY.md "Exception edges"): b
+ * replayed again from its entry up to the throwing instruction, then
+ * the edge's effects (eh_effects; also when the instruction is not in
+ * b, a violation reported elsewhere).  Returns whether it changed. */
+static bool eh_replay(Chk *c, int b)
+{
+	if (!join(c, b))
+		return false;
+	load(c, &c->acc);
+	c->eh_mode = true;
+	c->eh_hit = false;
+	replay(c, b);
+	if (!c->eh_hit)
+		eh_effects(c);
+	c->eh_mode = false;
+	State ns;
+	if (!unload(c, &ns, c->has_eh_exit[b] ? &c->eh_exit[b] : NULL, true))
+		return false;
+	c->eh_exit[b] = ns;
+	c->has_eh_exit[b] = true;
+	return true;
+}
+
 /* ---- The fixed point, then the checking pass --------------------------- */
 
 /* Work-list to the fixed point (all blocks queued at the start, in
@@ -174,7 +204,7 @@ static void run_once(Chk *c)
 {
 	bool *queued = ARENA_NEW(c->a, bool, c->nblk + 1);
 	for (int b = 0; b < c->nblk; b++)
-		c->has_exit[b] = false;
+		c->has_exit[b] = c->has_eh_exit[b] = false;
 	for (int k = 0; k < c->nrpo; k++)
 		queued[c->rpo[k]] = true;
 	c->checking = false;
@@ -200,11 +230,17 @@ static void run_once(Chk *c)
 			load(c, &c->acc);
 			replay(c, b);
 			State ns;
-			if (!unload(c, &ns, c->has_exit[b] ? &c->exit[b] : NULL,
-				    true))
+			bool changed = unload(
+				c, &ns, c->has_exit[b] ? &c->exit[b] : NULL, true);
+			if (changed) {
+				c->exit[b] = ns;
+				c->has_exit[b] = true;
+			}
+			/* the EH state has the same entry, not the same end */
+			if (c->eh_ins[b] && eh_replay(c, b))
+				changed = true;
+			if (!changed)
 				continue;
-			c->exit[b] = ns;
-			c->has_exit[b] = true;
 			const Blk *bb = c->f->blk[b];
 			for (int s = 0; s < bb->nsucc; s++) {
 				queued[bb->succ[s].blk] = true;

@@ -203,6 +203,7 @@ static void file_cases(void)
 	file_cases_in("gcc/");
 	file_cases_in("clobber/");
 	file_cases_in("partial/");
+	file_cases_in("eh/");
 }
 
 /* ---- Exact violations, field by field ------------------------------- */
