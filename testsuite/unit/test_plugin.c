@@ -46,8 +46,17 @@ static const char *plugin_path(void)
 	return p;
 }
 
-/* Runs "gcc ARGS" in the scratch directory with the C locale; returns
- * the output (stdout and stderr). */
+/* Runs "DRIVER ARGS" (gcc, or g++ for C++) in the scratch directory with
+ * the C locale; returns the output (stdout and stderr). */
+static char *driver(const char *drv, const char *args, int *status)
+{
+	char *cmd = xfmt("cd %s && LC_ALL=C %s %s", tmp, drv, args);
+	char *out = t_run_cmd(cmd, status);
+	free(cmd);
+	return out;
+}
+
+/* Runs "gcc ARGS", as driver. */
 static char *gcc(const char *args, int *status)
 {
 	char *cmd = xfmt("cd %s && LC_ALL=C gcc %s", tmp, args);
@@ -284,9 +293,13 @@ static void case_expectations(void)
 	free(t_run_cmd(mk, &(int){0}));
 	free(mk);
 	int st;
-	char *out = gcc(args, &st);
-	t_check(st == 0, __FILE__, __LINE__, "gcc %s: exit %d:\n%s", args, st,
-		out);
+	size_t nl = strlen(cur_file);
+	const char *drv = nl > 3 && strcmp(cur_file + nl - 3, ".cc") == 0
+				  ? "g++"
+				  : "gcc";
+	char *out = driver(drv, args, &st);
+	t_check(st == 0, __FILE__, __LINE__, "%s %s: exit %d:\n%s", drv, args,
+		st, out);
 	t_check(strstr(out, "does not round-trip") == NULL, __FILE__,
 		__LINE__, "%s: round-trip failure:\n%s", cur_file, out);
 	free(out);
@@ -681,7 +694,12 @@ void suite_plugin(void)
 	char dir[1024];
 	snprintf(dir, sizeof dir, "%s/testsuite/plugin", t_srcdir());
 	char *names[256];
-	int n = t_list_dir(dir, "", ".c", NULL, names, 256);
+	int n = t_list_dir(dir, "", ".c", NULL, names, 200);
+	/* C++ cases, compiled by g++ */
+	int ncc = t_list_dir(dir, "", ".cc", NULL, names + (n > 0 ? n : 0),
+			     56);
+	if (ncc > 0)
+		n = (n > 0 ? n : 0) + ncc;
 	for (int i = 0; i < n; i++) {
 		char name[300];
 		snprintf(cur_file, sizeof cur_file, "%s", names[i]);
