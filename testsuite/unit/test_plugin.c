@@ -219,7 +219,8 @@ static bool record_verdict(const char *rec, char *verdict, size_t vlen,
 /* Replay agreement: for every function of the records whose capture and
  * GCC's allocation were dumped into dir, `ssara verify F.ir F.gcc.ir`
  * gives the compiler's verdict on GCC's allocation (the same word, and
- * for "unverified" the same reason, up to the JSON escapes). */
+ * for "unverified" the same reason, when it has no JSON escape), unless
+ * the verdict comes from the translation's own violations. */
 static void replay_agrees(const char *dir, const char *records)
 {
 	char *copy = xfmt("%s", records ? records : "");
@@ -235,8 +236,14 @@ static void replay_agrees(const char *dir, const char *records)
 		char *fn = xfmt("%.*s", (int)strcspn(f, "\""), f);
 		char *base = xfmt("%s/%s/%s.%s", tmp, dir, cur_file, fn);
 		char *g = xfmt("%s.gcc.ir", base);
+		/* a violation the translation found itself ("FN: uid N:
+		 * does not satisfy its constraints", memory or a jump at
+		 * another address) is not in the dumps: no replay then */
+		char *own = xfmt("\"first\":\"%s: uid ", fn);
+		bool translation = strstr(l, own) != NULL;
+		free(own);
 		struct stat st;
-		if (stat(g, &st) == 0) {
+		if (!translation && stat(g, &st) == 0) {
 			char *cmd = xfmt("%s/build/ssara verify %s.ir %s.gcc.ir",
 					 t_srcdir(), base, base);
 			int rc;
