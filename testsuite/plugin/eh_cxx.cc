@@ -3,8 +3,9 @@
  * "Exception edges").  A throwing call's EH edge goes to a landing pad
  * that finds the exception pointer and selector in ax and dx (the
  * unwinder's EH_RETURN_DATA_REGNO) and every call-clobbered register
- * lost: GCC's allocations here are right (each function was run by
- * hand: the throws are caught and the values right), and without the
+ * lost: GCC's allocations here are right (linked with a driver whose g
+ * and h throw, tc, dtor, newdel, virt and tsum return the right values
+ * on both paths and let the right exceptions through), and without the
  * EH edge in the model the landing pad's reads of ax and dx were false
  * violations ("p92 at ax holds {} instead (clobbered by call uid 8)"). */
 void g(int);
