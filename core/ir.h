@@ -174,7 +174,9 @@ typedef struct Ins {
 	MemRef *mem;      /* memory accesses (captured functions: memfx) */
 } Ins;
 
-enum EdgeFlag { EF_ABNORMAL = 1 };
+/* EF_EH: an exception edge from a throwing instruction (the last of its
+ * block) to a landing pad; always with EF_ABNORMAL (docs/IR.md). */
+enum EdgeFlag { EF_ABNORMAL = 1, EF_EH = 2 };
 
 typedef struct Edge {
 	int blk;       /* target block index */

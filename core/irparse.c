@@ -253,7 +253,7 @@ static bool parse_blk_attr(Parser *P, const char *name, int *v)
 	       irp_end_tok(P, " in block header");
 }
 
-/* Reads "-> bX[!abnormal] ..." (the cursor is on "->"). */
+/* Reads "-> bX[!abnormal|!eh] ..." (the cursor is on "->"). */
 static bool parse_succs(Parser *P, Blk *b)
 {
 	P->pos += 2;
@@ -268,11 +268,16 @@ static bool parse_succs(Parser *P, Blk *b)
 			return false;
 		if (peek(P) == '!') {
 			P->pos++;
-			if (!irp_is_kw(P, "abnormal"))
+			if (irp_is_kw(P, "abnormal")) {
+				P->pos += 8;
+				flags = EF_ABNORMAL;
+			} else if (irp_is_kw(P, "eh")) {
+				P->pos += 2;
+				flags = EF_ABNORMAL | EF_EH;
+			} else {
 				return irp_fail_at(P, P->pos - 1,
 						   "unknown edge flag");
-			P->pos += 8;
-			flags = EF_ABNORMAL;
+			}
 		}
 		if (!irp_end_tok(P, " in block header"))
 			return false;

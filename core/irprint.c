@@ -253,7 +253,9 @@ static void print_block_header(FILE *f, const Fn *fn, const Blk *b)
 	for (int k = 0; k < b->nsucc; k++) {
 		fputc(' ', f);
 		print_label(f, fn, b->succ[k].blk);
-		if (b->succ[k].flags & EF_ABNORMAL)
+		if (b->succ[k].flags & EF_EH)
+			fputs("!eh", f);
+		else if (b->succ[k].flags & EF_ABNORMAL)
 			fputs("!abnormal", f);
 	}
 	fputc('\n', f);

@@ -796,9 +796,10 @@ static void capture_blocks(Builder &b)
 		FOR_EACH_EDGE(e, ei, bb->succs) {
 			if (e->dest == EXIT_BLOCK_PTR_FOR_FN(fun))
 				continue;
-			int flags = (e->flags & (EDGE_ABNORMAL | EDGE_EH))
-					    ? EF_ABNORMAL
-					    : 0;
+			int flags = (e->flags & EDGE_EH)
+					    ? EF_ABNORMAL | EF_EH
+				    : (e->flags & EDGE_ABNORMAL) ? EF_ABNORMAL
+								 : 0;
 			blk_add_succ(b.fn, blk, pos[e->dest->index], flags);
 		}
 		b.bb = bb;

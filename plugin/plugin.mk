@@ -13,7 +13,7 @@ PLUGIN_OBJ  = $(PLUGIN_SRC:%.cc=$(B)/%.o)
 PIC_OBJ     = $(LIB_SRC:%.c=$(B)/pic/%.o)
 PLUGIN_LDFLAGS = -shared -Wl,--version-script=plugin/exports.map -Wl,-Bsymbolic
 
-.PHONY: install check-full check-inject
+.PHONY: install check-full check-inject check-eh
 
 $(B)/pic/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -49,3 +49,8 @@ check-full: $(B)/.deps $(B)/ssara.so $(B)/ssara
 # -O2 and -O0, every kind, sites 1..3 (testsuite/torture/inject.sh).
 check-inject: $(B)/.deps $(B)/ssara.so
 	SSARA_SRCDIR=$(CURDIR) sh testsuite/torture/inject.sh --files 100 --max 3
+
+# GCC's C++ exception run tests (g++.dg/eh) built with the plugin checking
+# both allocations, then run (testsuite/torture/eh.sh; EH_OPTS, -O2).
+check-eh: $(B)/.deps $(B)/ssara.so
+	SSARA_SRCDIR=$(CURDIR) sh testsuite/torture/eh.sh --opts "$(or $(EH_OPTS),-O2)"

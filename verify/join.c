@@ -29,7 +29,7 @@ const Op *phi_src(const Ins *p, int ob)
  * this edge gets the def).  Returns a's exit itself or c->tmp. */
 static const State *edge_state(Chk *c, int a, int b)
 {
-	const State *ex = &c->exit[a];
+	const State *ex = eh_edge(c, a, b) ? &c->eh_exit[a] : &c->exit[a];
 	int ob = c->oblk[b];
 	if (ob < 0 || c->nphi[ob] == 0)
 		return ex;
@@ -241,7 +241,7 @@ bool join(Chk *c, int b)
 	}
 	for (int k = 0; k < c->npred[b]; k++) {
 		int a = c->pred[b][k];
-		if (!c->has_exit[a])
+		if (!(eh_edge(c, a, b) ? c->has_eh_exit[a] : c->has_exit[a]))
 			continue;
 		const State *in = edge_state(c, a, b);
 		if (!any) {

@@ -273,12 +273,45 @@ static void ptr_copy_holders(Chk *c, const Ins *o)
 
 /* ---- An original instruction ------------------------------------------- */
 
+/* ---- Exception edges --------------------------------------------------- */
+
+/* Whether o is the instruction whose EH edge is being replayed. */
+static bool eh_at(const Chk *c, const Ins *o)
+{
+	return c->eh_mode && o == c->eh_ins[c->cur_blk];
+}
+
+void eh_effects(Chk *c)
+{
+	c->eh_hit = true;
+	RegSet cc = c->t->call_clobbered;
+	clobber(c, cc);
+	for (int r = 0; r < TGT_NREGS; r++) {
+		if (!RS_HAS(cc, r))
+			continue;
+		int v = c->npseudo + r;
+		kill_value(c, v);
+		if (!c->nviol_setup && c->isW[v])
+			bit_set(c->curD, c->widx[v], false);
+	}
+	/* the unwinder's data for the landing pad (EH_RETURN_DATA_REGNO) */
+	static const int data[] = {R_AX, R_DX};
+	for (int k = 0; k < 2; k++) {
+		int v = c->npseudo + data[k];
+		kill_value(c, v);
+		defined(c, v);
+		wset(c, data[k], set_single(&c->sp, v));
+	}
+}
+
+/* ---- An original instruction ------------------------------------------- */
+
 void do_original(Chk *c, const Ins *i, const Ins *o, int pos)
 {
 	int idx = c->ibase[c->cur_blk] + pos - 1;
 	if (i->flags & INS_DELETED) {
 		if (o->kind == IK_BRANCH && branch_joins(c, i, c->cur_blk) &&
-		    !o->nmem && !o->clobbers) {
+		    !o->nmem && !o->clobbers && !eh_at(c, o)) {
 			bool def = false;
 			for (int k = 0; k < o->nops; k++)
 				def |= op_is_value(&o->ops[k]) &&
@@ -286,7 +319,11 @@ void do_original(Chk *c, const Ins *i, const Ins *o, int pos)
 			if (!def)
 				return; /* a branch that decides nothing */
 		}
+		/* a deleted throwing instruction: its definitions left
+		 * every location (only facts removed), then the edge */
 		do_deleted(c, o, idx);
+		if (eh_at(c, o))
+			eh_effects(c);
 		return;
 	}
 	if (c->checking)
@@ -305,6 +342,12 @@ void do_original(Chk *c, const Ins *i, const Ins *o, int pos)
 		}
 		clobber(c, o->clobbers | i->clobbers);
 		undefine_clobbered(c, o);
+		if (eh_at(c, o)) {
+			c->ws->n = 0;
+			c->kws->n = 0;
+			eh_effects(c);
+			return;
+		}
 		for (int k = 0; k < o->nops; k += 2) {
 			kill_value(c, value_of(c, &o->ops[k]));
 			defined(c, value_of(c, &o->ops[k]));
@@ -319,6 +362,11 @@ void do_original(Chk *c, const Ins *i, const Ins *o, int pos)
 	clobber(c, o->clobbers | i->clobbers);
 	undefine_clobbered(c, o);
 	mem_before(c, o);
+	if (eh_at(c, o)) {
+		/* thrown: no definition happens, the edge's effects do */
+		eh_effects(c);
+		return;
+	}
 	for (int k = 0; k < o->nops; k++) {
 		const Op *oo = &o->ops[k];
 		if (!op_is_value(oo) || !(oo->flags & OF_DEF))

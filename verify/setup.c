@@ -74,6 +74,64 @@ static bool o_has_edge(const Fn *o, int a, int b)
 	return false;
 }
 
+/* The original block at the end of f block x's chain of extra blocks
+ * (x itself when it is original). */
+static int chain_end(const Chk *c, int x)
+{
+	for (int steps = 0; c->oblk[x] < 0 && steps <= c->f->nblk; steps++)
+		x = c->f->blk[x]->succ[0].blk;
+	return c->oblk[x];
+}
+
+bool eh_edge(const Chk *c, int a, int b)
+{
+	if (!c->eh_ins[a])
+		return false;
+	const Blk *ob = c->o->blk[c->oblk[a]];
+	int x = chain_end(c, b);
+	for (int k = 0; k < ob->nsucc; k++)
+		if (ob->succ[k].blk == x)
+			return ob->succ[k].flags & EF_EH;
+	return false;
+}
+
+/* Exceptions: the throwing instruction of each block with an EH edge
+ * (its last original instruction); an edge both EH and not, to one
+ * block, is not modelled. */
+static bool setup_eh(Chk *c)
+{
+	const Fn *o = c->o, *f = c->f;
+	for (int b = 0; b < f->nblk; b++) {
+		int ob = c->oblk[b];
+		if (ob < 0)
+			continue;
+		const Blk *obb = o->blk[ob];
+		bool eh = false;
+		for (int k = 0; k < obb->nsucc; k++) {
+			if (!(obb->succ[k].flags & EF_EH))
+				continue;
+			eh = true;
+			for (int j = 0; j < obb->nsucc; j++)
+				if (obb->succ[j].blk == obb->succ[k].blk &&
+				    !(obb->succ[j].flags & EF_EH))
+					return unverified(
+						c, "b%d has an EH edge and "
+						   "another edge to b%d",
+						obb->id,
+						o->blk[obb->succ[k].blk]->id);
+		}
+		if (!eh)
+			continue;
+		const Ins *t = obb->last;
+		if (!t || t->kind == IK_PHI)
+			return unverified(c, "b%d has an EH edge but no "
+					     "instruction that throws",
+					  obb->id);
+		c->eh_ins[b] = t;
+	}
+	return true;
+}
+
 bool setup_blocks(Chk *c)
 {
 	const Fn *o = c->o, *f = c->f;
@@ -183,7 +241,7 @@ bool setup_blocks(Chk *c)
 						  obb->id, o->blk[want]->id);
 		}
 	}
-	return true;
+	return setup_eh(c);
 }
 
 void setup_rpo(Chk *c)

@@ -65,6 +65,9 @@ static void chk_init(Chk *c, const Fn *o, const Fn *f)
 	c->reach = ARENA_NEW(c->a, bool, n);
 	c->exit = ARENA_NEW(c->a, State, n);
 	c->has_exit = ARENA_NEW(c->a, bool, n);
+	c->eh_ins = ARENA_NEW(c->a, const Ins *, n);
+	c->eh_exit = ARENA_NEW(c->a, State, n);
+	c->has_eh_exit = ARENA_NEW(c->a, bool, n);
 	c->nphi = ARENA_NEW(c->a, int, o->nblk + 1);
 	c->phi = ARENA_NEW(c->a, const Ins **, o->nblk + 1);
 	c->remat_def = ARENA_NEW(c->a, const Ins *, c->npseudo + 1);
@@ -121,7 +124,9 @@ static void chk_free(Chk *c)
 
 /* ---- Replaying a block ------------------------------------------------- */
 
-/* Replays f block b from the loaded state. */
+/* Replays f block b from the loaded state; in eh_mode up to its
+ * throwing instruction (eh_ins), whose reads and clobbers are followed
+ * by the EH edge's effects, and not beyond. */
 static void replay(Chk *c, int b)
 {
 	c->cur_blk = b;
@@ -130,6 +135,8 @@ static void replay(Chk *c, int b)
 		const Ins *o = c->om[base + pos];
 		if (o) {
 			do_original(c, i, o, pos + 1);
+			if (c->eh_mode && o == c->eh_ins[b])
+				return;
 			kill_overlaps(c, i);
 			continue;
 		}
@@ -166,6 +173,29 @@ static void replay(Chk *c, int b)
 	}
 }
 
+/* The state on b's EH edges (docs/VERIFY.md "Exception edges"): b
+ * replayed again from its entry up to the throwing instruction, then
+ * the edge's effects (eh_effects; also when the instruction is not in
+ * b, a violation reported elsewhere).  Returns whether it changed. */
+static bool eh_replay(Chk *c, int b)
+{
+	if (!join(c, b))
+		return false;
+	load(c, &c->acc);
+	c->eh_mode = true;
+	c->eh_hit = false;
+	replay(c, b);
+	if (!c->eh_hit)
+		eh_effects(c);
+	c->eh_mode = false;
+	State ns;
+	if (!unload(c, &ns, c->has_eh_exit[b] ? &c->eh_exit[b] : NULL, true))
+		return false;
+	c->eh_exit[b] = ns;
+	c->has_eh_exit[b] = true;
+	return true;
+}
+
 /* ---- The fixed point, then the checking pass --------------------------- */
 
 /* Work-list to the fixed point (all blocks queued at the start, in
@@ -174,7 +204,7 @@ static void run_once(Chk *c)
 {
 	bool *queued = ARENA_NEW(c->a, bool, c->nblk + 1);
 	for (int b = 0; b < c->nblk; b++)
-		c->has_exit[b] = false;
+		c->has_exit[b] = c->has_eh_exit[b] = false;
 	for (int k = 0; k < c->nrpo; k++)
 		queued[c->rpo[k]] = true;
 	c->checking = false;
@@ -200,11 +230,17 @@ static void run_once(Chk *c)
 			load(c, &c->acc);
 			replay(c, b);
 			State ns;
-			if (!unload(c, &ns, c->has_exit[b] ? &c->exit[b] : NULL,
-				    true))
+			bool changed = unload(
+				c, &ns, c->has_exit[b] ? &c->exit[b] : NULL, true);
+			if (changed) {
+				c->exit[b] = ns;
+				c->has_exit[b] = true;
+			}
+			/* the EH state has the same entry, not the same end */
+			if (c->eh_ins[b] && eh_replay(c, b))
+				changed = true;
+			if (!changed)
 				continue;
-			c->exit[b] = ns;
-			c->has_exit[b] = true;
 			const Blk *bb = c->f->blk[b];
 			for (int s = 0; s < bb->nsucc; s++) {
 				queued[bb->succ[s].blk] = true;
@@ -288,6 +324,94 @@ static void soft_verdict(Chk *c, VerifyResult *res)
 		add_note(c, "unverified: %s", c->soft[k]);
 }
 
+/* ---- Wrong values GCC's allocation may still have right -------------- */
+
+/* Whether pseudo p of the original is, at each of its definitions, the
+ * low bytes of one other pseudo: every instruction defining p is an ord
+ * whose only pseudo operands are p (defined whole) and a use q[0,
+ * size(p)] (a narrowing move, `*movqi_internal =p453, p131[0,1]`); *q
+ * gets that pseudo (the same at every definition). */
+static bool low_part_of(const Fn *fn, int p, int *q)
+{
+	int found = -1, defs = 0;
+	for (int b = 0; b < fn->nblk; b++)
+		for (const Ins *i = fn->blk[b]->first; i; i = i->next) {
+			bool defines = false;
+			int use = -1, other = 0;
+			for (int k = 0; k < i->nops; k++) {
+				const Op *o = &i->ops[k];
+				if (o->kind != OK_PSEUDO)
+					continue;
+				if (o->reg == p && (o->flags & OF_DEF))
+					defines = true;
+				else if (o->reg != p && (o->flags & OF_USE) &&
+					 !(o->flags & OF_DEF) &&
+					 o->sub_off == 0 &&
+					 o->sub_size == fn->pseudo[p].size)
+					use = use < 0 ? o->reg : -2;
+				else
+					other++;
+			}
+			if (!defines)
+				continue;
+			defs++;
+			if (i->kind != IK_ORD || other || use < 0 ||
+			    (found >= 0 && use != found))
+				return false;
+			found = use;
+		}
+	*q = found;
+	return defs > 0;
+}
+
+/* Whether violation v is a wrong value of pseudo p that is the low part
+ * of another, q (low_part_of), at a location holding q or at least p's
+ * size of q's low bytes (Violation.held).  The checker does not model
+ * that such a location holds p's bytes as long as q is unchanged, which
+ * LRA's inheritance uses (a byte of p131 moved from r14 for p453,
+ * 920625-1.c synth at -O2): not provably wrong. */
+static bool low_part_value(const Fn *fn, const Violation *v)
+{
+	int q;
+	if (v->kind != VK_WRONG_VALUE || v->exp_pseudo < 0 ||
+	    v->exp_pseudo >= fn->npseudo || !low_part_of(fn, v->exp_pseudo, &q))
+		return false;
+	for (int k = 0; k < v->nheld; k++)
+		if (v->held[k].pseudo == q &&
+		    (v->held[k].low == 0 ||
+		     v->held[k].low >= fn->pseudo[v->exp_pseudo].size))
+			return true;
+	return false;
+}
+
+/* GCC's allocation: when every violation is a wrong value that is not
+ * provably wrong - last written by an inserted instruction whose effect
+ * is not modelled (by_opaque), or the low part of a pseudo the location
+ * holds (low_part_value) - the verdict is unverified, with the reason
+ * "value last written by an unmodelled inserted insn" or "value is the
+ * low part of another pseudo held there", the violations' texts notes. */
+static void gcc_unprovable(Chk *c)
+{
+	if (!c->gcc || c->nviol == 0)
+		return;
+	bool lowpart = false;
+	for (int k = 0; k < c->nviol; k++) {
+		const Violation *v = &c->viol[k];
+		if (v->kind == VK_WRONG_VALUE && v->by_opaque)
+			continue;
+		if (!low_part_value(c->o, v))
+			return;
+		lowpart = true;
+	}
+	c->unprovable = true;
+	unverified(c, "%s", lowpart ? "value is the low part of another "
+				      "pseudo held there"
+				    : "value last written by an unmodelled "
+				      "inserted insn");
+	for (int k = 0; k < c->nviol; k++)
+		add_note(c, "not provably wrong: %s", c->viol[k].text);
+}
+
 void verify_fn(const Fn *orig, const Fn *alloc, VerifyResult *res)
 {
 	memset(res, 0, sizeof *res);
@@ -310,6 +434,8 @@ void verify_fn(const Fn *orig, const Fn *alloc, VerifyResult *res)
 		if (c.gcc)
 			setup_unnamed(&c);
 		run(&c);
+		if (!c.reason.n)
+			gcc_unprovable(&c);
 	}
 	if (c.reason.n) {
 		res->verdict = VERDICT_UNVERIFIED;
@@ -318,9 +444,18 @@ void verify_fn(const Fn *orig, const Fn *alloc, VerifyResult *res)
 		for (int k = 0; k < c.nviol; k++)
 			viol_free(&c.viol[k]);
 		free(c.viol);
-		for (int k = 0; k < c.nnote; k++)
-			free(c.note[k]);
-		free(c.note);
+		if (c.unprovable) {
+			/* the notes of gcc_unprovable, then what could
+			 * not be proven */
+			for (int k = 0; k < c.nsoft; k++)
+				add_note(&c, "unverified: %s", c.soft[k]);
+			res->nnote = c.nnote;
+			res->note = c.note;
+		} else { /* nothing was checked */
+			for (int k = 0; k < c.nnote; k++)
+				free(c.note[k]);
+			free(c.note);
+		}
 	} else {
 		res->verdict = c.nviol ? VERDICT_VIOLATION : VERDICT_VERIFIED;
 		res->nviol = c.nviol;

@@ -181,12 +181,13 @@ bool writers_text(Chk *c, int b, const Ins *at, int l, Str *out)
 	enum { MAXW = 4 };
 	struct {
 		const Ins *i;
-		int blk, how; /* 1 write, 2 clobber, 3 function entry */
+		int blk, how; /* 1 write, 2 clobber, 3 function entry,
+			       * 4 an EH edge */
 	} w[MAXW];
 	int nw = 0, more = 0;
 	if (!c->wseen) {
-		c->wseen = ARENA_NEW(c->a, int, c->nblk + 1);
-		c->wqueue = ARENA_NEW(c->a, int, c->nblk + 1);
+		c->wseen = ARENA_NEW(c->a, int, 2 * c->nblk + 2);
+		c->wqueue = ARENA_NEW(c->a, int, 2 * c->nblk + 2);
 	}
 	int *seen = c->wseen, *queue = c->wqueue, qh = 0, qt = 0;
 	c->wstamp++;
@@ -194,21 +195,45 @@ bool writers_text(Chk *c, int b, const Ins *at, int l, Str *out)
 	 * end; a block reached again around a loop is scanned whole. */
 	const Ins *start = at->prev;
 	int cb = b;
-	bool first = true;
+	bool first = true, eh = false; /* eh: cb left by its EH edge */
 	for (;;) {
 		const Blk *bb = c->f->blk[cb];
 		int base = c->ibase[cb], k = 0;
 		const Ins *i;
+		int found = 0;
 		if (first) {
 			for (i = bb->first; i != at; i = i->next)
 				k++;
 			k--;
+		} else if (eh) {
+			/* from the throwing instruction: the EH edge empties
+			 * the call-clobbered registers (ax and dx get the
+			 * unwinder's data); the instruction's clobbers
+			 * happened, its definitions did not */
+			start = bb->last;
+			k = blk_nins(bb) - 1;
+			while (start && c->om[base + k] != c->eh_ins[cb]) {
+				start = start->prev;
+				k--;
+			}
+			if (start && l < TGT_NREGS &&
+			    RS_HAS(c->t->call_clobbered, l)) {
+				found = 4;
+				i = start;
+			} else if (start &&
+				   ins_writes(c, start, c->om[base + k], l) == 2) {
+				found = 2;
+				i = start;
+			} else if (start) {
+				start = start->prev;
+				k--;
+			}
 		} else {
 			start = bb->last;
 			k = blk_nins(bb) - 1;
 		}
-		int found = 0;
-		for (i = start; i && c->budget > 0; i = i->prev, k--) {
+		for (i = found ? i : start; !found && i && c->budget > 0;
+		     i = i->prev, k--) {
 			c->budget--;
 			found = ins_writes(c, i, c->om[base + k], l);
 			if (found)
@@ -238,16 +263,18 @@ bool writers_text(Chk *c, int b, const Ins *at, int l, Str *out)
 			}
 			for (int p = 0; p < c->npred[cb]; p++) {
 				int a = c->pred[cb][p];
-				if (seen[a] != c->wstamp && c->reach[a]) {
-					seen[a] = c->wstamp;
-					queue[qt++] = a;
+				int e = 2 * a + eh_edge(c, a, cb);
+				if (seen[e] != c->wstamp && c->reach[a]) {
+					seen[e] = c->wstamp;
+					queue[qt++] = e;
 				}
 			}
 		}
 		first = false;
 		if (qh == qt)
 			break;
-		cb = queue[qh++];
+		cb = queue[qh] / 2;
+		eh = queue[qh++] % 2;
 	}
 	if (more < 0 || nw == 0)
 		return false;
@@ -255,6 +282,11 @@ bool writers_text(Chk *c, int b, const Ins *at, int l, Str *out)
 		str_addf(out, l < TGT_NREGS ? " (unchanged since the function "
 					      "entry)"
 					    : " (never written)");
+		return false;
+	}
+	if (nw == 1 && w[0].how == 4) {
+		str_addf(out, " (clobbered by the EH edge of %suid %d)",
+			 w[0].i->kind == IK_CALL ? "call " : "", w[0].i->uid);
 		return false;
 	}
 	if (nw == 1 && w[0].how == 2) {
@@ -269,6 +301,10 @@ bool writers_text(Chk *c, int b, const Ins *at, int l, Str *out)
 			str_addf(out, " or ");
 		if (w[k].how == 3)
 			str_addf(out, "the function entry");
+		else if (w[k].how == 4)
+			str_addf(out, "the EH edge of %suid %d",
+				 w[k].i->kind == IK_CALL ? "call " : "",
+				 w[k].i->uid);
 		else if (w[k].how == 2)
 			str_addf(out, "the clobbers of %suid %d",
 				 w[k].i->kind == IK_CALL ? "call " : "",

@@ -60,7 +60,33 @@ typedef struct View {
 	const int *eorig;      /* per block: original block its edges leave */
 	const int *npred;
 	int *const *pred;
+	bool orig;             /* the view of o itself (else of f) */
 } View;
+
+/* The throwing instruction of view block b (an original instruction),
+ * or NULL: exception edges (docs/VERIFY.md "Exception edges"). */
+static const Ins *view_eh_ins(const Chk *c, const View *w, int b)
+{
+	if (!w->orig)
+		return c->eh_ins[b];
+	const Blk *bb = c->o->blk[b];
+	for (int k = 0; k < bb->nsucc; k++)
+		if (bb->succ[k].flags & EF_EH)
+			return bb->last;
+	return NULL;
+}
+
+/* Whether the edge a -> b of the view is an EH edge. */
+static bool view_eh_edge(const Chk *c, const View *w, int a, int b)
+{
+	if (!w->orig)
+		return eh_edge(c, a, b);
+	const Blk *ab = c->o->blk[a];
+	for (int k = 0; k < ab->nsucc; k++)
+		if (ab->succ[k].blk == b)
+			return ab->succ[k].flags & EF_EH;
+	return false;
+}
 
 /* Values live at each block's entry, under the original's semantics
  * replayed on the view's blocks (original instructions read and define,
@@ -72,7 +98,12 @@ static void live_in_sets(Chk *c, const View *w, int **live_out_, int *nlive)
 {
 	const Fn *f = w->fn;
 	int nv = c->nval, n = w->nblk;
-	Pairs ue = {0}, df = {0}, ps = {0}, pd = {0}, live = {0};
+	/* dx: the definitions but the throwing instruction's, which an
+	 * EH edge leaves before (its values stay live across it) */
+	Pairs ue = {0}, df = {0}, dx = {0}, ps = {0}, pd = {0}, live = {0};
+	int *defx = xrealloc(NULL, sizeof(int) * (size_t)nv);
+	for (int v = 0; v < nv; v++)
+		defx[v] = -1;
 	int *defd = xrealloc(NULL, sizeof(int) * (size_t)nv);
 	int *uem = xrealloc(NULL, sizeof(int) * (size_t)nv);
 	for (int v = 0; v < nv; v++)
@@ -100,6 +131,11 @@ static void live_in_sets(Chk *c, const View *w, int **live_out_, int *nlive)
 					defd[v] = b;
 					pair_add(&df, v, b);
 				}
+				if (op_is_value(op) && (op->flags & OF_DEF) &&
+				    defx[v] != b && o != view_eh_ins(c, w, b)) {
+					defx[v] = b;
+					pair_add(&dx, v, b);
+				}
 			}
 		}
 		int ob = w->oblk[b];
@@ -118,20 +154,26 @@ static void live_in_sets(Chk *c, const View *w, int **live_out_, int *nlive)
 		}
 	}
 	free(defd);
+	free(defx);
 	free(uem);
-	int *sue = group(&ue, nv), *sdf = group(&df, nv);
+	int *sue = group(&ue, nv), *sdf = group(&df, nv), *sdx = group(&dx, nv);
 	int *sps = group(&ps, nv), *spd = group(&pd, nv);
 	int *bdef = xrealloc(NULL, sizeof(int) * (size_t)(n + 1));
+	int *bdefx = xrealloc(NULL, sizeof(int) * (size_t)(n + 1));
 	int *bphi = xrealloc(NULL, sizeof(int) * (size_t)(n + 1));
 	int *mark = xrealloc(NULL, sizeof(int) * (size_t)(n + 1));
 	int *stack = xrealloc(NULL, sizeof(int) * (size_t)(n + 1));
 	for (int b = 0; b < n; b++)
-		bdef[b] = bphi[b] = mark[b] = -1;
+		bdef[b] = bdefx[b] = bphi[b] = mark[b] = -1;
 	for (int v = 0; v < nv; v++) {
 		if (sue[v] == sue[v + 1] && sps[v] == sps[v + 1])
 			continue;
 		for (int k = sdf[v]; k < sdf[v + 1]; k++)
 			bdef[df.b[k]] = v;
+		for (int k = sdx[v]; k < sdx[v + 1]; k++)
+			bdefx[dx.b[k]] = v;
+		/* the unwinder defines ax and dx on an EH edge */
+		bool ehdata = v == c->npseudo + R_AX || v == c->npseudo + R_DX;
 		for (int k = spd[v]; k < spd[v + 1]; k++)
 			bphi[pd.b[k]] = v;
 		int sp = 0;
@@ -155,7 +197,11 @@ static void live_in_sets(Chk *c, const View *w, int **live_out_, int *nlive)
 				continue; /* defined on entry to b */
 			for (int k = 0; k < w->npred[b]; k++) {
 				int a = w->pred[b][k];
-				if (bdef[a] != v && mark[a] != v) {
+				bool eh = view_eh_edge(c, w, a, b);
+				if (eh && ehdata)
+					continue;
+				if ((eh ? bdefx[a] : bdef[a]) != v &&
+				    mark[a] != v) {
 					mark[a] = v;
 					pair_add(&live, v, a);
 					stack[sp++] = a;
@@ -164,6 +210,7 @@ static void live_in_sets(Chk *c, const View *w, int **live_out_, int *nlive)
 		}
 	}
 	free(bdef);
+	free(bdefx);
 	free(bphi);
 	free(mark);
 	free(stack);
@@ -183,11 +230,12 @@ static void live_in_sets(Chk *c, const View *w, int **live_out_, int *nlive)
 	}
 	free(sue);
 	free(sdf);
+	free(sdx);
 	free(sps);
 	free(spd);
 	free(sl);
-	Pairs *all[] = {&ue, &df, &ps, &pd, &live};
-	for (int k = 0; k < 5; k++) {
+	Pairs *all[] = {&ue, &df, &dx, &ps, &pd, &live};
+	for (int k = 0; k < 6; k++) {
 		free(all[k]->v);
 		free(all[k]->b);
 	}
@@ -197,7 +245,7 @@ void setup_live(Chk *c)
 {
 	const Fn *f = c->f, *o = c->o;
 	View vf = {f, c->nblk, f->entry, c->ibase, c->om, c->oblk, c->eorig,
-		   c->npred, c->pred};
+		   c->npred, c->pred, false};
 	live_in_sets(c, &vf, c->live, c->nlive);
 
 	int n = o->nblk, nins = 0;
@@ -225,7 +273,7 @@ void setup_live(Chk *c)
 			int s = o->blk[b]->succ[k].blk;
 			pred[s][npred[s]++] = b;
 		}
-	View vo = {o, n, o->entry, ibase, om, self, self, npred, pred};
+	View vo = {o, n, o->entry, ibase, om, self, self, npred, pred, true};
 	int **olive = ARENA_NEW(c->a, int *, n + 1);
 	int *nolive = ARENA_NEW(c->a, int, n + 1);
 	live_in_sets(c, &vo, olive, nolive);

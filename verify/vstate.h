@@ -158,6 +158,15 @@ typedef struct Chk {
 	/* Fixed point. */
 	State *exit;
 	bool *has_exit;
+	/* Exceptions (docs/VERIFY.md "Exception edges"): per f block, the
+	 * original instruction that throws at its end (the last one of an
+	 * original block with an EH successor), else NULL; the state on its
+	 * EH edges; eh_mode while a block is replayed up to it for that. */
+	const Ins **eh_ins;
+	State *eh_exit;
+	bool *has_eh_exit;
+	bool eh_mode, eh_hit;
+	bool unprovable;     /* gcc_unprovable made the verdict */
 
 	/* Working state of the block being replayed. */
 	int *cur;            /* per location: set id */
@@ -672,6 +681,12 @@ void apply_writes(Chk *c, Writes *ws);
 
 /* The registers of s lose their contents. */
 void clobber(Chk *c, RegSet s);
+/* The edge from f block a to its successor b leaves by an original EH
+ * edge (setup_eh). */
+bool eh_edge(const Chk *c, int a, int b);
+/* What an EH edge does after the throwing instruction's reads and
+ * clobbers (original.c). */
+void eh_effects(Chk *c);
 
 /* ---- inserted.c: inserted instructions --------------------------------- */
 

@@ -46,8 +46,17 @@ static const char *plugin_path(void)
 	return p;
 }
 
-/* Runs "gcc ARGS" in the scratch directory with the C locale; returns
- * the output (stdout and stderr). */
+/* Runs "DRIVER ARGS" (gcc, or g++ for C++) in the scratch directory with
+ * the C locale; returns the output (stdout and stderr). */
+static char *driver(const char *drv, const char *args, int *status)
+{
+	char *cmd = xfmt("cd %s && LC_ALL=C %s %s", tmp, drv, args);
+	char *out = t_run_cmd(cmd, status);
+	free(cmd);
+	return out;
+}
+
+/* Runs "gcc ARGS", as driver. */
 static char *gcc(const char *args, int *status)
 {
 	char *cmd = xfmt("cd %s && LC_ALL=C gcc %s", tmp, args);
@@ -188,6 +197,78 @@ static void check_verdict(const char *records, const char *fn,
 	free(rec);
 }
 
+/* The verdict word of GCC's allocation in record line rec ("verified",
+ * "violation", "unverified"), and its reason; false if none. */
+static bool record_verdict(const char *rec, char *verdict, size_t vlen,
+			   char *reason, size_t rlen)
+{
+	const char *v = strstr(rec, "\"gcc\":{\"verdict\":\"");
+	if (!v)
+		return false;
+	v += strlen("\"gcc\":{\"verdict\":\"");
+	snprintf(verdict, vlen, "%.*s", (int)strcspn(v, "\""), v);
+	reason[0] = 0;
+	const char *r = strstr(v, "\"reason\":\"");
+	if (r && r < strchr(v, '}')) {
+		r += strlen("\"reason\":\"");
+		snprintf(reason, rlen, "%.*s", (int)strcspn(r, "\""), r);
+	}
+	return true;
+}
+
+/* Replay agreement: for every function of the records whose capture and
+ * GCC's allocation were dumped into dir, `ssara verify F.ir F.gcc.ir`
+ * gives the compiler's verdict on GCC's allocation (the same word, and
+ * for "unverified" the same reason, when it has no JSON escape), unless
+ * the verdict comes from the translation's own violations. */
+static void replay_agrees(const char *dir, const char *records)
+{
+	char *copy = xfmt("%s", records ? records : "");
+	char *save = NULL;
+	for (char *l = strtok_r(copy, "\n", &save); l;
+	     l = strtok_r(NULL, "\n", &save)) {
+		const char *f = strstr(l, "\"fn\":\"");
+		char verdict[32], reason[512];
+		if (!f || !record_verdict(l, verdict, sizeof verdict, reason,
+					  sizeof reason))
+			continue;
+		f += strlen("\"fn\":\"");
+		char *fn = xfmt("%.*s", (int)strcspn(f, "\""), f);
+		char *base = xfmt("%s/%s/%s.%s", tmp, dir, cur_file, fn);
+		char *g = xfmt("%s.gcc.ir", base);
+		/* a violation the translation found itself ("FN: uid N:
+		 * does not satisfy its constraints", memory or a jump at
+		 * another address) is not in the dumps: no replay then */
+		char *own = xfmt("\"first\":\"%s: uid ", fn);
+		bool translation = strstr(l, own) != NULL;
+		free(own);
+		struct stat st;
+		if (!translation && stat(g, &st) == 0) {
+			char *cmd = xfmt("%s/build/ssara verify %s.ir %s.gcc.ir",
+					 t_srcdir(), base, base);
+			int rc;
+			char *out = t_run_cmd(cmd, &rc);
+			char *want = reason[0] && !strchr(reason, '\\')
+					     ? xfmt("%s: %s: %s\n", fn, verdict,
+						    reason)
+					     : xfmt("%s: %s", fn, verdict);
+			t_check(strncmp(out, want, strlen(want)) == 0, __FILE__,
+				__LINE__,
+				"%s: %s: the compiler said '%s%s%s', the "
+				"replay:\n%s",
+				cur_file, fn, verdict, reason[0] ? ": " : "",
+				reason, out);
+			free(want);
+			free(out);
+			free(cmd);
+		}
+		free(g);
+		free(base);
+		free(fn);
+	}
+	free(copy);
+}
+
 static void case_expectations(void)
 {
 	if (!have_plugin())
@@ -219,9 +300,13 @@ static void case_expectations(void)
 	free(t_run_cmd(mk, &(int){0}));
 	free(mk);
 	int st;
-	char *out = gcc(args, &st);
-	t_check(st == 0, __FILE__, __LINE__, "gcc %s: exit %d:\n%s", args, st,
-		out);
+	size_t nl = strlen(cur_file);
+	const char *drv = nl > 3 && strcmp(cur_file + nl - 3, ".cc") == 0
+				  ? "g++"
+				  : "gcc";
+	char *out = driver(drv, args, &st);
+	t_check(st == 0, __FILE__, __LINE__, "%s %s: exit %d:\n%s", drv, args,
+		st, out);
 	t_check(strstr(out, "does not round-trip") == NULL, __FILE__,
 		__LINE__, "%s: round-trip failure:\n%s", cur_file, out);
 	free(out);
@@ -279,6 +364,7 @@ static void case_expectations(void)
 	}
 	t_check(n > 0, __FILE__, __LINE__, "%s has no '//! ' expectations",
 		cur_file);
+	replay_agrees(dir, records);
 	free(records);
 	free(text);
 	free(src);
@@ -786,7 +872,12 @@ void suite_plugin(void)
 	char dir[1024];
 	snprintf(dir, sizeof dir, "%s/testsuite/plugin", t_srcdir());
 	char *names[256];
-	int n = t_list_dir(dir, "", ".c", NULL, names, 256);
+	int n = t_list_dir(dir, "", ".c", NULL, names, 200);
+	/* C++ cases, compiled by g++ */
+	int ncc = t_list_dir(dir, "", ".cc", NULL, names + (n > 0 ? n : 0),
+			     56);
+	if (ncc > 0)
+		n = (n > 0 ? n : 0) + ncc;
 	for (int i = 0; i < n; i++) {
 		char name[300];
 		snprintf(cur_file, sizeof cur_file, "%s", names[i]);
