@@ -34,10 +34,20 @@ $(B)/test/ssara-gcc11.so: plugin/main.cc $(B)/.deps $(filter-out $(B)/plugin/mai
 
 CHECK_PREREQS += $(B)/ssara.so $(B)/test/ssara-gcc11.so
 
-# Installs the plugin where `gcc -fplugin=ssara` finds it.
-install: $(B)/ssara.so
-	install -d $(GCC_PLUGIN_DIR)
-	install -m 644 $(B)/ssara.so $(GCC_PLUGIN_DIR)/ssara.so
+# Installs the plugin where `gcc -fplugin=ssara` finds it (GCC's plugin
+# directory) and the two tools into $(PREFIX)/bin, all under $(DESTDIR)
+# when set (staged installs, packages); uninstall removes exactly those.
+PREFIX ?= /usr/local
+INSTALLED = $(DESTDIR)$(GCC_PLUGIN_DIR)/ssara.so $(DESTDIR)$(PREFIX)/bin/ssara \
+            $(DESTDIR)$(PREFIX)/bin/ssara-report
+.PHONY: uninstall
+install: $(B)/ssara.so $(B)/ssara $(B)/ssara-report
+	install -d $(DESTDIR)$(GCC_PLUGIN_DIR) $(DESTDIR)$(PREFIX)/bin
+	install -m 644 $(B)/ssara.so $(DESTDIR)$(GCC_PLUGIN_DIR)/ssara.so
+	install -m 755 $(B)/ssara $(B)/ssara-report $(DESTDIR)$(PREFIX)/bin/
+
+uninstall:
+	rm -f $(INSTALLED)
 
 # The whole torture suite and libiberty at -O0, -O2 and -Os (about
 # 20 minutes on 2 idle cores); `make check` runs a subset.

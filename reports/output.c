@@ -421,6 +421,21 @@ static void print_times(FILE *f, const Totals *t)
 	grid_print(f, &g);
 }
 
+/* Spill code (spills + reloads + remats) of both allocators over the
+ * functions both allocated: GCC's and ssara's, unweighted and weighted. */
+static void spill_code_sums(const Totals *t, long long *sg, long long *ss,
+			    double *wg, double *ws)
+{
+	*sg = t->both_gcc[F_SPILLS] + t->both_gcc[F_RELOADS] +
+	      t->both_gcc[F_REMATS];
+	*ss = t->both_ssara[S_SPILLS] + t->both_ssara[S_RELOADS] +
+	      t->both_ssara[S_REMATS];
+	*wg = t->both_gcc_w[W_OF(F_SPILLS)] + t->both_gcc_w[W_OF(F_RELOADS)] +
+	      t->both_gcc_w[W_OF(F_REMATS)];
+	*ws = t->both_ssara_w[S_SPILLS] + t->both_ssara_w[S_RELOADS] +
+	      t->both_ssara_w[S_REMATS];
+}
+
 /* GCC's counts beside ssara's over the functions both allocated. */
 static void print_both(FILE *f, const Totals *t)
 {
@@ -469,15 +484,9 @@ static void print_both(FILE *f, const Totals *t)
 			grid_set(&g, r, 4, "-");
 		}
 	}
-	long long sg = t->both_gcc[F_SPILLS] + t->both_gcc[F_RELOADS] +
-		       t->both_gcc[F_REMATS],
-		  ss = t->both_ssara[S_SPILLS] + t->both_ssara[S_RELOADS] +
-		       t->both_ssara[S_REMATS];
-	double wg = t->both_gcc_w[W_OF(F_SPILLS)] +
-		    t->both_gcc_w[W_OF(F_RELOADS)] +
-		    t->both_gcc_w[W_OF(F_REMATS)],
-	       ws = t->both_ssara_w[S_SPILLS] + t->both_ssara_w[S_RELOADS] +
-		    t->both_ssara_w[S_REMATS];
+	long long sg, ss;
+	double wg, ws;
+	spill_code_sums(t, &sg, &ss, &wg, &ws);
 	r = grid_row(&g, "spill code");
 	grid_set(&g, r, 1, "%lld", sg);
 	grid_set(&g, r, 2, "%lld", ss);
@@ -881,15 +890,9 @@ static void json_both(FILE *f, const Totals *t)
 	}
 	/* Spill code over all of them; copies kept and moves in the final
 	 * code over the functions whose records both carry copies_kept. */
-	long long sg = t->both_gcc[F_SPILLS] + t->both_gcc[F_RELOADS] +
-		       t->both_gcc[F_REMATS],
-		  ss = t->both_ssara[S_SPILLS] + t->both_ssara[S_RELOADS] +
-		       t->both_ssara[S_REMATS];
-	double wg = t->both_gcc_w[W_OF(F_SPILLS)] +
-		    t->both_gcc_w[W_OF(F_RELOADS)] +
-		    t->both_gcc_w[W_OF(F_REMATS)],
-	       ws = t->both_ssara_w[S_SPILLS] + t->both_ssara_w[S_RELOADS] +
-		    t->both_ssara_w[S_REMATS];
+	long long sg, ss;
+	double wg, ws;
+	spill_code_sums(t, &sg, &ss, &wg, &ws);
 	fprintf(f, "}, \"spill_code\": {\"gcc\": %lld, \"ssara\": %lld, "
 		"\"w_gcc\": ", sg, ss);
 	json_sum(f, wg);

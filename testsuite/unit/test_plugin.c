@@ -562,6 +562,58 @@ static void case_regs(void)
 	}
 }
 
+/* make install and make uninstall staged under DESTDIR with a PREFIX:
+ * the plugin in GCC's plugin directory, ssara and ssara-report in
+ * PREFIX/bin, executable; uninstall leaves none of the three.  And the
+ * README's help command (with an input: the driver wants one). */
+static void case_install(void)
+{
+	if (!have_plugin())
+		return;
+	int st;
+	char *dir = xfmt("%s/stage", tmp);
+	char *cmd = xfmt("make -s -C %s install DESTDIR=%s PREFIX=/opt/ssara "
+			 "2>&1 && gcc -print-file-name=plugin",
+			 t_srcdir(), dir);
+	char *out = t_run_cmd(cmd, &st);
+	free(cmd);
+	CHECK_INT(st, 0);
+	/* the last line is GCC's plugin directory */
+	char *nl = out ? strrchr(out, '\n') : NULL;
+	if (nl && nl[1] == '\0') {
+		*nl = '\0';
+		nl = strrchr(out, '\n');
+	}
+	const char *pdir = nl ? nl + 1 : out;
+	char *files[3] = {xfmt("%s%s/ssara.so", dir, pdir),
+			  xfmt("%s/opt/ssara/bin/ssara", dir),
+			  xfmt("%s/opt/ssara/bin/ssara-report", dir)};
+	for (int k = 0; k < 3; k++)
+		t_check(access(files[k], k ? X_OK : R_OK) == 0, __FILE__,
+			__LINE__, "not installed: %s", files[k]);
+	cmd = xfmt("make -s -C %s uninstall DESTDIR=%s PREFIX=/opt/ssara 2>&1",
+		   t_srcdir(), dir);
+	free(out);
+	out = t_run_cmd(cmd, &st);
+	free(cmd);
+	CHECK_INT(st, 0);
+	for (int k = 0; k < 3; k++) {
+		t_check(access(files[k], F_OK) != 0, __FILE__, __LINE__,
+			"still there after uninstall: %s", files[k]);
+		free(files[k]);
+	}
+	free(out);
+	free(dir);
+	cmd = xfmt("-fplugin=%s -fplugin-arg-ssara-help -x c -c /dev/null "
+		   "-o /dev/null",
+		   plugin_path());
+	out = gcc(cmd, &st);
+	free(cmd);
+	CHECK_INT(st, 0);
+	CHECK(out && strstr(out, "-fplugin-arg-ssara-regs=GPR[,SSE]") != NULL);
+	free(out);
+}
+
 static void case_verbose_only(void)
 {
 	if (!have_plugin())
@@ -893,6 +945,8 @@ void suite_plugin(void)
 	t_case("plugin: bad arguments", case_unknown_key);
 	t_case("plugin: verbose and only=", case_verbose_only);
 	t_case("plugin: regs= limits ssara's registers", case_regs);
+	t_case("plugin: make install and uninstall, DESTDIR and PREFIX",
+	       case_install);
 	t_case("plugin: version mismatch refused", case_version_mismatch);
 	t_case("plugin: dump into a missing directory", case_dump_dir_missing);
 	t_case("plugin: code identical with and without the plugin",
