@@ -94,7 +94,7 @@ demo: $(B)/.deps $(B)/ssara $(B)/ssara.so $(B)/ssara-report
 	rm -rf $(DEMO) && mkdir -p $(DEMO)
 	$(CC) -O2 -c examples/demo.c -o $(DEMO)/demo.o \
 	  -fplugin=$(CURDIR)/$(B)/ssara.so -fplugin-arg-ssara-dump=$(DEMO) \
-	  -fplugin-arg-ssara-verify=both
+	  -fplugin-arg-ssara-verify=both -fplugin-arg-ssara-times
 	@echo "== captured before GCC's register allocator (ssara stats)"
 	./$(B)/ssara stats $$(ls $(DEMO)/*.ir | grep -v '\.gcc\.ir$$')
 	@echo "== GCC's allocation (IRA+LRA), translated after reload and checked again offline"

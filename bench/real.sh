@@ -43,8 +43,8 @@ gcc_sources "$SRC" real.sh $G/zlib
 libiberty_config "$SRC" real.sh
 Z="adler32 compress crc32 deflate gzclose gzlib gzread gzwrite infback
 inffast inflate inftrees trees uncompr zutil"
-extra=
-[ -n "$regs" ] && extra="-fplugin-arg-ssara-regs=$regs"
+extra=-fplugin-arg-ssara-times
+[ -n "$regs" ] && extra="$extra -fplugin-arg-ssara-regs=$regs"
 for lvl in $levels; do
 	d=$out/$lvl
 	rm -rf "$d" && mkdir -p "$d"

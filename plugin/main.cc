@@ -46,7 +46,10 @@ static const char *const help_text =
 	"  -fplugin-arg-ssara-version      the plugin's version\n"
 	"  -fplugin-arg-ssara-verbose      a note per function\n"
 	"  -fplugin-arg-ssara-dump=DIR     write DIR/<file>.<function>.ir\n"
-	"  -fplugin-arg-ssara-json=FILE    append the records to FILE\n"
+	"  -fplugin-arg-ssara-json=FILE    append the records to FILE (with\n"
+	"                                  the times)\n"
+	"  -fplugin-arg-ssara-times        the times in the object's records\n"
+	"                                  too (two compiles then differ)\n"
 	"  -fplugin-arg-ssara-only=GLOB    only functions whose assembler\n"
 	"                                  name matches GLOB (fnmatch)\n"
 	"  -fplugin-arg-ssara-check        check that every capture\n"
@@ -227,8 +230,13 @@ unsigned int audit_pass::execute(function *fun)
 	report_check(fun, current, &current->check_gcc, "GCC's");
 	report_check(fun, current, &current->check_ssara, "ssara's");
 	Record r;
-	r.json = record_json(current, &ra, main_input_filename,
-			     opt_level.c_str(), gcc_version.basever);
+	r.json_timed = record_json(current, &ra, main_input_filename,
+				   opt_level.c_str(), gcc_version.basever,
+				   true);
+	r.json = opts.times ? r.json_timed
+			    : record_json(current, &ra, main_input_filename,
+					  opt_level.c_str(),
+					  gcc_version.basever, false);
 	records.push_back(r);
 	drop_current();
 	return 0;
@@ -316,7 +324,8 @@ static bool parse_args(const struct plugin_name_args *info)
 				   !strcmp(key, "verify") || !strcmp(key, "inject") ||
 				   !strcmp(key, "regs");
 		bool flag = !strcmp(key, "help") || !strcmp(key, "version") ||
-			    !strcmp(key, "verbose") || !strcmp(key, "check");
+			    !strcmp(key, "verbose") || !strcmp(key, "check") ||
+			    !strcmp(key, "times");
 		if (!wants_value && !flag) {
 			error("ssara: unknown argument %qs (see "
 			      "%<-fplugin-arg-ssara-help%>)", key);
@@ -343,6 +352,8 @@ static bool parse_args(const struct plugin_name_args *info)
 			opts.verbose = true;
 		else if (!strcmp(key, "check"))
 			opts.check = true;
+		else if (!strcmp(key, "times"))
+			opts.times = true;
 		else if (!strcmp(key, "dump"))
 			opts.dump_dir = xstrdup(val);
 		else if (!strcmp(key, "json"))

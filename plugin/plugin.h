@@ -46,6 +46,7 @@ struct Options {
 	const char *inject = nullptr; /* KIND[:N]: fault to inject (inject.cc) */
 	bool verbose = false;
 	bool check = false;           /* round-trip every capture */
+	bool times = false;           /* times in the object's records too */
 	const char *dump_dir = nullptr;
 	const char *json_file = nullptr;
 	const char *only = nullptr;   /* fnmatch(3) glob on the asm name */
@@ -113,7 +114,9 @@ struct Capture {
 
 /* One finished function, ready to be written. */
 struct Record {
-	std::string json; /* one line, without the newline */
+	std::string json;       /* for the object: one line, without the
+				   newline; times only with `times` */
+	std::string json_timed; /* for json=FILE: always with the times */
 };
 
 /* common.cc */
@@ -241,9 +244,12 @@ void inject_after_check(function *fun);
 
 /* records.cc */
 
-/* The JSON record (RECORDS.md) of one function. */
+/* The JSON record (RECORDS.md) of one function; the times (time_us and
+ * every "us") only when timed, so that two identical compiles write
+ * identical records. */
 std::string record_json(const Capture *cap, const GccRa *ra,
-			const char *file, const char *opt, const char *gcc);
+			const char *file, const char *opt, const char *gcc,
+			bool timed);
 /* Writes the records into the assembler output as a .ssara section. */
 void records_emit_asm(FILE *asm_out, const std::vector<Record> &recs);
 /* Appends the records as lines to path; false with errno on failure. */

@@ -105,8 +105,9 @@ static std::string count_json(const char *name, const AllocCount &c,
 	       ",\"w_" + name + "\":" + json_num(w);
 }
 
-/* ssara's allocation: null when not run, {"error":...} when refused. */
-static std::string ssara_ra_json(const SsaraRa *s, const Fn *fn)
+/* ssara's allocation: null when not run, {"error":...} when refused;
+ * its time ("us") only when timed. */
+static std::string ssara_ra_json(const SsaraRa *s, const Fn *fn, bool timed)
 {
 	int ef = fn->nblk ? fn->blk[fn->entry]->freq : 0;
 	if (!s->done)
@@ -114,7 +115,8 @@ static std::string ssara_ra_json(const SsaraRa *s, const Fn *fn)
 	std::string o = "{";
 	if (!s->error.empty()) {
 		member(o, "error", json_str(s->error.c_str()));
-		member(o, "us", usec(s->seconds));
+		if (timed)
+			member(o, "us", usec(s->seconds));
 		return o + "}";
 	}
 	const AllocStats &st = s->st;
@@ -129,11 +131,13 @@ static std::string ssara_ra_json(const SsaraRa *s, const Fn *fn)
 	member(o, "slot_bytes", st.slot_bytes);
 	member(o, "aff_total", (long)st.aff_total);
 	member(o, "aff_final", (long)st.aff_final);
-	member(o, "us", usec(s->seconds));
+	if (timed)
+		member(o, "us", usec(s->seconds));
 	return o + "}";
 }
 
-static std::string check_json(const Check *c)
+/* A check's verdict; its time ("us") only when timed. */
+static std::string check_json(const Check *c, bool timed)
 {
 	if (!c->verdict)
 		return "null";
@@ -144,12 +148,14 @@ static std::string check_json(const Check *c)
 	member(o, "violations", c->violations);
 	if (!c->texts.empty())
 		member(o, "first", json_str(c->texts[0].c_str()));
-	member(o, "us", usec(c->seconds));
+	if (timed)
+		member(o, "us", usec(c->seconds));
 	return o + "}";
 }
 
 std::string record_json(const Capture *cap, const GccRa *ra,
-			const char *file, const char *opt, const char *gcc)
+			const char *file, const char *opt, const char *gcc,
+			bool timed)
 {
 	const Fn *fn = cap->fn;
 	std::string o = "{";
@@ -174,14 +180,16 @@ std::string record_json(const Capture *cap, const GccRa *ra,
 	else
 		member(o, "maxlive", std::string("null"));
 	member(o, "gcc_ra", gcc_ra_json(ra));
-	member(o, "ssara_ra", ssara_ra_json(&cap->ssara, fn));
+	member(o, "ssara_ra", ssara_ra_json(&cap->ssara, fn, timed));
 	if (cap->check_gcc.verdict || cap->check_ssara.verdict)
 		member(o, "verify",
-		       "{\"gcc\":" + check_json(&cap->check_gcc) +
-			       ",\"ssara\":" + check_json(&cap->check_ssara) +
-			       "}");
+		       "{\"gcc\":" + check_json(&cap->check_gcc, timed) +
+			       ",\"ssara\":" +
+			       check_json(&cap->check_ssara, timed) + "}");
 	else
 		member(o, "verify", std::string("null"));
+	if (!timed)
+		return o + "}";
 	member(o, "time_us",
 	       "{\"capture\":" + std::to_string(usec(cap->capture_seconds)) +
 		       ",\"ira_lra\":" +
@@ -225,7 +233,7 @@ bool records_append_json(const char *path, const std::vector<Record> &recs)
 {
 	std::string all;
 	for (const Record &r : recs)
-		all += r.json + "\n";
+		all += r.json_timed + "\n";
 	int fd = open(path, O_WRONLY | O_APPEND | O_CREAT, 0644);
 	if (fd < 0)
 		return false;

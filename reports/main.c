@@ -7,7 +7,7 @@
  *   totals) -> output (table or JSON)
  *
  * Exit status: 0 success; 1 some input was bad (reported, the rest read);
- * 2 bad usage.
+ * 2 bad usage; 3 a function fails --fail-on (gate.h).
  */
 #include <errno.h>
 #include <libelf.h>
@@ -17,6 +17,7 @@
 
 #include "diag.h"
 #include "elfscan.h"
+#include "gate.h"
 #include "output.h"
 #include "report.h"
 #include "svg.h"
@@ -26,11 +27,12 @@
 #define SSARA_VERSION "unknown"
 #endif
 
-enum { EXIT_OK = 0, EXIT_BAD_INPUT = 1, EXIT_USAGE = 2 };
+enum { EXIT_OK = 0, EXIT_BAD_INPUT = 1, EXIT_USAGE = 2, EXIT_GATE = 3 };
 
 static const char usage[] =
 	"usage: ssara-report [--totals] [--json] [--by opt] [--svg FILE] "
-	"[--worst N] FILE|DIR...\n"
+	"[--worst N]\n"
+	"                    [--fail-on KIND[,KIND...]] FILE|DIR...\n"
 	"\n"
 	"Reads the ssara records (docs/RECORDS.md) from the .ssara sections of\n"
 	"ELF object files, archives (every member), shared objects and\n"
@@ -62,17 +64,26 @@ static const char usage[] =
 	"              then in the order read; only functions both allocated\n"
 	"              whose records carry copies_kept are ranked (with\n"
 	"              --json: \"worst\" in place of \"functions\")\n"
+	"  --fail-on KINDS  exit with status 3 when a function is one of the\n"
+	"              KINDS, comma-separated: violation (a checker found\n"
+	"              GCC's or ssara's allocation wrong), unverified (a\n"
+	"              checker could not tell), unsupported (not captured);\n"
+	"              each such function gets a line on stderr, \"ssara-\n"
+	"              report: FILE: FN (OPT): WHAT\"; e.g. --fail-on violation\n"
+	"              gates a CI job on wrong allocations\n"
 	"  --help      this text\n"
 	"  --version   the version\n"
 	"\n"
 	"Exit status: 0 success; 1 some input was bad (unreadable, not ELF,\n"
 	"corrupt, a bad record, an unsupported spec version), reported as\n"
 	"\"ssara-report: FILE[(MEMBER)]: error: WHAT\" while the rest is still\n"
-	"read; 2 bad usage.\n";
+	"read; 2 bad usage; 3 a function fails --fail-on (when the input\n"
+	"was good).\n";
 
 typedef struct {
 	bool json, totals_only, by_opt;
 	int worst;        /* --worst N, else -1 */
+	int fail_on;      /* --fail-on: FAIL_* bits, 0 without */
 	const char *svg;  /* --svg FILE, or NULL */
 	char **files; /* the operands, in order (kept in argv's storage) */
 	int nfiles;
@@ -106,14 +117,23 @@ static int parse_args(int argc, char **argv, Options *o)
 		} else if (strcmp(opt, "--totals") == 0) {
 			o->totals_only = true;
 		} else if (strcmp(opt, "--by") == 0 || strcmp(opt, "--svg") == 0 ||
-			   strcmp(opt, "--worst") == 0) {
+			   strcmp(opt, "--worst") == 0 ||
+			   strcmp(opt, "--fail-on") == 0) {
 			if (a + 1 >= argc) {
 				fprintf(stderr, "ssara-report: %s needs an "
 					"argument\n%s", opt, usage);
 				return EXIT_USAGE;
 			}
 			const char *arg = argv[++a];
-			if (opt[2] == 'w') {
+			if (opt[2] == 'f') {
+				if (!gate_parse(arg, &o->fail_on)) {
+					fprintf(stderr, "ssara-report: --fail-on "
+						"'%s': expected violation, "
+						"unverified, unsupported, "
+						"comma-separated\n%s", arg, usage);
+					return EXIT_USAGE;
+				}
+			} else if (opt[2] == 'w') {
 				char *end;
 				errno = 0;
 				long n = strtol(arg, &end, 10);
@@ -216,11 +236,17 @@ int main(int argc, char **argv)
 			print_by_opt(stdout, lv, nlv);
 	}
 	int status = o.svg ? save_svg(o.svg, lv, nlv) : EXIT_OK;
+	long failed = o.fail_on ? gate_check(stderr, r, o.fail_on) : 0;
+	if (failed)
+		fprintf(stderr, "ssara-report: %ld function%s fail --fail-on\n",
+			failed, failed == 1 ? "" : "s");
 	free(lv);
 	report_free(r);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		fprintf(stderr, "ssara-report: cannot write the output\n");
 		return EXIT_BAD_INPUT;
 	}
-	return d.errors ? EXIT_BAD_INPUT : status;
+	if (d.errors || status != EXIT_OK)
+		return EXIT_BAD_INPUT;
+	return failed ? EXIT_GATE : EXIT_OK;
 }

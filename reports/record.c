@@ -210,6 +210,16 @@ static bool get_int(const JsonValue *obj, const char *path, const char *key,
 	return true;
 }
 
+/* Optional integer member key of obj (a time, "us": absent from records
+ * written without the plugin's `times`) into *out, left 0 when absent;
+ * when present it must be an integer as get_int wants. */
+static bool get_opt_int(const JsonValue *obj, const char *path,
+			const char *key, long long *out, char *err, size_t n)
+{
+	*out = 0;
+	return !json_get(obj, key) || get_int(obj, path, key, out, err, n);
+}
+
 /* Required number member key (>= 0) of obj into *out. */
 static bool get_real(const JsonValue *obj, const char *path, const char *key,
 		     double *out, char *err, size_t n)
@@ -271,7 +281,7 @@ static bool get_check(const JsonValue *v, const char *path, Check *c,
 		       err, n) &&
 	       get_str(v, path, "first", false, &c->first, err, n) &&
 	       get_int(v, path, "violations", &c->violations, err, n) &&
-	       get_int(v, path, "us", &c->us, err, n);
+	       get_opt_int(v, path, "us", &c->us, err, n);
 }
 
 /* "verify": null, or {"gcc": CHECK|null, "ssara": CHECK|null}. */
@@ -295,7 +305,7 @@ static bool get_ssara_ra(const JsonValue *root, Record *r, char *err,
 		return false;
 	if (!v)
 		return true;
-	if (!get_int(v, "ssara_ra", "us", &s->us, err, n))
+	if (!get_opt_int(v, "ssara_ra", "us", &s->us, err, n))
 		return false;
 	if (json_get(v, "error")) {
 		s->state = SRA_ERROR;

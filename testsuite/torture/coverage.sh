@@ -51,7 +51,8 @@ if [ "${1:-}" = --one ]; then
 	# shellcheck disable=SC2086
 	if timeout 300 "$CC" $lvl -w -fno-diagnostics-color -c "$src" \
 		-o "$dir/$name.o" $extra -fplugin="$PLUGIN" \
-		-fplugin-arg-ssara-verify="$VERIFY" >"$dir/$name.err" 2>&1; then
+		-fplugin-arg-ssara-verify="$VERIFY" -fplugin-arg-ssara-times \
+		>"$dir/$name.err" 2>&1; then
 		rm -f "$dir/$name.err"
 		st=ok
 	elif grep -q 'internal compiler error\|Segmentation fault\|Killed signal' "$dir/$name.err"; then

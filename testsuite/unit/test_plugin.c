@@ -614,6 +614,33 @@ static void case_install(void)
 	free(out);
 }
 
+/* Two identical compiles (both checks) write identical objects: no time
+ * in the object's records by default; with `times` the records there
+ * carry time_us, and json=FILE always does. */
+static void case_reproducible(void)
+{
+	if (!have_plugin())
+		return;
+	int st;
+	for (int k = 0; k < 3; k++) {
+		char *cmd = xfmt("-O2 -c %s/testsuite/plugin/constraints.c "
+				 "-o rep%d.o -fplugin=%s "
+				 "-fplugin-arg-ssara-verify=both%s",
+				 t_srcdir(), k, plugin_path(),
+				 k == 2 ? " -fplugin-arg-ssara-times "
+					  "-fplugin-arg-ssara-json=rep.json"
+					: "");
+		char *out = gcc(cmd, &st);
+		CHECK_INT(st, 0);
+		free(out);
+		free(cmd);
+	}
+	CHECK(sh("cmp rep0.o rep1.o"));
+	CHECK(sh("! grep -q time_us rep0.o"));
+	CHECK(sh("grep -q time_us rep2.o"));
+	CHECK(sh("grep -q time_us rep.json"));
+}
+
 static void case_verbose_only(void)
 {
 	if (!have_plugin())
@@ -717,8 +744,8 @@ static void case_section(void)
 	if (!have_plugin())
 		return;
 	char *args = xfmt("-O2 -c %s/testsuite/plugin/prog.c -o prog.o "
-			  "-fplugin=%s -fplugin-arg-ssara-json=prog.json && "
-			  "gcc prog.o -o prog",
+			  "-fplugin=%s -fplugin-arg-ssara-json=prog.json "
+			  "-fplugin-arg-ssara-times && gcc prog.o -o prog",
 			  t_srcdir(), plugin_path());
 	char *j = xfmt("%s/prog.json", tmp);
 	unlink(j);
@@ -739,7 +766,8 @@ static void case_section(void)
 		CHECK_STR(type, "PROGBITS");
 		CHECK(strchr(flags, 'A') == NULL);
 	}
-	/* The object's section holds exactly the JSON lines. */
+	/* With `times`, the object's section holds exactly the JSON lines
+	 * (without it, the same lines without the times). */
 	sh("objcopy --dump-section .ssara=sec.bin prog.o dump1.o && "
 	   "cmp sec.bin prog.json");
 	/* The executable still carries both records and still runs. */
@@ -947,6 +975,8 @@ void suite_plugin(void)
 	t_case("plugin: regs= limits ssara's registers", case_regs);
 	t_case("plugin: make install and uninstall, DESTDIR and PREFIX",
 	       case_install);
+	t_case("plugin: identical compiles, identical objects; times when asked",
+	       case_reproducible);
 	t_case("plugin: version mismatch refused", case_version_mismatch);
 	t_case("plugin: dump into a missing directory", case_dump_dir_missing);
 	t_case("plugin: code identical with and without the plugin",

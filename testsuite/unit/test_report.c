@@ -157,7 +157,8 @@ static void case_usage(void)
 {
 	char *out = report("--help", 0);
 	HAS(out, "usage: ssara-report [--totals] [--json] [--by opt] [--svg FILE] "
-		 "[--worst N] FILE|DIR...");
+		 "[--worst N]\n                    [--fail-on KIND[,KIND...]] "
+		 "FILE|DIR...");
 	HAS(out, "--worst N   in place of the per-function table, the N "
 		 "functions\n");
 	HAS(out, "Exit status: 0 success; 1 some input was bad");
@@ -1024,6 +1025,48 @@ static void case_worst(void)
 }
 
 /* --svg: bar heights proportional to verify.s's counts and shares. */
+/* --fail-on on verify.s, whose verdicts are listed by hand at its top:
+ * GCC's and ssara's allocation of v4 wrong (one function, two lines),
+ * v2 v3 v6 v9 unverified (GCC's), v7 unsupported; a.o has no verdict
+ * at all (exit 0); unknown or repeated kinds are usage errors. */
+static void case_fail_on(void)
+{
+	if (!need_fixtures())
+		return;
+	char *out = report("--totals --fail-on violation verify.o", 3);
+	HAS(out, "ssara-report: v.c: v4 (-O2): GCC's allocation is wrong: "
+		 "uid 9 (b2): r1 does not hold p5\n");
+	HAS(out, "ssara-report: v.c: v4 (-O2): ssara's allocation is wrong: "
+		 "uid 3: x\n");
+	HAS(out, "ssara-report: 1 function fail --fail-on\n");
+	HAS_NOT(out, "unverified: insn");
+	free(out);
+	out = report("--totals --fail-on unverified verify.o", 3);
+	HAS(out, "ssara-report: v.c: v2 (-O2): GCC's allocation is "
+		 "unverified: insn moved by IRA (uid 12)\n");
+	HAS(out, "ssara-report: v.c: v3 (-O2): GCC's allocation is "
+		 "unverified: insn moved by IRA (uid 7)\n");
+	HAS(out, "ssara-report: 4 functions fail --fail-on\n");
+	free(out);
+	out = report("--totals --fail-on unsupported verify.o", 3);
+	HAS(out, "ssara-report: v.c: v7 (-O0): unsupported: asm goto\n");
+	HAS(out, "ssara-report: 1 function fail --fail-on\n");
+	free(out);
+	out = report("--totals --fail-on unsupported,violation,unverified "
+		     "verify.o", 3);
+	HAS(out, "ssara-report: 6 functions fail --fail-on\n");
+	free(out);
+	out = report("--totals --fail-on violation,unverified a.o", 0);
+	HAS_NOT(out, "fail --fail-on");
+	free(out);
+	out = report("--fail-on nope a.o", 2);
+	HAS(out, "ssara-report: --fail-on 'nope': expected violation");
+	free(out);
+	out = report("--fail-on violation,violation a.o", 2);
+	HAS(out, "ssara-report: --fail-on 'violation,violation'");
+	free(out);
+}
+
 static void case_svg(void)
 {
 	if (!need_fixtures())
@@ -1096,6 +1139,7 @@ void suite_report(void)
 	}
 	t_case("report: assemble, archive and link the fixtures", case_build);
 	t_case("report: --help, --version, bad usage", case_usage);
+	t_case("report: --fail-on, an exit status for CI", case_fail_on);
 	t_case("report: object file, every column", case_object);
 	t_case("report: NUL padding between records", case_padding);
 	t_case("report: columns aligned", case_aligned);
