@@ -36,13 +36,13 @@ static bool check_fails(FILE *f, const Record *rec, const Check *c,
 {
 	if (c->kind == V_VIOLATION && (mask & FAIL_VIOLATION)) {
 		fprintf(f, "ssara-report: %s: %s (%s): %s allocation is wrong: "
-			"%s\n", rec->file, rec->fn, rec->opt, whose,
+			"%s\n", rec->file, rec->name, rec->opt, whose,
 			c->first ? c->first : "(no text)");
 		return true;
 	}
 	if (c->kind == V_UNVERIFIED && (mask & FAIL_UNVERIFIED)) {
 		fprintf(f, "ssara-report: %s: %s (%s): %s allocation is "
-			"unverified: %s\n", rec->file, rec->fn, rec->opt, whose,
+			"unverified: %s\n", rec->file, rec->name, rec->opt, whose,
 			c->reason ? c->reason : "(no reason)");
 		return true;
 	}
@@ -57,7 +57,7 @@ long gate_check(FILE *f, const Report *r, int mask)
 		bool fails = false;
 		if (!rec->captured && (mask & FAIL_UNSUPPORTED)) {
 			fprintf(f, "ssara-report: %s: %s (%s): unsupported: "
-				"%s\n", rec->file, rec->fn, rec->opt,
+				"%s\n", rec->file, rec->name, rec->opt,
 				rec->reason ? rec->reason : "(no reason)");
 			fails = true;
 		}

@@ -200,7 +200,7 @@ static void row_of(const Entry *e, Row *row)
 {
 	const Record *rec = &e->rec;
 	row->cell[C_FILE] = rec->file;
-	row->cell[C_FN] = rec->fn;
+	row->cell[C_FN] = rec->name;
 	row->cell[C_OPT] = rec->opt;
 	row->cell[C_STATUS] = rec->captured ? "captured" : "unsupported";
 	for (int f = 0; f < F_N; f++) {
@@ -795,6 +795,10 @@ static void json_function(FILE *f, const Entry *e)
 	json_string(f, rec->file);
 	fprintf(f, ", \"fn\": ");
 	json_string(f, rec->fn);
+	if (strcmp(rec->name, rec->fn) != 0) {
+		fprintf(f, ", \"demangled\": ");
+		json_string(f, rec->name);
+	}
 	fprintf(f, ", \"opt\": ");
 	json_string(f, rec->opt);
 	fprintf(f, ", \"status\": \"%s\", \"reason\": ",
@@ -999,6 +1003,10 @@ static void json_worst(FILE *f, const Report *r, int n)
 		json_string(f, e->rec.file);
 		fprintf(f, ", \"fn\": ");
 		json_string(f, e->rec.fn);
+		if (strcmp(e->rec.name, e->rec.fn) != 0) {
+			fprintf(f, ", \"demangled\": ");
+			json_string(f, e->rec.name);
+		}
 		fprintf(f, ", \"opt\": ");
 		json_string(f, e->rec.opt);
 		fprintf(f, ", \"spill_code\": ");
@@ -1117,7 +1125,7 @@ void print_worst(FILE *f, const Report *r, int n)
 		final_ssara(&e->rec, &s);
 		snprintf(row[0], WK_CELL, "%d", i + 1);
 		snprintf(row[1], WK_CELL, "%s", e->rec.file);
-		snprintf(row[2], WK_CELL, "%s", e->rec.fn);
+		snprintf(row[2], WK_CELL, "%s", e->rec.name);
 		snprintf(row[3], WK_CELL, "%s", e->rec.opt);
 		snprintf(row[4], WK_CELL, "%lld", g.spill);
 		snprintf(row[5], WK_CELL, "%lld", s.spill);

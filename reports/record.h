@@ -104,6 +104,9 @@ const char *ssara_count_name(SsaraCount c);
 
 typedef struct {
 	const char *file, *fn, *opt; /* never NULL */
+	const char *name;            /* fn for people: demangled when it is
+					a C++ name (the report sets it;
+					never NULL there) */
 	bool captured;               /* else unsupported */
 	const char *reason;          /* unsupported: why; else NULL */
 	bool has[F_N];               /* which counts the record carries */

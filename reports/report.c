@@ -1,6 +1,8 @@
 /* report.c - records of a codebase, duplicates, totals (report.h). */
 #include "report.h"
 
+#include "demangle.h"
+
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -106,6 +108,7 @@ static void add_record(Report *r, const Record *rec, const char *where,
 	e->rec = *rec;
 	e->rec.file = copy_str(r->a, rec->file, strlen(rec->file));
 	e->rec.fn = copy_str(r->a, rec->fn, strlen(rec->fn));
+	e->rec.name = demangle_name(r->a, e->rec.fn);
 	e->rec.opt = copy_str(r->a, rec->opt, strlen(rec->opt));
 	e->rec.reason = dup_opt(r->a, rec->reason);
 	e->rec.vgcc.reason = dup_opt(r->a, rec->vgcc.reason);

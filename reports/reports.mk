@@ -3,11 +3,12 @@
 REPORT_SRC = $(wildcard reports/*.c)
 REPORT_OBJ = $(REPORT_SRC:%.c=$(B)/%.o)
 
-# The headers come with libelf-dev, which `make deps` installs.
+# The headers come with libelf-dev and libiberty-dev (the demangler),
+# which `make deps` installs.
 $(REPORT_OBJ): | $(B)/.deps
 
 # Of the core it needs only the arena.
 $(B)/ssara-report: $(REPORT_OBJ) $(B)/core/arena.o | $(B)/.deps
-	$(CC) $(CFLAGS) $^ -lelf -o $@
+	$(CC) $(CFLAGS) $^ -lelf -liberty -o $@
 
 CHECK_PREREQS += $(B)/ssara-report

@@ -127,7 +127,7 @@ static void case_build(void)
 	const char *src = t_srcdir();
 	static const char *const fixture[] = {
 		"a", "b", "bad", "v2", "a_rebuilt", "json_edge", "main",
-		"verify", "verify_bad", "kept", "kept_bad"};
+		"verify", "verify_bad", "kept", "kept_bad", "cxx"};
 	bool ok = true;
 	for (size_t i = 0; i < sizeof fixture / sizeof *fixture; i++)
 		ok &= sh("gcc -c %s/testsuite/report/%s.s -o %s.o", src,
@@ -1067,6 +1067,33 @@ static void case_fail_on(void)
 	free(out);
 }
 
+/* cxx.s: C++ names shown demangled (worked out by hand in cxx.s) in the
+ * table, the --fail-on lines and, beside the assembler name, in JSON; a
+ * C name stays as it is, without a "demangled" member. */
+static void case_demangle(void)
+{
+	if (!need_fixtures())
+		return;
+	char *out = report("cxx.o", 0);
+	char *sq = squeeze(out);
+	HAS(sq, "\nc.cc ns::sum(int const*, int) -O2 captured ");
+	HAS(sq, "\nc.cc g() [clone .cold] -O0 captured ");
+	HAS(sq, "\nc.cc A::A() -O0 captured ");
+	HAS(sq, "\nc.cc plain -O0 captured ");
+	free(sq);
+	free(out);
+	out = report("--json cxx.o", 0);
+	HAS(out, "\"fn\": \"_ZN2ns3sumEPKii\", \"demangled\": "
+		 "\"ns::sum(int const*, int)\"");
+	HAS(out, "\"fn\": \"_ZN1AC2Ev\", \"demangled\": \"A::A()\"");
+	HAS(out, "\"fn\": \"plain\", \"opt\"");
+	free(out);
+	out = report("--totals --fail-on violation cxx.o", 3);
+	HAS(out, "ssara-report: c.cc: ns::sum(int const*, int) (-O2): GCC's "
+		 "allocation is wrong: uid 9 (b2): r1 does not hold p5\n");
+	free(out);
+}
+
 static void case_svg(void)
 {
 	if (!need_fixtures())
@@ -1140,6 +1167,7 @@ void suite_report(void)
 	t_case("report: assemble, archive and link the fixtures", case_build);
 	t_case("report: --help, --version, bad usage", case_usage);
 	t_case("report: --fail-on, an exit status for CI", case_fail_on);
+	t_case("report: C++ names demangled", case_demangle);
 	t_case("report: object file, every column", case_object);
 	t_case("report: NUL padding between records", case_padding);
 	t_case("report: columns aligned", case_aligned);

@@ -1,0 +1,16 @@
+# cxx.s - three records of c.cc with C++ (Itanium ABI) assembler names
+# and one C name: ssara-report shows them demangled (test_report.c
+# case_demangle).  The names, demangled by hand from the ABI's rules:
+#   _ZN2ns3sumEPKii  ns::sum(int const*, int)  (N..E nested name, PKi
+#                    pointer to const int, i int): GCC's allocation wrong,
+#                    as v4 of verify.s
+#   _Z1gv.cold       g() [clone .cold]  (a clone GCC split off)
+#   _ZN1AC2Ev        A::A()  (C2: the base object constructor)
+#   plain            plain  (not a mangled name)
+	.pushsection .ssara,"",@progbits
+	.ascii "{\"ssara\":1,\"tool\":\"0.1.0\",\"gcc\":\"12.2.0\",\"file\":\"c.cc\",\"fn\":\"_ZN2ns3sumEPKii\",\"opt\":\"-O2\",\"status\":\"captured\",\"blocks\":2,\"insns\":10,\"pseudos\":4,\"maxlive\":{\"gpr\":3,\"sse\":0},\"gcc_ra\":{\"spills\":1,\"w_spills\":1,\"reloads\":2,\"w_reloads\":2,\"moves\":0,\"w_moves\":0,\"copies_deleted\":1,\"w_copies_deleted\":1,\"remats\":1,\"w_remats\":1,\"frame\":0,\"callee_saved\":0},\"ssara_ra\":{\"spills\":0,\"w_spills\":0,\"reloads\":1,\"w_reloads\":1,\"remats\":2,\"w_remats\":2,\"moves\":1,\"w_moves\":1,\"swaps\":0,\"w_swaps\":0,\"copies\":0,\"w_copies\":0,\"slots\":0,\"slot_bytes\":0,\"aff_total\":0,\"aff_final\":0,\"us\":90},\"verify\":{\"gcc\":{\"verdict\":\"violation\",\"violations\":2,\"first\":\"uid 9 (b2): r1 does not hold p5\",\"us\":40},\"ssara\":{\"verdict\":\"violation\",\"violations\":1,\"first\":\"uid 3: x\",\"us\":6}},\"time_us\":{\"capture\":10,\"ira_lra\":100,\"audit\":0}}\n"
+	.ascii "{\"ssara\":1,\"tool\":\"0.1.0\",\"gcc\":\"12.2.0\",\"file\":\"c.cc\",\"fn\":\"_Z1gv.cold\",\"opt\":\"-O0\",\"status\":\"captured\",\"blocks\":2,\"insns\":10,\"pseudos\":4,\"maxlive\":{\"gpr\":3,\"sse\":0},\"gcc_ra\":{\"spills\":0,\"w_spills\":0,\"reloads\":0,\"w_reloads\":0,\"moves\":0,\"w_moves\":0,\"copies_deleted\":0,\"w_copies_deleted\":0,\"remats\":0,\"w_remats\":0,\"frame\":0,\"callee_saved\":0},\"ssara_ra\":null,\"verify\":{\"gcc\":{\"verdict\":\"verified\",\"violations\":0,\"us\":5},\"ssara\":null},\"time_us\":{\"capture\":1,\"ira_lra\":50,\"audit\":1}}\n"
+	.ascii "{\"ssara\":1,\"tool\":\"0.1.0\",\"gcc\":\"12.2.0\",\"file\":\"c.cc\",\"fn\":\"_ZN1AC2Ev\",\"opt\":\"-O0\",\"status\":\"captured\",\"blocks\":2,\"insns\":10,\"pseudos\":4,\"maxlive\":{\"gpr\":3,\"sse\":0},\"gcc_ra\":{\"spills\":0,\"w_spills\":0,\"reloads\":0,\"w_reloads\":0,\"moves\":0,\"w_moves\":0,\"copies_deleted\":0,\"w_copies_deleted\":0,\"remats\":0,\"w_remats\":0,\"frame\":0,\"callee_saved\":0},\"ssara_ra\":null,\"verify\":{\"gcc\":{\"verdict\":\"verified\",\"violations\":0,\"us\":5},\"ssara\":null},\"time_us\":{\"capture\":1,\"ira_lra\":50,\"audit\":1}}\n"
+	.ascii "{\"ssara\":1,\"tool\":\"0.1.0\",\"gcc\":\"12.2.0\",\"file\":\"c.cc\",\"fn\":\"plain\",\"opt\":\"-O0\",\"status\":\"captured\",\"blocks\":2,\"insns\":10,\"pseudos\":4,\"maxlive\":{\"gpr\":3,\"sse\":0},\"gcc_ra\":{\"spills\":0,\"w_spills\":0,\"reloads\":0,\"w_reloads\":0,\"moves\":0,\"w_moves\":0,\"copies_deleted\":0,\"w_copies_deleted\":0,\"remats\":0,\"w_remats\":0,\"frame\":0,\"callee_saved\":0},\"ssara_ra\":null,\"verify\":{\"gcc\":{\"verdict\":\"verified\",\"violations\":0,\"us\":5},\"ssara\":null},\"time_us\":{\"capture\":1,\"ira_lra\":50,\"audit\":1}}\n"
+	.popsection
+	.section .note.GNU-stack,"",@progbits
