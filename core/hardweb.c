@@ -352,8 +352,7 @@ static int convert_all(Fn *fn, const RegSet avail[RC_NALLOC], HardWebs *hw,
 	int cap = 0;
 	RegSet regs = avail[RC_GPR] & fn->target->class_regs[RC_GPR] &
 		      ~fn->target->never_alloc &
-		      target_allocatable(fn->target, RC_GPR,
-					 fn->frame_pointer);
+		      fn_allocatable(fn, RC_GPR);
 	for (int r = 0; r < TGT_NREGS; r++)
 		if (RS_HAS(regs, r))
 			hw->nweb += webs_of(fn, r, hw, &cap, entry);

@@ -49,6 +49,12 @@ void fn_free(Fn *fn)
 		arena_free(fn->arena);
 }
 
+RegSet fn_allocatable(const Fn *fn, int cls)
+{
+	return target_allocatable(fn->target, cls, fn->frame_pointer) &
+	       ~fn->fixed;
+}
+
 const char *fn_strdup(Fn *fn, const char *s, size_t len)
 {
 	char *p = arena_alloc(fn->arena, len + 1);
@@ -297,6 +303,7 @@ Fn *fn_copy(const Fn *src)
 	Fn *fn = fn_new(src->name, src->target);
 	fn->unsupported = dup_or_null(fn, src->unsupported);
 	fn->frame_pointer = src->frame_pointer;
+	fn->fixed = src->fixed;
 	fn->allocated = src->allocated;
 	fn->by_gcc = src->by_gcc;
 	fn->memfx = src->memfx;
@@ -411,7 +418,7 @@ bool fn_equal(const Fn *a, const Fn *b, char *why, size_t whylen)
 	if (!str_eq(a->name, b->name))
 		DIFF("names differ: %s vs %s", a->name, b->name);
 	if (!str_eq(a->unsupported, b->unsupported) ||
-	    a->frame_pointer != b->frame_pointer ||
+	    a->frame_pointer != b->frame_pointer || a->fixed != b->fixed ||
 	    a->allocated != b->allocated || a->by_gcc != b->by_gcc ||
 	    a->memfx != b->memfx || a->escapes != b->escapes ||
 	    a->frame_escapes != b->frame_escapes ||

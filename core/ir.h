@@ -213,6 +213,9 @@ typedef struct Fn {
 	const char *name;
 	const char *unsupported; /* reason the capture gave up, or NULL */
 	bool frame_pointer;      /* bp is not allocatable */
+	RegSet fixed;            /* registers not allocatable beyond the
+				  * target's own (GCC's -ffixed-REG):
+				  * fn_allocatable */
 	bool allocated;          /* every pseudo operand has a location */
 	bool memfx;              /* every memory write of an original
 				  * instruction is listed in its mem (calls
@@ -255,6 +258,10 @@ bool ins_kind_inserted(int kind);
  * aborts: there is no recovery inside a compiler plugin from that). */
 Fn *fn_new(const char *name, const Target *t);
 void fn_free(Fn *fn);
+
+/* The registers of class cls an allocator may use in fn: the target's
+ * allocatable ones, less bp with a frame pointer and fn->fixed. */
+RegSet fn_allocatable(const Fn *fn, int cls);
 
 /* Copies a string into fn's arena. */
 const char *fn_strdup(Fn *fn, const char *s, size_t len);

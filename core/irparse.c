@@ -83,6 +83,23 @@ static bool parse_fn_attrs(Parser *P)
 								  : "fescapes");
 			*seen = true;
 			P->pos += irp_word_len(P);
+		} else if (P->eol - P->pos > 6 &&
+			   memcmp(P->s + P->pos, "fixed=", 6) == 0) {
+			if (P->fn->fixed)
+				return irp_fail_at(P, at,
+						   "duplicate attribute "
+						   "'fixed'");
+			P->pos += 6;
+			if (peek(P) != '{')
+				return irp_fail_at(P, P->pos,
+						   "expected '{' after "
+						   "'fixed='");
+			if (!irp_parse_regset(P, &P->fn->fixed))
+				return false;
+			if (!P->fn->fixed)
+				return irp_fail_at(P, at,
+						   "'fixed={}' names no "
+						   "register");
 		} else if (P->eol - P->pos > 9 &&
 			   memcmp(P->s + P->pos, "frameoff=", 9) == 0) {
 			if (P->fn->has_frame_off)

@@ -267,6 +267,10 @@ static void print_head(FILE *f, const Fn *fn)
 	fprintf(f, "func %s", fn->name ? fn->name : "?");
 	if (fn->frame_pointer)
 		fputs(" fp", f);
+	if (fn->fixed) {
+		fputs(" fixed=", f);
+		regset_print(f, fn->target, fn->fixed);
+	}
 	if (fn->allocated)
 		fputs(" allocated", f);
 	if (fn->by_gcc)

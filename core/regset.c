@@ -65,8 +65,7 @@ static RegSet add_pairs(RegSet set, RegSet all, int n)
 
 RegSet alloc_regset(const Fn *fn, int cls, int n)
 {
-	const Target *t = fn->target;
-	RegSet all = target_allocatable(t, cls, fn->frame_pointer);
+	RegSet all = fn_allocatable(fn, cls);
 	if (n <= 0 || n >= regset_count(all))
 		return all;
 	RegSet set = 0;

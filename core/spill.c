@@ -458,7 +458,7 @@ static bool decide_block(Sp *s, int b)
 void spill_opts_init(SpillOpts *o, const Fn *fn, int nregs)
 {
 	for (int c = 0; c < RC_NALLOC; c++) {
-		RegSet all = target_allocatable(fn->target, c, fn->frame_pointer);
+		RegSet all = fn_allocatable(fn, c);
 		RegSet s = 0;
 		int n = 0;
 		for (int r = 0; r < TGT_NREGS; r++)

@@ -55,8 +55,7 @@ static Ins *transfer(Fn *fn, int kind, int p, Loc dst, Loc src)
  * allocatable set. */
 static RegSet op_allowed(const SE *se, const Op *o)
 {
-	RegSet all = target_allocatable(se->t, op_class(se->fn, o),
-					se->fn->frame_pointer);
+	RegSet all = fn_allocatable(se->fn, op_class(se->fn, o));
 	return o->allowed ? o->allowed & all : all;
 }
 
@@ -253,9 +252,7 @@ static bool lower_phis(SE *se, const Live *lv, Blk *b)
 					src = &phi->ops[s];
 			int d = phi->ops[0].reg;
 			int cls = fn->pseudo[d].cls;
-			RegSet free = target_allocatable(se->t, cls,
-							 fn->frame_pointer) &
-				      ~busy;
+			RegSet free = fn_allocatable(fn, cls) & ~busy;
 			if (!src || src->kind != OK_PSEUDO || !free)
 				return err_set(se->err, se->errlen,
 					       "b%d: phi uid %d: unsupported "

@@ -217,7 +217,7 @@ static bool sequentialize(SD *sd, const CopySet *cs, const int *live,
 	RegSet alloc = 0;
 	bool every_class_free = true;
 	for (int c = 0; c < RC_NALLOC; c++) {
-		RegSet a = target_allocatable(t, c, fn->frame_pointer);
+		RegSet a = fn_allocatable(fn, c);
 		if (sd->within)
 			a &= sd->within[c];
 		alloc |= a;
@@ -237,8 +237,7 @@ static bool sequentialize(SD *sd, const CopySet *cs, const int *live,
 		int cls = fn->pseudo[v].cls;
 		Loc l = sd->loc_of[v];
 		if (cls < 0 || cls >= RC_NALLOC || l.kind != LOC_REG ||
-		    !RS_HAS(target_allocatable(t, cls, fn->frame_pointer),
-			    l.num) ||
+		    !RS_HAS(fn_allocatable(fn, cls), l.num) ||
 		    RS_HAS(involved | lent, l.num) ||
 		    target_nregs(t, cls, fn->pseudo[v].size) > 1)
 			continue;

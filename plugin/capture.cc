@@ -121,8 +121,7 @@ static void cross_class_tie(Builder &b, Ins *ins, int j, int to)
 	const Op &t = ins->ops[to];
 	o.allowed = t.kind == OK_PSEUDO && t.allowed
 			    ? t.allowed
-			    : target_allocatable(target_x86_64(), ct,
-						 b.fn->frame_pointer);
+			    : fn_allocatable(b.fn, ct);
 }
 
 /* Orders the operands: definitions first, then uses, each in the order
@@ -899,15 +898,32 @@ static const char *asm_name(function *fun)
 	return *s == '*' ? s + 1 : s;
 }
 
+/* The allocatable registers GCC may not use in this unit beyond the
+ * target's own fixed ones (the user's -ffixed-REG): fixed_regs of the
+ * core's allocatable registers, as core registers (Fn.fixed). */
+static RegSet user_fixed_regs(void)
+{
+	const Target *t = target_x86_64();
+	RegSet fixed = 0;
+	for (int c = 0; c < RC_NALLOC; c++)
+		for (int r = 0; r < TGT_NREGS; r++)
+			if (RS_HAS(target_allocatable(t, c, false), r) &&
+			    fixed_regs[t->regs[r].gccno])
+				fixed |= RS_BIT(r);
+	return fixed;
+}
+
 /* Makes cap an unsupported capture of fun with reason why (sizes counted
  * on the RTL); frees the partial translation. */
 static void capture_unsupported(function *fun, Capture *cap, Fn *partial,
 				const std::string &why)
 {
 	bool fp = partial->frame_pointer;
+	RegSet fixed = partial->fixed;
 	fn_free(partial);
 	cap->fn = fn_new(cap->name.c_str(), target_x86_64());
 	cap->fn->frame_pointer = fp;
+	cap->fn->fixed = fixed;
 	cap->fn->unsupported = fn_strdup(cap->fn, why.c_str(), why.size());
 	rtl_size(fun, cap);
 }
@@ -928,6 +944,7 @@ void capture_function(function *fun, Capture *cap)
 		b.next_scratch = max_reg_num();
 		b.frame_pointer = needs_frame_pointer(fun);
 		b.fn->frame_pointer = b.frame_pointer;
+		b.fn->fixed = user_fixed_regs();
 		b.cls_override = &cls_override;
 		b.split = &split;
 		b.next_copy_uid = get_max_uid() + 1;

@@ -193,15 +193,13 @@ static void check_operand(Chk *c, const Ins *i, const Ins *o, int pos, int k)
 			return;
 	} else {
 		int cls = c->o->pseudo[v].cls;
-		RegSet alloc = target_allocatable(c->t, cls,
-						  c->o->frame_pointer);
+		RegSet alloc = fn_allocatable(c->o, cls);
 		RegSet allowed = oo->allowed ? oo->allowed : alloc;
 		bool ok = RS_HAS(allowed, l) && !(oo->flags & OF_MEMONLY);
 		/* the rest of the span: allocatable registers of l's class
 		 * (a value of another class that the constraint admits in
 		 * l's, e.g. an SSE pair's words read in ax:dx, spans l's) */
-		RegSet rest = target_allocatable(c->t, c->t->regs[l].cls,
-						 c->o->frame_pointer);
+		RegSet rest = fn_allocatable(c->o, c->t->regs[l].cls);
 		for (int p = 1; p < n && ok; p++)
 			ok = RS_HAS(rest, l + p);
 		if (!ok) {

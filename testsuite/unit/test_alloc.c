@@ -1147,8 +1147,54 @@ static void case_remat_pool(void)
 	fn_free(fn);
 }
 
+/* fixed_regs.ir (counts derived there): with bx, bp, r12-r15 fixed, 3
+ * spills and 3 reloads and no location in a fixed register; with the
+ * same function unfixed, no spill code, and that allocation (twelve
+ * values in twelve registers, so some in the fixed ones) is a violation
+ * of the fixed function. */
+static void case_fixed_regs(void)
+{
+	Fn *orig = t_load_fn("testsuite/ir/alloc/fixed_regs.ir");
+	if (!orig)
+		return;
+	RegSet fixed = orig->fixed;
+	CHECK(fixed == (RS_BIT(R_BX) | RS_BIT(R_BP) | RS_BIT(R_R12) |
+			RS_BIT(R_R13) | RS_BIT(R_R14) | RS_BIT(R_R15)));
+	AllocOpts o = {0};
+	AllocStats st;
+	Fn *fn = t_alloc_opts_verified(orig, &o, &st);
+	if (fn) {
+		CHECK_INT(st.spills.n, 3);
+		CHECK_INT(st.reloads.n, 3);
+		int in_fixed = 0;
+		for (int b = 0; b < fn->nblk; b++)
+			for (Ins *i = fn->blk[b]->first; i; i = i->next)
+				for (int k = 0; k < i->nops; k++)
+					in_fixed += i->ops[k].loc.kind == LOC_REG &&
+						    RS_HAS(fixed,
+							   i->ops[k].loc.num);
+		CHECK_INT(in_fixed, 0);
+		fn_free(fn);
+	}
+	Fn *free_fn = fn_copy(orig);
+	free_fn->fixed = 0;
+	fn = t_alloc_opts_verified(free_fn, &o, &st);
+	if (fn) {
+		CHECK_INT(st.spills.n + st.reloads.n, 0);
+		VerifyResult r;
+		verify_fn(orig, fn, &r);
+		CHECK_INT(r.verdict, VERDICT_VIOLATION);
+		verify_result_free(&r);
+		fn_free(fn);
+	}
+	fn_free(free_fn);
+	fn_free(orig);
+}
+
 void suite_alloc(void)
 {
+	t_case("alloc: registers the user fixed are never allocated",
+	       case_fixed_regs);
 	t_case("alloc: a part of a value tied across classes is refused",
 	       case_cross_class_part);
 	t_case("alloc: both words of an SSE value read by tied integer "

@@ -641,6 +641,52 @@ static void case_reproducible(void)
 	CHECK(sh("grep -q time_us rep.json"));
 }
 
+/* -ffixed-REG: the capture names the registers GCC may not use
+ * (fixed={...} in the dumped IR, docs/IR.md), and ssara's allocation,
+ * which must avoid them, is checked and verified. */
+static void case_fixed(void)
+{
+	if (!have_plugin())
+		return;
+	char *src = xfmt("%s/fix6.c", tmp);
+	FILE *f = fopen(src, "w");
+	free(src);
+	if (!t_check(f != NULL, __FILE__, __LINE__, "cannot write fix6.c"))
+		return;
+	fputs("long f(long *p)\n{\n"
+	      "  long a = p[0], b = p[1], c = p[2], d = p[3], e = p[4],"
+	      " g = p[5];\n"
+	      "  __asm__ volatile(\"\" ::: \"memory\");\n"
+	      "  return a + b + c + d + e + g;\n}\n",
+	      f);
+	fclose(f);
+	sh("rm -rf fixdump fix.json && mkdir fixdump");
+	int st;
+	char *cmd = xfmt("-O2 -c fix6.c -o fix6.o -ffixed-rbx -ffixed-rbp "
+			 "-ffixed-r12 -ffixed-r13 -ffixed-r14 -ffixed-r15 "
+			 "-fplugin=%s -fplugin-arg-ssara-verify=both "
+			 "-fplugin-arg-ssara-dump=fixdump "
+			 "-fplugin-arg-ssara-json=fix.json",
+			 plugin_path());
+	char *out = gcc(cmd, &st);
+	free(cmd);
+	CHECK_INT(st, 0);
+	free(out);
+	char *path = xfmt("%s/fixdump/fix6.c.f.ir", tmp);
+	char *ir = slurp(path);
+	free(path);
+	t_check(ir && strstr(ir, "func f fixed={bx,bp,r12-r15}") != NULL,
+		__FILE__, __LINE__, "no fixed= in the dump:\n%s",
+		ir ? ir : "(none)");
+	free(ir);
+	path = xfmt("%s/fix.json", tmp);
+	char *rec = slurp(path);
+	free(path);
+	CHECK(rec && strstr(rec, "\"ssara\":{\"verdict\":\"verified\"") !=
+			     NULL);
+	free(rec);
+}
+
 static void case_verbose_only(void)
 {
 	if (!have_plugin())
@@ -973,6 +1019,7 @@ void suite_plugin(void)
 	t_case("plugin: bad arguments", case_unknown_key);
 	t_case("plugin: verbose and only=", case_verbose_only);
 	t_case("plugin: regs= limits ssara's registers", case_regs);
+	t_case("plugin: -ffixed-REG registers named and avoided", case_fixed);
 	t_case("plugin: make install and uninstall, DESTDIR and PREFIX",
 	       case_install);
 	t_case("plugin: identical compiles, identical objects; times when asked",
