@@ -536,7 +536,8 @@ Fn *ssa_alloc(const Fn *orig, const AllocOpts *o, AllocStats *st, char *err,
 		err_set(err, errlen, "already allocated");
 		return NULL;
 	}
-	if (!memonly_supported(orig, err, errlen))
+	if (!memonly_supported(orig, err, errlen) ||
+	    !x87_phis_copy(orig, err, errlen))
 		return NULL;
 	st->nins = count_ins(orig);
 	for (int c = 0; c < RC_NALLOC; c++) {

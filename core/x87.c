@@ -118,6 +118,34 @@ bool x87_copies_via_memory(Fn *fn, X87Marks *xm, char *err, size_t errlen)
 	return true;
 }
 
+bool x87_phis_copy(const Fn *fn, char *err, size_t errlen)
+{
+	for (int b = 0; b < fn->nblk; b++)
+		for (const Ins *i = fn->blk[b]->first; i && i->kind == IK_PHI;
+		     i = i->next) {
+			const Op *d = &i->ops[0];
+			if (d->kind != OK_PSEUDO || d->sub_size ||
+			    fn->pseudo[d->reg].cls != RC_X87)
+				continue;
+			for (int k = 1; k < i->nops; k++) {
+				const Op *s = &i->ops[k];
+				if (s->kind == OK_PSEUDO && !s->sub_size &&
+				    fn->pseudo[s->reg].cls == RC_X87 &&
+				    fn->pseudo[s->reg].size !=
+					    fn->pseudo[d->reg].size)
+					return err_set(
+						err, errlen,
+						"b%d: phi uid %d: x87 source "
+						"p%d of another size than "
+						"p%d (a conversion, not a "
+						"copy)",
+						fn->blk[b]->id, i->uid, s->reg,
+						d->reg);
+			}
+		}
+	return true;
+}
+
 void x87_copies_restore(const X87Marks *xm)
 {
 	for (int j = 0; j < xm->n; j++) {

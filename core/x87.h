@@ -34,6 +34,13 @@ typedef struct X87Marks {
  * (not allocated). */
 bool x87_copies_via_memory(Fn *fn, X87Marks *xm, char *err, size_t errlen);
 
+/* Whether every phi of fn between x87 values copies: its whole-pseudo
+ * x87 sources are of its destination's size.  False with err set
+ * otherwise (not allocated): between an 8-byte and a 16-byte x87 value
+ * a phi would convert, which only a store and a load do (fst/fld of
+ * the narrower format), and no parallel copy of registers can. */
+bool x87_phis_copy(const Fn *fn, char *err, size_t errlen);
+
 /* Undoes x87_copies_via_memory on the allocation: each marked operand
  * gets back its flags and register set (the allocation keeps the
  * original's shape; the memory side keeps its slot location). */

@@ -433,8 +433,30 @@ static void case_copy_nomem(void)
 	fn_free(orig);
 }
 
+/* x87_phi_size.ir: a phi from a 16-byte into an 8-byte x87 value is a
+ * conversion: refused with its reason, at all registers and at 4. */
+static void case_phi_size(void)
+{
+	Fn *orig = t_load_fn("testsuite/ir/refuse/x87_phi_size.ir");
+	if (!orig)
+		return;
+	for (int n = 0; n <= 4; n += 4) {
+		AllocOpts o = {0};
+		o.nregs[RC_GPR] = n;
+		char err[256] = "";
+		Fn *fn = ssa_alloc(orig, &o, NULL, err, sizeof err);
+		CHECK(fn == NULL);
+		CHECK_STR(err, "b2: phi uid 6: x87 source p2 of another size "
+			       "than p8 (a conversion, not a copy)");
+		fn_free(fn);
+	}
+	fn_free(orig);
+}
+
 void suite_alloc_x87(void)
 {
+	t_case("alloc x87: a phi between x87 values of two sizes: refused",
+	       case_phi_size);
 	t_case("alloc x87: a copy from x87 into a general register, no "
 	       "memory side: refused",
 	       case_copy_nomem);

@@ -1012,6 +1012,14 @@ static const struct ErrCase {
 	{"func f\n  1: ret\nend\n", 2, 3, "before the first block"},
 	{"func f\nend\n", 2, 1, "no blocks"},
 	{"func f fp fp\nb0:\n  1: ret\nend\n", 1, 11, "duplicate attribute"},
+	{"func f fixed={}\nb0:\n  1: ret\nend\n", 1, 8,
+	 "'fixed={}' names no register"},
+	{"func f fixed=bx\nb0:\n  1: ret\nend\n", 1, 14,
+	 "expected '{' after 'fixed='"},
+	{"func f fixed={bx} fixed={cx}\nb0:\n  1: ret\nend\n", 1, 19,
+	 "duplicate attribute 'fixed'"},
+	{"func f fixed={bx,zz}\nb0:\n  1: ret\nend\n", 1, 18,
+	 "unknown register 'zz'"},
 	/* Phis against predecessors (reported at the phi). */
 	{"func f\n  pseudo p1 gpr 8\nb0: -> b1\n  1: copy =p1, %ax\n"
 	 "b1: -> b1\n  2: phi =p1, p1 from b0\n  3: branch\nend\n",
