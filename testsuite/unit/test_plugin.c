@@ -492,6 +492,26 @@ static void case_unknown_key(void)
 	free(out);
 }
 
+/* Writes NAME in the scratch directory: f(p) loads six values, keeps
+ * them live across an asm that clobbers memory (the loads cannot move
+ * past it) and sums them after it.  False (a failed check) if it cannot. */
+static bool write_six_live(const char *name)
+{
+	char *src = xfmt("%s/%s", tmp, name);
+	FILE *f = fopen(src, "w");
+	free(src);
+	if (!t_check(f != NULL, __FILE__, __LINE__, "cannot write %s", name))
+		return false;
+	fputs("long f(long *p)\n{\n"
+	      "  long a = p[0], b = p[1], c = p[2], d = p[3], e = p[4],"
+	      " g = p[5];\n"
+	      "  __asm__ volatile(\"\" ::: \"memory\");\n"
+	      "  return a + b + c + d + e + g;\n}\n",
+	      f);
+	fclose(f);
+	return true;
+}
+
 /* The number after "KEY": in the ssara_ra object of text, or -1. */
 static long ssara_ra_member(const char *text, const char *key)
 {
@@ -512,18 +532,8 @@ static void case_regs(void)
 {
 	if (!have_plugin())
 		return;
-	char *src = xfmt("%s/regs6.c", tmp);
-	FILE *f = fopen(src, "w");
-	free(src);
-	if (!t_check(f != NULL, __FILE__, __LINE__, "cannot write regs6.c"))
+	if (!write_six_live("regs6.c"))
 		return;
-	fputs("long f(long *p)\n{\n"
-	      "  long a = p[0], b = p[1], c = p[2], d = p[3], e = p[4],"
-	      " g = p[5];\n"
-	      "  __asm__ volatile(\"\" ::: \"memory\");\n"
-	      "  return a + b + c + d + e + g;\n}\n",
-	      f);
-	fclose(f);
 	int st;
 	const char *args[2] = {"", "-fplugin-arg-ssara-regs=4,8"};
 	long spills[2];
@@ -648,18 +658,8 @@ static void case_fixed(void)
 {
 	if (!have_plugin())
 		return;
-	char *src = xfmt("%s/fix6.c", tmp);
-	FILE *f = fopen(src, "w");
-	free(src);
-	if (!t_check(f != NULL, __FILE__, __LINE__, "cannot write fix6.c"))
+	if (!write_six_live("fix6.c"))
 		return;
-	fputs("long f(long *p)\n{\n"
-	      "  long a = p[0], b = p[1], c = p[2], d = p[3], e = p[4],"
-	      " g = p[5];\n"
-	      "  __asm__ volatile(\"\" ::: \"memory\");\n"
-	      "  return a + b + c + d + e + g;\n}\n",
-	      f);
-	fclose(f);
 	sh("rm -rf fixdump fix.json && mkdir fixdump");
 	int st;
 	char *cmd = xfmt("-O2 -c fix6.c -o fix6.o -ffixed-rbx -ffixed-rbp "
