@@ -22,6 +22,7 @@
 #include "opts.h"
 #include "options.h"
 #include "toplev.h"
+#include "file-prefix-map.h"
 
 #include <fnmatch.h>
 
@@ -71,6 +72,14 @@ static std::string opt_level = "-O0";
 static bool dump_failed;
 
 /* ---------------------------------------------------------------- */
+
+/* The directory GCC runs in, as the debug information names it (after
+ * -fdebug-prefix-map and -ffile-prefix-map, so that a build that maps
+ * its directories for reproducibility writes the same records). */
+static const char *compilation_dir(void)
+{
+	return remap_debug_filename(getpwd());
+}
 
 static const char *fn_asm_name(function *fun)
 {
@@ -230,12 +239,13 @@ unsigned int audit_pass::execute(function *fun)
 	report_check(fun, current, &current->check_gcc, "GCC's");
 	report_check(fun, current, &current->check_ssara, "ssara's");
 	Record r;
-	r.json_timed = record_json(current, &ra, main_input_filename,
+	const char *dir = compilation_dir();
+	r.json_timed = record_json(current, &ra, main_input_filename, dir,
 				   opt_level.c_str(), gcc_version.basever,
 				   true);
 	r.json = opts.times ? r.json_timed
 			    : record_json(current, &ra, main_input_filename,
-					  opt_level.c_str(),
+					  dir, opt_level.c_str(),
 					  gcc_version.basever, false);
 	records.push_back(r);
 	drop_current();

@@ -244,12 +244,13 @@ void inject_after_check(function *fun);
 
 /* records.cc */
 
-/* The JSON record (RECORDS.md) of one function; the times (time_us and
+/* The JSON record (RECORDS.md) of one function, compiled from file in
+ * directory dir; the times (time_us and
  * every "us") only when timed, so that two identical compiles write
  * identical records. */
 std::string record_json(const Capture *cap, const GccRa *ra,
-			const char *file, const char *opt, const char *gcc,
-			bool timed);
+			const char *file, const char *dir, const char *opt,
+			const char *gcc, bool timed);
 /* Writes the records into the assembler output as a .ssara section. */
 void records_emit_asm(FILE *asm_out, const std::vector<Record> &recs);
 /* Appends the records as lines to path; false with errno on failure. */

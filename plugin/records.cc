@@ -154,8 +154,8 @@ static std::string check_json(const Check *c, bool timed)
 }
 
 std::string record_json(const Capture *cap, const GccRa *ra,
-			const char *file, const char *opt, const char *gcc,
-			bool timed)
+			const char *file, const char *dir, const char *opt,
+			const char *gcc, bool timed)
 {
 	const Fn *fn = cap->fn;
 	std::string o = "{";
@@ -163,6 +163,7 @@ std::string record_json(const Capture *cap, const GccRa *ra,
 	member(o, "tool", json_str(SSARA_VERSION));
 	member(o, "gcc", json_str(gcc));
 	member(o, "file", json_str(file));
+	member(o, "dir", json_str(dir));
 	member(o, "fn", json_str(cap->name.c_str()));
 	member(o, "opt", json_str(opt));
 	member(o, "status",

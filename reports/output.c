@@ -793,6 +793,10 @@ static void json_function(FILE *f, const Entry *e)
 	json_string(f, e->object);
 	fprintf(f, ", \"file\": ");
 	json_string(f, rec->file);
+	if (*rec->dir) {
+		fprintf(f, ", \"dir\": ");
+		json_string(f, rec->dir);
+	}
 	fprintf(f, ", \"fn\": ");
 	json_string(f, rec->fn);
 	if (strcmp(rec->name, rec->fn) != 0) {

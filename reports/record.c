@@ -346,10 +346,13 @@ static bool get_names(const JsonValue *root, Record *r, char *err, size_t n)
 {
 	const char *status;
 	if (!get_string(root, "file", true, &r->file, err, n) ||
+	    !get_string(root, "dir", false, &r->dir, err, n) ||
 	    !get_string(root, "fn", true, &r->fn, err, n) ||
 	    !get_string(root, "opt", true, &r->opt, err, n) ||
 	    !get_string(root, "status", true, &status, err, n))
 		return false;
+	if (!r->dir)
+		r->dir = "";
 	if (strcmp(status, "captured") == 0) {
 		r->captured = true;
 		return true;

@@ -104,6 +104,8 @@ const char *ssara_count_name(SsaraCount c);
 
 typedef struct {
 	const char *file, *fn, *opt; /* never NULL */
+	const char *dir;             /* the compilation directory ("dir");
+					"" when the record has none */
 	const char *name;            /* fn for people: demangled when it is
 					a C++ name (the report sets it;
 					never NULL there) */

@@ -50,17 +50,19 @@ static uint64_t fnv1a(uint64_t h, const char *s)
 	return h;
 }
 
-/* Hash and equality of a function's identity (file, fn, opt). */
+/* Hash and equality of a function's identity (dir, file, fn, opt): the
+ * same file name compiled in two directories is two sources. */
 static uint64_t identity_hash(const Record *rec)
 {
 	uint64_t h = UINT64_C(14695981039346656037);
-	return fnv1a(fnv1a(fnv1a(h, rec->file), rec->fn), rec->opt);
+	return fnv1a(fnv1a(fnv1a(fnv1a(h, rec->dir), rec->file), rec->fn),
+		     rec->opt);
 }
 
 static bool same_identity(const Record *x, const Record *y)
 {
-	return strcmp(x->file, y->file) == 0 && strcmp(x->fn, y->fn) == 0 &&
-	       strcmp(x->opt, y->opt) == 0;
+	return strcmp(x->dir, y->dir) == 0 && strcmp(x->file, y->file) == 0 &&
+	       strcmp(x->fn, y->fn) == 0 && strcmp(x->opt, y->opt) == 0;
 }
 
 /* The slot of rec's identity: holding its entry, or the free slot where
@@ -107,6 +109,7 @@ static void add_record(Report *r, const Record *rec, const char *where,
 	Entry *e = &r->ent[r->n];
 	e->rec = *rec;
 	e->rec.file = copy_str(r->a, rec->file, strlen(rec->file));
+	e->rec.dir = copy_str(r->a, rec->dir, strlen(rec->dir));
 	e->rec.fn = copy_str(r->a, rec->fn, strlen(rec->fn));
 	e->rec.name = demangle_name(r->a, e->rec.fn);
 	e->rec.opt = copy_str(r->a, rec->opt, strlen(rec->opt));

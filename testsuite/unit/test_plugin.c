@@ -687,6 +687,46 @@ static void case_fixed(void)
 	free(rec);
 }
 
+/* One file name, two directories, the same text: two sources, so two
+ * functions in the report, not one and a duplicate; the records name
+ * their directories (dir), mapped by -ffile-prefix-map. */
+static void case_two_dirs(void)
+{
+	if (!have_plugin())
+		return;
+	if (!sh("rm -rf ua ub && mkdir ua ub && "
+		"printf 'int util(int x) { return x * 3 + 1; }\\n' > ua/util.c "
+		"&& cp ua/util.c ub/util.c"))
+		return;
+	int st;
+	for (int k = 0; k < 2; k++) {
+		char *cmd = xfmt("cd %s/u%c && LC_ALL=C gcc -O2 -c util.c "
+				 "-fplugin=%s -fplugin-arg-ssara-json=util.json "
+				 "-ffile-prefix-map=%s=/src",
+				 tmp, "ab"[k], plugin_path(), tmp);
+		char *out = t_run_cmd(cmd, &st);
+		CHECK_INT(st, 0);
+		free(out);
+		free(cmd);
+	}
+	char *cmd = xfmt("cd %s && %s/build/ssara-report --totals ua/util.o "
+			 "ub/util.o",
+			 tmp, t_srcdir());
+	char *out = t_run_cmd(cmd, &st);
+	free(cmd);
+	CHECK_INT(st, 0);
+	t_check(out && strstr(out, "functions               2") != NULL &&
+			strstr(out, "duplicates              0") != NULL,
+		__FILE__, __LINE__, "not two functions:\n%s", out);
+	free(out);
+	char *path = xfmt("%s/ub/util.json", tmp);
+	char *rec = slurp(path);
+	free(path);
+	CHECK(rec && strstr(rec, "\"file\":\"util.c\",\"dir\":\"/src/ub\"") !=
+			     NULL);
+	free(rec);
+}
+
 static void case_verbose_only(void)
 {
 	if (!have_plugin())
@@ -1020,6 +1060,8 @@ void suite_plugin(void)
 	t_case("plugin: verbose and only=", case_verbose_only);
 	t_case("plugin: regs= limits ssara's registers", case_regs);
 	t_case("plugin: -ffixed-REG registers named and avoided", case_fixed);
+	t_case("plugin: one file name in two directories, two sources",
+	       case_two_dirs);
 	t_case("plugin: make install and uninstall, DESTDIR and PREFIX",
 	       case_install);
 	t_case("plugin: identical compiles, identical objects; times when asked",
