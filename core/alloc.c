@@ -11,6 +11,7 @@
 #include "coalesce.h"
 #include "colour.h"
 #include "constraints.h"
+#include "ehedge.h"
 #include "err.h"
 #include "hardweb.h"
 #include "locations.h"
@@ -411,80 +412,14 @@ static bool step(Pipe *p, const Step *s, AllocStats *st)
 /* The pipeline on fn, a copy of the original; the result is fn.  st
  * holds alloc_regset's sets; the statistics of the steps that succeeded
  * are recorded in it (the times only when all did). */
-/* Exception edges (docs/ALLOC.md "Exception edges"): the EH edge of a
- * throwing instruction (the last of a block with an EH successor) loses
- * every call-clobbered register, whatever the instruction's own clobber
- * set says (an IPA-RA call, a trapping insn with -fnon-call-exceptions),
- * so a value living across it into the landing pad needs a callee-saved
- * register or memory.  For the pipeline a throwing call clobbers all of
- * them; before a throwing non-call instruction goes an instruction of
- * its own (a fresh uid, no operands) clobbering the allocatable ones.
- * eh_unwiden puts the call's clobbers back and removes those. */
-typedef struct EhWide {
-	int n, maxuid;
-	int *uid;
-	RegSet *clob;
-} EhWide;
-
-static void eh_widen(Fn *fn, EhWide *w)
-{
-	const Target *t = fn->target;
-	w->n = 0;
-	w->maxuid = 0;
-	for (int b = 0; b < fn->nblk; b++)
-		for (const Ins *i = fn->blk[b]->first; i; i = i->next)
-			if (i->uid > w->maxuid)
-				w->maxuid = i->uid;
-	w->uid = ARENA_NEW(fn->arena, int, fn->nblk + 1);
-	w->clob = ARENA_NEW(fn->arena, RegSet, fn->nblk + 1);
-	int next = w->maxuid;
-	for (int b = 0; b < fn->nblk; b++) {
-		Blk *bb = fn->blk[b];
-		bool eh = false;
-		for (int k = 0; k < bb->nsucc; k++)
-			eh |= (bb->succ[k].flags & EF_EH) != 0;
-		Ins *i = bb->last;
-		if (!eh || !i || i->kind == IK_PHI)
-			continue;
-		if (i->kind == IK_CALL) {
-			w->uid[w->n] = i->uid;
-			w->clob[w->n++] = i->clobbers;
-			i->clobbers |= t->call_clobbered;
-			continue;
-		}
-		Ins *a = ins_new(fn, IK_ORD, 0);
-		a->uid = ++next;
-		a->name = "eh_edge";
-		a->clobbers = t->call_clobbered & ~t->never_alloc;
-		ins_insert_before(bb, i, a);
-	}
-}
-
-static void eh_unwiden(Fn *fn, const EhWide *w)
-{
-	for (int b = 0; b < fn->nblk; b++) {
-		Blk *bb = fn->blk[b];
-		for (Ins *i = bb->first, *nx; i; i = nx) {
-			nx = i->next;
-			if (i->uid > w->maxuid && i->kind == IK_ORD &&
-			    i->nops == 0) {
-				ins_remove(bb, i);
-				continue;
-			}
-			for (int k = 0; k < w->n; k++)
-				if (i->uid == w->uid[k] && i->kind == IK_CALL)
-					i->clobbers = w->clob[k];
-		}
-	}
-}
-
 static bool run(Fn *fn, const AllocOpts *o, AllocStats *st, char *err,
 		size_t errlen)
 {
 	Pipe p = {.fn = fn, .o = o, .avail = st->regs, .err = err,
 		  .errlen = errlen};
 	EhWide w;
-	eh_widen(fn, &w);
+	if (!eh_widen(fn, &w, err, errlen))
+		return false;
 	for (size_t k = 0; k < sizeof pipeline / sizeof *pipeline; k++)
 		if (!step(&p, &pipeline[k], st))
 			return false;

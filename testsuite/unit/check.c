@@ -247,3 +247,22 @@ int main(int argc, char **argv)
 	printf("\n");
 	return nfail ? 1 : 0;
 }
+
+/* The function of relpath is refused by ssa_alloc with all registers
+ * and with 4 general registers, with exactly the reason want. */
+void t_check_refused(const char *relpath, const char *want)
+{
+	Fn *orig = t_load_fn(relpath);
+	if (!orig)
+		return;
+	for (int n = 0; n <= 4; n += 4) {
+		AllocOpts o = {0};
+		o.nregs[RC_GPR] = n;
+		char err[256] = "";
+		Fn *fn = ssa_alloc(orig, &o, NULL, err, sizeof err);
+		CHECK(fn == NULL);
+		CHECK_STR(err, want);
+		fn_free(fn);
+	}
+	fn_free(orig);
+}

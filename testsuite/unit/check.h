@@ -89,4 +89,9 @@ struct Fn *t_alloc_opts_verified(const struct Fn *orig,
 				 const struct AllocOpts *o,
 				 struct AllocStats *st);
 
+/* The function of relpath (relative to the source tree) is refused by
+ * ssa_alloc with all registers and with 4 general registers, with
+ * exactly the reason want. */
+void t_check_refused(const char *relpath, const char *want);
+
 #endif

@@ -412,31 +412,12 @@ static void case_df_regmove(void)
 	fn_free(orig);
 }
 
-/* The function of relpath is refused by ssa_alloc with all registers
- * and with 4 general registers, with exactly the reason want. */
-static void check_refused(const char *relpath, const char *want)
-{
-	Fn *orig = t_load_fn(relpath);
-	if (!orig)
-		return;
-	for (int n = 0; n <= 4; n += 4) {
-		AllocOpts o = {0};
-		o.nregs[RC_GPR] = n;
-		char err[256] = "";
-		Fn *fn = ssa_alloc(orig, &o, NULL, err, sizeof err);
-		CHECK(fn == NULL);
-		CHECK_STR(err, want);
-		fn_free(fn);
-	}
-	fn_free(orig);
-}
-
 /* x87_copy_nomem.ir: a copy from an x87 pseudo into a general hard
  * register, neither side admitting memory: refused with its reason, at
  * all registers and at 4. */
 static void case_copy_nomem(void)
 {
-	check_refused("testsuite/ir/refuse/x87_copy_nomem.ir",
+	t_check_refused("testsuite/ir/refuse/x87_copy_nomem.ir",
 		      "uid 3: a copy between x87 and other registers with no "
 		      "pseudo that may be in memory");
 }
@@ -445,7 +426,7 @@ static void case_copy_nomem(void)
  * conversion: refused with its reason, at all registers and at 4. */
 static void case_phi_size(void)
 {
-	check_refused("testsuite/ir/refuse/x87_phi_size.ir",
+	t_check_refused("testsuite/ir/refuse/x87_phi_size.ir",
 		      "b2: phi uid 6: x87 source p2 of another size than p8 "
 		      "(a conversion, not a copy)");
 }

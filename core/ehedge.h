@@ -1,0 +1,37 @@
+/* ehedge.h - exception edges for the allocator (docs/ALLOC.md "Exception
+ * edges").
+ *
+ * The EH edge of a throwing instruction (the last of a block with an EH
+ * successor) loses every call-clobbered register, whatever the
+ * instruction's own clobber set says (an IPA-RA call, a trapping insn
+ * with -fnon-call-exceptions), so a value living across it into the
+ * landing pad needs a callee-saved register or memory.  For the
+ * pipeline a throwing call clobbers all of them; before a throwing
+ * non-call instruction goes an instruction of its own (a fresh uid, no
+ * operands) clobbering the allocatable ones.  eh_unwiden puts the
+ * calls' clobbers back and removes those. */
+#ifndef SSARA_EHEDGE_H
+#define SSARA_EHEDGE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "ir.h"
+
+typedef struct EhWide {
+	int n, maxuid;
+	int *uid;      /* the throwing calls widened ... */
+	RegSet *clob;  /* ... and their own clobber sets */
+} EhWide;
+
+/* Widens fn's throwing instructions as above, recording in w what to
+ * undo.  False with err set (fn unchanged) when a hard-register value
+ * the widening would kill lives across a throwing instruction on a
+ * normal path or is read by it: the widening holds only on the EH edge,
+ * and the pipeline would take that register for free where it is not. */
+bool eh_widen(Fn *fn, EhWide *w, char *err, size_t errlen);
+
+/* Undoes eh_widen on the allocated fn. */
+void eh_unwiden(Fn *fn, const EhWide *w);
+
+#endif
