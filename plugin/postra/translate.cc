@@ -125,6 +125,8 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 	}
 	for (int c = 0; c < 16; c++)
 		t.sum[c] = RegSum();
+	t.fold_reg = -1;
+	t.fold_y = nullptr;
 	t.known_slot.clear();
 	rtx_insn *insn;
 	FOR_BB_INSNS(bb, insn) {
@@ -151,6 +153,9 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 		t.mem_self = -1;
 		std::string jwhy;
 		Ins *ins = nullptr;
+		bool folded = false;
+		if (insn == t.fold_y)
+			t.fold_used = false;
 		if (insn == split_nx) {
 			split_nx = nullptr;
 		} else if (insn == out_nx) {
@@ -320,6 +325,10 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 			if (ins)
 				survivor[k] = ins;
 			out_nx = next_real(insn);
+		} else if (cur >= 0 && fold_sum(t, insn, cur, last_pos)) {
+			/* `R = R + C` folded into the captured insn after it,
+			 * which reads R through its sum: left out */
+			folded = true;
 		} else if ((k = recomputed(t, insn, cur)) >= 0) {
 			/* A recomputation of a captured insn: the checker
 			 * proves its operands unchanged (docs/VERIFY.md). */
@@ -336,8 +345,19 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 				t.why.c_str());
 			print_rtl_single(stderr, insn);
 		}
-		track_sums(t, insn, !(uid < (int)t.s->by_uid.size() &&
-				      t.s->by_uid[uid] >= 0));
+		if (insn == t.fold_y) {
+			/* the insn a new one folded into (fold_sum): its
+			 * located copy must have read R through the sum */
+			if (!t.fold_used && t.why.empty())
+				unverified(t, "folded sum not read" +
+						      uid_str(uid));
+			t.fold_reg = -1;
+			t.fold_y = nullptr;
+		}
+		if (!folded)
+			track_sums(t, insn,
+				   !(uid < (int)t.s->by_uid.size() &&
+				     t.s->by_uid[uid] >= 0));
 		sp_step(insn, &t.sp_delta);
 		if (ins && ins->kind == IK_CALL && CALL_P(insn) &&
 		    returns_first_arg(insn))
