@@ -292,6 +292,7 @@ struct Tr {
 	 * once it bound one at fold_reg. */
 	int fold_reg = -1;
 	rtx_insn *fold_y = nullptr;
+	std::vector<rtx_insn *> fold_chain; /* further new insns folded */
 	bool in_tracked = false;
 	bool fold_used = false;
 };
@@ -539,7 +540,8 @@ void track_sums(Tr &t, rtx_insn *insn, bool is_new);
 
 /* Whether new insn x, `(set (reg:DI R) S)` with S a sum of R itself
  * and constants or sp/fp (add_terms, nothing else), folds into y, the
- * next insn of the block: y is captured insn sv (capture block cur, not
+ * next insn of the block but new insns `(set R (plus R C))`, which join
+ * the sum and fold too (t.fold_chain): y is captured insn sv (capture block cur, not
  * before last_pos), sets R (DImode) and reads R once, outside any
  * clobber, and sv's pattern matches y with R replaced by x's sum
  * (match_tracked), binding a pseudo at R through it.  Then x is left

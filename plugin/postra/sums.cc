@@ -221,12 +221,30 @@ bool fold_sum(Tr &t, rtx_insn *x, int cur, int last_pos)
 	    v.raw.size() != 1 || REGNO(v.raw[0]) != REGNO(d) ||
 	    reads_of(SET_SRC(set), REGNO(d)) != 1)
 		return false;
+	/* further new insns adding a constant to R: their constants join
+	 * the sum, and they fold too */
+	std::vector<rtx_insn *> chain;
 	rtx_insn *y = next_real(x);
-	if (!y || !NONJUMP_INSN_P(y))
-		return false;
-	int uid = INSN_UID(y);
-	int si = uid < (int)t.s->by_uid.size() ? t.s->by_uid[uid] : -1;
-	if (si < 0)
+	int si = -1;
+	while (y && NONJUMP_INSN_P(y)) {
+		int uid = INSN_UID(y);
+		si = uid < (int)t.s->by_uid.size() ? t.s->by_uid[uid] : -1;
+		if (si >= 0)
+			break;
+		rtx ps = PATTERN(y);
+		if (GET_CODE(ps) != SET || !REG_P(SET_DEST(ps)) ||
+		    REGNO(SET_DEST(ps)) != REGNO(d) ||
+		    GET_MODE(SET_DEST(ps)) != Pmode ||
+		    GET_CODE(SET_SRC(ps)) != PLUS ||
+		    !rtx_equal_p(XEXP(SET_SRC(ps), 0), d) ||
+		    !CONST_INT_P(XEXP(SET_SRC(ps), 1)) ||
+		    find_reg_note(y, REG_INC, NULL_RTX))
+			return false;
+		v.c += (uint64_t)INTVAL(XEXP(SET_SRC(ps), 1));
+		chain.push_back(y);
+		y = next_real(y);
+	}
+	if (!y || !NONJUMP_INSN_P(y) || si < 0)
 		return false;
 	const SavedInsn &sv = t.s->insns[si];
 	if (!sv.ins || sv.bb != cur || sv.pos < last_pos)
@@ -265,6 +283,8 @@ bool fold_sum(Tr &t, rtx_insn *x, int cur, int last_pos)
 		t.sum[c] = RegSum();
 		t.fold_reg = -1;
 		t.fold_y = nullptr;
+	} else {
+		t.fold_chain = chain;
 	}
 	t.fold_used = false;
 	return ok;

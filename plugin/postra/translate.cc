@@ -93,6 +93,16 @@ static std::string shape_name(rtx_insn *insn)
 
 /* Translates one post-RA block's insns into blk; records which captured
  * insns survive (seen) and the locations of all insns (locs). */
+/* Whether insn is one of the new insns folded with the current
+ * fold_sum (t.fold_chain). */
+static bool in_fold_chain(const Tr &t, const rtx_insn *insn)
+{
+	for (const rtx_insn *c : t.fold_chain)
+		if (c == insn)
+			return true;
+	return false;
+}
+
 static void translate_block(Tr &t, basic_block bb, Blk *blk,
 			    std::vector<Ins *> &survivor,
 			    std::vector<unsigned> &locs,
@@ -127,6 +137,7 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 		t.sum[c] = RegSum();
 	t.fold_reg = -1;
 	t.fold_y = nullptr;
+	t.fold_chain.clear();
 	t.known_slot.clear();
 	rtx_insn *insn;
 	FOR_BB_INSNS(bb, insn) {
@@ -299,6 +310,9 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 			} else {
 				unverified(t, t.fail + uid_str(uid));
 			}
+		} else if (t.fold_y && in_fold_chain(t, insn)) {
+			/* a constant added to a folded sum (fold_sum) */
+			folded = true;
 		} else if (cur >= 0 &&
 			   (si = reemitted(t, insn, cur, last_pos)) >= 0) {
 			/* A captured insn LRA deleted and emitted again in
@@ -353,6 +367,7 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 						      uid_str(uid));
 			t.fold_reg = -1;
 			t.fold_y = nullptr;
+			t.fold_chain.clear();
 		}
 		if (!folded)
 			track_sums(t, insn,

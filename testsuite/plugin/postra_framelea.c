@@ -53,3 +53,25 @@ void fl_inplace(int n, int m)
 //!gcc fl_inplace: ord "*adddi_1" =p? mem @ax, %frame ^0, p? @ax clobber {flags}
 //!verdict fl_inplace: verified
 //!ours fl_inplace: verified
+
+/* fl_aligned: a 64-byte vector local realigns the stack, the frame
+ * pointer is eliminated to sp: `leaq 192(%rax), %rax; addq %rsp, %rax`,
+ * folded the same way (sp as the argument pointer plus its offset).
+ * Before: "frame memory at argp-64 before IRA is at argp-256 after
+ * elimination". */
+typedef double fl_v8 __attribute__((vector_size(64)));
+void fl_aligned(int n, int m, fl_v8 *q)
+{
+	register long keep asm("rbx") = n;
+	fl_v8 big = *q;
+	char a[4][3];
+	int i, j;
+	for (i = 0; i < n; i++)
+		for (j = 0; j < m; j++)
+			a[i][j] = -112;
+	*q = big;
+	fl_use(&a[0][0], keep);
+}
+//!gcc fl_aligned: ord "*adddi_1" =p? mem @ax, %frame ^0, p? @ax clobber {flags}
+//!verdict fl_aligned: verified
+//!ours fl_aligned: verified
