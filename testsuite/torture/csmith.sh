@@ -31,6 +31,7 @@
 # Environment: CC (default gcc), CSMITH_INC (default /usr/include/csmith),
 # CSMITH_TIMEOUT (default 10), CSMITH_RUN=0 (only the verdicts: compile
 # with the plugin, build and run nothing), EXTRA_CFLAGS.
+# shellcheck disable=SC2086 # $lvl, $ref and $extra are word lists
 set -eu
 lvl=-O0
 out=
@@ -77,12 +78,10 @@ while [ "$n" -le "$last" ]; do
 		n=$((n + 1)); continue # done by an earlier run into OUTDIR
 	fi
 	if [ "$norun" = 1 ]; then
-		# shellcheck disable=SC2086
 		"$CC" $lvl -c "$s.c" -I"$inc" -o /dev/null $extra \
 			-fplugin="$plugin" -fplugin-arg-ssara-verify=both \
 			-fplugin-arg-ssara-verbose -fno-diagnostics-color 2> "$s.err" &&
 			run=notrun || run=nobuild
-	# shellcheck disable=SC2086
 	elif "$CC" $lvl -c "$s.c" -I"$inc" -o "$s.p.o" $extra \
 		-fplugin="$plugin" -fplugin-arg-ssara-verify=both \
 		-fplugin-arg-ssara-verbose -fno-diagnostics-color 2> "$s.err" &&
@@ -125,7 +124,7 @@ while [ "$n" -le "$last" ]; do
 	n=$((n + 1))
 done > "$out/violations"
 n=$first
-while [ "$n" -le "$last" ]; do cat "$out/s$n.row"; n=$((n + 1)); done | awk -v lvl="$lvl" -v f="$first" -v l="$last" '
+while [ "$n" -le "$last" ]; do cat "$out/s$n.row"; n=$((n + 1)); done | awk -v lvl="$lvl${extra:+ $extra}" -v f="$first" -v l="$last" '
 { for (i = 1; i <= 9; i++) t[i] += $i; r[$10]++ }
 END {
 	printf "csmith seeds %d..%d at %s\n", f, l, lvl
