@@ -190,11 +190,44 @@ static int mem_low_parts(Chk *c, int s_set, int d, int width)
 	return out;
 }
 
+/* The values an immediate load of width bytes (1 to 7) of constant
+ * location s into general register d also gives from the other
+ * immediates (docs/VERIFY.md "Narrow immediates"): for each constant
+ * location k holding values whose low lw bytes (the largest of 4, 2, 1
+ * not above width) equal s's, narrow_set of CONST(k) at lw (a wider
+ * value's low lw bytes, a value at most lw wide whole).  GCC writes a
+ * constant in the mode of its use, canonical there: the low byte of p =
+ * 242 is loaded as `movb $-14`.  Sound: CONST(k) holds v only where v
+ * equals k's constant (truncated to v's size), so v's low lw bytes are
+ * k's, which are s's, which the load writes. */
+static int imm_low_parts(Chk *c, int s, int d, int width)
+{
+	if (width < 1 || width >= 8 || !gpr_loc(c, d))
+		return 0;
+	const Const *ks = &c->konst[s - c->cbase];
+	if (ks->kind != OK_IMM)
+		return 0;
+	int out = 0;
+	for (int l = c->cbase; l < c->abase; l++) {
+		const Const *k = &c->konst[l - c->cbase];
+		if (l == s || k->kind != OK_IMM || !c->cur[l])
+			continue;
+		uint64_t x = (uint64_t)k->imm ^ (uint64_t)ks->imm;
+		int lw = width >= 4 ? 4 : width >= 2 ? 2 : 1;
+		while (lw >= 1 && (x & ((UINT64_C(1) << (8 * lw)) - 1)))
+			lw /= 2;
+		if (lw >= 1)
+			out = set_union(&c->sp, out,
+					narrow_set(c, c->cur[l], lw, d));
+	}
+	return out;
+}
+
 /* What a load of width bytes (0: default_load_width of d) from location
  * s into d reads (docs/VERIFY.md "Constant locations"): from an immediate
  * or read-only memory, the values of CONST(s) at most width bytes wide (a
  * narrower load gives the constant truncated, which is not a wider value
- * equal to the constant); from writable memory only the values of that
+ * equal to the constant), with an immediate also imm_low_parts; from writable memory only the values of that
  * width (a fact "M holds p" is about p's bytes at M, established by an
  * access of p's size).  Any other location: what it holds. */
 static int mem_read_set(Chk *c, int s, int d, int width)
@@ -207,7 +240,8 @@ static int mem_read_set(Chk *c, int s, int d, int width)
 		width = default_load_width(c, d);
 	if (!mem) /* and the mark K (kc_id): loaded from a constant */
 		return set_add(&c->sp,
-			       narrow_set(c, set, width, d),
+			       set_union(&c->sp, narrow_set(c, set, width, d),
+					 imm_low_parts(c, s, d, width)),
 			       kc_id(c));
 	int n = set_n(&c->sp, set), low = mem_low_parts(c, set, d, width);
 	for (int k = n - 1; k >= 0; k--) {
@@ -347,7 +381,7 @@ void do_opaque(Chk *c, const Ins *i)
 	mv_kill_all(c); /* it may write memory */
 	clobber(c, i->clobbers);
 	if (c->mloc) /* it may write memory: any writable location */
-		for (int k = 0; k < c->f->nconst; k++)
+		for (int k = 0; k < c->nconst; k++)
 			if (c->mloc[k].mem)
 				wset(c, c->cbase + k, 0);
 	for (int k = 0; k < i->nops; k++) {

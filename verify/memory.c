@@ -59,11 +59,11 @@ static int mem_extent(const Fn *o, const Fn *f, const MemLoc *l)
 
 void mem_setup(Chk *c)
 {
-	if (!c->gcc || !c->o->memfx || !c->f->nconst)
+	if (!c->gcc || !c->o->memfx || !c->nconst)
 		return;
-	c->mloc = ARENA_NEW(c->a, MemLoc, c->f->nconst);
-	for (int k = 0; k < c->f->nconst; k++) {
-		const Const *q = &c->f->konst[k];
+	c->mloc = ARENA_NEW(c->a, MemLoc, c->nconst);
+	for (int k = 0; k < c->nconst; k++) {
+		const Const *q = &c->konst[k];
 		MemLoc *l = &c->mloc[k];
 		if (q->kind != OK_MEMSYM || mem_readonly(c->o, q->imm, q->sym))
 			continue;
@@ -128,7 +128,7 @@ static void mem_kill(Chk *c, const MemRef *m)
 	if (!c->mloc)
 		return;
 	MemRef n = mem_norm(c->f, m ? m : &any);
-	for (int k = 0; k < c->f->nconst; k++)
+	for (int k = 0; k < c->nconst; k++)
 		if (c->mloc[k].mem && mem_may_write(c, &n, &c->mloc[k]))
 			wset(c, c->cbase + k, 0);
 }
@@ -142,7 +142,7 @@ static int mem_loc_of(const Chk *c, const MemRef *m)
 	if (!c->mloc || n.base == MB_ANY || n.base == MB_FRAME ||
 	    n.base == MB_STACK)
 		return -1;
-	for (int k = 0; k < c->f->nconst; k++)
+	for (int k = 0; k < c->nconst; k++)
 		if (c->mloc[k].mem && mem_at(&n, &c->mloc[k]))
 			return k;
 	return -1;

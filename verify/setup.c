@@ -503,8 +503,11 @@ static int remat_const(const Chk *c, const Ins *o)
 	if (def->kind != OK_PSEUDO || def->flags != OF_DEF || def->sub_size ||
 	    !op_is_const(k) || (k->flags & OF_DEF))
 		return -1;
-	int n = fn_find_const(c->f, k->kind, k->imm, k->sym);
-	return n < 0 ? -1 : c->cbase + n;
+	for (int n = 0; n < c->nconst; n++)
+		if (const_same(c->konst[n].kind, c->konst[n].imm,
+			       c->konst[n].sym, k->kind, k->imm, k->sym))
+			return c->cbase + n;
+	return -1;
 }
 
 bool setup_ins(Chk *c)

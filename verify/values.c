@@ -67,7 +67,7 @@ const char *loc_name(const Chk *c, int l, char *buf, size_t n)
 	} else if (l >= c->abase) {
 		snprintf(buf, n, "avail(uid %d)", c->avuid[l - c->abase]);
 	} else {
-		const Const *k = &c->f->konst[l - c->cbase];
+		const Const *k = &c->konst[l - c->cbase];
 		char off[32] = "";
 		if (k->imm > 0)
 			snprintf(off, sizeof off, "+%lld", (long long)k->imm);

@@ -38,6 +38,41 @@
 
 /* ---- Setting up and freeing the state ---------------------------------- */
 
+/* c->konst and c->nconst: f's constants, then with GCC's allocation the
+ * immediates of the original's [remat] instructions f does not name. */
+static void setup_konst(Chk *c)
+{
+	const Fn *f = c->f, *o = c->o;
+	int n = f->nconst, cap = f->nconst;
+	if (c->gcc)
+		for (int b = 0; b < o->nblk; b++)
+			for (const Ins *i = o->blk[b]->first; i; i = i->next)
+				if (i->flags & INS_REMAT)
+					cap += i->nops;
+	Const *k = ARENA_NEW(c->a, Const, cap + 1);
+	if (f->nconst)
+		memcpy(k, f->konst, sizeof(Const) * (size_t)f->nconst);
+	for (int b = 0; c->gcc && b < o->nblk; b++)
+		for (const Ins *i = o->blk[b]->first; i; i = i->next) {
+			if (!(i->flags & INS_REMAT))
+				continue;
+			for (int j = 0; j < i->nops; j++) {
+				const Op *x = &i->ops[j];
+				if (x->kind != OK_IMM || (x->flags & OF_DEF))
+					continue;
+				bool have = false;
+				for (int m = 0; m < n && !have; m++)
+					have = const_same(k[m].kind, k[m].imm,
+							  k[m].sym, x->kind,
+							  x->imm, x->sym);
+				if (!have)
+					k[n++] = (Const){OK_IMM, x->imm, NULL};
+			}
+		}
+	c->konst = k;
+	c->nconst = n;
+}
+
 static void chk_init(Chk *c, const Fn *o, const Fn *f)
 {
 	memset(c, 0, sizeof *c);
@@ -50,7 +85,8 @@ static void chk_init(Chk *c, const Fn *o, const Fn *f)
 	c->nval = o->npseudo + TGT_NREGS;
 	c->gcc = f->by_gcc;
 	c->cbase = TGT_NREGS + f->nslot;
-	c->abase = c->cbase + f->nconst;
+	setup_konst(c);
+	c->abase = c->cbase + c->nconst;
 	setup_av(c);
 	setup_mv(c);
 	c->nloc = c->abase + c->nav;

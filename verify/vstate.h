@@ -95,6 +95,12 @@ typedef struct Chk {
 	const Target *t;
 	bool gcc;        /* f->by_gcc: the rules for GCC's allocation */
 	int cbase;       /* location of constant 0 (after the slots) */
+	/* The constant locations: f's table, then (GCC's allocation) each
+	 * immediate of an original [remat] that f's table lacks, which no
+	 * ALLOC operand names but whose CONST() narrow immediates read
+	 * (docs/VERIFY.md "Constant locations") */
+	const Const *konst;
+	int nconst;
 	int abase;       /* location of availability 0 (after the
 			  * constants; docs/VERIFY.md "Recomputation") */
 	int nav;         /* original instructions some remat recomputes */

@@ -44,7 +44,7 @@ static bool same_words_const(const Chk *c, int l)
 {
 	if (!is_kconst(c, l))
 		return false;
-	const Const *k = &c->f->konst[l - c->cbase];
+	const Const *k = &c->konst[l - c->cbase];
 	return k->kind == OK_IMM && (k->imm == 0 || k->imm == -1);
 }
 

@@ -90,6 +90,10 @@ bool bind(Tr &t, int p, int sub, int size, const_rtx x, int role)
 			t.fail = "subreg of a subreg";
 			return false;
 		}
+		if (c == t.fold_reg && (role & OF_USE)) {
+			t.fail = "register of a folded sum read alone";
+			return false;
+		}
 	} else if (REG_P(x)) {
 		int c = capture_core_reg(REGNO(x));
 		if (c < 0 || !HARD_REGISTER_P(x)) {
@@ -108,6 +112,15 @@ bool bind(Tr &t, int p, int sub, int size, const_rtx x, int role)
 				t.fail = "reload from a memory equivalence";
 				return false;
 			}
+		}
+		if (c == t.fold_reg && (role & OF_USE)) {
+			/* R's content before the new insn folded into this
+			 * one (fold_sum): read through its sum only */
+			if (!t.in_tracked) {
+				t.fail = "register of a folded sum read alone";
+				return false;
+			}
+			t.fold_used = true;
 		}
 		if ((role & OF_USE) && t.calc_val[c]) {
 			/* A new insn recomputed the value (LRA's

@@ -149,9 +149,12 @@ static bool match_tracked(Tr &t, int i, const_rtx x, int role, bool loose)
 	int scr = t.next_scratch;
 	for (int swap = 0; swap < (srest.size() == 2 ? 2 : 1); swap++) {
 		bool ok = true;
+		bool was = t.in_tracked;
+		t.in_tracked = true;
 		for (size_t k = 0; k < srest.size() && ok; k++)
 			ok = match(t, srest[k],
 				   v.raw[swap ? srest.size() - 1 - k : k], role);
+		t.in_tracked = was;
 		if (ok) {
 			t.elim = t.elim || !soft.empty();
 			if (!equal)

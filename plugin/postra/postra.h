@@ -285,6 +285,16 @@ struct Tr {
 		std::vector<rtx> raw; /* registers read, unchanged since */
 		rtx dest = NULL_RTX; /* the register holding the sum */
 	} sum[16];
+	/* A new insn folded into the captured insn after it (fold_sum):
+	 * the core register it wrote, whose sum t.sum holds in terms of its
+	 * content before the new insn (-1: none), and that captured insn;
+	 * in_tracked while match_tracked binds a sum's raw terms, fold_used
+	 * once it bound one at fold_reg. */
+	int fold_reg = -1;
+	rtx_insn *fold_y = nullptr;
+	std::vector<rtx_insn *> fold_chain; /* further new insns folded */
+	bool in_tracked = false;
+	bool fold_used = false;
 };
 
 typedef Tr::RegSum RegSum;
@@ -527,6 +537,22 @@ bool has_tracked(const Tr &t, const_rtx x);
  * while ok, is exactly what register c holds (modulo 2^64, the argument
  * pointer counted nptr times, each raw register's current content). */
 void track_sums(Tr &t, rtx_insn *insn, bool is_new);
+
+/* Whether new insn x, `(set (reg:DI R) S)` with S a sum of R itself
+ * and constants or sp/fp (add_terms, nothing else), folds into y, the
+ * next insn of the block but new insns `(set R (plus R C))`, which join
+ * the sum and fold too (t.fold_chain): y is captured insn sv (capture block cur, not
+ * before last_pos), sets R (DImode) and reads R once, outside any
+ * clobber, and sv's pattern matches y with R replaced by x's sum
+ * (match_tracked), binding a pseudo at R through it.  Then x is left
+ * out of the translation, t.sum[R] is that sum in terms of R's content
+ * before x, and t.fold_reg / t.fold_y are set until y is done; a
+ * pseudo read from R other than through the sum fails (bind).  Proof:
+ * nothing runs between x and y, y overwrites R, so x's value is seen by
+ * y's sum alone, whose arithmetic is exact: the pair computes y's
+ * pattern with R's content before x, where the checker proves the
+ * pseudo (docs/POSTRA.md "Sums computed step by step"). */
+bool fold_sum(Tr &t, rtx_insn *x, int cur, int last_pos);
 
 /* ---------------------------------------------------------------- */
 /* bind.cc: where a pseudo is.                                      */

@@ -66,6 +66,43 @@ static bool readonly_reads(rtx_insn *insn)
 	return true;
 }
 
+/* Whether some captured definition of pseudo p is a [remat] of the
+ * constant at alloc constant location k (a two-operand [remat] whose
+ * constant names the same value). */
+static bool remat_of_const(const Tr &t, int p, int k)
+{
+	if (k < 0 || k >= t.alloc->nconst)
+		return false;
+	const Const &c = t.alloc->konst[k];
+	bool found = false;
+	each_def(t.cap->fn, p, [&](const Ins *i) {
+		if ((i->flags & INS_REMAT) && i->nops == 2 &&
+		    op_is_const(&i->ops[1]) &&
+		    const_same(i->ops[1].kind, i->ops[1].imm, i->ops[1].sym,
+			       c.kind, c.imm, c.sym))
+			found = true;
+		return !found;
+	});
+	return found;
+}
+
+/* Whether the match in t.binds reads a pseudo from a constant location
+ * although no captured definition of that pseudo loads the constant
+ * (remat_of_const).  LRA puts a constant in a pseudo's place only for a
+ * pseudo equivalent to it; a new insn reading a constant where the
+ * candidate reads such another pseudo computes something else (at -O0
+ * with a frame pointer, `p = frame + r` becomes `R = r - 48; R = R +
+ * bp`: the first insn is no recomputation of an addition of r and a
+ * pseudo). */
+static bool const_for_other_pseudo(const Tr &t)
+{
+	for (const Binding &b : t.binds)
+		if (!b.def && b.loc.kind == LOC_CONST &&
+		    !remat_of_const(t, b.pseudo, b.loc.num))
+			return true;
+	return false;
+}
+
 int recomputed(Tr &t, rtx_insn *insn, int cur)
 {
 	rtx set = single_set(insn);
@@ -86,7 +123,7 @@ int recomputed(Tr &t, rtx_insn *insn, int cur)
 			if ((sv.bb == cur) != (pass == 0) ||
 			    !pure_computation(t, sv))
 				continue;
-			if (!match_insn(t, sv, insn))
+			if (!match_insn(t, sv, insn) || const_for_other_pseudo(t))
 				continue;
 			int score = hint_score(t, 0, regs);
 			if (score > best_score) {
@@ -94,7 +131,8 @@ int recomputed(Tr &t, rtx_insn *insn, int cur)
 				best_score = score;
 			}
 		}
-		if (best >= 0 && match_insn(t, t.s->insns[best], insn))
+		if (best >= 0 && match_insn(t, t.s->insns[best], insn) &&
+		    !const_for_other_pseudo(t))
 			return best;
 	}
 	t.binds.clear();

@@ -193,3 +193,99 @@ void track_sums(Tr &t, rtx_insn *insn, bool is_new)
 		t.sum[dst] = v;
 	}
 }
+
+/* The number of REGs in x that overlap hard register r. */
+static int reads_of(const_rtx x, unsigned r)
+{
+	int n = 0;
+	subrtx_iterator::array_type array;
+	FOR_EACH_SUBRTX(it, array, x, ALL)
+		if (REG_P(*it) && HARD_REGISTER_P(*it) &&
+		    REGNO(*it) <= r && r < END_REGNO(*it))
+			n++;
+	return n;
+}
+
+bool fold_sum(Tr &t, rtx_insn *x, int cur, int last_pos)
+{
+	rtx set = PATTERN(x);
+	if (GET_CODE(set) != SET || GET_CODE(SET_SRC(set)) != PLUS)
+		return false;
+	rtx d = SET_DEST(set);
+	int c = sum_reg(d, Pmode);
+	if (c < 0 || t.sum[c].ok || find_reg_note(x, REG_INC, NULL_RTX))
+		return false;
+	RegSum v;
+	bool expanded = false;
+	if (!add_terms(t, SET_SRC(set), false, &v, &expanded) || expanded ||
+	    v.raw.size() != 1 || REGNO(v.raw[0]) != REGNO(d) ||
+	    reads_of(SET_SRC(set), REGNO(d)) != 1)
+		return false;
+	/* further new insns adding a constant to R: their constants join
+	 * the sum, and they fold too */
+	std::vector<rtx_insn *> chain;
+	rtx_insn *y = next_real(x);
+	int si = -1;
+	while (y && NONJUMP_INSN_P(y)) {
+		int uid = INSN_UID(y);
+		si = uid < (int)t.s->by_uid.size() ? t.s->by_uid[uid] : -1;
+		if (si >= 0)
+			break;
+		rtx ps = PATTERN(y);
+		if (GET_CODE(ps) != SET || !REG_P(SET_DEST(ps)) ||
+		    REGNO(SET_DEST(ps)) != REGNO(d) ||
+		    GET_MODE(SET_DEST(ps)) != Pmode ||
+		    GET_CODE(SET_SRC(ps)) != PLUS ||
+		    !rtx_equal_p(XEXP(SET_SRC(ps), 0), d) ||
+		    !CONST_INT_P(XEXP(SET_SRC(ps), 1)) ||
+		    find_reg_note(y, REG_INC, NULL_RTX))
+			return false;
+		v.c += (uint64_t)INTVAL(XEXP(SET_SRC(ps), 1));
+		chain.push_back(y);
+		y = next_real(y);
+	}
+	if (!y || !NONJUMP_INSN_P(y) || si < 0)
+		return false;
+	const SavedInsn &sv = t.s->insns[si];
+	if (!sv.ins || sv.bb != cur || sv.pos < last_pos)
+		return false;
+	for (int k = 0; k < sv.ins->nops; k++)
+		if (sv.ins->ops[k].kind == OK_HREG && sv.ins->ops[k].reg == c)
+			return false;
+	rtx ys = single_set(y);
+	if (!ys || !REG_P(SET_DEST(ys)) || REGNO(SET_DEST(ys)) != REGNO(d) ||
+	    GET_MODE(SET_DEST(ys)) != Pmode ||
+	    reads_of(SET_SRC(ys), REGNO(d)) != 1 ||
+	    find_reg_note(y, REG_INC, NULL_RTX))
+		return false;
+	rtx py = PATTERN(y);
+	if (GET_CODE(py) == PARALLEL) {
+		for (int k = 0; k < XVECLEN(py, 0); k++) {
+			rtx e = XVECEXP(py, 0, k);
+			if (e == ys)
+				continue;
+			if (GET_CODE(e) != CLOBBER || reads_of(e, REGNO(d)))
+				return false;
+		}
+	} else if (py != ys) {
+		return false;
+	}
+	v.ok = true;
+	v.dest = d;
+	t.sum[c] = v;
+	t.fold_reg = c;
+	t.fold_y = y;
+	t.fold_used = false;
+	bool ok = match_insn(t, sv, y) && t.fold_used;
+	t.binds.clear();
+	t.fail.clear();
+	if (!ok) {
+		t.sum[c] = RegSum();
+		t.fold_reg = -1;
+		t.fold_y = nullptr;
+	} else {
+		t.fold_chain = chain;
+	}
+	t.fold_used = false;
+	return ok;
+}

@@ -93,6 +93,16 @@ static std::string shape_name(rtx_insn *insn)
 
 /* Translates one post-RA block's insns into blk; records which captured
  * insns survive (seen) and the locations of all insns (locs). */
+/* Whether insn is one of the new insns folded with the current
+ * fold_sum (t.fold_chain). */
+static bool in_fold_chain(const Tr &t, const rtx_insn *insn)
+{
+	for (const rtx_insn *c : t.fold_chain)
+		if (c == insn)
+			return true;
+	return false;
+}
+
 static void translate_block(Tr &t, basic_block bb, Blk *blk,
 			    std::vector<Ins *> &survivor,
 			    std::vector<unsigned> &locs,
@@ -125,6 +135,9 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 	}
 	for (int c = 0; c < 16; c++)
 		t.sum[c] = RegSum();
+	t.fold_reg = -1;
+	t.fold_y = nullptr;
+	t.fold_chain.clear();
 	t.known_slot.clear();
 	rtx_insn *insn;
 	FOR_BB_INSNS(bb, insn) {
@@ -151,6 +164,9 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 		t.mem_self = -1;
 		std::string jwhy;
 		Ins *ins = nullptr;
+		bool folded = false;
+		if (insn == t.fold_y)
+			t.fold_used = false;
 		if (insn == split_nx) {
 			split_nx = nullptr;
 		} else if (insn == out_nx) {
@@ -294,6 +310,9 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 			} else {
 				unverified(t, t.fail + uid_str(uid));
 			}
+		} else if (t.fold_y && in_fold_chain(t, insn)) {
+			/* a constant added to a folded sum (fold_sum) */
+			folded = true;
 		} else if (cur >= 0 &&
 			   (si = reemitted(t, insn, cur, last_pos)) >= 0) {
 			/* A captured insn LRA deleted and emitted again in
@@ -320,6 +339,10 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 			if (ins)
 				survivor[k] = ins;
 			out_nx = next_real(insn);
+		} else if (cur >= 0 && fold_sum(t, insn, cur, last_pos)) {
+			/* `R = R + C` folded into the captured insn after it,
+			 * which reads R through its sum: left out */
+			folded = true;
 		} else if ((k = recomputed(t, insn, cur)) >= 0) {
 			/* A recomputation of a captured insn: the checker
 			 * proves its operands unchanged (docs/VERIFY.md). */
@@ -336,8 +359,20 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 				t.why.c_str());
 			print_rtl_single(stderr, insn);
 		}
-		track_sums(t, insn, !(uid < (int)t.s->by_uid.size() &&
-				      t.s->by_uid[uid] >= 0));
+		if (insn == t.fold_y) {
+			/* the insn a new one folded into (fold_sum): its
+			 * located copy must have read R through the sum */
+			if (!t.fold_used && t.why.empty())
+				unverified(t, "folded sum not read" +
+						      uid_str(uid));
+			t.fold_reg = -1;
+			t.fold_y = nullptr;
+			t.fold_chain.clear();
+		}
+		if (!folded)
+			track_sums(t, insn,
+				   !(uid < (int)t.s->by_uid.size() &&
+				     t.s->by_uid[uid] >= 0));
 		sp_step(insn, &t.sp_delta);
 		if (ins && ins->kind == IK_CALL && CALL_P(insn) &&
 		    returns_first_arg(insn))
