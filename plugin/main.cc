@@ -81,6 +81,27 @@ static const char *compilation_dir(void)
 	return remap_debug_filename(getpwd());
 }
 
+/* The source line of the first violation of c (0 when it has none or
+ * its insn has no location). */
+static int first_line(const Check &c)
+{
+	return c.violations && !c.locs.empty() && c.locs[0]
+		       ? LOCATION_LINE((location_t)c.locs[0])
+		       : 0;
+}
+
+/* cap's source file and line (the function's declaration) and its
+ * checks' first violations' lines, for the record. */
+static void note_lines(function *fun, Capture *cap)
+{
+	location_t loc = DECL_SOURCE_LOCATION(fun->decl);
+	const char *file = LOCATION_FILE(loc);
+	cap->src = file ? remap_debug_filename(file) : "";
+	cap->line = LOCATION_LINE(loc);
+	cap->check_gcc.first_line = first_line(cap->check_gcc);
+	cap->check_ssara.first_line = first_line(cap->check_ssara);
+}
+
 static const char *fn_asm_name(function *fun)
 {
 	const char *s = IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(fun->decl));
@@ -238,6 +259,7 @@ unsigned int audit_pass::execute(function *fun)
 		inject_after_check(fun);
 	report_check(fun, current, &current->check_gcc, "GCC's");
 	report_check(fun, current, &current->check_ssara, "ssara's");
+	note_lines(fun, current);
 	Record r;
 	const char *dir = compilation_dir();
 	r.json_timed = record_json(current, &ra, main_input_filename, dir,

@@ -76,6 +76,8 @@ struct Check {
 	std::vector<std::string> texts; /* the violations' messages */
 	std::vector<unsigned> locs;     /* per text: the insn's location_t
 					 * (0: the function's) */
+	int first_line = 0;            /* the first violation's source line
+					* (0: unknown) */
 	double seconds = 0;            /* translation and checking */
 };
 
@@ -92,6 +94,9 @@ struct SsaraRa {
 struct Capture {
 	Fn *fn = nullptr;         /* the capture; fn->unsupported when given up */
 	std::string name;         /* assembler name */
+	std::string src;          /* the function's source file (mapped as
+				     debug information) and line, 0 unknown */
+	int line = 0;
 	int blocks = 0, insns = 0, pseudos = 0;
 	int maxlive[RC_NALLOC] = {0, 0};
 	bool have_maxlive = false;

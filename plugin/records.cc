@@ -148,6 +148,8 @@ static std::string check_json(const Check *c, bool timed)
 	member(o, "violations", c->violations);
 	if (!c->texts.empty())
 		member(o, "first", json_str(c->texts[0].c_str()));
+	if (c->first_line > 0)
+		member(o, "first_line", c->first_line);
 	if (timed)
 		member(o, "us", usec(c->seconds));
 	return o + "}";
@@ -164,6 +166,10 @@ std::string record_json(const Capture *cap, const GccRa *ra,
 	member(o, "gcc", json_str(gcc));
 	member(o, "file", json_str(file));
 	member(o, "dir", json_str(dir));
+	if (!cap->src.empty())
+		member(o, "src", json_str(cap->src.c_str()));
+	if (cap->line > 0)
+		member(o, "line", cap->line);
 	member(o, "fn", json_str(cap->name.c_str()));
 	member(o, "opt", json_str(opt));
 	member(o, "status",

@@ -29,20 +29,33 @@ bool gate_parse(const char *arg, int *mask)
 	}
 }
 
+/* Prints "ssara-report: WHERE: FN (OPT): " for rec: WHERE is the
+ * function's source file (its record's "src", else "file") and the line
+ * of line, else of the function, when known. */
+static void where(FILE *f, const Record *rec, long long line)
+{
+	if (!line)
+		line = rec->line;
+	fprintf(f, "ssara-report: %s", rec->src ? rec->src : rec->file);
+	if (line)
+		fprintf(f, ":%lld", line);
+	fprintf(f, ": %s (%s): ", rec->name, rec->opt);
+}
+
 /* Whether check c of an allocation ("GCC's", "ssara's") fails mask;
  * prints the function's line if so. */
 static bool check_fails(FILE *f, const Record *rec, const Check *c,
 			const char *whose, int mask)
 {
 	if (c->kind == V_VIOLATION && (mask & FAIL_VIOLATION)) {
-		fprintf(f, "ssara-report: %s: %s (%s): %s allocation is wrong: "
-			"%s\n", rec->file, rec->name, rec->opt, whose,
+		where(f, rec, c->first_line);
+		fprintf(f, "%s allocation is wrong: %s\n", whose,
 			c->first ? c->first : "(no text)");
 		return true;
 	}
 	if (c->kind == V_UNVERIFIED && (mask & FAIL_UNVERIFIED)) {
-		fprintf(f, "ssara-report: %s: %s (%s): %s allocation is "
-			"unverified: %s\n", rec->file, rec->name, rec->opt, whose,
+		where(f, rec, 0);
+		fprintf(f, "%s allocation is unverified: %s\n", whose,
 			c->reason ? c->reason : "(no reason)");
 		return true;
 	}
@@ -56,8 +69,8 @@ long gate_check(FILE *f, const Report *r, int mask)
 		const Record *rec = &r->ent[k].rec;
 		bool fails = false;
 		if (!rec->captured && (mask & FAIL_UNSUPPORTED)) {
-			fprintf(f, "ssara-report: %s: %s (%s): unsupported: "
-				"%s\n", rec->file, rec->name, rec->opt,
+			where(f, rec, 0);
+			fprintf(f, "unsupported: %s\n",
 				rec->reason ? rec->reason : "(no reason)");
 			fails = true;
 		}

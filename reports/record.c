@@ -199,13 +199,15 @@ static bool get_int(const JsonValue *obj, const char *path, const char *key,
 		    long long *out, char *err, size_t n)
 {
 	const JsonValue *v = json_get(obj, key);
+	const char *dot = *path ? "." : ""; /* path "": a top-level member */
 	if (!v)
-		return errf(err, n, "missing member \"%s.%s\"", path, key);
+		return errf(err, n, "missing member \"%s%s%s\"", path, dot,
+			    key);
 	if (v->kind != JSON_NUMBER || !v->is_int || v->inum < 0 ||
 	    v->inum > RECORD_INT_MAX)
 		return errf(err, n,
-			    "member \"%s.%s\" is not an integer from 0 to %lld",
-			    path, key, RECORD_INT_MAX);
+			    "member \"%s%s%s\" is not an integer from 0 to %lld",
+			    path, dot, key, RECORD_INT_MAX);
 	*out = v->inum;
 	return true;
 }
@@ -281,7 +283,8 @@ static bool get_check(const JsonValue *v, const char *path, Check *c,
 		       err, n) &&
 	       get_str(v, path, "first", false, &c->first, err, n) &&
 	       get_int(v, path, "violations", &c->violations, err, n) &&
-	       get_opt_int(v, path, "us", &c->us, err, n);
+	       get_opt_int(v, path, "us", &c->us, err, n) &&
+	       get_opt_int(v, path, "first_line", &c->first_line, err, n);
 }
 
 /* "verify": null, or {"gcc": CHECK|null, "ssara": CHECK|null}. */
@@ -347,6 +350,8 @@ static bool get_names(const JsonValue *root, Record *r, char *err, size_t n)
 	const char *status;
 	if (!get_string(root, "file", true, &r->file, err, n) ||
 	    !get_string(root, "dir", false, &r->dir, err, n) ||
+	    !get_string(root, "src", false, &r->src, err, n) ||
+	    !get_opt_int(root, "", "line", &r->line, err, n) ||
 	    !get_string(root, "fn", true, &r->fn, err, n) ||
 	    !get_string(root, "opt", true, &r->opt, err, n) ||
 	    !get_string(root, "status", true, &status, err, n))

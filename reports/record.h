@@ -60,6 +60,8 @@ typedef struct {
 	const char *first;    /* text of the first violation, or NULL */
 	long long violations;
 	long long us;         /* translation + checking, microseconds */
+	long long first_line; /* source line of the first violation, 0
+				 when absent */
 } Check;
 
 /* ssara's allocation ("ssara_ra"): its counts with weighted twins, in
@@ -106,6 +108,9 @@ typedef struct {
 	const char *file, *fn, *opt; /* never NULL */
 	const char *dir;             /* the compilation directory ("dir");
 					"" when the record has none */
+	const char *src;             /* the function's source file ("src"),
+					NULL when absent */
+	long long line;              /* its line ("line"), 0 when absent */
 	const char *name;            /* fn for people: demangled when it is
 					a C++ name (the report sets it;
 					never NULL there) */

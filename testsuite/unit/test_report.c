@@ -1069,7 +1069,8 @@ static void case_fail_on(void)
 
 /* cxx.s: C++ names shown demangled (worked out by hand in cxx.s) in the
  * table, the --fail-on lines and, beside the assembler name, in JSON; a
- * C name stays as it is, without a "demangled" member. */
+ * C name stays as it is, without a "demangled" member.  The --fail-on
+ * lines name the source line cxx.s gives. */
 static void case_demangle(void)
 {
 	if (!need_fixtures())
@@ -1089,8 +1090,12 @@ static void case_demangle(void)
 	HAS(out, "\"fn\": \"plain\", \"opt\"");
 	free(out);
 	out = report("--totals --fail-on violation cxx.o", 3);
-	HAS(out, "ssara-report: c.cc: ns::sum(int const*, int) (-O2): GCC's "
-		 "allocation is wrong: uid 9 (b2): r1 does not hold p5\n");
+	/* the source line: GCC's first violation's, else the function's */
+	HAS(out, "ssara-report: c.cc:14: ns::sum(int const*, int) (-O2): "
+		 "GCC's allocation is wrong: uid 9 (b2): r1 does not hold "
+		 "p5\n");
+	HAS(out, "ssara-report: c.cc:12: ns::sum(int const*, int) (-O2): "
+		 "ssara's allocation is wrong: uid 3: x\n");
 	free(out);
 }
 
