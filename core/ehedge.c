@@ -26,6 +26,41 @@ static RegSet hard_ops(const Ins *i, int flag)
 	return s;
 }
 
+/* Whether pseudo p has a value before instruction i of block b: b
+ * writes it before i, or it is live into b. */
+static bool has_value_before(const Live *lv, const Blk *b, const Ins *i,
+			     int p)
+{
+	for (const Ins *j = b->first; j && j != i; j = j->next)
+		for (int o = 0; o < j->nops; o++)
+			if (j->ops[o].kind == OK_PSEUDO && j->ops[o].reg == p &&
+			    (j->ops[o].flags & OF_DEF))
+				return true;
+	return live_in_has(lv, b->idx, p);
+}
+
+/* A pseudo the throwing instruction i (the last of bb) writes, that has
+ * a value before i and that an EH successor of bb finds live, or -1.  On
+ * the EH edge the write has not happened, so the landing pad reads the
+ * value from before i, while the pipeline, which knows no such edge,
+ * would give it i's.  (Without a value before i, the landing pad reads
+ * an undefined value: any content will do.) */
+static int def_into_pad(const Live *lv, const Blk *bb, const Ins *i)
+{
+	for (int k = 0; k < bb->nsucc; k++) {
+		if (!(bb->succ[k].flags & EF_EH))
+			continue;
+		for (int o = 0; o < i->nops; o++) {
+			const Op *d = &i->ops[o];
+			if (d->kind == OK_PSEUDO && (d->flags & OF_DEF) &&
+			    live_in_has(lv, bb->succ[k].blk, d->reg) &&
+			    has_value_before(lv, bb, i, d->reg))
+				return d->reg;
+		}
+	}
+	return -1;
+}
+
 /* False with err set when, at the end of a block of fn ending in a
  * throwing instruction i, a register the widening would add to what i
  * clobbers holds a hard-register value that a normal successor finds
@@ -63,6 +98,14 @@ static bool eh_hardregs_free(Fn *fn, char *err, size_t errlen)
 				       bb->id, i->uid,
 				       t->regs[regset_first(added & live)]
 					       .name);
+		int p = def_into_pad(lv, bb, i);
+		if (p >= 0)
+			return err_set(err, errlen,
+				       "b%d uid %d: p%d is written by a "
+				       "throwing instruction and read in its "
+				       "landing pad (where the write did not "
+				       "happen)",
+				       bb->id, i->uid, p);
 	}
 	return true;
 }

@@ -27,8 +27,10 @@ typedef struct EhWide {
 /* Widens fn's throwing instructions as above, recording in w what to
  * undo.  False with err set (fn unchanged) when a hard-register value
  * the widening would kill lives across a throwing instruction on a
- * normal path or is read by it: the widening holds only on the EH edge,
- * and the pipeline would take that register for free where it is not. */
+ * normal path or is read by it (the widening holds only on the EH edge,
+ * and the pipeline would take that register for free where it is not),
+ * or when a landing pad reads a pseudo the throwing instruction writes
+ * (on the EH edge that write did not happen). */
 bool eh_widen(Fn *fn, EhWide *w, char *err, size_t errlen);
 
 /* Undoes eh_widen on the allocated fn. */

@@ -1201,8 +1201,22 @@ static void case_eh_hardreg_live(void)
 			"instruction whose EH edge clobbers it");
 }
 
+/* eh_def_into_pad.ir: a landing pad reads p2, which the throwing load
+ * overwrites and which had a value before it: refused with its reason,
+ * at all registers and at 4. */
+static void case_eh_def_into_pad(void)
+{
+	t_check_refused("testsuite/ir/refuse/eh_def_into_pad.ir",
+			"b2 uid 3: p2 is written by a throwing instruction and "
+			"read in its landing pad (where the write did not "
+			"happen)");
+}
+
 void suite_alloc(void)
 {
+	t_case("alloc: a landing pad reading what the throwing instruction "
+	       "overwrote is refused",
+	       case_eh_def_into_pad);
 	t_case("alloc: a hard-register value across a throwing instruction "
 	       "is refused",
 	       case_eh_hardreg_live);
