@@ -61,60 +61,30 @@ static int def_into_pad(const Live *lv, const Blk *bb, const Ins *i)
 	return -1;
 }
 
-/* False with err set when, at the end of a block of fn ending in a
- * throwing instruction i, a register the widening would add to what i
- * clobbers holds a hard-register value that a normal successor finds
- * live (and i does not write), or, i not a call (its clobbers then come
- * before it), that i reads (eh_widen's contract). */
-static bool eh_hardregs_free(Fn *fn, char *err, size_t errlen)
+/* The hard registers whose hard-register values the throwing
+ * instruction i (the last of bb) must leave alone in the pipeline's
+ * model: those a normal successor finds live (and i does not write)
+ * and, i not a call (its added clobbers then come before it), those i
+ * reads.  The widening spares them: the value they hold on the normal
+ * path keeps every pseudo out of them at i anyway. */
+static RegSet held_across(const Fn *fn, const Live *lv, const Blk *bb,
+			  const Ins *i)
 {
-	const Target *t = fn->target;
-	Live *lv = NULL;
-	for (int b = 0; b < fn->nblk; b++) {
-		const Blk *bb = fn->blk[b];
-		const Ins *i = bb->last;
-		if (!i || i->kind == IK_PHI || !throws(bb))
+	RegSet across = 0;
+	for (int k = 0; k < bb->nsucc; k++) {
+		if (bb->succ[k].flags & EF_EH)
 			continue;
-		RegSet added = t->call_clobbered & ~t->never_alloc &
-			       ~(i->kind == IK_CALL ? i->clobbers : 0);
-		RegSet across = 0;
-		if (!lv)
-			lv = live_compute(fn, cfg_build(fn));
-		for (int k = 0; k < bb->nsucc; k++) {
-			if (bb->succ[k].flags & EF_EH)
-				continue;
-			for (int r = 0; r < TGT_NREGS; r++)
-				if (live_in_has(lv, bb->succ[k].blk,
-						fn->npseudo + r))
-					across |= RS_BIT(r);
-		}
-		RegSet live = (across & ~hard_ops(i, OF_DEF)) |
-			      (i->kind == IK_CALL ? 0 : hard_ops(i, OF_USE));
-		if (added & live)
-			return err_set(err, errlen,
-				       "b%d uid %d: hard register %s lives "
-				       "across a throwing instruction whose "
-				       "EH edge clobbers it",
-				       bb->id, i->uid,
-				       t->regs[regset_first(added & live)]
-					       .name);
-		int p = def_into_pad(lv, bb, i);
-		if (p >= 0)
-			return err_set(err, errlen,
-				       "b%d uid %d: p%d is written by a "
-				       "throwing instruction and read in its "
-				       "landing pad (where the write did not "
-				       "happen)",
-				       bb->id, i->uid, p);
+		for (int r = 0; r < TGT_NREGS; r++)
+			if (live_in_has(lv, bb->succ[k].blk, fn->npseudo + r))
+				across |= RS_BIT(r);
 	}
-	return true;
+	return (across & ~hard_ops(i, OF_DEF)) |
+	       (i->kind == IK_CALL ? 0 : hard_ops(i, OF_USE));
 }
 
 bool eh_widen(Fn *fn, EhWide *w, char *err, size_t errlen)
 {
 	const Target *t = fn->target;
-	if (!eh_hardregs_free(fn, err, errlen))
-		return false;
 	w->n = 0;
 	w->maxuid = 0;
 	for (int b = 0; b < fn->nblk; b++)
@@ -124,24 +94,35 @@ bool eh_widen(Fn *fn, EhWide *w, char *err, size_t errlen)
 	w->uid = ARENA_NEW(fn->arena, int, fn->nblk + 1);
 	w->clob = ARENA_NEW(fn->arena, RegSet, fn->nblk + 1);
 	int next = w->maxuid;
+	Live *lv = NULL;
 	for (int b = 0; b < fn->nblk; b++) {
 		Blk *bb = fn->blk[b];
-		bool eh = false;
-		for (int k = 0; k < bb->nsucc; k++)
-			eh |= (bb->succ[k].flags & EF_EH) != 0;
 		Ins *i = bb->last;
-		if (!eh || !i || i->kind == IK_PHI)
+		if (!i || i->kind == IK_PHI || !throws(bb))
 			continue;
+		if (!lv)
+			lv = live_compute(fn, cfg_build(fn));
+		int p = def_into_pad(lv, bb, i);
+		if (p >= 0) {
+			eh_unwiden(fn, w);
+			return err_set(err, errlen,
+				       "b%d uid %d: p%d is written by a "
+				       "throwing instruction and read in its "
+				       "landing pad (where the write did not "
+				       "happen)",
+				       bb->id, i->uid, p);
+		}
+		RegSet lost = t->call_clobbered & ~held_across(fn, lv, bb, i);
 		if (i->kind == IK_CALL) {
 			w->uid[w->n] = i->uid;
 			w->clob[w->n++] = i->clobbers;
-			i->clobbers |= t->call_clobbered;
+			i->clobbers |= lost;
 			continue;
 		}
 		Ins *a = ins_new(fn, IK_ORD, 0);
 		a->uid = ++next;
 		a->name = "eh_edge";
-		a->clobbers = t->call_clobbered & ~t->never_alloc;
+		a->clobbers = lost & ~t->never_alloc;
 		ins_insert_before(bb, i, a);
 	}
 	return true;

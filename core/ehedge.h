@@ -25,12 +25,13 @@ typedef struct EhWide {
 } EhWide;
 
 /* Widens fn's throwing instructions as above, recording in w what to
- * undo.  False with err set (fn unchanged) when a hard-register value
- * the widening would kill lives across a throwing instruction on a
- * normal path or is read by it (the widening holds only on the EH edge,
- * and the pipeline would take that register for free where it is not),
- * or when a landing pad reads a pseudo the throwing instruction writes
- * (on the EH edge that write did not happen). */
+ * undo; registers holding a hard-register value that lives across the
+ * instruction on a normal path (or that a non-call throwing instruction
+ * reads) are spared, since that value keeps pseudos out of them there.
+ * False with err set (fn as it was) when a landing pad reads a pseudo
+ * the throwing instruction writes and that had a value before it: on
+ * the EH edge the write did not happen, which the pipeline's SSA form
+ * cannot say. */
 bool eh_widen(Fn *fn, EhWide *w, char *err, size_t errlen);
 
 /* Undoes eh_widen on the allocated fn. */

@@ -1191,16 +1191,6 @@ static void case_fixed_regs(void)
 	fn_free(orig);
 }
 
-/* eh_hardreg_live.ir: the incoming %ax lives across a trapping load on
- * its normal path, so the EH edge's clobbers cannot be modelled before
- * the load: refused with its reason, at all registers and at 4. */
-static void case_eh_hardreg_live(void)
-{
-	t_check_refused("testsuite/ir/refuse/eh_hardreg_live.ir",
-			"b2 uid 3: hard register ax lives across a throwing "
-			"instruction whose EH edge clobbers it");
-}
-
 /* eh_def_into_pad.ir: a landing pad reads p2, which the throwing load
  * overwrites and which had a value before it: refused with its reason,
  * at all registers and at 4. */
@@ -1217,9 +1207,6 @@ void suite_alloc(void)
 	t_case("alloc: a landing pad reading what the throwing instruction "
 	       "overwrote is refused",
 	       case_eh_def_into_pad);
-	t_case("alloc: a hard-register value across a throwing instruction "
-	       "is refused",
-	       case_eh_hardreg_live);
 	t_case("alloc: registers the user fixed are never allocated",
 	       case_fixed_regs);
 	t_case("alloc: a part of a value tied across classes is refused",
