@@ -338,6 +338,18 @@ static bool hard_use_at(Tr &t, const PNode &n, const_rtx x, int role)
 	return true;
 }
 
+/* Undoes what matching recorded since the marks: bindings, soft
+ * inputs, commutative choices and memory operands back to the sizes
+ * they had. */
+static void undo_match(Tr &t, size_t mark, size_t smark, size_t cmark,
+		       size_t mmark)
+{
+	t.binds.resize(mark);
+	t.soft_in.resize(smark);
+	t.comm.resize(cmark);
+	t.memops.resize(mmark);
+}
+
 /* Saved MEM node i read, after reload, from hard register x that no new
  * insn loaded with that memory (match's other cases failed): when
  * exactly one register c holds a loaded memory operand (mem_src, an
@@ -362,10 +374,7 @@ static bool match_other_loaded(Tr &t, int i, const_rtx x, int role)
 		t.in_mem_src = c;
 		bool ok = match(t, i, t.mem_src[c], role) && t.mem_self == ms;
 		t.in_mem_src = was;
-		t.binds.resize(mark);
-		t.soft_in.resize(smark);
-		t.comm.resize(cmark);
-		t.memops.resize(mmark);
+		undo_match(t, mark, smark, cmark, mmark);
 		t.next_scratch = scr;
 		t.mem_self = ms;
 		t.fail.clear();
@@ -567,10 +576,7 @@ bool match(Tr &t, int i, const_rtx x, int role)
 			regs_in(x, &regs);
 			score = hint_score(t, mark, regs);
 		}
-		t.binds.resize(mark);
-		t.soft_in.resize(smark);
-		t.comm.resize(cmark);
-		t.memops.resize(mmark);
+		undo_match(t, mark, smark, cmark, mmark);
 		t.next_scratch = scr;
 		t.elim = false;
 		t.fail.clear();
@@ -597,10 +603,7 @@ bool match(Tr &t, int i, const_rtx x, int role)
 			int a1 = alone_binds(first, 0);
 			int a2 = alone_binds(t.binds, mark);
 			if (a1 == a2) {
-				t.binds.resize(mark);
-				t.soft_in.resize(smark);
-				t.comm.resize(cmark);
-				t.memops.resize(mmark);
+				undo_match(t, mark, smark, cmark, mmark);
 				t.fail = "commutative operands with a word "
 					 "reloaded alone";
 				return false;
@@ -618,10 +621,7 @@ bool match(Tr &t, int i, const_rtx x, int role)
 			int s1 = own_equiv_score(t, first, 0);
 			int s2 = own_equiv_score(t, t.binds, mark);
 			if (s1 == s2) {
-				t.binds.resize(mark);
-				t.soft_in.resize(smark);
-				t.comm.resize(cmark);
-				t.memops.resize(mmark);
+				undo_match(t, mark, smark, cmark, mmark);
 				t.fail = "commutative operands with a memory "
 					 "equivalence";
 				return false;
@@ -632,10 +632,7 @@ bool match(Tr &t, int i, const_rtx x, int role)
 		if (!decided && ok2 && ok && hint_score(t, mark, regs) <= score)
 			ok2 = false;
 		if (!ok2) {
-			t.binds.resize(mark);
-			t.soft_in.resize(smark);
-			t.comm.resize(cmark);
-			t.memops.resize(mmark);
+			undo_match(t, mark, smark, cmark, mmark);
 			if (mark_comm)
 				t.comm.push_back({pa, pb});
 			if (ok) {
@@ -656,10 +653,7 @@ bool match(Tr &t, int i, const_rtx x, int role)
 		}
 	}
 	if (!ok && n.code == PLUS && t.fail.empty()) {
-		t.binds.resize(mark);
-		t.soft_in.resize(smark);
-		t.comm.resize(cmark);
-		t.memops.resize(mmark);
+		undo_match(t, mark, smark, cmark, mmark);
 		t.next_scratch = scr;
 		t.elim = false;
 		ok = match_plus_elim(t, i, x, role);

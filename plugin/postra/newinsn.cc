@@ -380,22 +380,13 @@ static void note_known(Tr &t, const Ins *i)
 
 void note_soft_values(Tr &t, const Ins *i)
 {
+	/* a register i clobbers or writes holds neither a soft value nor
+	 * a load's memory any more */
 	for (int c = 0; c < TGT_NREGS; c++)
-		if (RS_HAS(i->clobbers, c))
+		if (RS_HAS(i->clobbers, c)) {
 			t.soft_val[c] = -1;
-	for (int k = 0; k < i->nops; k++) {
-		const Op &o = i->ops[k];
-		if (!(o.flags & OF_DEF))
-			continue;
-		int r = o.kind == OK_HREG ? o.reg
-			: o.loc.kind == LOC_REG ? o.loc.num
-						: -1;
-		if (r >= 0 && r < TGT_NREGS)
-			t.soft_val[r] = -1;
-	}
-	for (int c = 0; c < TGT_NREGS; c++)
-		if (RS_HAS(i->clobbers, c))
 			t.mem_src[c] = NULL_RTX;
+		}
 	for (int k = 0; k < i->nops; k++) {
 		const Op &o = i->ops[k];
 		if (!(o.flags & OF_DEF))
@@ -403,8 +394,10 @@ void note_soft_values(Tr &t, const Ins *i)
 		int r = o.kind == OK_HREG ? o.reg
 			: o.loc.kind == LOC_REG ? o.loc.num
 						: -1;
-		if (r >= 0 && r < TGT_NREGS)
+		if (r >= 0 && r < TGT_NREGS) {
+			t.soft_val[r] = -1;
 			t.mem_src[r] = NULL_RTX;
+		}
 	}
 	if (t.pending_mem && (i->kind == IK_OPAQUE || i->kind == IK_REMAT)) {
 		int c = i->ops[0].loc.num;
