@@ -313,6 +313,15 @@ void forget_moved_addresses(Tr &t, rtx_insn *insn)
 	}
 }
 
+/* The register operand o names: its hard register, or the register it
+ * is located in; -1 for anything else. */
+static int op_reg(const Op &o)
+{
+	return o.kind == OK_HREG ? o.reg
+	       : o.loc.kind == LOC_REG ? o.loc.num
+				       : -1;
+}
+
 /* Every register instruction i writes: its clobbers and each located
  * definition with all the general registers its width spans (a 16-byte
  * value at ax is ax and dx). */
@@ -323,9 +332,7 @@ static RegSet written_span(const Tr &t, const Ins *i)
 		const Op &o = i->ops[k];
 		if (!(o.flags & OF_DEF))
 			continue;
-		int r = o.kind == OK_HREG ? o.reg
-			: o.loc.kind == LOC_REG ? o.loc.num
-						: -1;
+		int r = op_reg(o);
 		if (r < 0 || r >= TGT_NREGS)
 			continue;
 		int w = 8;
@@ -391,9 +398,7 @@ void note_soft_values(Tr &t, const Ins *i)
 		const Op &o = i->ops[k];
 		if (!(o.flags & OF_DEF))
 			continue;
-		int r = o.kind == OK_HREG ? o.reg
-			: o.loc.kind == LOC_REG ? o.loc.num
-						: -1;
+		int r = op_reg(o);
 		if (r >= 0 && r < TGT_NREGS) {
 			t.soft_val[r] = -1;
 			t.mem_src[r] = NULL_RTX;
