@@ -42,6 +42,8 @@ static void add_operand(Builder &b, int i, int fl,
 			int p = b.next_scratch++;
 			fn_declare_pseudo(b.fn, p, cls,
 					  GET_MODE_SIZE(GET_MODE(x)).to_constant());
+			if (b.sites)
+				b.sites->extra_mode[p] = GET_MODE(x);
 			Op o = new_op(OK_PSEUDO, OF_DEF);
 			o.reg = p;
 			push_op(b, o, i);
@@ -124,6 +126,40 @@ static void cross_class_tie(Builder &b, Ins *ins, int j, int to)
 			    : fn_allocatable(b.fn, ct);
 }
 
+/* With substitution: the RTL site of each kept operand (subst.h), by
+ * uid.  A pseudo that is recog operand src itself (a register, subreg
+ * or scratch) sits at recog_data.operand_loc[src] (swapped already when
+ * choose_alternative swapped a commutative pair) and at its match_dups;
+ * others (address registers, registers outside the recog operands,
+ * copies) are found in the pattern by their pseudo.  Called while
+ * recog_data describes the insn. */
+static void record_sites(Builder &b, int uid, const std::vector<int> &keep)
+{
+	if (b.swapped >= 0)
+		b.sites->swapped[uid] = {recog_data.operand_loc[b.swapped],
+					 recog_data.operand_loc[b.swapped + 1]};
+	std::vector<OpSite> &v = b.sites->by_uid[uid];
+	v.assign(keep.size(), OpSite());
+	for (size_t j = 0; j < keep.size(); j++) {
+		int k = keep[j], src = b.op_src[k];
+		if (src < 0 || b.ops[k].kind != OK_PSEUDO)
+			continue;
+		OperandShape sh = shape_of(recog_data.operand[src]);
+		if (sh != SH_REG && sh != SH_SCRATCH)
+			continue;
+		OpSite &st = v[j];
+		st.loc = recog_data.operand_loc[src];
+		for (int d = 0; d < recog_data.n_dups; d++) {
+			int n = recog_data.dup_num[d];
+			if (b.swapped >= 0 &&
+			    (n == b.swapped || n == b.swapped + 1))
+				st.bad = true;
+			else if (n == src)
+				st.dups.push_back(recog_data.dup_loc[d]);
+		}
+	}
+}
+
 /* Orders the operands: definitions first, then uses, each in the order
  * found; remaps ties.  Merges repeated mentions of one register outside
  * the recog operands. */
@@ -194,6 +230,8 @@ static Ins *finish_ins(Builder &b, int kind, int uid, const char *name,
 			}
 		}
 	}
+	if (b.sites && uid > 0)
+		record_sites(b, uid, keep);
 	b.ops.clear();
 	b.op_src.clear();
 	b.clobbers = 0;
@@ -489,6 +527,8 @@ static void insert_class_copies(Builder &b, Blk *blk,
 		int q = b.next_scratch++;
 		int cls = b.fn->pseudo[p].cls == RC_GPR ? RC_SSE : RC_GPR;
 		fn_declare_pseudo(b.fn, q, cls, b.fn->pseudo[p].size);
+		if (b.sites)
+			b.sites->extra_mode[q] = PSEUDO_REGNO_MODE(p);
 		bool def = recog_data.operand_type[i] != OP_IN;
 		Ins *c = ins_new(b.fn, IK_COPY, 2);
 		c->uid = b.next_copy_uid++;
@@ -562,7 +602,9 @@ static void capture_insn(Builder &b, Blk *blk, rtx_insn *insn)
 		q = -1;
 	b.copies_after.clear();
 	int alt = choose_alternative(b, insn, &swapped);
+	b.swapped = swapped;
 	capture_operands(b, blk, insn, code, alt);
+	b.swapped = -1;
 	if (swapped >= 0)
 		swap_operands(swapped);
 }
@@ -952,6 +994,14 @@ void capture_function(function *fun, Capture *cap)
 		b.restart = false;
 		b.staged.clear();
 		b.staged_split.clear();
+		if (opts.substitute) {
+			if (!cap->sites)
+				cap->sites = new SubstSites;
+			cap->sites->by_uid.clear();
+			cap->sites->swapped.clear();
+			cap->sites->extra_mode.clear();
+			b.sites = cap->sites;
+		}
 		capture_blocks(b);
 		if (b.why || !b.restart)
 			break;

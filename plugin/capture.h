@@ -50,6 +50,7 @@
 #include "diagnostic-core.h"
 
 #include "plugin.h"
+#include "subst.h"
 
 extern "C" {
 #include "core/cfg.h"
@@ -99,6 +100,12 @@ struct Builder {
 	/* Whether operand_fits accepts a pseudo operand as memory only
 	 * (memonly_fits); set by choose_alternative for its last tries. */
 	bool memonly = false;
+	/* The commutative pair choose_alternative swapped for the insn
+	 * being translated (its first operand), or -1. */
+	int swapped = -1;
+	/* With substitution: where each operand sits in the RTL (subst.h);
+	 * nullptr otherwise. */
+	SubstSites *sites = nullptr;
 };
 
 /* The kind of a recog operand for the alternative choice. */

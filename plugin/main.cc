@@ -62,7 +62,12 @@ static const char *const help_text =
 	"                                  the N-th site of KIND (testing)\n"
 	"  -fplugin-arg-ssara-regs=GPR[,SSE]  ssara allocates with GPR\n"
 	"                                  general (and SSE) registers, as\n"
-	"                                  `ssara alloc --regs` (default: all)\n";
+	"                                  `ssara alloc --regs` (default: all)\n"
+	"  -fplugin-arg-ssara-substitute   GCC emits ssara's allocation of\n"
+	"                                  each function it verified (all or\n"
+	"                                  nothing per function; the check\n"
+	"                                  after reload checks what is\n"
+	"                                  emitted)\n";
 
 static struct plugin_info ssara_info = {SSARA_VERSION, help_text};
 
@@ -180,6 +185,31 @@ static void report_check(function *fun, const Capture *cap, const Check *c,
 /* ---------------------------------------------------------------- */
 /* The passes.                                                       */
 
+/* With substitute: writes ssara's allocation a (nullptr: none verified)
+ * of cap's function into the RTL, or says why not (verbose: one note). */
+static void substitute(function *fun, Capture *cap, const Fn *a)
+{
+	if (!a)
+		cap->subst_reason =
+			!cap->ssara.error.empty()
+				? "ssara's allocation refused: " + cap->ssara.error
+				: std::string("ssara's allocation is ") +
+					  (cap->check_ssara.verdict
+						   ? cap->check_ssara.verdict
+						   : "not checked");
+	else
+		subst_function(fun, cap, a);
+	if (!opts.verbose)
+		return;
+	location_t loc = DECL_SOURCE_LOCATION(fun->decl);
+	if (cap->substituted)
+		inform(loc, "ssara: %qs: ssara%'s allocation substituted",
+		       cap->name.c_str());
+	else
+		inform(loc, "ssara: %qs: GCC%'s allocation kept: %s",
+		       cap->name.c_str(), cap->subst_reason.c_str());
+}
+
 static const pass_data capture_pass_data = {
 	RTL_PASS, "ssara_capture", OPTGROUP_NONE, TV_NONE,
 	PROP_rtl, 0, 0, 0, 0,
@@ -211,8 +241,14 @@ unsigned int capture_pass::execute(function *fun)
 		postra_save(fun, current);
 	current->capture_seconds = seconds_now() - t0;
 	after_capture(fun, current);
-	if ((opts.verify & VW_SSARA) && !current->fn->unsupported)
-		selfalloc_run(current);
+	if (((opts.verify & VW_SSARA) || opts.substitute) &&
+	    !current->fn->unsupported) {
+		Fn *a = selfalloc_run(current, opts.substitute);
+		if (opts.substitute)
+			substitute(fun, current, a);
+		fn_free(a);
+	}
+	subst_free(current);
 	current->t_capture_end = seconds_now();
 	return 0;
 }
@@ -257,7 +293,8 @@ unsigned int audit_pass::execute(function *fun)
 		postra_verify(fun, current);
 	if (opts.inject)
 		inject_after_check(fun);
-	report_check(fun, current, &current->check_gcc, "GCC's");
+	report_check(fun, current, &current->check_gcc,
+		     current->substituted ? "ssara's substituted" : "GCC's");
 	report_check(fun, current, &current->check_ssara, "ssara's");
 	note_lines(fun, current);
 	Record r;
@@ -357,7 +394,8 @@ static bool parse_args(const struct plugin_name_args *info)
 				   !strcmp(key, "regs");
 		bool flag = !strcmp(key, "help") || !strcmp(key, "version") ||
 			    !strcmp(key, "verbose") || !strcmp(key, "check") ||
-			    !strcmp(key, "times");
+			    !strcmp(key, "times") ||
+			    !strcmp(key, "substitute");
 		if (!wants_value && !flag) {
 			error("ssara: unknown argument %qs (see "
 			      "%<-fplugin-arg-ssara-help%>)", key);
@@ -386,6 +424,8 @@ static bool parse_args(const struct plugin_name_args *info)
 			opts.check = true;
 		else if (!strcmp(key, "times"))
 			opts.times = true;
+		else if (!strcmp(key, "substitute"))
+			opts.substitute = true;
 		else if (!strcmp(key, "dump"))
 			opts.dump_dir = xstrdup(val);
 		else if (!strcmp(key, "json"))

@@ -15,6 +15,7 @@
  *   capture.cc    RTL before IRA -> core IR: operands.cc, memfx.cc,
  *                 names.cc (capture.h)
  *   selfalloc.cc  ssara's own allocation, checked: common.cc
+ *   subst.cc      ssara's allocation written into the RTL (capture.h)
  *   postra/       GCC's allocation after reload -> core IR, checked
  *                 (postra/postra.h: its parts): names.cc, common.cc
  *   main.cc       the arguments, the passes and the callbacks: all
@@ -50,6 +51,7 @@ struct Options {
 	const char *dump_dir = nullptr;
 	const char *json_file = nullptr;
 	const char *only = nullptr;   /* fnmatch(3) glob on the asm name */
+	bool substitute = false;      /* emit ssara's allocation (subst.cc) */
 	int regs_gpr = 0, regs_sse = 0; /* regs=GPR[,SSE]: ssara's
 					   allocation with that many registers
 					   of the class (0: all), as `ssara
@@ -115,6 +117,13 @@ struct Capture {
 	/* The pre-RA patterns the post-RA translation compares against
 	 * (postra/save.cc); opaque here, owned by the capture. */
 	struct SavedInsns *saved = nullptr;
+	/* Substitution (subst.cc): where the operands sit in the RTL
+	 * (subst.h; filled by the capture, freed after the substitution);
+	 * whether ssara's allocation was written into the RTL, else why
+	 * not ("" when substitution was not asked for). */
+	struct SubstSites *sites = nullptr;
+	bool substituted = false;
+	std::string subst_reason;
 };
 
 /* One finished function, ready to be written. */
@@ -203,8 +212,22 @@ NewKind classify(rtx_insn *insn);
 
 /* Requires cap from capture_function.  Runs ssara's allocator on a copy
  * of cap->fn and the checker on the result; fills cap->ssara and
- * cap->check_ssara.  Never touches RTL. */
-void selfalloc_run(Capture *cap);
+ * cap->check_ssara.  Never touches RTL.  Returns the allocation when
+ * keep and the checker verified it (the caller frees it), else
+ * nullptr. */
+Fn *selfalloc_run(Capture *cap, bool keep);
+
+/* subst.cc */
+
+/* Requires fun in RTL form before IRA, cap its capture with operand
+ * sites (opts.substitute) and a an allocation of cap->fn the checker
+ * verified.  Writes a into fun's RTL so that GCC emits it, all or
+ * nothing (docs/SUBST.md): true when written (cap->substituted), else
+ * false with cap->subst_reason and the RTL's meaning unchanged. */
+bool subst_function(function *fun, Capture *cap, const Fn *a);
+
+/* Frees cap->sites. */
+void subst_free(Capture *cap);
 
 /* postra/ (its parts: postra/postra.h) */
 

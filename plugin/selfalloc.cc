@@ -4,8 +4,8 @@
  * Runs the SSA-based allocator (core/alloc.h) on a copy of the capture
  * with every allocatable register (or as many as regs= says), then the
  * checker (verify/verify.h) on the result.  Nothing here touches RTL:
- * the allocation is only measured and checked, GCC's own allocation is
- * what the compiler emits.
+ * the allocation is measured and checked; with substitute, a verified
+ * one goes on to subst.cc, which writes it into the RTL.
  */
 #include <cstring>
 
@@ -24,7 +24,7 @@ static bool has_x87_pseudo(const Fn *fn)
 	return false;
 }
 
-void selfalloc_run(Capture *cap)
+Fn *selfalloc_run(Capture *cap, bool keep)
 {
 	AllocOpts o;
 	memset(&o, 0, sizeof o);
@@ -38,13 +38,12 @@ void selfalloc_run(Capture *cap)
 	cap->ssara.done = true;
 	if (!a) {
 		cap->ssara.error = err[0] ? err : "refused";
-		return;
+		return nullptr;
 	}
-	/* Never substituted (see the head of this file); for x87 values it
-	 * could not be as it is: reg-stack wants no x87 value live across
-	 * an abnormal or EH edge, which the allocator does not enforce
-	 * (docs/ALLOC.md, "Substituting"). */
-	if (opts.verbose && has_x87_pseudo(cap->fn))
+	/* x87 values are never substituted: reg-stack wants no x87 value
+	 * live across an abnormal or EH edge, which the allocator does not
+	 * enforce (docs/SUBST.md). */
+	if (opts.verbose && !opts.substitute && has_x87_pseudo(cap->fn))
 		fprintf(stderr,
 			"ssara: %s: x87 values: GCC's allocation is kept, "
 			"ssara's is only checked (reg-stack needs no x87 value "
@@ -56,6 +55,10 @@ void selfalloc_run(Capture *cap)
 	verify_fn(cap->fn, a, &res);
 	cap->check_ssara.seconds = seconds_now() - t0;
 	check_fill(&res, &cap->check_ssara);
+	bool verified = res.verdict == VERDICT_VERIFIED;
 	verify_result_free(&res);
+	if (keep && verified)
+		return a;
 	fn_free(a);
+	return nullptr;
 }

@@ -1,0 +1,825 @@
+/* subst.cc - ssara's allocation written into the RTL before IRA, so that
+ * GCC emits it (-fplugin-arg-ssara-substitute; docs/SUBST.md).
+ *
+ * All or nothing per function.  The writer first plans everything:
+ * every pseudo operand of every captured insn replaced by its location
+ * (validate_change in one group), every instruction the allocator
+ * inserted built as a detached insn sequence, each insn strictly valid
+ * (recognised, constrain_operands strict under the preferred
+ * alternatives).  Only when all of it holds does it confirm the group,
+ * give the stack slots their frame addresses, split the edges that carry
+ * copies and link the new insns; otherwise it cancels the group and the
+ * function keeps GCC's allocation, with the first reason.  IRA and LRA
+ * then find no pseudo to allocate and no insn to repair; LRA still
+ * eliminates the soft frame pointer, and the prologue saves the
+ * callee-saved registers the allocation uses (df recomputes
+ * regs_ever_live).
+ */
+#include "capture.h"
+
+#include "cfgrtl.h"
+#include "df.h"
+#include "emit-rtl.h"
+
+/* Stack slots are written first at placeholder frame offsets (their
+ * frame space is taken only when the function is substituted):
+ * frame + SLOT_BASE + slot * SLOT_SPAN + offset. */
+static const HOST_WIDE_INT SLOT_BASE = (HOST_WIDE_INT)1 << 29;
+static const HOST_WIDE_INT SLOT_SPAN = 4096;
+
+/* An insn sequence the allocator inserted, and where it goes. */
+struct NewSeq {
+	rtx_insn *seq;            /* detached, first insn */
+	rtx_insn *after;          /* emit after this insn, or */
+	basic_block start;        /* at the start of this block, or */
+	basic_block from, to;     /* on the edge from -> to (split) */
+};
+
+/* One function's substitution in progress. */
+struct Plan {
+	function *fun;
+	Capture *cap;
+	const Fn *a;
+	const Target *t;
+	std::string why;                 /* first reason to refuse */
+	int max_uid;                     /* GCC's uids are <= max_uid */
+	unsigned max_regno;              /* pseudos of the RTL are below */
+	std::vector<rtx_insn *> insn_of; /* per uid */
+	std::vector<int> remat_def;      /* per pseudo: uid of its [remat]
+					    definition in the capture, 0 */
+	std::vector<rtx_insn *> changed; /* originals with changes */
+	std::vector<NewSeq> seqs;
+	std::vector<int> slot_align;     /* per slot: bits (0 unused) */
+	bool bp_used = false;
+};
+
+/* Refuses the function with reason why (the first one stays). */
+static void refuse(Plan &pl, const std::string &why)
+{
+	if (pl.why.empty())
+		pl.why = why;
+}
+
+/* ---------------------------------------------------------------- */
+/* Locations as RTL.                                                 */
+
+/* The mode of pseudo p: the RTL's for its own pseudos, the one the
+ * capture recorded for those it made up; VOIDmode when unknown. */
+static machine_mode pseudo_mode(const Plan &pl, int p)
+{
+	if (p >= FIRST_PSEUDO_REGISTER && (unsigned)p < pl.max_regno &&
+	    regno_reg_rtx[p])
+		return GET_MODE(regno_reg_rtx[p]);
+	auto it = pl.cap->sites->extra_mode.find(p);
+	return it == pl.cap->sites->extra_mode.end() ? VOIDmode : it->second;
+}
+
+/* A MEM of mode m at byte off of slot s, at its placeholder address. */
+static rtx slot_mem(Plan &pl, int s, machine_mode m, HOST_WIDE_INT off)
+{
+	if (s < 0 || s >= pl.a->nslot || !pl.a->slot[s].size) {
+		refuse(pl, "a location in an undeclared stack slot");
+		return NULL_RTX;
+	}
+	if ((HOST_WIDE_INT)s * SLOT_SPAN + SLOT_SPAN > SLOT_BASE) {
+		refuse(pl, "too many stack slots");
+		return NULL_RTX;
+	}
+	if ((int)pl.slot_align.size() < pl.a->nslot)
+		pl.slot_align.resize(pl.a->nslot, 0);
+	int al = (int)GET_MODE_ALIGNMENT(m);
+	if (al < BITS_PER_UNIT)
+		al = BITS_PER_UNIT;
+	if (al > pl.slot_align[s])
+		pl.slot_align[s] = al;
+	rtx addr = plus_constant(Pmode, frame_pointer_rtx,
+				 SLOT_BASE + (HOST_WIDE_INT)s * SLOT_SPAN + off);
+	return gen_rtx_MEM(m, addr);
+}
+
+/* The location loc as an rtx holding a value of mode m: a hard register
+ * or a stack slot; NULL_RTX (refused) otherwise. */
+static rtx loc_rtx(Plan &pl, Loc loc, machine_mode m)
+{
+	if (loc.kind == LOC_REG && loc.num >= 0 && loc.num < TGT_NREGS) {
+		int r = pl.t->regs[loc.num].gccno;
+		if (r == HARD_FRAME_POINTER_REGNUM)
+			pl.bp_used = true;
+		if (!targetm.hard_regno_mode_ok(r, m)) {
+			refuse(pl, std::string("a value of mode ") +
+					   GET_MODE_NAME(m) + " in " +
+					   reg_names[r]);
+			return NULL_RTX;
+		}
+		return gen_rtx_REG(m, r);
+	}
+	if (loc.kind == LOC_SLOT)
+		return slot_mem(pl, loc.num, m, 0);
+	refuse(pl, "an operand without a register or stack location");
+	return NULL_RTX;
+}
+
+/* What replaces x (a REG or SUBREG of pseudo, or a SCRATCH) for an
+ * operand at location loc: the location in x's register's mode, then
+ * the subreg's part of it; NULL_RTX (refused) when that part is no
+ * register or memory. */
+static rtx replacement(Plan &pl, rtx x, Loc loc)
+{
+	rtx r = SUBREG_P(x) ? SUBREG_REG(x) : x;
+	machine_mode vm = GET_MODE(r);
+	rtx whole = loc_rtx(pl, loc, vm);
+	if (!whole || !SUBREG_P(x))
+		return whole;
+	rtx part = simplify_subreg(GET_MODE(x), whole, vm, SUBREG_BYTE(x));
+	if (!part || !(REG_P(part) || MEM_P(part))) {
+		refuse(pl, std::string("a ") + GET_MODE_NAME(GET_MODE(x)) +
+				   " part of a " + GET_MODE_NAME(vm) +
+				   " register no register names");
+		return NULL_RTX;
+	}
+	return part;
+}
+
+/* ---------------------------------------------------------------- */
+/* Strict validity.                                                  */
+
+/* Whether pat sets a hard register of a likely-spilled class from
+ * something other than a register or memory: what ix86_hardreg_mov_ok
+ * refuses before reload. */
+static bool hardreg_set(rtx pat)
+{
+	if (GET_CODE(pat) == PARALLEL && XVECLEN(pat, 0) > 0)
+		pat = XVECEXP(pat, 0, 0);
+	if (GET_CODE(pat) != SET)
+		return false;
+	rtx d = SET_DEST(pat), s = SET_SRC(pat);
+	return REG_P(d) && HARD_REGISTER_P(d) && !REG_P(s) && !MEM_P(s) &&
+	       targetm.class_likely_spilled_p(REGNO_REG_CLASS(REGNO(d)));
+}
+
+/* Whether insn (in block bb) is recognised and its operands meet the
+ * constraints strictly (hard registers as they are); refuses with a
+ * reason naming what otherwise. */
+static bool strictly_valid(Plan &pl, rtx_insn *insn, basic_block bb,
+			   const char *what, int uid)
+{
+	rtx pat = PATTERN(insn);
+	if (GET_CODE(pat) == USE || GET_CODE(pat) == CLOBBER ||
+	    GET_CODE(pat) == ASM_INPUT)
+		return true;
+	INSN_CODE(insn) = -1;
+	int code = recog_memoized(insn);
+	/* x86 refuses, before reload only, a set of a likely-spilled hard
+	 * register (ax dx cx bx si di xmm0) from an expression such as an
+	 * address (ix86_hardreg_mov_ok: to keep IRA's live ranges of those
+	 * registers short).  Here the register is final: recognised as
+	 * after reload, the insn keeps its code through IRA and LRA. */
+	bool late = false;
+	if (code < 0 && hardreg_set(pat)) {
+		reload_completed = 1;
+		code = recog_memoized(insn);
+		late = code >= 0;
+		if (!late)
+			reload_completed = 0;
+	}
+	if (code < 0 && asm_noperands(pat) < 0) {
+		if (getenv("SSARA_DEBUG"))
+			print_rtl_single(stderr, insn);
+		refuse(pl, std::string(what) + " uid " + std::to_string(uid) +
+				   " is not recognised with hard registers");
+		return false;
+	}
+	extract_insn(insn);
+	bool ok = constrain_operands(1, get_preferred_alternatives(insn, bb));
+	if (late)
+		reload_completed = 0;
+	if (!ok) {
+		if (getenv("SSARA_DEBUG"))
+			print_rtl_single(stderr, insn);
+		refuse(pl, std::string(what) + " uid " + std::to_string(uid) +
+				   (code >= 0 ? std::string(" (") +
+							get_insn_name(code) + ")"
+					  : std::string(" (asm)")) +
+				   " does not meet its constraints strictly");
+		return false;
+	}
+	return true;
+}
+
+/* ---------------------------------------------------------------- */
+/* Original instructions.                                            */
+
+/* The locations of one insn's operands found by pseudo (no site), per
+ * role: a pseudo read in one place and written in another. */
+struct RoleLocs {
+	std::unordered_map<int, Loc> use, def;
+};
+
+/* Adds operand o's location to m under pseudo o.reg; refuses when the
+ * pseudo already has another one there. */
+static void role_add(Plan &pl, std::unordered_map<int, Loc> &m, const Op &o,
+		     int uid)
+{
+	auto it = m.find(o.reg);
+	if (it == m.end()) {
+		m[o.reg] = o.loc;
+		return;
+	}
+	if (it->second.kind != o.loc.kind || it->second.num != o.loc.num)
+		refuse(pl, "uid " + std::to_string(uid) + ": p" +
+				   std::to_string(o.reg) +
+				   " in two locations at once outside its "
+				   "operands");
+}
+
+struct InsnRewrite {
+	rtx_insn *insn;
+	int uid;
+	std::unordered_map<rtx *, const Op *> site; /* loc -> operand */
+	RoleLocs roles;
+};
+
+static void rewrite_at(Plan &pl, InsnRewrite &w, rtx *loc, bool def);
+
+/* Replaces the pseudo register (or part of one) at *loc, read or written
+ * by role, or at an operand site. */
+static void replace_reg(Plan &pl, InsnRewrite &w, rtx *loc, bool def)
+{
+	rtx x = *loc;
+	const Op *o = nullptr;
+	auto s = w.site.find(loc);
+	Loc l;
+	if (s != w.site.end()) {
+		o = s->second;
+		l = o->loc;
+	} else {
+		rtx r = SUBREG_P(x) ? SUBREG_REG(x) : x;
+		if (GET_CODE(r) == SCRATCH) {
+			refuse(pl, "uid " + std::to_string(w.uid) +
+					   ": a scratch at no operand");
+			return;
+		}
+		auto &m = def ? w.roles.def : w.roles.use;
+		auto it = m.find((int)REGNO(r));
+		if (it == m.end()) {
+			refuse(pl, "uid " + std::to_string(w.uid) + ": p" +
+					   std::to_string(REGNO(r)) +
+					   (def ? " written" : " read") +
+					   " where the capture has no operand");
+			return;
+		}
+		l = it->second;
+	}
+	rtx n = replacement(pl, x, l);
+	if (n)
+		validate_change(w.insn, loc, n, 1);
+}
+
+/* Whether x is a pseudo register, a part of one, or a scratch. */
+static bool pseudo_ref_p(rtx x)
+{
+	if (GET_CODE(x) == SCRATCH)
+		return true;
+	if (SUBREG_P(x))
+		x = SUBREG_REG(x);
+	return REG_P(x) && !HARD_REGISTER_P(x);
+}
+
+/* Rewrites the sub-expressions of *loc: written when def (a SET or
+ * CLOBBER destination, not inside an address). */
+static void rewrite_at(Plan &pl, InsnRewrite &w, rtx *loc, bool def)
+{
+	rtx x = *loc;
+	if (!x || !pl.why.empty())
+		return;
+	if (pseudo_ref_p(x)) {
+		replace_reg(pl, w, loc, def);
+		return;
+	}
+	switch (GET_CODE(x)) {
+	case SET:
+		rewrite_at(pl, w, &SET_DEST(x), true);
+		rewrite_at(pl, w, &SET_SRC(x), false);
+		return;
+	case CLOBBER:
+		rewrite_at(pl, w, &XEXP(x, 0), true);
+		return;
+	case MEM:
+		rewrite_at(pl, w, &XEXP(x, 0), false);
+		return;
+	case STRICT_LOW_PART:
+		rewrite_at(pl, w, &XEXP(x, 0), def);
+		return;
+	case ZERO_EXTRACT:
+	case SIGN_EXTRACT:
+		rewrite_at(pl, w, &XEXP(x, 0), def);
+		rewrite_at(pl, w, &XEXP(x, 1), false);
+		rewrite_at(pl, w, &XEXP(x, 2), false);
+		return;
+	default:
+		break;
+	}
+	const char *fmt = GET_RTX_FORMAT(GET_CODE(x));
+	for (int i = 0; i < GET_RTX_LENGTH(GET_CODE(x)); i++) {
+		if (fmt[i] == 'e')
+			rewrite_at(pl, w, &XEXP(x, i), false);
+		else if (fmt[i] == 'E')
+			for (int j = 0; j < XVECLEN(x, i); j++)
+				rewrite_at(pl, w, &XVECEXP(x, i, j), false);
+	}
+}
+
+/* Whether x mentions a pseudo register (or a scratch). */
+static bool mentions_pseudo(const_rtx x)
+{
+	if (!x)
+		return false;
+	if (GET_CODE(x) == SCRATCH || (REG_P(x) && !HARD_REGISTER_P(x)))
+		return true;
+	const char *fmt = GET_RTX_FORMAT(GET_CODE(x));
+	for (int i = 0; i < GET_RTX_LENGTH(GET_CODE(x)); i++) {
+		if (fmt[i] == 'e' && mentions_pseudo(XEXP(x, i)))
+			return true;
+		if (fmt[i] == 'E')
+			for (int j = 0; j < XVECLEN(x, i); j++)
+				if (mentions_pseudo(XVECEXP(x, i, j)))
+					return true;
+	}
+	return false;
+}
+
+/* Plans the rewrite of original instruction i (allocated, uid from
+ * GCC): each operand's location into the insn, in the change group. */
+static void plan_original(Plan &pl, const Ins *i, basic_block bb)
+{
+	rtx_insn *insn = (unsigned)i->uid < pl.insn_of.size()
+				 ? pl.insn_of[i->uid]
+				 : nullptr;
+	if (!insn || BLOCK_FOR_INSN(insn) != bb) {
+		refuse(pl, "uid " + std::to_string(i->uid) +
+				   " is not in its block in the RTL");
+		return;
+	}
+	InsnRewrite w;
+	w.insn = insn;
+	w.uid = i->uid;
+	auto sv = pl.cap->sites->by_uid.find(i->uid);
+	const std::vector<OpSite> *sites =
+		sv == pl.cap->sites->by_uid.end() ? nullptr : &sv->second;
+	if (sites && (int)sites->size() != i->nops) {
+		refuse(pl, "uid " + std::to_string(i->uid) +
+				   ": operands differ from the capture's");
+		return;
+	}
+	for (int k = 0; k < i->nops; k++) {
+		const Op &o = i->ops[k];
+		if (o.kind != OK_PSEUDO)
+			continue;
+		const OpSite *st = sites ? &(*sites)[k] : nullptr;
+		if (st && st->bad) {
+			refuse(pl, "uid " + std::to_string(i->uid) +
+					   ": a duplicate of a swapped "
+					   "commutative operand");
+			return;
+		}
+		if (st && st->loc) {
+			w.site[st->loc] = &o;
+			for (rtx *d : st->dups)
+				w.site[d] = &o;
+			continue;
+		}
+		if (o.flags & OF_DEF)
+			role_add(pl, w.roles.def, o, i->uid);
+		if (op_reads(pl.a, &o) || !(o.flags & OF_DEF))
+			role_add(pl, w.roles.use, o, i->uid);
+	}
+	if (!pl.why.empty())
+		return;
+	int before = num_validated_changes();
+	rewrite_at(pl, w, &PATTERN(insn), false);
+	if (CALL_P(insn))
+		rewrite_at(pl, w, &CALL_INSN_FUNCTION_USAGE(insn), false);
+	if (!pl.why.empty())
+		return;
+	auto sw = pl.cap->sites->swapped.find(i->uid);
+	if (sw != pl.cap->sites->swapped.end()) {
+		rtx x = *sw->second.first, y = *sw->second.second;
+		validate_change(insn, sw->second.first, y, 1);
+		validate_change(insn, sw->second.second, x, 1);
+	}
+	if (mentions_pseudo(PATTERN(insn)) ||
+	    (CALL_P(insn) && mentions_pseudo(CALL_INSN_FUNCTION_USAGE(insn)))) {
+		refuse(pl, "uid " + std::to_string(i->uid) +
+				   ": a pseudo the capture has no operand for");
+		return;
+	}
+	if (num_validated_changes() > before)
+		pl.changed.push_back(insn);
+}
+
+/* ---------------------------------------------------------------- */
+/* Inserted instructions.                                            */
+
+/* The mode in which an inserted instruction moves operand o's value:
+ * its pseudo's mode; a word for a general register named alone. */
+static machine_mode moved_mode(Plan &pl, const Op &o)
+{
+	if (o.kind == OK_PSEUDO)
+		return pseudo_mode(pl, o.reg);
+	if (o.kind == OK_HREG && o.reg >= 0 && o.reg < TGT_NREGS &&
+	    pl.t->regs[o.reg].cls == RC_GPR)
+		return word_mode;
+	return VOIDmode;
+}
+
+/* Operand o of an inserted instruction as an rtx of mode m. */
+static rtx inserted_rtx(Plan &pl, const Op &o, machine_mode m)
+{
+	if (o.kind == OK_HREG) {
+		Loc l;
+		l.kind = LOC_REG;
+		l.num = o.reg;
+		return loc_rtx(pl, l, m);
+	}
+	if (o.kind == OK_PSEUDO)
+		return loc_rtx(pl, o.loc, m);
+	refuse(pl, "an inserted instruction with an operand of no location");
+	return NULL_RTX;
+}
+
+/* The value a rematerialization of pseudo p recomputes: the source of
+ * its [remat] definition in the RTL (a constant), copied. */
+static rtx remat_source(Plan &pl, int p)
+{
+	int uid = p >= 0 && p < (int)pl.remat_def.size() ? pl.remat_def[p] : 0;
+	rtx_insn *d = uid > 0 && uid < (int)pl.insn_of.size()
+			      ? pl.insn_of[uid]
+			      : nullptr;
+	rtx set = d ? single_set(d) : NULL_RTX;
+	rtx src = set ? SET_SRC(set) : NULL_RTX;
+	if (!src || !(CONSTANT_P(src) || MEM_P(src) ||
+		      GET_CODE(src) == FLOAT_EXTEND || GET_CODE(src) == SUBREG)) {
+		refuse(pl, "a rematerialization of p" + std::to_string(p) +
+				   " whose definition is no constant");
+		return NULL_RTX;
+	}
+	return copy_rtx(SET_SRC(set));
+}
+
+/* The pattern of inserted instruction i, or NULL_RTX (refused). */
+static rtx inserted_pattern(Plan &pl, const Ins *i)
+{
+	switch (i->kind) {
+	case IK_MOVE:
+	case IK_SPILL:
+	case IK_RELOAD:
+	case IK_COPY: {
+		if (i->nops != 2)
+			break;
+		machine_mode m = moved_mode(pl, i->ops[0]);
+		if (m == VOIDmode)
+			m = moved_mode(pl, i->ops[1]);
+		if (m == VOIDmode)
+			break;
+		rtx d = inserted_rtx(pl, i->ops[0], m);
+		rtx s = inserted_rtx(pl, i->ops[1], m);
+		if (!d || !s)
+			return NULL_RTX;
+		if (MEM_P(d) && MEM_P(s)) {
+			refuse(pl, "a move from memory to memory");
+			return NULL_RTX;
+		}
+		return gen_rtx_SET(d, s);
+	}
+	case IK_SWAP: {
+		if (i->nops != 2)
+			break;
+		for (int k = 0; k < 2; k++) {
+			int c = i->ops[k].kind == OK_HREG ? i->ops[k].reg
+				: i->ops[k].loc.kind == LOC_REG
+					? i->ops[k].loc.num
+					: -1;
+			if (c < 0 || pl.t->regs[c].cls != RC_GPR) {
+				refuse(pl, "a swap of other than two general "
+					   "registers");
+				return NULL_RTX;
+			}
+		}
+		rtx x = inserted_rtx(pl, i->ops[0], DImode);
+		rtx y = inserted_rtx(pl, i->ops[1], DImode);
+		if (!x || !y)
+			return NULL_RTX;
+		return gen_rtx_PARALLEL(
+			VOIDmode, gen_rtvec(2, gen_rtx_SET(x, y),
+					    gen_rtx_SET(copy_rtx(y),
+							copy_rtx(x))));
+	}
+	case IK_REMAT: {
+		if (i->nops < 1 || i->ops[0].kind != OK_PSEUDO)
+			break;
+		machine_mode m = moved_mode(pl, i->ops[0]);
+		rtx src = remat_source(pl, i->ops[0].reg);
+		rtx d = m != VOIDmode && src ? inserted_rtx(pl, i->ops[0], m)
+					     : NULL_RTX;
+		if (!d || !REG_P(d)) {
+			refuse(pl, "a rematerialization into no register");
+			return NULL_RTX;
+		}
+		return gen_rtx_SET(d, src);
+	}
+	default:
+		break;
+	}
+	refuse(pl, std::string("an inserted ") + ins_kind_name(i->kind) +
+			   " the writer does not know");
+	return NULL_RTX;
+}
+
+/* Builds inserted instruction i as a detached insn, strictly valid in
+ * block bb; appends it to *seq. */
+static void plan_inserted(Plan &pl, const Ins *i, basic_block bb,
+			  std::vector<rtx_insn *> *seq)
+{
+	rtx pat = inserted_pattern(pl, i);
+	if (!pat)
+		return;
+	rtx_insn *insn = make_insn_raw(pat);
+	if (!strictly_valid(pl, insn, bb,
+			    (std::string("inserted ") + ins_kind_name(i->kind))
+				    .c_str(),
+			    0))
+		return;
+	seq->push_back(insn);
+}
+
+/* ---------------------------------------------------------------- */
+/* Blocks.                                                           */
+
+/* Chains the detached insns of v into one sequence; its first insn. */
+static rtx_insn *chain(const std::vector<rtx_insn *> &v)
+{
+	for (size_t k = 0; k < v.size(); k++) {
+		SET_PREV_INSN(v[k]) = k ? v[k - 1] : nullptr;
+		SET_NEXT_INSN(v[k]) = k + 1 < v.size() ? v[k + 1] : nullptr;
+	}
+	return v.empty() ? nullptr : v[0];
+}
+
+/* Whether new code may follow insn inside its block. */
+static bool may_follow(rtx_insn *insn)
+{
+	return !control_flow_insn_p(insn);
+}
+
+/* Plans block b of the allocation: its originals rewritten, its inserted
+ * instructions as sequences after the original before them (or at the
+ * block's start). */
+static void plan_block(Plan &pl, const Blk *b, basic_block bb)
+{
+	std::vector<rtx_insn *> run;
+	rtx_insn *anchor = nullptr;
+	auto flush = [&]() {
+		if (run.empty())
+			return;
+		NewSeq s = {chain(run), anchor, anchor ? nullptr : bb, nullptr,
+			    nullptr};
+		if (anchor && !may_follow(anchor))
+			refuse(pl, "inserted code after the jump or call that "
+				   "ends block " + std::to_string(bb->index));
+		pl.seqs.push_back(s);
+		run.clear();
+	};
+	for (const Ins *i = b->first; i && pl.why.empty(); i = i->next) {
+		bool original = i->uid > 0 && i->uid <= pl.max_uid &&
+				!ins_kind_inserted(i->kind);
+		if (original) {
+			flush();
+			plan_original(pl, i, bb);
+			anchor = pl.insn_of[i->uid];
+		} else {
+			plan_inserted(pl, i, bb, &run);
+		}
+	}
+	flush();
+}
+
+/* Plans a block the allocation added on an edge: its instructions (all
+ * inserted) as one sequence for the split edge. */
+static void plan_edge_block(Plan &pl, const Blk *b)
+{
+	if (b->nsucc != 1 || b->npred != 1) {
+		refuse(pl, "an added block not on one edge");
+		return;
+	}
+	const Blk *p = pl.a->blk[b->pred[0]], *s = pl.a->blk[b->succ[0].blk];
+	basic_block from = BASIC_BLOCK_FOR_FN(pl.fun, p->id);
+	basic_block to = BASIC_BLOCK_FOR_FN(pl.fun, s->id);
+	edge e = from && to ? find_edge(from, to) : nullptr;
+	if (!e || (e->flags & (EDGE_ABNORMAL | EDGE_EH | EDGE_COMPLEX))) {
+		refuse(pl, "copies on an edge RTL cannot split (b" +
+				   std::to_string(p->id) + " -> b" +
+				   std::to_string(s->id) + ")");
+		return;
+	}
+	std::vector<rtx_insn *> run;
+	for (const Ins *i = b->first; i && pl.why.empty(); i = i->next) {
+		if (!ins_kind_inserted(i->kind) &&
+		    !(i->uid > pl.max_uid && i->kind == IK_COPY)) {
+			refuse(pl, "an original instruction in an added block");
+			return;
+		}
+		plan_inserted(pl, i, to, &run);
+	}
+	if (!run.empty())
+		pl.seqs.push_back({chain(run), nullptr, nullptr, from, to});
+}
+
+/* ---------------------------------------------------------------- */
+/* Preconditions, commit.                                            */
+
+/* Why the function cannot be substituted whatever the allocation, or
+ * nullptr. */
+static const char *function_refusal(function *fun, const Fn *fn)
+{
+	if (fun->calls_setjmp)
+		return "the function calls setjmp (values across it must be "
+		       "in memory)";
+	if (fun->has_nonlocal_label)
+		return "the function has a nonlocal goto receiver";
+	for (int p = 0; p < fn->npseudo; p++)
+		if (fn->pseudo[p].cls == RC_X87)
+			return "x87 values (reg-stack's invariants are not "
+			       "enforced)";
+	return nullptr;
+}
+
+/* Fills the uid map and the [remat] definitions. */
+static void index_function(Plan &pl)
+{
+	pl.max_uid = get_max_uid();
+	pl.insn_of.assign(pl.max_uid + 1, nullptr);
+	basic_block bb;
+	FOR_EACH_BB_FN(bb, pl.fun)
+	{
+		rtx_insn *insn;
+		FOR_BB_INSNS(bb, insn)
+		if (NONDEBUG_INSN_P(insn))
+			pl.insn_of[INSN_UID(insn)] = insn;
+	}
+	const Fn *fn = pl.cap->fn;
+	pl.remat_def.assign(fn->npseudo, 0);
+	for (int b = 0; b < fn->nblk; b++)
+		for (const Ins *i = fn->blk[b]->first; i; i = i->next)
+			if ((i->flags & INS_REMAT) && i->nops >= 1 &&
+			    i->ops[0].kind == OK_PSEUDO &&
+			    i->ops[0].reg < fn->npseudo)
+				pl.remat_def[i->ops[0].reg] = i->uid;
+}
+
+/* Gives every slot used its frame space and moves each placeholder
+ * address in x onto it. */
+static void place_slots(const std::vector<rtx> &slots, rtx_insn *insn)
+{
+	subrtx_ptr_iterator::array_type array;
+	FOR_EACH_SUBRTX_PTR(it, array, &PATTERN(insn), NONCONST)
+	{
+		rtx x = **it;
+		if (!MEM_P(x))
+			continue;
+		rtx a = XEXP(x, 0);
+		if (GET_CODE(a) != PLUS || XEXP(a, 0) != frame_pointer_rtx ||
+		    !CONST_INT_P(XEXP(a, 1)) || INTVAL(XEXP(a, 1)) < SLOT_BASE)
+			continue;
+		HOST_WIDE_INT v = INTVAL(XEXP(a, 1)) - SLOT_BASE;
+		size_t s = (size_t)(v / SLOT_SPAN);
+		if (s >= slots.size() || !slots[s])
+			continue;
+		**it = adjust_address(slots[s], GET_MODE(x), v % SLOT_SPAN);
+		it.skip_subrtxes();
+	}
+}
+
+/* Drops the notes that name pseudos; resets debug insns that do. */
+static void clean_pseudo_mentions(function *fun)
+{
+	basic_block bb;
+	FOR_EACH_BB_FN(bb, fun)
+	{
+		rtx_insn *insn;
+		FOR_BB_INSNS(bb, insn)
+		{
+			if (DEBUG_BIND_INSN_P(insn)) {
+				if (mentions_pseudo(INSN_VAR_LOCATION_LOC(insn))) {
+					INSN_VAR_LOCATION_LOC(insn) =
+						gen_rtx_UNKNOWN_VAR_LOC();
+					df_insn_rescan(insn);
+				}
+				continue;
+			}
+			if (!INSN_P(insn))
+				continue;
+			rtx *pn = &REG_NOTES(insn);
+			while (*pn) {
+				rtx n = *pn;
+				if (GET_CODE(n) == EXPR_LIST && XEXP(n, 0) &&
+				    mentions_pseudo(XEXP(n, 0)))
+					*pn = XEXP(n, 1);
+				else
+					pn = &XEXP(n, 1);
+			}
+		}
+	}
+}
+
+/* Links the planned sequences, splitting edges; gives slots frame space
+ * and moves placeholder addresses onto them. */
+static void commit(Plan &pl)
+{
+	std::vector<rtx> slots(pl.slot_align.size(), NULL_RTX);
+	for (size_t s = 0; s < pl.slot_align.size(); s++)
+		if (pl.slot_align[s])
+			slots[s] = assign_stack_local(BLKmode,
+						      pl.a->slot[s].size,
+						      pl.slot_align[s]);
+	for (rtx_insn *insn : pl.changed) {
+		place_slots(slots, insn);
+		df_insn_rescan(insn);
+	}
+	for (NewSeq &s : pl.seqs) {
+		for (rtx_insn *i = s.seq; i; i = NEXT_INSN(i))
+			place_slots(slots, i);
+		if (s.after)
+			emit_insn_after(s.seq, s.after);
+		else if (s.start)
+			emit_insn_after(s.seq, bb_note(s.start));
+		else {
+			basic_block nb = split_edge(find_edge(s.from, s.to));
+			emit_insn_after(s.seq, bb_note(nb));
+		}
+	}
+	clean_pseudo_mentions(pl.fun);
+}
+
+bool subst_function(function *fun, Capture *cap, const Fn *a)
+{
+	Plan pl;
+	pl.fun = fun;
+	pl.cap = cap;
+	pl.a = a;
+	pl.t = target_x86_64();
+	pl.max_regno = max_reg_num();
+	if (const char *why = function_refusal(fun, cap->fn))
+		refuse(pl, why);
+	if (!cap->sites)
+		refuse(pl, "no operand sites from the capture");
+	if (pl.why.empty())
+		index_function(pl);
+	/* the capture's blocks are GCC's; the others split edges */
+	std::vector<bool> captured(last_basic_block_for_fn(fun), false);
+	for (int b = 0; b < cap->fn->nblk; b++)
+		if (cap->fn->blk[b]->id >= 0 &&
+		    cap->fn->blk[b]->id < (int)captured.size())
+			captured[cap->fn->blk[b]->id] = true;
+	for (int b = 0; b < a->nblk && pl.why.empty(); b++) {
+		const Blk *blk = a->blk[b];
+		basic_block bb = blk->id >= 0 &&
+					 blk->id < (int)captured.size() &&
+					 captured[blk->id]
+					 ? BASIC_BLOCK_FOR_FN(fun, blk->id)
+					 : nullptr;
+		if (bb)
+			plan_block(pl, blk, bb);
+		else
+			plan_edge_block(pl, blk);
+	}
+	if (pl.why.empty() && pl.bp_used && !frame_pointer_needed) {
+		for (int al : pl.slot_align)
+			if (al > (int)INCOMING_STACK_BOUNDARY)
+				refuse(pl, "bp allocated and a stack slot that "
+					   "needs the stack realigned");
+		if (crtl->stack_alignment_estimated > INCOMING_STACK_BOUNDARY)
+			refuse(pl, "bp allocated and the stack may be "
+				   "realigned (which needs bp)");
+	}
+	for (rtx_insn *insn : pl.changed) {
+		if (!pl.why.empty())
+			break;
+		strictly_valid(pl, insn, BLOCK_FOR_INSN(insn), "insn",
+			       INSN_UID(insn));
+	}
+	if (!pl.why.empty()) {
+		cancel_changes(0);
+		cap->subst_reason = pl.why;
+		return false;
+	}
+	confirm_change_group();
+	commit(pl);
+	cap->substituted = true;
+	return true;
+}
+
+void subst_free(Capture *cap)
+{
+	delete cap->sites;
+	cap->sites = nullptr;
+}
