@@ -195,6 +195,13 @@ std::string record_json(const Capture *cap, const GccRa *ra,
 			       check_json(&cap->check_ssara, timed) + "}");
 	else
 		member(o, "verify", std::string("null"));
+	if (opts.substitute && !fn->unsupported) {
+		member(o, "substituted",
+		       std::string(cap->substituted ? "true" : "false"));
+		if (!cap->substituted)
+			member(o, "substitute_reason",
+			       json_str(cap->subst_reason.c_str()));
+	}
 	if (!timed)
 		return o + "}";
 	member(o, "time_us",
