@@ -607,11 +607,19 @@ static void plan_block(Plan &pl, const Blk *b, basic_block bb)
  * inserted) as one sequence for the split edge. */
 static void plan_edge_block(Plan &pl, const Blk *b)
 {
-	if (b->nsucc != 1 || b->npred != 1) {
+	const Blk *p = nullptr;
+	int npred = 0;
+	for (int k = 0; k < pl.a->nblk; k++)
+		for (int j = 0; j < pl.a->blk[k]->nsucc; j++)
+			if (pl.a->blk[k]->succ[j].blk == b->idx) {
+				p = pl.a->blk[k];
+				npred++;
+			}
+	if (b->nsucc != 1 || npred != 1) {
 		refuse(pl, "an added block not on one edge");
 		return;
 	}
-	const Blk *p = pl.a->blk[b->pred[0]], *s = pl.a->blk[b->succ[0].blk];
+	const Blk *s = pl.a->blk[b->succ[0].blk];
 	basic_block from = BASIC_BLOCK_FOR_FN(pl.fun, p->id);
 	basic_block to = BASIC_BLOCK_FOR_FN(pl.fun, s->id);
 	edge e = from && to ? find_edge(from, to) : nullptr;
@@ -745,17 +753,23 @@ static void commit(Plan &pl)
 		place_slots(slots, insn);
 		df_insn_rescan(insn);
 	}
-	for (NewSeq &s : pl.seqs) {
+	/* The edges first: splitting one may force a fall-through edge
+	 * into a jump block of its own, which keeps the edge object (its
+	 * source then is the jump block, still on the same path). */
+	std::vector<edge> edges(pl.seqs.size(), nullptr);
+	for (size_t k = 0; k < pl.seqs.size(); k++)
+		if (!pl.seqs[k].after && !pl.seqs[k].start)
+			edges[k] = find_edge(pl.seqs[k].from, pl.seqs[k].to);
+	for (size_t k = 0; k < pl.seqs.size(); k++) {
+		NewSeq &s = pl.seqs[k];
 		for (rtx_insn *i = s.seq; i; i = NEXT_INSN(i))
 			place_slots(slots, i);
 		if (s.after)
 			emit_insn_after(s.seq, s.after);
 		else if (s.start)
 			emit_insn_after(s.seq, bb_note(s.start));
-		else {
-			basic_block nb = split_edge(find_edge(s.from, s.to));
-			emit_insn_after(s.seq, bb_note(nb));
-		}
+		else
+			emit_insn_after(s.seq, bb_note(split_edge(edges[k])));
 	}
 	clean_pseudo_mentions(pl.fun);
 }

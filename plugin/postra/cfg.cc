@@ -150,15 +150,22 @@ static bool post_succs(Tr &t, const CfgMap &m, basic_block bb,
 		basic_block y = e->dest, z = y;
 		if (y == EXIT_BLOCK_PTR_FOR_FN(t.fun))
 			continue;
-		if (t.old_of[y->index] < 0) {
-			if (!single_pred_p(y) || !single_succ_p(y) ||
-			    single_succ(y) == EXIT_BLOCK_PTR_FOR_FN(t.fun) ||
-			    t.old_of[single_succ(y)->index] < 0) {
+		/* a chain of added blocks on one edge (a substituted
+		 * allocation's split edge behind the jump block that
+		 * splitting made for a fall-through edge) */
+		basic_block prev = nullptr;
+		while (t.old_of[z->index] < 0) {
+			if (!single_pred_p(z) || !single_succ_p(z) ||
+			    single_succ(z) == EXIT_BLOCK_PTR_FOR_FN(t.fun) ||
+			    t.edge_prev[z->index] >= 0) {
 				unverified(t, "block added by the register "
 					      "allocator");
 				return false;
 			}
-			z = single_succ(y);
+			if (prev)
+				t.edge_prev[z->index] = prev->index;
+			prev = z;
+			z = single_succ(z);
 		}
 		int d = through_edges(
 			o, m.skip, fn_block_by_id(o, t.old_of[z->index]));
@@ -200,6 +207,7 @@ bool same_cfg(Tr &t)
 	t.chain.assign(nb, {});
 	t.edge_from.assign(nb, -1);
 	t.edge_k.assign(nb, -1);
+	t.edge_prev.assign(nb, -1);
 	CfgMap m;
 	m.npred.assign(o->nblk, 0);
 	m.head.assign(o->nblk, false);
@@ -281,7 +289,8 @@ bool same_cfg(Tr &t)
 			}
 	}
 	FOR_EACH_BB_FN(bb, t.fun)
-		if (t.old_of[bb->index] < 0 && t.edge_from[bb->index] < 0) {
+		if (t.old_of[bb->index] < 0 && t.edge_from[bb->index] < 0 &&
+		    t.edge_prev[bb->index] < 0) {
 			unverified(t, "block added by the register allocator");
 			return false;
 		}
@@ -304,20 +313,33 @@ std::vector<int> add_edge_blocks(Tr &t)
 		next_id = std::max(next_id, a->blk[i]->id + 1);
 	std::vector<int> blk_of(t.old_of.size(), -1);
 	basic_block bb;
-	FOR_EACH_BB_FN(bb, t.fun) {
-		int i = bb->index;
-		if (t.old_of[i] >= 0) {
-			blk_of[i] = fn_block_by_id(a, t.old_of[i]);
-			continue;
+	FOR_EACH_BB_FN(bb, t.fun)
+		if (t.old_of[bb->index] >= 0)
+			blk_of[bb->index] = fn_block_by_id(a, t.old_of[bb->index]);
+	/* the first block of each chain on an edge, then the ones after it
+	 * (each on its predecessor's single edge), until none is left */
+	for (bool more = true; more;) {
+		more = false;
+		FOR_EACH_BB_FN(bb, t.fun) {
+			int i = bb->index;
+			if (blk_of[i] >= 0)
+				continue;
+			int p = t.edge_prev[i];
+			if (p >= 0 && blk_of[p] < 0) {
+				more = true;
+				continue;
+			}
+			Blk *from = p >= 0 ? a->blk[blk_of[p]]
+					   : a->blk[t.edge_from[i]];
+			int k = p >= 0 ? 0 : t.edge_k[i];
+			Edge e = from->succ[k];
+			Blk *nb = fn_add_block(a, next_id++);
+			nb->freq = from->freq;
+			nb->depth = from->depth;
+			blk_add_succ(a, nb, e.blk, e.flags);
+			from->succ[k].blk = nb->idx;
+			blk_of[i] = nb->idx;
 		}
-		Blk *from = a->blk[t.edge_from[i]];
-		Edge e = from->succ[t.edge_k[i]];
-		Blk *nb = fn_add_block(a, next_id++);
-		nb->freq = from->freq;
-		nb->depth = from->depth;
-		blk_add_succ(a, nb, e.blk, e.flags);
-		from->succ[t.edge_k[i]].blk = nb->idx;
-		blk_of[i] = nb->idx;
 	}
 	return blk_of;
 }

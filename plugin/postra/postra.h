@@ -206,6 +206,9 @@ struct Tr {
 	 * edge: the capture block (index) the edge leaves and the index of
 	 * the edge in its successors; -1 otherwise. */
 	std::vector<int> edge_from, edge_k;
+	/* Per post-RA block added after another added block on one edge
+	 * (a chain): that block's index, else -1 (same_cfg). */
+	std::vector<int> edge_prev;
 	/* Per capture block index: it is an edge after reload (CfgMap's
 	 * skip, for through_edges); set by same_cfg. */
 	std::vector<bool> skip;

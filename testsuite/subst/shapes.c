@@ -1,0 +1,122 @@
+// options: -O2
+// plugin: regs=4
+/* Each function makes ssara's allocation take one rewrite shape when it
+ * has 4 general registers (regs=4); substituted, the program must print
+ * what plain GCC's build prints.  The shapes are checked on ssara's
+ * allocation of the dumped capture (`ssara alloc --regs 4`). */
+#include <stdio.h>
+#include <string.h>
+
+/* spill and reload: eight values live across the loop */
+__attribute__((noinline)) long pressure(const long *p, int n)
+{
+	long a = p[0], b = p[1], c = p[2], d = p[3], e = p[4], f = p[5],
+	     g = p[6], h = p[7];
+	for (int i = 0; i < n; i++) {
+		a += b * i; b ^= c; c += d; d -= e; e += f * 3; f ^= g;
+		g += h; h += a;
+	}
+	return a + b + c + d + e + f + g + h;
+}
+//!subst pressure
+//!shape pressure: spill
+//!shape pressure: reload
+
+/* swap: two values exchanged in a loop, a cycle in the phi copies */
+__attribute__((noinline)) unsigned swapper(unsigned x, unsigned y, int n)
+{
+	for (int i = 0; i < n; i++) {
+		unsigned t = x;
+		x = y + (unsigned)i;
+		y = t;
+	}
+	return x * 3 + y;
+}
+//!subst swapper
+
+/* values across calls: callee-saved registers or memory */
+__attribute__((noinline)) int inc(int x) { return x + 1; }
+__attribute__((noinline)) int across(int a, int b, int c)
+{
+	int x = inc(a), y = inc(b), z = inc(c);
+	return x * y + z + inc(x + y + z) + a * b * c;
+}
+//!subst across
+//!subst inc
+
+/* fixed registers: a variable shift count in cx, a division in ax:dx */
+__attribute__((noinline)) long fixedregs(long a, long b, int s)
+{
+	return (a << s) + a / b + (a % b) * (b >> (s & 7));
+}
+//!subst fixedregs
+
+/* subreg parts: bytes and halves of wider values, 128-bit pairs */
+__attribute__((noinline)) unsigned __int128 parts(unsigned __int128 x,
+						 unsigned long y, short z)
+{
+	unsigned char lo = (unsigned char)y;
+	return x * y + (x >> 64) + lo + (unsigned short)z;
+}
+//!subst parts
+
+/* a remat: a constant needed after pressure forced it out */
+__attribute__((noinline)) long constants(const long *p, int n)
+{
+	long s = 0, t = 0, u = 0, v = 0;
+	for (int i = 0; i < n; i++) {
+		s += p[i] * 123456789L;
+		t ^= p[i] + 987654321L;
+		u += s ^ t;
+		v += u * 77;
+	}
+	return s + t + u + v;
+}
+//!subst constants
+
+/* a memory operand: an asm that reads its operand from memory */
+__attribute__((noinline)) int memop(int x)
+{
+	int y;
+	__asm__("movl %1, %0" : "=r"(y) : "m"(x));
+	return y * 2;
+}
+//!subst memop
+
+/* edge copies: a diamond whose join reads values moved on the edges */
+__attribute__((noinline)) long diamond(long a, long b, long c, long d, int k)
+{
+	for (int i = 0; i < k; i++) {
+		if (i & 1) {
+			long t = a; a = b; b = c; c = d; d = t;
+		} else {
+			a += d; c ^= b;
+		}
+	}
+	return a * 1000 + b * 100 + c * 10 + d;
+}
+//!subst diamond
+
+/* x87 values: GCC's allocation is kept */
+__attribute__((noinline)) long double ld(long double x, long double y)
+{
+	return x * y + 1.0L;
+}
+//!kept ld: x87 values
+
+int main(void)
+{
+	long v[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+	printf("%ld\n", pressure(v, 20));
+	printf("%u\n", swapper(3, 5, 11));
+	printf("%d\n", across(2, 3, 4));
+	printf("%ld\n", fixedregs(1000003, 17, 5));
+	unsigned __int128 r = parts((unsigned __int128)7 << 70 | 99, 12345, -3);
+	printf("%llu %llu\n", (unsigned long long)(r >> 64),
+	       (unsigned long long)r);
+	printf("%ld\n", constants(v, 8));
+	printf("%d\n", memop(21));
+	printf("%ld\n", diamond(1, 2, 3, 4, 13));
+	printf("%.3Lf\n", ld(1.5L, 2.0L));
+	return 0;
+}
