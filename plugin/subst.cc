@@ -447,6 +447,28 @@ static rtx inserted_rtx(Plan &pl, const Op &o, machine_mode m)
 	return NULL_RTX;
 }
 
+/* Operand o of an inserted instruction as an rtx: its location in mode
+ * m (its value's), or the part p[OFF,SIZE] of it that o names. */
+static rtx inserted_part(Plan &pl, const Op &o, machine_mode m)
+{
+	rtx whole = inserted_rtx(pl, o, m);
+	if (!whole || o.kind != OK_PSEUDO || !o.sub_size ||
+	    o.sub_size >= GET_MODE_SIZE(m).to_constant())
+		return whole;
+	scalar_int_mode pm;
+	if (!int_mode_for_size(o.sub_size * BITS_PER_UNIT, 0).exists(&pm)) {
+		refuse(pl, "a part of no integer mode");
+		return NULL_RTX;
+	}
+	rtx part = simplify_subreg(pm, whole, m, o.sub_off);
+	if (!part || !(REG_P(part) || MEM_P(part))) {
+		refuse(pl, "an inserted instruction on a part no register "
+			   "names");
+		return NULL_RTX;
+	}
+	return part;
+}
+
 /* The value a rematerialization of pseudo p recomputes: the source of
  * its [remat] definition in the RTL (a constant), copied. */
 static rtx remat_source(Plan &pl, int p)
@@ -481,13 +503,30 @@ static rtx inserted_pattern(Plan &pl, const Ins *i)
 			m = moved_mode(pl, i->ops[1]);
 		if (m == VOIDmode)
 			break;
-		rtx d = inserted_rtx(pl, i->ops[0], m);
-		rtx s = inserted_rtx(pl, i->ops[1], m);
+		rtx d = inserted_part(pl, i->ops[0], m);
+		rtx s = inserted_part(pl, i->ops[1], m);
 		if (!d || !s)
 			return NULL_RTX;
+		if (GET_MODE(d) != GET_MODE(s)) {
+			refuse(pl, "a move between parts of other sizes");
+			return NULL_RTX;
+		}
 		if (MEM_P(d) && MEM_P(s)) {
 			refuse(pl, "a move from memory to memory");
 			return NULL_RTX;
+		}
+		/* a part of a register written alone: the rest of the
+		 * register is kept (QI and HI only: a 32-bit write clears
+		 * the upper half) */
+		if (REG_P(d) && GET_MODE_SIZE(GET_MODE(d)).to_constant() < UNITS_PER_WORD &&
+		    i->ops[0].sub_size && i->ops[0].kind == OK_PSEUDO &&
+		    pl.a->pseudo[i->ops[0].reg].size > i->ops[0].sub_size) {
+			if (GET_MODE_SIZE(GET_MODE(d)).to_constant() > 2) {
+				refuse(pl, "a move into a 4-byte part of a "
+					   "register");
+				return NULL_RTX;
+			}
+			d = gen_rtx_STRICT_LOW_PART(VOIDmode, d);
 		}
 		return gen_rtx_SET(d, s);
 	}
@@ -517,6 +556,10 @@ static rtx inserted_pattern(Plan &pl, const Ins *i)
 	case IK_REMAT: {
 		if (i->nops < 1 || i->ops[0].kind != OK_PSEUDO)
 			break;
+		if (i->ops[0].sub_size) {
+			refuse(pl, "a rematerialization of a part");
+			return NULL_RTX;
+		}
 		machine_mode m = moved_mode(pl, i->ops[0]);
 		rtx src = remat_source(pl, i->ops[0].reg);
 		rtx d = m != VOIDmode && src ? inserted_rtx(pl, i->ops[0], m)

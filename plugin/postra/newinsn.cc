@@ -118,6 +118,30 @@ static bool reads_other_memory(Tr &t, const_rtx x, std::string *what)
 	return false;
 }
 
+/* An exchange of two registers, (parallel [(set a b) (set b a)]) with a
+ * and b registers of one mode (x86's xchg, which a substituted
+ * allocation emits for a cycle of copies): a swap of their locations;
+ * nullptr for any other pattern. */
+static Ins *swap_insn(Tr &t, rtx pat)
+{
+	if (GET_CODE(pat) != PARALLEL || XVECLEN(pat, 0) != 2)
+		return nullptr;
+	rtx s0 = XVECEXP(pat, 0, 0), s1 = XVECEXP(pat, 0, 1);
+	if (GET_CODE(s0) != SET || GET_CODE(s1) != SET)
+		return nullptr;
+	rtx a = SET_DEST(s0), b = SET_SRC(s0);
+	if (!REG_P(a) || !REG_P(b) || GET_MODE(a) != GET_MODE(b) ||
+	    !rtx_equal_p(SET_DEST(s1), b) || !rtx_equal_p(SET_SRC(s1), a))
+		return nullptr;
+	Loc la = plain_loc(t, a), lb = plain_loc(t, b);
+	if (la.kind != LOC_REG || lb.kind != LOC_REG)
+		return nullptr;
+	Ins *ins = ins_new(t.alloc, IK_SWAP, 2);
+	ins->ops[0] = loc_op(la, OF_USE | OF_DEF, mode_bytes(a));
+	ins->ops[1] = loc_op(lb, OF_USE | OF_DEF, mode_bytes(b));
+	return ins;
+}
+
 Ins *new_insn(Tr &t, rtx_insn *insn, bool opaque)
 {
 	rtx set = opaque ? NULL_RTX : single_set(insn);
@@ -206,6 +230,8 @@ Ins *new_insn(Tr &t, rtx_insn *insn, bool opaque)
 			return ins;
 		}
 	}
+	if (Ins *sw = swap_insn(t, PATTERN(insn)))
+		return sw;
 	OpaqueDefs od;
 	od.t = &t;
 	od.clobbers = 0;

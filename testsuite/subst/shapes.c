@@ -22,7 +22,23 @@ __attribute__((noinline)) long pressure(const long *p, int n)
 //!shape pressure: spill
 //!shape pressure: reload
 
-/* swap: two values exchanged in a loop, a cycle in the phi copies */
+/* swap: three values rotated in a loop, a cycle in the phi copies with
+ * no register free for it: two exchanges (xchg) */
+__attribute__((noinline)) unsigned rot(unsigned a, unsigned b, unsigned c,
+				       int n)
+{
+	while (n--) {
+		unsigned t = a;
+		a = b;
+		b = c;
+		c = t;
+	}
+	return a * 100 + b * 10 + c;
+}
+//!subst rot
+//!shape rot: swap
+
+/* a move: a value copied while its old register is still needed */
 __attribute__((noinline)) unsigned swapper(unsigned x, unsigned y, int n)
 {
 	for (int i = 0; i < n; i++) {
@@ -33,6 +49,7 @@ __attribute__((noinline)) unsigned swapper(unsigned x, unsigned y, int n)
 	return x * 3 + y;
 }
 //!subst swapper
+//!shape swapper: move
 
 /* values across calls: callee-saved registers or memory */
 __attribute__((noinline)) int inc(int x) { return x + 1; }
@@ -60,19 +77,21 @@ __attribute__((noinline)) unsigned __int128 parts(unsigned __int128 x,
 }
 //!subst parts
 
-/* a remat: a constant needed after pressure forced it out */
+/* a remat: 64-bit constants (no immediate holds them) needed in a
+ * register again where pressure forced them out */
 __attribute__((noinline)) long constants(const long *p, int n)
 {
 	long s = 0, t = 0, u = 0, v = 0;
 	for (int i = 0; i < n; i++) {
-		s += p[i] * 123456789L;
-		t ^= p[i] + 987654321L;
-		u += s ^ t;
-		v += u * 77;
+		s += p[i] * 0x123456789abL;
+		t ^= p[i] + 0x5555555555L;
+		u += (s ^ t) * 0x123456789abL;
+		v += u * 0x5555555555L;
 	}
 	return s + t + u + v;
 }
 //!subst constants
+//!shape constants: remat
 
 /* a memory operand: an asm that reads its operand from memory */
 __attribute__((noinline)) int memop(int x)
@@ -96,6 +115,24 @@ __attribute__((noinline)) long diamond(long a, long b, long c, long d, int k)
 	return a * 1000 + b * 100 + c * 10 + d;
 }
 //!subst diamond
+//!shape diamond: edge
+
+/* a part of a register written alone: bytes computed into a word, each
+ * byte's sum into the low byte of the word's register, the rest kept
+ * (a strict_low_part move) */
+union word { unsigned char c[4]; unsigned v; };
+__attribute__((noinline)) unsigned bytes(const union word *x,
+					 const union word *y)
+{
+	union word z;
+	unsigned char k = x->c[3];
+	for (int i = 0; i < 3; i++)
+		z.c[i] = (unsigned char)(((x->c[i] + 1) * k) >> 8) +
+			 (unsigned char)(((y->c[i] + 1) * (255 - k)) >> 8);
+	z.c[3] = 0;
+	return z.v;
+}
+//!subst bytes
 
 /* x87 values: GCC's allocation is kept */
 __attribute__((noinline)) long double ld(long double x, long double y)
@@ -109,6 +146,7 @@ int main(void)
 	long v[8] = {1, 2, 3, 4, 5, 6, 7, 8};
 	printf("%ld\n", pressure(v, 20));
 	printf("%u\n", swapper(3, 5, 11));
+	printf("%u\n", rot(1, 2, 3, 7));
 	printf("%d\n", across(2, 3, 4));
 	printf("%ld\n", fixedregs(1000003, 17, 5));
 	unsigned __int128 r = parts((unsigned __int128)7 << 70 | 99, 12345, -3);
@@ -117,6 +155,9 @@ int main(void)
 	printf("%ld\n", constants(v, 8));
 	printf("%d\n", memop(21));
 	printf("%ld\n", diamond(1, 2, 3, 4, 13));
+	union word a = {{255, 255, 255, 0}}, b = {{255, 255, 255, 255}};
+	a.c[3] = (unsigned char)v[0];
+	printf("%x\n", bytes(&a, &b));
 	printf("%.3Lf\n", ld(1.5L, 2.0L));
 	return 0;
 }

@@ -34,7 +34,7 @@ one() {
 	d=$OUT/run$lv/$b
 	mkdir -p "$d"
 	$CC $lv $fixed -w -fno-diagnostics-color "$f" -o "$d/plain" -lm >"$d/plain.log" 2>&1
-	$CC $lv $fixed -w -fno-diagnostics-color -fplugin="$PLUGIN" \
+	$CC $lv $fixed -fno-diagnostics-color -fplugin="$PLUGIN" \
 		-fplugin-arg-ssara-substitute -fplugin-arg-ssara-verbose \
 		-fplugin-arg-ssara-json="$d/records.json" \
 		$( [ "$regs" -gt 0 ] && echo -fplugin-arg-ssara-regs=$regs ) \
