@@ -63,15 +63,44 @@ static void refuse(Plan &pl, const std::string &why)
 /* ---------------------------------------------------------------- */
 /* Locations as RTL.                                                 */
 
+/* The mode that moves a value of pseudo p of the allocation (one the
+ * allocator made, e.g. a register part of a wide value) by its class
+ * and size: an integer mode for general registers, a float or vector
+ * mode of that size for SSE; VOIDmode when none. */
+static machine_mode class_mode(const Plan &pl, int p)
+{
+	if (p < 0 || p >= pl.a->npseudo)
+		return VOIDmode;
+	const Pseudo &ps = pl.a->pseudo[p];
+	if (ps.cls == RC_GPR) {
+		scalar_int_mode m;
+		return int_mode_for_size(ps.size * BITS_PER_UNIT, 0).exists(&m)
+			       ? (machine_mode)m
+			       : VOIDmode;
+	}
+	if (ps.cls != RC_SSE)
+		return VOIDmode;
+	switch (ps.size) {
+	case 4: return SFmode;
+	case 8: return DFmode;
+	case 16: return V2DImode;
+	case 32: return V4DImode;
+	case 64: return V8DImode;
+	default: return VOIDmode;
+	}
+}
+
 /* The mode of pseudo p: the RTL's for its own pseudos, the one the
- * capture recorded for those it made up; VOIDmode when unknown. */
+ * capture recorded for those it made up, else class_mode. */
 static machine_mode pseudo_mode(const Plan &pl, int p)
 {
 	if (p >= FIRST_PSEUDO_REGISTER && (unsigned)p < pl.max_regno &&
 	    regno_reg_rtx[p])
 		return GET_MODE(regno_reg_rtx[p]);
 	auto it = pl.cap->sites->extra_mode.find(p);
-	return it == pl.cap->sites->extra_mode.end() ? VOIDmode : it->second;
+	if (it != pl.cap->sites->extra_mode.end())
+		return it->second;
+	return class_mode(pl, p);
 }
 
 /* A MEM of mode m at byte off of slot s, at its placeholder address. */
