@@ -75,9 +75,9 @@ EXE=$OUT/src/$G/gcc/testsuite/gcc.c-torture/execute
 # allocators: the registers that carry no argument go first.
 fixed=""
 if [ "$regs" -gt 0 ]; then
-	n=16
+	n=15 # allocatable general registers: all but sp
 	for r in rbx rbp r10 r11 r12 r13 r14 r15 r9 r8 rcx rdx rsi rdi rax; do
-		[ $n -le $((regs + 2)) ] && break  # sp and, kept, bp counted
+		[ $n -le "$regs" ] && break
 		fixed="$fixed -ffixed-$r"
 		n=$((n - 1))
 	done
