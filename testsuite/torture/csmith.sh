@@ -30,7 +30,10 @@
 # interrupted run resumes; remove OUTDIR to start afresh).
 # Environment: CC (default gcc), CSMITH_INC (default /usr/include/csmith),
 # CSMITH_TIMEOUT (default 10), CSMITH_RUN=0 (only the verdicts: compile
-# with the plugin, build and run nothing), EXTRA_CFLAGS.
+# with the plugin, build and run nothing), EXTRA_CFLAGS, PLUGIN_ARGS
+# (more plugin arguments, e.g. -fplugin-arg-ssara-substitute: the plugin
+# build then runs ssara's code, and the table adds the functions
+# substituted and the violations the check of the emitted code found).
 # shellcheck disable=SC2086 # $lvl, $ref and $extra are word lists
 set -eu
 lvl=-O0
@@ -51,6 +54,7 @@ inc=${CSMITH_INC:-/usr/include/csmith}
 tmo=${CSMITH_TIMEOUT:-10}
 norun=${CSMITH_RUN:-1}; [ "$norun" = 0 ] && norun=1 || norun=0
 extra=${EXTRA_CFLAGS:-}
+pargs=${PLUGIN_ARGS:-}
 command -v csmith >/dev/null || { echo "csmith: not installed" >&2; exit 77; }
 [ -f "$inc/csmith.h" ] || { echo "$inc/csmith.h: missing (libcsmith-dev)" >&2; exit 77; }
 [ -f "$plugin" ] || { echo "$plugin: missing" >&2; exit 2; }
@@ -79,11 +83,11 @@ while [ "$n" -le "$last" ]; do
 	fi
 	if [ "$norun" = 1 ]; then
 		"$CC" $lvl -c "$s.c" -I"$inc" -o /dev/null $extra \
-			-fplugin="$plugin" -fplugin-arg-ssara-verify=both \
+			-fplugin="$plugin" -fplugin-arg-ssara-verify=both $pargs \
 			-fplugin-arg-ssara-verbose -fno-diagnostics-color 2> "$s.err" &&
 			run=notrun || run=nobuild
 	elif "$CC" $lvl -c "$s.c" -I"$inc" -o "$s.p.o" $extra \
-		-fplugin="$plugin" -fplugin-arg-ssara-verify=both \
+		-fplugin="$plugin" -fplugin-arg-ssara-verify=both $pargs \
 		-fplugin-arg-ssara-verbose -fno-diagnostics-color 2> "$s.err" &&
 		"$CC" "$s.p.o" -o "$s.p" &&
 		"$CC" $lvl -w "$s.c" -I"$inc" -o "$s.g" $extra &&
@@ -114,7 +118,9 @@ while [ "$n" -le "$last" ]; do
 		m=$(grep -c "warning: ssara: $w allocation of .* is wrong: " "$e" || true)
 		row="$row $v $u $x $m"
 	done
-	echo "$row $run" > "$s.row"
+	sub=$(grep -c "note: ssara: .*allocation substituted$" "$e" || true)
+	subx=$(grep -c "warning: ssara: ssara's substituted allocation of .* is wrong: " "$e" || true)
+	echo "$row $run $sub $subx" > "$s.row"
 	echo "csmith $lvl seed $n: $row $run" >&2
 	n=$((n + 1))
 done
@@ -125,7 +131,7 @@ while [ "$n" -le "$last" ]; do
 done > "$out/violations"
 n=$first
 while [ "$n" -le "$last" ]; do cat "$out/s$n.row"; n=$((n + 1)); done | awk -v lvl="$lvl${extra:+ $extra}" -v f="$first" -v l="$last" '
-{ for (i = 1; i <= 9; i++) t[i] += $i; r[$10]++ }
+{ for (i = 1; i <= 9; i++) t[i] += $i; r[$10]++; t[11] += $11; t[12] += $12 }
 END {
 	printf "csmith seeds %d..%d at %s\n", f, l, lvl
 	printf "%-22s %8d\n", "functions", t[1]
@@ -135,6 +141,10 @@ END {
 	printf "%-22s %8d %8d\n", "violation (functions)", t[4], t[8]
 	printf "%-22s %8d %8d\n", "violation (messages)", t[5], t[9]
 	printf "%-22s %8d %8d\n", "no verdict", t[1] - t[2] - t[3] - t[4], t[1] - t[6] - t[7] - t[8]
+	if (t[11] + t[12] > 0) {
+		printf "%-22s %8d\n", "substituted", t[11]
+		printf "%-22s %8d\n", "substituted violations", t[12]
+	}
 	printf "%-22s %8d\n", "same checksum", r["same"]
 	printf "%-22s %8d\n", "differ", r["differ"]
 	printf "%-22s %8d\n", "timeout", r["timeout"]
