@@ -5,6 +5,7 @@
 #include "vstate.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 /* ---- Copies and clobbers of the original ------------------------------- */
 
@@ -35,6 +36,25 @@ bool copy_like(const Ins *o)
 		    (o->ops[k].flags & OF_DEF) != (k % 2 ? 0 : OF_DEF))
 			return false;
 	return true;
+}
+
+/* Whether deleted original o is a move of the low part of a value: an
+ * ord named "*mov..." whose operands are exactly a whole pseudo d and a
+ * use of the first size(d) bytes of a wider pseudo s (`ord
+ * "*movqi_internal" =p83, p86[0,1]`), nothing else (no clobbers, no
+ * memory).  Its source register, left in place, holds d in its low
+ * bytes: LRA deletes such a move when d and s share a register. */
+static bool lowpart_move(const Chk *c, const Ins *o)
+{
+	if (!c->gcc || o->kind != IK_ORD || o->nops != 2 || o->clobbers ||
+	    o->nmem || !o->name || strncmp(o->name, "*mov", 4) != 0)
+		return false;
+	const Op *d = &o->ops[0], *s = &o->ops[1];
+	return d->kind == OK_PSEUDO && s->kind == OK_PSEUDO &&
+	       d->flags == OF_DEF && s->flags == OF_USE && !d->sub_size &&
+	       s->sub_off == 0 && s->sub_size &&
+	       s->sub_size == value_size(c, value_of(c, d)) &&
+	       s->sub_size < value_size(c, value_of(c, s));
 }
 
 /* The hard registers original instruction o clobbers: their values leave
@@ -167,7 +187,7 @@ static void do_deleted(Chk *c, const Ins *o, int idx)
 	}
 	Writes *ws = c->ws;
 	ws->n = 0;
-	bool copy = copy_like(o) || ptr_copy(c, o);
+	bool copy = copy_like(o) || ptr_copy(c, o) || lowpart_move(c, o);
 	if (copy) {
 		/* the holders of each source before any destination dies:
 		 * Write.set holds the destination value here */
