@@ -51,7 +51,8 @@ static bool lowpart_move(const Chk *c, const Ins *o)
 		return false;
 	const Op *d = &o->ops[0], *s = &o->ops[1];
 	return d->kind == OK_PSEUDO && s->kind == OK_PSEUDO &&
-	       d->flags == OF_DEF && s->flags == OF_USE && !d->sub_size &&
+	       (d->flags & (OF_USE | OF_DEF)) == OF_DEF &&
+	       (s->flags & (OF_USE | OF_DEF)) == OF_USE && !d->sub_size &&
 	       s->sub_off == 0 && s->sub_size &&
 	       s->sub_size == value_size(c, value_of(c, d)) &&
 	       s->sub_size < value_size(c, value_of(c, s));
