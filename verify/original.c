@@ -114,6 +114,44 @@ static void push_source_holders(Chk *c, const Ins *o, Writes *ws,
 	}
 }
 
+/* Whether deleted original o moves a wide pseudo into the general
+ * registers that return or pass it, word by word: an ord named "*mov..."
+ * whose operands are n >= 2 hard general registers written, then one
+ * whole pseudo of 8n bytes read (`ord "*movti_internal" =%ax, =%dx,
+ * p82 mem`), nothing clobbered, no memory.  LRA deletes it when the
+ * pseudo is in those registers already. */
+static bool split_move(const Chk *c, const Ins *o)
+{
+	if (!c->gcc || o->kind != IK_ORD || o->nops < 3 || o->clobbers ||
+	    o->nmem || !o->name || strncmp(o->name, "*mov", 4) != 0)
+		return false;
+	int n = o->nops - 1;
+	const Op *s = &o->ops[n];
+	if (s->kind != OK_PSEUDO || (s->flags & (OF_USE | OF_DEF)) != OF_USE ||
+	    s->sub_size || value_size(c, value_of(c, s)) != 8 * n ||
+	    !wide_value(c, value_of(c, s)))
+		return false;
+	for (int k = 0; k < n; k++)
+		if (o->ops[k].kind != OK_HREG ||
+		    (o->ops[k].flags & (OF_USE | OF_DEF)) != OF_DEF ||
+		    c->f->target->regs[o->ops[k].reg].cls != RC_GPR)
+			return false;
+	return true;
+}
+
+/* For split_move o: pushes onto ws, for every location holding word k
+ * of the source now, that location with the k-th register's value. */
+static void push_split_holders(Chk *c, const Ins *o, Writes *ws)
+{
+	int n = o->nops - 1, sv = value_of(c, &o->ops[n]);
+	for (int k = 0; k < n; k++) {
+		int dv = value_of(c, &o->ops[k]);
+		if (k == 0)
+			push_id_holders(c, sv, dv, ws, false);
+		push_id_holders(c, wd_id(c, sv, k), dv, ws, false);
+	}
+}
+
 /* ---- Deleted original instructions (GCC's allocation) ------------------ */
 
 /* Whether a block of the allocation holds only deleted original
@@ -193,6 +231,8 @@ static void do_deleted(Chk *c, const Ins *o, int idx)
 		/* the holders of each source before any destination dies:
 		 * Write.set holds the destination value here */
 		push_source_holders(c, o, ws, false);
+	} else if (split_move(c, o)) {
+		push_split_holders(c, o, ws);
 	}
 	undefine_clobbered(c, o);
 	for (int k = 0; k < o->nops; k++) {
