@@ -41,7 +41,8 @@ bool copy_like(const Ins *o)
 /* Whether deleted original o is a move of the low part of a value: an
  * ord named "*mov..." whose operands are exactly a whole pseudo d and a
  * use of the first size(d) bytes of a wider pseudo s (`ord
- * "*movqi_internal" =p83, p86[0,1]`), nothing else (no clobbers, no
+ * "*movqi_internal" =p83, p86[0,1]`) or of a general register (`ord
+ * "*movsi_internal" =p92, %ax`), nothing else (no clobbers, no
  * memory).  Its source register, left in place, holds d in its low
  * bytes: LRA deletes such a move when d and s share a register. */
 static bool lowpart_move(const Chk *c, const Ins *o)
@@ -50,11 +51,16 @@ static bool lowpart_move(const Chk *c, const Ins *o)
 	    o->nmem || !o->name || strncmp(o->name, "*mov", 4) != 0)
 		return false;
 	const Op *d = &o->ops[0], *s = &o->ops[1];
-	return d->kind == OK_PSEUDO && s->kind == OK_PSEUDO &&
-	       (d->flags & (OF_USE | OF_DEF)) == OF_DEF &&
-	       (s->flags & (OF_USE | OF_DEF)) == OF_USE && !d->sub_size &&
-	       s->sub_off == 0 && s->sub_size &&
-	       s->sub_size == value_size(c, value_of(c, d)) &&
+	if (d->kind != OK_PSEUDO || d->sub_size ||
+	    (d->flags & (OF_USE | OF_DEF)) != OF_DEF ||
+	    (s->flags & (OF_USE | OF_DEF)) != OF_USE)
+		return false;
+	int dsize = value_size(c, value_of(c, d));
+	/* a hard register's low bytes: (set (reg:SI p) (reg:SI ax)) */
+	if (s->kind == OK_HREG)
+		return c->f->target->regs[s->reg].cls == RC_GPR && dsize <= 8;
+	return s->kind == OK_PSEUDO && s->sub_off == 0 && s->sub_size &&
+	       s->sub_size == dsize &&
 	       s->sub_size < value_size(c, value_of(c, s));
 }
 
