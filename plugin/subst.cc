@@ -334,7 +334,9 @@ static void rewrite_at(Plan &pl, InsnRewrite &w, rtx *loc, bool def)
 		rewrite_at(pl, w, &XEXP(x, 0), true);
 		return;
 	case MEM:
-		rewrite_at(pl, w, &XEXP(x, 0), false);
+		/* (mem:BLK (scratch)): any memory, no register */
+		if (GET_CODE(XEXP(x, 0)) != SCRATCH)
+			rewrite_at(pl, w, &XEXP(x, 0), false);
 		return;
 	case STRICT_LOW_PART:
 		rewrite_at(pl, w, &XEXP(x, 0), def);
@@ -358,13 +360,16 @@ static void rewrite_at(Plan &pl, InsnRewrite &w, rtx *loc, bool def)
 	}
 }
 
-/* Whether x mentions a pseudo register (or a scratch). */
+/* Whether x mentions a pseudo register (or a scratch register; the
+ * scratch address of (mem:BLK (scratch)), any memory, is none). */
 static bool mentions_pseudo(const_rtx x)
 {
 	if (!x)
 		return false;
 	if (GET_CODE(x) == SCRATCH || (REG_P(x) && !HARD_REGISTER_P(x)))
 		return true;
+	if (MEM_P(x) && GET_CODE(XEXP(x, 0)) == SCRATCH)
+		return false;
 	const char *fmt = GET_RTX_FORMAT(GET_CODE(x));
 	for (int i = 0; i < GET_RTX_LENGTH(GET_CODE(x)); i++) {
 		if (fmt[i] == 'e' && mentions_pseudo(XEXP(x, i)))

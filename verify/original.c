@@ -59,8 +59,14 @@ static bool lowpart_move(const Chk *c, const Ins *o)
 	/* a hard register's low bytes: (set (reg:SI p) (reg:SI ax)) */
 	if (s->kind == OK_HREG)
 		return c->f->target->regs[s->reg].cls == RC_GPR && dsize <= 8;
-	return s->kind == OK_PSEUDO && s->sub_off == 0 && s->sub_size &&
-	       s->sub_size == dsize &&
+	if (s->kind != OK_PSEUDO)
+		return false;
+	/* a whole move that was captured as an ord (`*movsi_internal
+	 * =p95, p92 mem`) is a copy */
+	if (!s->sub_size)
+		return value_size(c, value_of(c, s)) == dsize &&
+		       !wide_value(c, value_of(c, s));
+	return s->sub_off == 0 && s->sub_size == dsize &&
 	       s->sub_size < value_size(c, value_of(c, s));
 }
 
