@@ -151,6 +151,45 @@ static bool split_move(const Chk *c, const Ins *o)
 	return true;
 }
 
+/* Whether deleted original o builds a wide pseudo from the general
+ * registers that returned it, word by word: an ord named "*mov..."
+ * whose operands are one whole pseudo of 8n bytes written, then n >= 2
+ * hard general registers read (`ord "*movti_internal" =p3321, %ax,
+ * %dx`), nothing clobbered, no memory.  LRA deletes it when the pseudo
+ * got those registers. */
+static bool join_move(const Chk *c, const Ins *o)
+{
+	if (!c->gcc || o->kind != IK_ORD || o->nops < 3 || o->clobbers ||
+	    o->nmem || !o->name || strncmp(o->name, "*mov", 4) != 0)
+		return false;
+	int n = o->nops - 1;
+	const Op *d = &o->ops[0];
+	if (d->kind != OK_PSEUDO || (d->flags & (OF_USE | OF_DEF)) != OF_DEF ||
+	    d->sub_size || value_size(c, value_of(c, d)) != 8 * n ||
+	    !wide_value(c, value_of(c, d)))
+		return false;
+	for (int k = 1; k <= n; k++)
+		if (o->ops[k].kind != OK_HREG ||
+		    (o->ops[k].flags & (OF_USE | OF_DEF)) != OF_USE ||
+		    c->f->target->regs[o->ops[k].reg].cls != RC_GPR)
+			return false;
+	return true;
+}
+
+/* For join_move o: pushes onto ws, for every location holding the k-th
+ * register's value now, that location with word k of the pseudo. */
+static void push_join_holders(Chk *c, const Ins *o, Writes *ws)
+{
+	int n = o->nops - 1, dv = value_of(c, &o->ops[0]);
+	for (int k = 0; k < n; k++) {
+		int sv = value_of(c, &o->ops[k + 1]);
+		if (c->hold[sv].stamp != c->stamp)
+			continue;
+		for (int h = c->hold[sv].head; h >= 0; h = c->hnext[h])
+			push_write(ws, c->hloc[h], word_at(c, c->hloc[h], dv, k));
+	}
+}
+
 /* For split_move o: pushes onto ws, for every location holding word k
  * of the source now, that location with the k-th register's value. */
 static void push_split_holders(Chk *c, const Ins *o, Writes *ws)
@@ -245,6 +284,8 @@ static void do_deleted(Chk *c, const Ins *o, int idx)
 		push_source_holders(c, o, ws, false);
 	} else if (split_move(c, o)) {
 		push_split_holders(c, o, ws);
+	} else if (join_move(c, o)) {
+		push_join_holders(c, o, ws);
 	}
 	undefine_clobbered(c, o);
 	for (int k = 0; k < o->nops; k++) {
