@@ -784,7 +784,8 @@ static void place_slots(const std::vector<rtx> &slots, rtx_insn *insn)
 	}
 }
 
-/* Drops the notes that name pseudos; resets debug insns that do. */
+/* Drops the notes that name pseudos, and every REG_EQUIV; resets debug
+ * insns that name pseudos. */
 static void clean_pseudo_mentions(function *fun)
 {
 	basic_block bb;
@@ -806,8 +807,14 @@ static void clean_pseudo_mentions(function *fun)
 			rtx *pn = &REG_NOTES(insn);
 			while (*pn) {
 				rtx n = *pn;
+				/* REG_EQUIV says what a pseudo equals for its
+				 * whole life; with none left IRA must not see
+				 * one (it indexes its pseudo tables by the
+				 * destination: a crash in ira_costs,
+				 * 991216-1.c test6's stack arguments) */
 				if (GET_CODE(n) == EXPR_LIST && XEXP(n, 0) &&
-				    mentions_pseudo(XEXP(n, 0)))
+				    (REG_NOTE_KIND(n) == REG_EQUIV ||
+				     mentions_pseudo(XEXP(n, 0))))
 					*pn = XEXP(n, 1);
 				else
 					pn = &XEXP(n, 1);
@@ -905,6 +912,8 @@ bool subst_function(function *fun, Capture *cap, const Fn *a)
 	}
 	confirm_change_group();
 	commit(pl);
+	if (getenv("SSARA_DEBUG"))
+		print_rtl_with_bb(stderr, get_insns(), TDF_NONE);
 	cap->substituted = true;
 	return true;
 }
