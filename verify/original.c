@@ -47,8 +47,11 @@ bool copy_like(const Ins *o)
  * bytes: LRA deletes such a move when d and s share a register. */
 static bool lowpart_move(const Chk *c, const Ins *o)
 {
+	/* sse2_storelpd: (vec_select:DF (reg:V2DF) [0]), the low double */
+	bool low_select = o->name && strcmp(o->name, "sse2_storelpd") == 0;
 	if (!c->gcc || o->kind != IK_ORD || o->nops != 2 || o->clobbers ||
-	    o->nmem || !o->name || strncmp(o->name, "*mov", 4) != 0)
+	    o->nmem || !o->name ||
+	    (strncmp(o->name, "*mov", 4) != 0 && !low_select))
 		return false;
 	const Op *d = &o->ops[0], *s = &o->ops[1];
 	if (d->kind != OK_PSEUDO || d->sub_size ||
@@ -62,7 +65,11 @@ static bool lowpart_move(const Chk *c, const Ins *o)
 	if (s->kind != OK_PSEUDO)
 		return false;
 	/* a whole move that was captured as an ord (`*movsi_internal
-	 * =p95, p92 mem`) is a copy */
+	 * =p95, p92 mem`) is a copy; sse2_storelpd reads the whole
+	 * vector and writes its low eight bytes */
+	if (!s->sub_size && low_select)
+		return s->kind == OK_PSEUDO && dsize == 8 &&
+		       value_size(c, value_of(c, s)) == 16;
 	if (!s->sub_size)
 		return value_size(c, value_of(c, s)) == dsize &&
 		       !wide_value(c, value_of(c, s));

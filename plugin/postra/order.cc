@@ -194,8 +194,22 @@ bool comm_candidate(const Tr &t, int i, const_rtx x, int *pa,
 	const PNode &n = t.s->nodes[i];
 	if (!t.cur_sv || !t.cur_sv->ins || n.nkid != 2)
 		return false;
-	const PNode &a = t.s->nodes[i + 1];
-	const PNode &b = t.s->nodes[a.end];
+	/* each kid a pseudo, or a lowpart subreg of one as wide as it
+	 * (`(subreg:V2SI (reg:DI p100) 0)`, whole in the capture) */
+	auto kid = [&](int k) -> PNode {
+		const PNode &x = t.s->nodes[k];
+		if (x.code != SUBREG || x.val != 0 || x.nkid != 1)
+			return x;
+		PNode r = t.s->nodes[k + 1];
+		if (r.code != REG ||
+		    maybe_ne(GET_MODE_SIZE((machine_mode)x.mode),
+			     GET_MODE_SIZE((machine_mode)r.mode)))
+			return x;
+		r.end = x.end;
+		return r;
+	};
+	const PNode a = kid(i + 1);
+	const PNode b = kid(a.end);
 	if (a.code != REG || b.code != REG || a.regno < FIRST_PSEUDO_REGISTER ||
 	    b.regno < FIRST_PSEUDO_REGISTER || a.regno == b.regno)
 		return false;
