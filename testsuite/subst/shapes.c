@@ -134,12 +134,12 @@ __attribute__((noinline)) unsigned bytes(const union word *x,
 }
 //!subst bytes
 
-/* x87 values: GCC's allocation is kept */
+/* x87 values (no abnormal edge: substituted) */
 __attribute__((noinline)) long double ld(long double x, long double y)
 {
 	return x * y + 1.0L;
 }
-//!kept ld: x87 values
+//!subst ld
 
 int main(void)
 {

@@ -12,4 +12,4 @@
 //!subst memop
 //!subst diamond
 //!subst bytes
-//!kept ld: x87 values
+//!subst ld
