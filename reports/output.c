@@ -391,6 +391,14 @@ static void print_verdicts(FILE *f, const Totals *t)
 	print_ranked(f, "ssara unverified reasons", t->cssara.reason,
 		     t->cssara.nreason);
 	print_ranked(f, "ssara refusals", t->refusal, t->nrefusal);
+	if (t->subst_yes + t->subst_no == 0)
+		return;
+	fprintf(f, "\nsubstitution\n  substituted %ld of %ld (%.2f%%)\n",
+		t->subst_yes, t->subst_yes + t->subst_no,
+		100.0 * (double)t->subst_yes /
+			(double)(t->subst_yes + t->subst_no));
+	print_ranked(f, "GCC's allocation kept", t->subst_reason,
+		     t->nsubst_reason);
 }
 
 /* The times, as sums and as shares of IRA+LRA. */
@@ -977,6 +985,9 @@ static void json_totals_body(FILE *f, const Totals *t, const char *ind)
 	fprintf(f, "},\n%s\"ssara_ra\": {\"done\": %ld, \"refused\": %ld, "
 		"\"refusals\": ", ind, t->ssara_done, t->ssara_refused);
 	json_ranked(f, t->refusal, t->nrefusal);
+	fprintf(f, "},\n%s\"substitution\": {\"substituted\": %ld, "
+		"\"kept\": %ld, \"reasons\": ", ind, t->subst_yes, t->subst_no);
+	json_ranked(f, t->subst_reason, t->nsubst_reason);
 	fprintf(f, "},\n%s\"time_us\": {\"functions\": %ld, \"ira_lra\": %lld, "
 		"\"capture\": %lld, \"audit\": %lld, \"audit_pass\": %lld, "
 		"\"ssara_alloc\": %lld, \"ssara_check\": %lld},\n",

@@ -370,6 +370,22 @@ static bool get_names(const JsonValue *root, Record *r, char *err, size_t n)
 	return get_string(root, "reason", true, &r->reason, err, n);
 }
 
+/* "substituted" (a boolean, optional) and, when false,
+ * "substitute_reason" (docs/RECORDS.md). */
+static bool get_subst(const JsonValue *root, Record *r, char *err, size_t n)
+{
+	const JsonValue *v = json_get(root, "substituted");
+	r->substituted = -1;
+	r->subst_reason = NULL;
+	if (!v || v->kind == JSON_NULL)
+		return true;
+	if (v->kind != JSON_TRUE && v->kind != JSON_FALSE)
+		return errf(err, n, "member \"substituted\" is not a boolean");
+	r->substituted = v->kind == JSON_TRUE;
+	return get_string(root, "substitute_reason", !r->substituted,
+			  &r->subst_reason, err, n);
+}
+
 bool record_parse(const char *text, size_t len, Arena *a, Record *r,
 		  char *err, size_t errlen)
 {
@@ -396,6 +412,7 @@ bool record_parse(const char *text, size_t len, Arena *a, Record *r,
 	return (!ra || get_weights(ra, r, err, errlen)) &&
 	       get_verify(root, r, err, errlen) &&
 	       get_ssara_ra(root, r, err, errlen) &&
+	       get_subst(root, r, err, errlen) &&
 	       get_times(root, r, err, errlen);
 }
 

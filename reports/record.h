@@ -126,6 +126,9 @@ typedef struct {
 	double w_kept;               /* gcc_ra.w_copies_kept */
 	Check vgcc, vssara;          /* "verify" (V_NONE when null) */
 	SsaraRa sra;                 /* "ssara_ra" */
+	int substituted;             /* "substituted": 1 true, 0 false, -1
+					absent (substitution not asked) */
+	const char *subst_reason;    /* "substitute_reason" when false */
 	Times time;                  /* "time_us" */
 } Record;
 

@@ -120,6 +120,7 @@ static void add_record(Report *r, const Record *rec, const char *where,
 	e->rec.vssara.reason = dup_opt(r->a, rec->vssara.reason);
 	e->rec.vssara.first = dup_opt(r->a, rec->vssara.first);
 	e->rec.sra.error = dup_opt(r->a, rec->sra.error);
+	e->rec.subst_reason = dup_opt(r->a, rec->subst_reason);
 	e->object = copy_str(r->a, where, strlen(where));
 	e->text = copy_str(r->a, text, len);
 	e->textlen = len;
@@ -394,8 +395,15 @@ static void add_counts(const Record *rec, Totals *t)
  * to the arrays (each with room for one per function). */
 static void add_entry(Arena *a, const Record *rec, Totals *t,
 		      const char **unsup, const char **ugcc,
-		      const char **ussara, const char **refused)
+		      const char **ussara, const char **refused,
+		      const char **kept)
 {
+	if (rec->substituted == 1)
+		t->subst_yes++;
+	else if (rec->substituted == 0)
+		kept[t->subst_no++] = class_of(a, rec->subst_reason
+							  ? rec->subst_reason
+							  : "");
 	t->functions++;
 	if (rec->captured)
 		t->captured++;
@@ -427,14 +435,17 @@ void report_totals(const Report *r, const char *opt, Totals *t)
 	t->objects_with_records = r->objects_with_records;
 	t->duplicates = r->duplicates;
 	t->duplicates_differing = r->duplicates_differing;
-	const char **arr = ARENA_NEW(r->a, const char *, 4 * (r->n + 1));
+	const char **arr = ARENA_NEW(r->a, const char *, 5 * (r->n + 1));
 	const char **unsup = arr, **ugcc = arr + r->n + 1,
 		   **ussara = arr + 2 * (r->n + 1),
-		   **refused = arr + 3 * (r->n + 1);
+		   **refused = arr + 3 * (r->n + 1),
+		   **kept = arr + 4 * (r->n + 1);
 	for (int e = 0; e < r->n; e++)
 		if (!opt || strcmp(r->ent[e].rec.opt, opt) == 0)
 			add_entry(r->a, &r->ent[e].rec, t, unsup, ugcc, ussara,
-				  refused);
+				  refused, kept);
+	rank(r->a, kept, (int)t->subst_no, &t->subst_reason,
+	     &t->nsubst_reason);
 	rank(r->a, unsup, (int)t->unsupported, &t->reason, &t->nreason);
 	rank(r->a, ugcc, t->cgcc.nreason, &t->cgcc.reason, &t->cgcc.nreason);
 	rank(r->a, ussara, t->cssara.nreason, &t->cssara.reason,

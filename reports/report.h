@@ -66,6 +66,12 @@ typedef struct {
 	long ssara_done, ssara_refused;  /* ssara_ra with counts / error */
 	ReasonCount *refusal;      /* ssara_ra errors by class, ranked */
 	int nrefusal;
+	/* Substitution (records with "substituted"): functions written
+	 * with ssara's allocation, and kept with GCC's, with the reasons
+	 * by class, ranked. */
+	long subst_yes, subst_no;
+	ReasonCount *subst_reason;
+	int nsubst_reason;
 	/* Sums over the functions carrying them, microseconds: time_us
 	 * members and ssara_ra.us (done or refused). */
 	long timed;                /* functions with "time_us" */

@@ -127,7 +127,7 @@ static void case_build(void)
 	const char *src = t_srcdir();
 	static const char *const fixture[] = {
 		"a", "b", "bad", "v2", "a_rebuilt", "json_edge", "main",
-		"verify", "verify_bad", "kept", "kept_bad", "cxx"};
+		"verify", "verify_bad", "kept", "kept_bad", "cxx", "subst"};
 	bool ok = true;
 	for (size_t i = 0; i < sizeof fixture / sizeof *fixture; i++)
 		ok &= sh("gcc -c %s/testsuite/report/%s.s -o %s.o", src,
@@ -706,6 +706,29 @@ static void case_verify_table(void)
 	free(out);
 }
 
+/* subst.s: functions substituted and kept, the reasons ranked by class,
+ * in the table and in --json (worked out by hand in subst.s). */
+static void case_subst_totals(void)
+{
+	if (!need_fixtures())
+		return;
+	char *out = report("--totals subst.o", 0);
+	static const char *const want[] = {
+		"substitution\nsubstituted 1 of 4 (25.00%)",
+		"GCC's allocation kept\n2 insn uid N (*cmpsi_1) does not meet "
+		"its constraints strictly\n1 the function calls setjmp (values "
+		"across it must be in memory)",
+		NULL,
+	};
+	has_lines(out, want);
+	free(out);
+	out = report("--json subst.o", 0);
+	HAS(out, "\"substitution\": {\"substituted\": 1, \"kept\": 3, "
+		 "\"reasons\": [{\"reason\": \"insn uid N (*cmpsi_1) does "
+		 "not meet its constraints strictly\", \"count\": 2}");
+	free(out);
+}
+
 /* verify.s: the verdicts, reason classes, times and the side-by-side
  * counts over all nine functions, summed by hand in verify.s. */
 static void case_verify_totals(void)
@@ -1194,6 +1217,8 @@ void suite_report(void)
 	t_case("report: verdict columns", case_verify_table);
 	t_case("report: verdicts, times, gcc vs ssara totals",
 	       case_verify_totals);
+	t_case("report: substitution counted, reasons ranked",
+	       case_subst_totals);
 	t_case("report: reason classes, malformed new members",
 	       case_reason_classes);
 	t_case("report: --by opt", case_by_opt);

@@ -1,0 +1,15 @@
+# subst.s - five records of s.c (-O2) with the substitution members
+# (docs/RECORDS.md): s1 substituted, s2 s3 s4 kept with reasons, s5
+# without the members (substitution not asked).  test_report.c checks:
+#   substituted 1 of 4 (25.00%): s5 is not counted;
+#   kept, by reason class (uid numbers become N): 2 "insn uid N
+#   (*cmpsi_1) does not meet its constraints strictly" (s2, s3), then
+#   1 "the function calls setjmp (values across it must be in memory)".
+	.pushsection .ssara,"",@progbits
+	.ascii "{\"ssara\":1,\"tool\":\"0.1.0\",\"gcc\":\"12.2.0\",\"file\":\"s.c\",\"fn\":\"s1\",\"opt\":\"-O2\",\"status\":\"captured\",\"blocks\":1,\"insns\":4,\"pseudos\":2,\"maxlive\":{\"gpr\":2,\"sse\":0},\"gcc_ra\":{\"spills\":0,\"w_spills\":0,\"reloads\":0,\"w_reloads\":0,\"moves\":0,\"w_moves\":0,\"copies_deleted\":0,\"w_copies_deleted\":0,\"remats\":0,\"w_remats\":0,\"frame\":0,\"callee_saved\":0},\"ssara_ra\":null,\"verify\":null,\"substituted\":true}\n"
+	.ascii "{\"ssara\":1,\"tool\":\"0.1.0\",\"gcc\":\"12.2.0\",\"file\":\"s.c\",\"fn\":\"s2\",\"opt\":\"-O2\",\"status\":\"captured\",\"blocks\":1,\"insns\":4,\"pseudos\":2,\"maxlive\":{\"gpr\":2,\"sse\":0},\"gcc_ra\":{\"spills\":0,\"w_spills\":0,\"reloads\":0,\"w_reloads\":0,\"moves\":0,\"w_moves\":0,\"copies_deleted\":0,\"w_copies_deleted\":0,\"remats\":0,\"w_remats\":0,\"frame\":0,\"callee_saved\":0},\"ssara_ra\":null,\"verify\":null,\"substituted\":false,\"substitute_reason\":\"insn uid 7 (*cmpsi_1) does not meet its constraints strictly\"}\n"
+	.ascii "{\"ssara\":1,\"tool\":\"0.1.0\",\"gcc\":\"12.2.0\",\"file\":\"s.c\",\"fn\":\"s3\",\"opt\":\"-O2\",\"status\":\"captured\",\"blocks\":1,\"insns\":4,\"pseudos\":2,\"maxlive\":{\"gpr\":2,\"sse\":0},\"gcc_ra\":{\"spills\":0,\"w_spills\":0,\"reloads\":0,\"w_reloads\":0,\"moves\":0,\"w_moves\":0,\"copies_deleted\":0,\"w_copies_deleted\":0,\"remats\":0,\"w_remats\":0,\"frame\":0,\"callee_saved\":0},\"ssara_ra\":null,\"verify\":null,\"substituted\":false,\"substitute_reason\":\"insn uid 12 (*cmpsi_1) does not meet its constraints strictly\"}\n"
+	.ascii "{\"ssara\":1,\"tool\":\"0.1.0\",\"gcc\":\"12.2.0\",\"file\":\"s.c\",\"fn\":\"s4\",\"opt\":\"-O2\",\"status\":\"captured\",\"blocks\":1,\"insns\":4,\"pseudos\":2,\"maxlive\":{\"gpr\":2,\"sse\":0},\"gcc_ra\":{\"spills\":0,\"w_spills\":0,\"reloads\":0,\"w_reloads\":0,\"moves\":0,\"w_moves\":0,\"copies_deleted\":0,\"w_copies_deleted\":0,\"remats\":0,\"w_remats\":0,\"frame\":0,\"callee_saved\":0},\"ssara_ra\":null,\"verify\":null,\"substituted\":false,\"substitute_reason\":\"the function calls setjmp (values across it must be in memory)\"}\n"
+	.ascii "{\"ssara\":1,\"tool\":\"0.1.0\",\"gcc\":\"12.2.0\",\"file\":\"s.c\",\"fn\":\"s5\",\"opt\":\"-O2\",\"status\":\"captured\",\"blocks\":1,\"insns\":4,\"pseudos\":2,\"maxlive\":{\"gpr\":2,\"sse\":0},\"gcc_ra\":{\"spills\":0,\"w_spills\":0,\"reloads\":0,\"w_reloads\":0,\"moves\":0,\"w_moves\":0,\"copies_deleted\":0,\"w_copies_deleted\":0,\"remats\":0,\"w_remats\":0,\"frame\":0,\"callee_saved\":0},\"ssara_ra\":null,\"verify\":null}\n"
+	.popsection
+	.section .note.GNU-stack,"",@progbits
