@@ -9,6 +9,9 @@
  * its warning fatal).  Expectations in the file:
  *   //!subst FN          FN's record says "substituted":true
  *   //!kept FN: TEXT     "substituted":false, the reason contains TEXT
+ *   //!lacks FN: TEXT    FN's assembly in the substituted build (-S)
+ *                        does not contain TEXT (a register -ffixed- took
+ *                        away, e.g. %rbx)
  *   //!shape FN: KIND    ssara's allocation of FN (`ssara alloc` on the
  *                        dumped capture, same regs=) has an inserted
  *                        instruction of KIND (move, swap, spill, reload,
@@ -151,6 +154,31 @@ static void check_shape(const char *fn, const char *kind, int regs)
 	free(ir);
 }
 
+/* //!lacks FN: TEXT against subst.s, the substituted build's assembly:
+ * the lines from "FN:" to the function's .cfi_endproc. */
+static void check_lacks(const char *fn, const char *text)
+{
+	char *path = fmt("%s/subst.s", tmp);
+	char *as = slurp(path);
+	char *label = fmt("\n%s:\n", fn);
+	const char *b = as ? strstr(as, label) : NULL;
+	const char *e = b ? strstr(b, ".cfi_endproc") : NULL;
+	t_check(b && e, __FILE__, __LINE__, "%s: no function %s in %s", cur,
+		fn, path);
+	if (b && e) {
+		size_t n = (size_t)(e - b);
+		char *body = malloc(n + 1);
+		memcpy(body, b, n);
+		body[n] = 0;
+		t_check(!strstr(body, text), __FILE__, __LINE__,
+			"%s: %s's substituted code uses %s", cur, fn, text);
+		free(body);
+	}
+	free(label);
+	free(as);
+	free(path);
+}
+
 /* Checks the //! expectations of text against the records. */
 static void check_expectations(const char *text, const char *recs, int regs)
 {
@@ -180,6 +208,9 @@ static void check_expectations(const char *text, const char *recs, int regs)
 		} else if (sscanf(line, "//!shape %255[^:]: %255s", fn, rest) ==
 			   2) {
 			check_shape(fn, rest, regs);
+		} else if (sscanf(line, "//!lacks %255[^:]: %255s", fn, rest) ==
+			   2) {
+			check_lacks(fn, rest);
 		} else {
 			t_check(false, __FILE__, __LINE__,
 				"%s: unknown expectation '%s'", cur, line);
@@ -233,6 +264,16 @@ static void case_program(void)
 		"emitted code found a violation):\n%s",
 		cur, out);
 	free(out);
+	if (strstr(text, "\n//!lacks ")) {
+		out = run_free(fmt("gcc %s -S -fplugin=%s/build/ssara.so "
+				   "-fplugin-arg-ssara-substitute%s %s -o "
+				   "subst.s",
+				   opts, t_srcdir(), pl, path),
+			       &st);
+		t_check(st == 0, __FILE__, __LINE__, "%s: -S failed:\n%s",
+			cur, out);
+		free(out);
+	}
 	if (st == 0) {
 		char *a = run_free(fmt("./plain"), &st_plain);
 		char *b = run_free(fmt("./subst"), &st_subst);
