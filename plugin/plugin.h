@@ -29,6 +29,7 @@
 
 #include <cstdio>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 extern "C" {
@@ -124,6 +125,11 @@ struct Capture {
 	struct SubstSites *sites = nullptr;
 	bool substituted = false;
 	std::string subst_reason;
+	/* When substituted: the hard register (GCC number) of pseudo p in
+	 * the insn of INSN_UID u, at key (u << 32 | p), when p has one in
+	 * that insn (-1 when several): what reg_renumber says of an
+	 * allocation by IRA, for the post-RA translation. */
+	std::unordered_map<long long, int> subst_reg;
 };
 
 /* One finished function, ready to be written. */

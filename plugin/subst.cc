@@ -382,6 +382,21 @@ static bool mentions_pseudo(const_rtx x)
 	return false;
 }
 
+/* Notes pseudo operand o's register in insn uid (Capture.subst_reg):
+ * -1 once it has two. */
+static void note_reg(Plan &pl, int uid, const Op &o)
+{
+	long long key = (long long)uid << 32 | (unsigned)o.reg;
+	int r = o.loc.kind == LOC_REG && !o.sub_size
+			? pl.t->regs[o.loc.num].gccno
+			: -1;
+	auto it = pl.cap->subst_reg.find(key);
+	if (it == pl.cap->subst_reg.end())
+		pl.cap->subst_reg[key] = r;
+	else if (it->second != r)
+		it->second = -1;
+}
+
 /* Plans the rewrite of original instruction i (allocated, uid from
  * GCC): each operand's location into the insn, in the change group. */
 static void plan_original(Plan &pl, const Ins *i, basic_block bb)
@@ -409,6 +424,7 @@ static void plan_original(Plan &pl, const Ins *i, basic_block bb)
 		const Op &o = i->ops[k];
 		if (o.kind != OK_PSEUDO)
 			continue;
+		note_reg(pl, i->uid, o);
 		const OpSite *st = sites ? &(*sites)[k] : nullptr;
 		if (st && st->bad) {
 			refuse(pl, "uid " + std::to_string(i->uid) +
@@ -923,6 +939,7 @@ bool subst_function(function *fun, Capture *cap, const Fn *a)
 	if (!pl.why.empty()) {
 		cancel_changes(0);
 		cap->subst_reason = pl.why;
+		cap->subst_reg.clear();
 		return false;
 	}
 	confirm_change_group();

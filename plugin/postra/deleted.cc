@@ -4,19 +4,33 @@
  */
 #include "postra.h"
 
-/* The hard register (core number) GCC gave pseudo p, or -1. */
-static int renumbered(int p)
+/* The hard register (GCC number) of pseudo p in the insn of uid after
+ * reload: reg_renumber's, or with a substituted allocation the one the
+ * writer put there (Capture.subst_reg); -1 if none. */
+static int hard_of(const Tr &t, int uid, int p)
 {
-	if (p < FIRST_PSEUDO_REGISTER || p >= max_reg_num() ||
-	    reg_renumber[p] < 0)
+	if (t.cap->substituted) {
+		auto it = t.cap->subst_reg.find((long long)uid << 32 |
+						(unsigned)p);
+		return it == t.cap->subst_reg.end() ? -1 : it->second;
+	}
+	if (p < FIRST_PSEUDO_REGISTER || p >= max_reg_num())
 		return -1;
-	return capture_core_reg(reg_renumber[p]);
+	return reg_renumber[p];
+}
+
+/* The hard register (core number) pseudo p got in the insn of uid, or
+ * -1. */
+static int renumbered(const Tr &t, int uid, int p)
+{
+	int r = hard_of(t, uid, p);
+	return r < 0 ? -1 : capture_core_reg(r);
 }
 
 /* The hard register (GCC number) that rtx node i names: a hard REG, or
  * a pseudo's register after reload, or through a SUBREG at a whole word
  * the word's register; -1 if none. */
-static int node_hard_reg(const Tr &t, int i)
+static int node_hard_reg(const Tr &t, int uid, int i)
 {
 	const std::vector<PNode> &nd = t.s->nodes;
 	int words = 0;
@@ -30,7 +44,7 @@ static int node_hard_reg(const Tr &t, int i)
 		return -1;
 	int r = nd[i].regno;
 	if (r >= FIRST_PSEUDO_REGISTER)
-		r = r < max_reg_num() ? reg_renumber[r] : -1;
+		r = hard_of(t, uid, r);
 	if (r < 0 || (words && !GENERAL_REGNO_P(r)))
 		return -1;
 	/* A word of a value in consecutive general registers (ax:dx,
@@ -44,14 +58,15 @@ bool noop_move(const Tr &t, const SavedInsn &sv)
 	const std::vector<PNode> &nd = t.s->nodes;
 	if (ci->kind != IK_ORD || nd[sv.pat].code != SET)
 		return false;
-	int d = node_hard_reg(t, sv.pat + 1);
-	int s = node_hard_reg(t, nd[sv.pat + 1].end);
+	int d = node_hard_reg(t, sv.uid, sv.pat + 1);
+	int s = node_hard_reg(t, sv.uid, nd[sv.pat + 1].end);
 	if (d < 0 || d != s)
 		return false;
 	for (int k = 0; k < ci->nops; k++) {
 		const Op &o = ci->ops[k];
 		if (o.kind == OK_PSEUDO &&
-		    (o.sub_off % UNITS_PER_WORD || renumbered(o.reg) < 0))
+		    (o.sub_off % UNITS_PER_WORD ||
+		     renumbered(t, sv.uid, o.reg) < 0))
 			return false;
 		if (o.kind != OK_PSEUDO && o.kind != OK_HREG)
 			return false;
@@ -74,7 +89,8 @@ static Ins *deleted_copy(Tr &t, const SavedInsn &sv)
 	for (int j = 0; j < ci->nops; j++) {
 		ins->ops[j] = ci->ops[j];
 		if (noop && ci->ops[j].kind == OK_PSEUDO)
-			ins->ops[j].loc = {LOC_REG, renumbered(ci->ops[j].reg)};
+			ins->ops[j].loc = {LOC_REG,
+					   renumbered(t, ci->uid, ci->ops[j].reg)};
 		if (ci->ops[j].sym)
 			ins->ops[j].sym = fn_strdup(t.alloc, ci->ops[j].sym,
 						    strlen(ci->ops[j].sym));
@@ -131,11 +147,11 @@ static bool dropped_jump(const Tr &t, const SavedInsn &sv)
 }
 
 /* The register (core number) of a no-op move's pseudos (noop_move). */
-static int noop_reg(const Ins *ci)
+static int noop_reg(const Tr &t, const Ins *ci)
 {
 	for (int k = 0; k < ci->nops; k++)
 		if (ci->ops[k].kind == OK_PSEUDO)
-			return renumbered(ci->ops[k].reg);
+			return renumbered(t, ci->uid, ci->ops[k].reg);
 	return 0;
 }
 
@@ -156,7 +172,7 @@ void place_deleted(Tr &t, const std::vector<Ins *> &survivor)
 		       (!survivor[e] || t.moved[e])) {
 			const SavedInsn &sv = t.s->insns[e];
 			if (sv.ins && !t.moved[e] && noop_move(t, sv))
-				noop_regs |= RS_BIT(noop_reg(sv.ins));
+				noop_regs |= RS_BIT(noop_reg(t, sv.ins));
 			e++;
 		}
 		Ins *prev = nullptr;
