@@ -387,7 +387,8 @@ static bool mentions_pseudo(const_rtx x)
 static void note_reg(Plan &pl, int uid, const Op &o)
 {
 	long long key = (long long)uid << 32 | (unsigned)o.reg;
-	int r = o.loc.kind == LOC_REG && !o.sub_size
+	/* a part's location is its value's (first) register */
+	int r = o.loc.kind == LOC_REG && !(o.flags & OF_WORD)
 			? pl.t->regs[o.loc.num].gccno
 			: -1;
 	auto it = pl.cap->subst_reg.find(key);
