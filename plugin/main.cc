@@ -46,7 +46,8 @@ static const char *const help_text =
 	"  -fplugin-arg-ssara-help         this text\n"
 	"  -fplugin-arg-ssara-version      the plugin's version\n"
 	"  -fplugin-arg-ssara-verbose      a note per function\n"
-	"  -fplugin-arg-ssara-dump=DIR     write DIR/<file>.<function>.ir\n"
+	"  -fplugin-arg-ssara-dump=DIR     write DIR/<file>.<hash8>.<function>.ir\n"
+	"                                  (and .gcc.ir: GCC's allocation)\n"
 	"  -fplugin-arg-ssara-json=FILE    append the records to FILE (with\n"
 	"                                  the times)\n"
 	"  -fplugin-arg-ssara-times        the times in the object's records\n"
@@ -79,6 +80,28 @@ static bool dump_failed;
 static const char *compilation_dir(void)
 {
 	return remap_debug_filename(getpwd());
+}
+
+/* Sets opts.dump_stem for the unit (once): the hash covers the
+ * compilation directory, the main input file and the output's base name
+ * (the driver's -dumpdir and -dumpbase without -dumpbase-ext: "obj/u"
+ * for -c a/util.c -o obj/u.o), so that two sources of one name, or one
+ * source compiled into two objects, write different dumps, while two
+ * identical compiles write the same names (directories mapped as the
+ * debug information maps them). */
+static void set_dump_stem(void)
+{
+	if (!opts.dump_dir || !opts.dump_stem.empty())
+		return;
+	std::string out = dump_dir_name ? dump_dir_name : "";
+	std::string base = dump_base_name ? dump_base_name : "";
+	const char *ext = dump_base_ext;
+	if (ext && *ext && base.size() >= strlen(ext) &&
+	    base.compare(base.size() - strlen(ext), std::string::npos, ext) == 0)
+		base.resize(base.size() - strlen(ext));
+	out = remap_debug_filename(out.c_str()) + base;
+	opts.dump_stem = records_dump_stem(main_input_filename,
+					   compilation_dir(), out.c_str());
 }
 
 /* The source line of the first violation of c (0 when it has none or
@@ -135,8 +158,7 @@ static void after_capture(function *fun, const Capture *cap)
 			       cap->pseudos, cap->maxlive[RC_GPR],
 			       cap->maxlive[RC_SSE]);
 	}
-	if (opts.dump_dir && !dump_failed &&
-	    !records_dump_ir(opts.dump_dir, main_input_filename, fn)) {
+	if (opts.dump_dir && !dump_failed && !records_dump_ir(fn, ".ir")) {
 		dump_failed = true;
 		error("ssara: cannot write the IR of %qs into %qs: %m",
 		      cap->name.c_str(), opts.dump_dir);
@@ -204,6 +226,7 @@ unsigned int capture_pass::execute(function *fun)
 	const char *name = fn_asm_name(fun);
 	if (opts.only && fnmatch(opts.only, name, 0) != 0)
 		return 0;
+	set_dump_stem();
 	current = new Capture;
 	double t0 = seconds_now();
 	capture_function(fun, current);

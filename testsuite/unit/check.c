@@ -15,8 +15,29 @@ static int npass, nfail, nskip;
 static bool cur_failed, cur_skipped;
 static const char *cur_name;
 
+/* Whether case name is selected by $SSARA_TEST_CASE: unset or empty
+ * selects every case, else '|'-separated substrings of case names
+ * ("scratch|dump": the cases naming either; for running a few cases
+ * while working on them). */
+static bool selected(const char *name)
+{
+	const char *sel = getenv("SSARA_TEST_CASE");
+	if (!sel || !*sel)
+		return true;
+	for (const char *p = sel; *p;) {
+		size_t n = strcspn(p, "|");
+		for (const char *q = name; n && *q; q++)
+			if (strncmp(q, p, n) == 0)
+				return true;
+		p += n + (p[n] == '|');
+	}
+	return false;
+}
+
 void t_case(const char *name, CaseFn fn)
 {
+	if (!selected(name))
+		return;
 	cur_name = name;
 	cur_failed = cur_skipped = false;
 	fn();

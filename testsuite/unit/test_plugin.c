@@ -96,6 +96,39 @@ static char *slurp(const char *path)
 	return buf;
 }
 
+/* The dump of function fn compiled from a file named base into the
+ * directory dir (absolute), suffix ".ir" (the capture) or ".gcc.ir"
+ * (GCC's allocation): DIR/BASE.HHHHHHHH.FN.SUFFIX (docs/CAPTURE.md,
+ * "Dumps"), H a hex digit.  The malloc'ed path when exactly one file has
+ * that shape, else NULL (the case fails when there are several). */
+static char *dump_file(const char *dir, const char *base, const char *fn,
+		       const char *suffix)
+{
+	char *prefix = xfmt("%s.", base);
+	char *tail = xfmt(".%s%s", fn, suffix);
+	char *names[64];
+	int n = t_list_dir(dir, prefix, tail,
+			   strcmp(suffix, ".ir") == 0 ? ".gcc.ir" : NULL,
+			   names, 64);
+	char *found = NULL;
+	int shaped = 0;
+	for (int i = 0; i < n; i++) {
+		const char *h = names[i] + strlen(prefix);
+		bool ok = strlen(names[i]) == strlen(prefix) + 8 + strlen(tail);
+		for (int k = 0; ok && k < 8; k++)
+			ok = (h[k] >= '0' && h[k] <= '9') ||
+			     (h[k] >= 'a' && h[k] <= 'f');
+		if (ok && shaped++ == 0)
+			found = xfmt("%s/%s", dir, names[i]);
+		free(names[i]);
+	}
+	t_check(shaped <= 1, __FILE__, __LINE__,
+		"%d dumps of %s in %s for %s", shaped, fn, dir, base);
+	free(prefix);
+	free(tail);
+	return found;
+}
+
 static bool have_plugin(void)
 {
 	struct stat st;
@@ -234,8 +267,11 @@ static void replay_agrees(const char *dir, const char *records)
 			continue;
 		f += strlen("\"fn\":\"");
 		char *fn = xfmt("%.*s", (int)strcspn(f, "\""), f);
-		char *base = xfmt("%s/%s/%s.%s", tmp, dir, cur_file, fn);
-		char *g = xfmt("%s.gcc.ir", base);
+		char *ddir = xfmt("%s/%s", tmp, dir);
+		char *g = dump_file(ddir, cur_file, fn, ".gcc.ir");
+		char *base = g ? xfmt("%.*s", (int)(strlen(g) - 7), g)
+			       : NULL;
+		free(ddir);
 		/* a violation the translation found itself ("FN: uid N:
 		 * does not satisfy its constraints", memory or a jump at
 		 * another address) is not in the dumps: no replay then */
@@ -243,7 +279,7 @@ static void replay_agrees(const char *dir, const char *records)
 		bool translation = strstr(l, own) != NULL;
 		free(own);
 		struct stat st;
-		if (!translation && stat(g, &st) == 0) {
+		if (!translation && g && stat(g, &st) == 0) {
 			char *cmd = xfmt("%s/build/ssara verify %s.ir %s.gcc.ir",
 					 t_srcdir(), base, base);
 			int rc;
@@ -349,11 +385,14 @@ static void case_expectations(void)
 			check_verdict(records, fn, who, colon + 2);
 			continue;
 		}
-		char *path = xfmt("%s/%s/%s.%s%s.ir", tmp, dir, cur_file, fn,
-				  suffix);
-		char *dump = slurp(path);
-		t_check(dump != NULL, __FILE__, __LINE__, "%s: no dump %s",
-			cur_file, path);
+		char *ddir = xfmt("%s/%s", tmp, dir);
+		char *sfx = xfmt("%s.ir", suffix);
+		char *path = dump_file(ddir, cur_file, fn, sfx);
+		char *dump = path ? slurp(path) : NULL;
+		t_check(dump != NULL, __FILE__, __LINE__,
+			"%s: no dump of %s%s in %s", cur_file, fn, sfx, ddir);
+		free(ddir);
+		free(sfx);
 		free(path);
 		if (!dump)
 			continue;
@@ -389,8 +428,10 @@ static void case_split_read(void)
 	free(cmd);
 	if (!ok)
 		return;
-	char *path = xfmt("%s/dump-splitread/capture_splitread.c.nb.ir", tmp);
-	char *text = slurp(path);
+	char *ddir = xfmt("%s/dump-splitread", tmp);
+	char *path = dump_file(ddir, "capture_splitread.c", "nb", ".ir");
+	free(ddir);
+	char *text = path ? slurp(path) : NULL;
 	free(path);
 	CHECK(text != NULL);
 	if (!text)
@@ -672,8 +713,10 @@ static void case_fixed(void)
 	free(cmd);
 	CHECK_INT(st, 0);
 	free(out);
-	char *path = xfmt("%s/fixdump/fix6.c.f.ir", tmp);
-	char *ir = slurp(path);
+	char *ddir = xfmt("%s/fixdump", tmp);
+	char *path = dump_file(ddir, "fix6.c", "f", ".ir");
+	free(ddir);
+	char *ir = path ? slurp(path) : NULL;
 	free(path);
 	t_check(ir && strstr(ir, "func f fixed={bx,bp,r12-r15}") != NULL,
 		__FILE__, __LINE__, "no fixed= in the dump:\n%s",
@@ -726,6 +769,79 @@ static void case_two_dirs(void)
 	CHECK(rec && strstr(rec, "\"file\":\"util.c\",\"dir\":\"/src/ub\","
 			       "\"src\":\"util.c\",\"line\":1,") != NULL);
 	free(rec);
+}
+
+/* Dumps never collide (docs/CAPTURE.md, "Dumps"): util.c of two
+ * directories, and ua/util.c again at -O0 into another object, all
+ * dumped into one directory, leave three captures of util and three of
+ * GCC's allocation, each named by its record's "dump" stem. */
+static void case_dump_names(void)
+{
+	if (!have_plugin())
+		return;
+	if (!sh("rm -rf ua ub dumps && mkdir ua ub dumps && "
+		"printf 'int util(int x) { return x + 3; }\\n' > ua/util.c "
+		"&& printf 'int util(int x) { return x + 5; }\\n' > "
+		"ub/util.c"))
+		return;
+	static const char *const runs[3][3] = {{"ua", "-O2", "util.o"},
+					       {"ub", "-O2", "util.o"},
+					       {"ua", "-O0", "util0.o"}};
+	int st;
+	for (int k = 0; k < 3; k++) {
+		char *cmd = xfmt("cd %s/%s && LC_ALL=C gcc %s -c util.c -o %s "
+				 "-fplugin=%s -fplugin-arg-ssara-dump=%s/dumps "
+				 "-fplugin-arg-ssara-json=%s/dumps.json",
+				 tmp, runs[k][0], runs[k][1], runs[k][2],
+				 plugin_path(), tmp, tmp);
+		char *out = t_run_cmd(cmd, &st);
+		t_check(st == 0, __FILE__, __LINE__, "%s failed:\n%s", cmd, out);
+		free(out);
+		free(cmd);
+	}
+	char *dir = xfmt("%s/dumps", tmp);
+	char *names[8], *gnames[8];
+	int n = t_list_dir(dir, "util.c.", ".util.ir", ".gcc.ir", names, 8);
+	int ng = t_list_dir(dir, "util.c.", ".util.gcc.ir", NULL, gnames, 8);
+	t_check(n == 3 && ng == 3, __FILE__, __LINE__,
+		"%d captures and %d allocations of util in %s, not 3 and 3", n,
+		ng, dir);
+	char *path = xfmt("%s/dumps.json", tmp);
+	char *rec = slurp(path);
+	free(path);
+	/* each record names its own dump, and the three differ */
+	const char *at = rec;
+	for (int k = 0; k < 3 && k < n; k++) {
+		at = at ? strstr(at, "\"dump\":\"") : NULL;
+		if (!t_check(at != NULL, __FILE__, __LINE__,
+			     "record %d has no dump member:\n%s", k + 1, rec))
+			break;
+		at += strlen("\"dump\":\"");
+		char *stem = xfmt("%.*s", (int)strcspn(at, "\""), at);
+		char *want = xfmt("%s.util.ir", stem);
+		int hits = 0;
+		for (int i = 0; i < n; i++)
+			hits += strcmp(names[i], want) == 0;
+		t_check(hits == 1, __FILE__, __LINE__,
+			"record %d names %s, not one of the dumps", k + 1, want);
+		char *ir = xfmt("%s/%s", dir, want);
+		char *text = slurp(ir);
+		/* the dump is the compile's own: x + 3 or x + 5 */
+		const char *add = k == 1 ? ", $5" : ", $3";
+		t_check(text && strstr(text, add),
+			__FILE__, __LINE__, "%s is not the compile of %s:\n%s",
+			ir, runs[k][0], text ? text : "(none)");
+		free(text);
+		free(ir);
+		free(want);
+		free(stem);
+	}
+	for (int i = 0; i < n; i++)
+		free(names[i]);
+	for (int i = 0; i < ng; i++)
+		free(gnames[i]);
+	free(rec);
+	free(dir);
 }
 
 static void case_verbose_only(void)
@@ -1063,6 +1179,8 @@ void suite_plugin(void)
 	t_case("plugin: -ffixed-REG registers named and avoided", case_fixed);
 	t_case("plugin: one file name in two directories, two sources",
 	       case_two_dirs);
+	t_case("plugin: dumps of one file name in two directories",
+	       case_dump_names);
 	t_case("plugin: make install and uninstall, DESTDIR and PREFIX",
 	       case_install);
 	t_case("plugin: identical compiles, identical objects; times when asked",
