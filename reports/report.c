@@ -111,6 +111,7 @@ static void add_record(Report *r, const Record *rec, const char *where,
 	e->rec.file = copy_str(r->a, rec->file, strlen(rec->file));
 	e->rec.dir = copy_str(r->a, rec->dir, strlen(rec->dir));
 	e->rec.src = dup_opt(r->a, rec->src);
+	e->rec.dump = dup_opt(r->a, rec->dump);
 	e->rec.fn = copy_str(r->a, rec->fn, strlen(rec->fn));
 	e->rec.name = demangle_name(r->a, e->rec.fn);
 	e->rec.opt = copy_str(r->a, rec->opt, strlen(rec->opt));

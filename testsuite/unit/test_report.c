@@ -158,7 +158,7 @@ static void case_usage(void)
 	char *out = report("--help", 0);
 	HAS(out, "usage: ssara-report [--totals] [--json] [--by opt] [--svg FILE] "
 		 "[--worst N]\n                    [--fail-on KIND[,KIND...]] "
-		 "FILE|DIR...");
+		 "[--html DIR [--dumps DIR]]\n                    FILE|DIR...");
 	HAS(out, "--worst N   in place of the per-function table, the N "
 		 "functions\n");
 	HAS(out, "Exit status: 0 success; 1 some input was bad");
@@ -172,6 +172,9 @@ static void case_usage(void)
 	free(out);
 	out = report("--frob a.o", 2);
 	HAS(out, "ssara-report: unknown option '--frob'");
+	free(out);
+	out = report("--dumps d a.o", 2);
+	HAS(out, "ssara-report: --dumps needs --html");
 	free(out);
 }
 
