@@ -42,13 +42,17 @@ deps:
 $(B)/.deps: tools/deps.sh
 	@sh tools/deps.sh && mkdir -p $(B) && touch $@
 
+# What only the tests need (chromium, for the HTML report's pages).
+$(B)/.deps-check: tools/deps.sh
+	@sh tools/deps.sh check && mkdir -p $(B) && touch $@
+
 # Parts with their own rules (they may add to CHECK_PREREQS).
 CHECK_PREREQS = $(B)/unit $(B)/ssara
 -include plugin/plugin.mk
 -include reports/reports.mk
 
 # The one test command (README): every unit, IR-file and plugin test.
-check: $(B)/.deps $(CHECK_PREREQS)
+check: $(B)/.deps $(B)/.deps-check $(CHECK_PREREQS)
 	SSARA_SRCDIR=$(CURDIR) SSARA_BIN=$(CURDIR)/$(B)/ssara ./$(B)/unit
 
 # Per instruction on generated functions (10 to 100,000 instructions),
