@@ -82,25 +82,53 @@ static const char *compilation_dir(void)
 	return remap_debug_filename(getpwd());
 }
 
-/* Sets opts.dump_stem for the unit (once): the hash covers the
- * compilation directory, the main input file and the output's base name
- * (the driver's -dumpdir and -dumpbase without -dumpbase-ext: "obj/u"
- * for -c a/util.c -o obj/u.o), so that two sources of one name, or one
- * source compiled into two objects, write different dumps, while two
- * identical compiles write the same names (directories mapped as the
- * debug information maps them). */
-static void set_dump_stem(void)
+/* The source file of fun (its declaration's, mapped as the debug
+ * information maps it), "" when unknown. */
+static std::string fn_source(function *fun)
 {
-	if (!opts.dump_dir || !opts.dump_stem.empty())
+	const char *file = LOCATION_FILE(DECL_SOURCE_LOCATION(fun->decl));
+	return file ? remap_debug_filename(file) : "";
+}
+
+/* The unit's file as the records name it: the main input file, but
+ * under link-time optimisation (lto1, where the main input is a
+ * temporary object such as /tmp/ccX.ltrans0.o) fun's own source file. */
+static std::string unit_file(function *fun)
+{
+	if (in_lto_p) {
+		std::string src = fn_source(fun);
+		if (!src.empty())
+			return src;
+	}
+	return main_input_filename;
+}
+
+/* Sets opts.dump_stem (docs/CAPTURE.md, "Dumps") for fun: the hash
+ * covers the compilation directory, the unit's file and the output's
+ * base name (the driver's -dumpdir and -dumpbase without -dumpbase-ext:
+ * "obj/u" for -c a/util.c -o obj/u.o), so that two sources of one name,
+ * or one source compiled into two objects, write different dumps, while
+ * two identical compiles write the same names (directories mapped as
+ * the debug information maps them).  Once per unit; per function under
+ * link-time optimisation, whose output names are temporary: there the
+ * function's source file and "<lto>" stand for the unit and the
+ * output. */
+static void set_dump_stem(function *fun)
+{
+	if (!opts.dump_dir || (!in_lto_p && !opts.dump_stem.empty()))
 		return;
-	std::string out = dump_dir_name ? dump_dir_name : "";
-	std::string base = dump_base_name ? dump_base_name : "";
-	const char *ext = dump_base_ext;
-	if (ext && *ext && base.size() >= strlen(ext) &&
-	    base.compare(base.size() - strlen(ext), std::string::npos, ext) == 0)
-		base.resize(base.size() - strlen(ext));
-	out = remap_debug_filename(out.c_str()) + base;
-	opts.dump_stem = records_dump_stem(main_input_filename,
+	std::string out = "<lto>";
+	if (!in_lto_p) {
+		std::string base = dump_base_name ? dump_base_name : "";
+		const char *ext = dump_base_ext;
+		size_t n = ext ? strlen(ext) : 0;
+		if (n && base.size() >= n &&
+		    base.compare(base.size() - n, n, ext) == 0)
+			base.resize(base.size() - n);
+		out = std::string(remap_debug_filename(
+			      dump_dir_name ? dump_dir_name : "")) + base;
+	}
+	opts.dump_stem = records_dump_stem(unit_file(fun).c_str(),
 					   compilation_dir(), out.c_str());
 }
 
@@ -117,10 +145,8 @@ static int first_line(const Check &c)
  * checks' first violations' lines, for the record. */
 static void note_lines(function *fun, Capture *cap)
 {
-	location_t loc = DECL_SOURCE_LOCATION(fun->decl);
-	const char *file = LOCATION_FILE(loc);
-	cap->src = file ? remap_debug_filename(file) : "";
-	cap->line = LOCATION_LINE(loc);
+	cap->src = fn_source(fun);
+	cap->line = LOCATION_LINE(DECL_SOURCE_LOCATION(fun->decl));
 	cap->check_gcc.first_line = first_line(cap->check_gcc);
 	cap->check_ssara.first_line = first_line(cap->check_ssara);
 }
@@ -226,7 +252,7 @@ unsigned int capture_pass::execute(function *fun)
 	const char *name = fn_asm_name(fun);
 	if (opts.only && fnmatch(opts.only, name, 0) != 0)
 		return 0;
-	set_dump_stem();
+	set_dump_stem(fun);
 	current = new Capture;
 	double t0 = seconds_now();
 	capture_function(fun, current);
@@ -285,12 +311,13 @@ unsigned int audit_pass::execute(function *fun)
 	note_lines(fun, current);
 	Record r;
 	const char *dir = compilation_dir();
-	r.json_timed = record_json(current, &ra, main_input_filename, dir,
+	std::string file = unit_file(fun);
+	r.json_timed = record_json(current, &ra, file.c_str(), dir,
 				   opt_level.c_str(), gcc_version.basever,
 				   true);
 	r.json = opts.times ? r.json_timed
-			    : record_json(current, &ra, main_input_filename,
-					  dir, opt_level.c_str(),
+			    : record_json(current, &ra, file.c_str(), dir,
+					  opt_level.c_str(),
 					  gcc_version.basever, false);
 	records.push_back(r);
 	drop_current();

@@ -201,6 +201,31 @@ static void visit(void *ctx, const char *path, bool named)
 		diag_error(v->d, path, "not an ELF file or archive");
 }
 
+/* Reads the file or directory tree path; when it was read without
+ * error and held no record, says why that may be on stderr (a note: the
+ * exit status does not change). */
+static void read_operand(const char *path, Visit *v)
+{
+	const Report *r = v->r;
+	long recs = r->n + r->duplicates, lto = r->lto_without_records;
+	long objects = r->objects;
+	int errors = v->d->errors;
+	walk_path(path, visit, v, v->d);
+	if (v->d->errors != errors || r->n + r->duplicates != recs ||
+	    r->objects == objects)
+		return;
+	if (r->lto_without_records != lto)
+		fprintf(stderr, "ssara-report: %s: no ssara records (a slim "
+			"-flto object: GCC compiles its functions, and the "
+			"plugin records them, when the program is linked; "
+			"link with -flto -fplugin=ssara and read the program, "
+			"or compile with -ffat-lto-objects)\n", path);
+	else
+		fprintf(stderr, "ssara-report: %s: no ssara records (built "
+			"without the plugin, or its functions left out by "
+			"-fplugin-arg-ssara-only)\n", path);
+}
+
 /* Writes the SVG picture of the levels lv[0..n) to path; returns the
  * exit status (EXIT_BAD_INPUT with a message if it cannot be written). */
 static int save_svg(const char *path, const Totals *lv, int n)
@@ -232,7 +257,7 @@ int main(int argc, char **argv)
 	Report *r = report_new();
 	Visit v = {r, &d};
 	for (int i = 0; i < o.nfiles; i++)
-		walk_path(o.files[i], visit, &v, &d);
+		read_operand(o.files[i], &v);
 	Totals t;
 	report_totals(r, NULL, &t);
 	const char **opts;

@@ -21,10 +21,11 @@ void report_free(Report *r)
 		arena_free(r->a); /* r itself lives there */
 }
 
-void report_object(Report *r, bool has_records)
+void report_object(Report *r, bool has_records, bool lto)
 {
 	r->objects++;
 	r->objects_with_records += has_records;
+	r->lto_without_records += lto && !has_records;
 }
 
 /* s[0..n) as a NUL-terminated string in a. */

@@ -844,6 +844,54 @@ static void case_dump_names(void)
 	free(dir);
 }
 
+/* -flto: the compile writes slim objects (no RTL, no records; the
+ * report says why it finds none), the link runs the plugin in lto1 and
+ * the program's records name the functions' real sources, not lto1's
+ * temporary objects; an object built without the plugin gets the other
+ * note. */
+static void case_lto(void)
+{
+	if (!have_plugin())
+		return;
+	char *cmd = xfmt("printf '__attribute__((noinline)) int add3(int a) "
+			 "{ return a + 3; }\\n' > lt_a.c && printf 'int "
+			 "add3(int);\\nint main(int c, char **v) { (void)v; "
+			 "return add3(c) - 4; }\\n' > lt_m.c && rm -f lt.json && "
+			 "LC_ALL=C gcc -O2 -flto -c lt_a.c lt_m.c -fplugin=%s && "
+			 "LC_ALL=C gcc -O2 -flto lt_a.o lt_m.o -o lt -fplugin=%s "
+			 "-fplugin-arg-ssara-json=lt.json && ./lt && "
+			 "LC_ALL=C gcc -O2 -c lt_a.c -o lt_plain.o",
+			 plugin_path(), plugin_path());
+	bool ok = sh(cmd);
+	free(cmd);
+	if (!ok)
+		return;
+	char *path = xfmt("%s/lt.json", tmp);
+	char *rec = slurp(path);
+	free(path);
+	t_check(rec && strstr(rec, "\"file\":\"lt_a.c\",\"dir\"") &&
+			strstr(rec, "\"src\":\"lt_a.c\",\"line\":1,\"fn\":"
+				    "\"add3\"") &&
+			strstr(rec, "\"file\":\"lt_m.c\",\"dir\"") &&
+			!strstr(rec, "ltrans"),
+		__FILE__, __LINE__, "records of the link:\n%s",
+		rec ? rec : "(none)");
+	free(rec);
+	int st;
+	cmd = xfmt("cd %s && { %s/build/ssara-report --totals lt lt_a.o "
+		   "lt_plain.o 2>&1 >/dev/null; }", tmp, t_srcdir());
+	char *out = t_run_cmd(cmd, &st);
+	free(cmd);
+	CHECK_INT(st, 0);
+	t_check(strstr(out, "ssara-report: lt_a.o: no ssara records (a slim "
+			    "-flto object: ") &&
+			strstr(out, "ssara-report: lt_plain.o: no ssara records "
+				    "(built without the plugin") &&
+			!strstr(out, "ssara-report: lt:"),
+		__FILE__, __LINE__, "notes:\n%s", out);
+	free(out);
+}
+
 static void case_verbose_only(void)
 {
 	if (!have_plugin())
@@ -1181,6 +1229,7 @@ void suite_plugin(void)
 	       case_two_dirs);
 	t_case("plugin: dumps of one file name in two directories",
 	       case_dump_names);
+	t_case("plugin: -flto, records made at the link", case_lto);
 	t_case("plugin: make install and uninstall, DESTDIR and PREFIX",
 	       case_install);
 	t_case("plugin: identical compiles, identical objects; times when asked",
