@@ -30,28 +30,11 @@ static bool built;     /* demo.o, its dumps and its pages are there */
 static char inj_fn[128];
 static int inj_uid;    /* the injected fault: function and uid */
 
-/* A malloc'ed formatted string. */
-static char *fmt(const char *f, ...)
-{
-	va_list ap;
-	va_start(ap, f);
-	int n = vsnprintf(NULL, 0, f, ap);
-	va_end(ap);
-	char *s = malloc((size_t)n + 1);
-	va_start(ap, f);
-	vsnprintf(s, (size_t)n + 1, f, ap);
-	va_end(ap);
-	return s;
-}
-
 /* Runs a shell command in the scratch directory; the output (stdout and
  * stderr), the status in *st. */
 static char *sh_out(const char *inner, int *st)
 {
-	char *cmd = fmt("cd %s && { %s ; }", work, inner);
-	char *out = t_run_cmd(cmd, st);
-	free(cmd);
-	return out;
+	return t_run_in(work, inner, st);
 }
 
 /* The same, failing the case when the status is not 0. */
@@ -63,6 +46,19 @@ static bool sh(const char *inner)
 		out);
 	free(out);
 	return st == 0;
+}
+
+/* sh of a command formatted as printf's. */
+static bool shf(const char *f, ...) __attribute__((format(printf, 1, 2)));
+static bool shf(const char *f, ...)
+{
+	va_list ap;
+	va_start(ap, f);
+	char *cmd = t_vfmt(f, ap);
+	va_end(ap);
+	bool ok = sh(cmd);
+	free(cmd);
+	return ok;
 }
 
 /* Whether chromium is there; skips the case with the reason if not. */
@@ -82,7 +78,7 @@ static bool have_chromium(void)
  * when Chromium fails. */
 static char *dom(const char *page)
 {
-	char *cmd = fmt("timeout 120 chromium --headless --disable-gpu "
+	char *cmd = t_fmt("timeout 120 chromium --headless --disable-gpu "
 			"--no-sandbox --user-data-dir=%s/profile "
 			"--dump-dom file://%s/%s 2>/dev/null",
 			work, work, page);
@@ -103,7 +99,7 @@ static char *element(const char *d, const char *open, const char *close)
 {
 	const char *a = d ? strstr(d, open) : NULL;
 	const char *b = a ? strstr(a, close) : NULL;
-	return b ? fmt("%.*s", (int)(b - a + strlen(close)), a) : NULL;
+	return b ? t_fmt("%.*s", (int)(b - a + strlen(close)), a) : NULL;
 }
 
 /* ---------------------------------------------------------------- */
@@ -115,21 +111,17 @@ static void case_build(void)
 {
 	if (!have_chromium())
 		return;
-	char *cmd = fmt("mkdir -p dumps && LC_ALL=C gcc -O2 -c "
-			"%s/examples/demo.c -o demo.o -fplugin=%s/build/ssara.so "
-			"-fplugin-arg-ssara-dump=dumps "
-			"-fplugin-arg-ssara-verify=both "
-			"-fplugin-arg-ssara-times "
-			"-fplugin-arg-ssara-inject=redirect-use:1 2>inject.txt",
-			t_srcdir(), t_srcdir());
-	bool ok = sh(cmd);
-	free(cmd);
-	char *rep = fmt("%s/build/ssara-report --html html --dumps dumps "
-			"demo.o >table.txt && %s/build/ssara-report --html "
-			"html-nodumps demo.o >/dev/null",
-			t_srcdir(), t_srcdir());
-	ok = ok && sh(rep);
-	free(rep);
+	const char *s = t_srcdir();
+	bool ok = shf("mkdir -p dumps && LC_ALL=C gcc -O2 -c "
+		      "%s/examples/demo.c -o demo.o -fplugin=%s/build/ssara.so "
+		      "-fplugin-arg-ssara-dump=dumps "
+		      "-fplugin-arg-ssara-verify=both -fplugin-arg-ssara-times "
+		      "-fplugin-arg-ssara-inject=redirect-use:1 2>inject.txt",
+		      s, s) &&
+		  shf("%s/build/ssara-report --html html --dumps dumps demo.o "
+		      ">table.txt && %s/build/ssara-report --html html-nodumps "
+		      "demo.o >/dev/null",
+		      s, s);
 	int st;
 	char *inj = sh_out("grep '^ssara-inject: ' inject.txt", &st);
 	char kind[64];
@@ -166,7 +158,7 @@ static void case_index_functions(void)
 	char *save = NULL;
 	for (char *fn = strtok_r(nm, "\n", &save); fn;
 	     fn = strtok_r(NULL, "\n", &save), n++) {
-		char *link = fmt(".html\">%s</a></td>", fn);
+		char *link = t_fmt(".html\">%s</a></td>", fn);
 		t_check(tab && strstr(tab, link), __FILE__, __LINE__,
 			"%s is not on the index", fn);
 		free(link);
@@ -187,7 +179,7 @@ static void case_index_functions(void)
 static bool page_of(const char *index_dom, const char *fn, char *buf,
 		    size_t n)
 {
-	char *key = fmt(".html\">%s</a></td>", fn);
+	char *key = t_fmt(".html\">%s</a></td>", fn);
 	const char *k = index_dom ? strstr(index_dom, key) : NULL;
 	free(key);
 	if (!k)
@@ -214,21 +206,21 @@ static void case_violation_at_insn(void)
 		return;
 	}
 	char *d = dom(page);
-	char *open = fmt("<tr id=\"uid-%d\" class=\"", inj_uid);
+	char *open = t_fmt("<tr id=\"uid-%d\" class=\"", inj_uid);
 	char *row = element(d, open, "</tr>");
 	t_check(row && strstr(row, " viol\"") &&
 			strstr(row, "<td class=\"gcc\">"),
 		__FILE__, __LINE__, "row of uid %d not marked:\n%s", inj_uid,
 		row ? row : "(no row)");
-	char *text = fmt("violation: %s: b", inj_fn);
-	char *uid = fmt(": uid %d: operand", inj_uid);
+	char *text = t_fmt("violation: %s: b", inj_fn);
+	char *uid = t_fmt(": uid %d: operand", inj_uid);
 	const char *gcc = row ? strstr(row, "<td class=\"gcc\">") : NULL;
 	const char *ssara = row ? strstr(row, "<td class=\"ssara\">") : NULL;
 	t_check(gcc && ssara && strstr(gcc, text) && strstr(gcc, text) < ssara &&
 			strstr(gcc, uid),
 		__FILE__, __LINE__, "no violation in GCC's cell:\n%s",
 		row ? row : "");
-	char *link = fmt("<a href=\"#uid-%d\">%s: b", inj_uid, inj_fn);
+	char *link = t_fmt("<a href=\"#uid-%d\">%s: b", inj_uid, inj_fn);
 	t_check(d && strstr(d, link), __FILE__, __LINE__,
 		"the summary does not link to uid %d", inj_uid);
 	/* exactly one row is marked */
@@ -265,7 +257,7 @@ typedef struct {
  * opt, status, blocks, insns, ...; returns how many (at most max). */
 static int table_rows(Row *row, int max)
 {
-	char *path = fmt("%s/table.txt", work);
+	char *path = t_fmt("%s/table.txt", work);
 	FILE *f = fopen(path, "r");
 	free(path);
 	int n = 0;
@@ -337,14 +329,33 @@ static void row_order(const Row *row, int n, char *buf, size_t cap)
  * the end of a copy of the page dispatches them), its DOM. */
 static char *clicked(int clicks)
 {
-	char *cmd = fmt("sed 's|</body>|<script>for (var i = 0; i < %d; i++) "
-			"document.querySelector(\"#functions "
-			"th[data-key=insns]\").click();</script></body>|' "
-			"html/index.html > html/clicked.html",
-			clicks);
-	bool ok = sh(cmd);
-	free(cmd);
+	bool ok = shf("sed 's|</body>|<script>for (var i = 0; i < %d; i++) "
+		      "document.querySelector(\"#functions "
+		      "th[data-key=insns]\").click();</script></body>|' "
+		      "html/index.html > html/clicked.html",
+		      clicks);
 	return ok ? dom("html/clicked.html") : NULL;
+}
+
+/* The functions table after `clicks` clicks on "insns" is in the order
+ * of row sorted by cmp (row as read when cmp is NULL), and the header
+ * says aria-sort="sort" (nothing to check when sort is NULL). */
+static void check_order(Row *row, int n, int clicks,
+			int (*cmp)(const void *, const void *),
+			const char *sort)
+{
+	char want[2048], got[2048];
+	if (cmp)
+		qsort(row, (size_t)n, sizeof *row, cmp);
+	row_order(row, n, want, sizeof want);
+	char *d = clicks ? clicked(clicks) : dom("html/index.html");
+	dom_order(d, got, sizeof got);
+	CHECK_STR(got, want);
+	char *aria = sort ? t_fmt("data-key=\"insns\" aria-sort=\"%s\"", sort)
+			  : NULL;
+	CHECK(!aria || (d && strstr(d, aria)));
+	free(aria);
+	free(d);
 }
 
 /* One click on "insns" sorts the functions by their insns, ascending
@@ -357,26 +368,9 @@ static void case_sort_click(void)
 	Row row[64];
 	int n = table_rows(row, 64);
 	CHECK_INT(n, 7);
-	char want[2048], got[2048];
-	char *d = dom("html/index.html");
-	row_order(row, n, want, sizeof want);
-	dom_order(d, got, sizeof got);
-	CHECK_STR(got, want);
-	free(d);
-	qsort(row, (size_t)n, sizeof *row, by_insns_up);
-	row_order(row, n, want, sizeof want);
-	d = clicked(1);
-	dom_order(d, got, sizeof got);
-	CHECK_STR(got, want);
-	CHECK(d && strstr(d, "data-key=\"insns\" aria-sort=\"ascending\""));
-	free(d);
-	qsort(row, (size_t)n, sizeof *row, by_insns_down);
-	row_order(row, n, want, sizeof want);
-	d = clicked(2);
-	dom_order(d, got, sizeof got);
-	CHECK_STR(got, want);
-	CHECK(d && strstr(d, "data-key=\"insns\" aria-sort=\"descending\""));
-	free(d);
+	check_order(row, n, 0, NULL, NULL);
+	check_order(row, n, 1, by_insns_up, "ascending");
+	check_order(row, n, 2, by_insns_down, "descending");
 }
 
 /* Without --dumps the function page shows the record and says how to
@@ -393,13 +387,11 @@ static void case_no_dumps(void)
 	      !strstr(d, "id=\"code\""));
 	free(p);
 	free(d);
-	char *cmd = fmt("LC_ALL=C gcc -O2 -c %s/examples/demo.c -o plain.o "
-			"-fplugin=%s/build/ssara.so && %s/build/ssara-report "
-			"--html html-plain --dumps dumps plain.o >/dev/null",
-			t_srcdir(), t_srcdir(), t_srcdir());
-	bool ok = sh(cmd);
-	free(cmd);
-	if (!ok)
+	const char *s = t_srcdir();
+	if (!shf("LC_ALL=C gcc -O2 -c %s/examples/demo.c -o plain.o "
+		 "-fplugin=%s/build/ssara.so && %s/build/ssara-report --html "
+		 "html-plain --dumps dumps plain.o >/dev/null",
+		 s, s, s))
 		return;
 	d = dom("html-plain/fn-0.html");
 	p = element(d, "<p class=\"nodump\" id=\"nodump\">", "</p>");
@@ -416,14 +408,11 @@ static void case_escaping(void)
 {
 	if (!have_chromium())
 		return;
-	char *cmd = fmt("printf 'int lt(int a, int b) { return a < b && b > 0; "
-			"}\\n' > 'q&<x>.c' && LC_ALL=C gcc -O2 -c 'q&<x>.c' "
-			"-o q.o -fplugin=%s/build/ssara.so && "
-			"%s/build/ssara-report --html html-q q.o >/dev/null",
-			t_srcdir(), t_srcdir());
-	bool ok = sh(cmd);
-	free(cmd);
-	if (!ok)
+	if (!shf("printf 'int lt(int a, int b) { return a < b && b > 0; }\\n' "
+		 "> 'q&<x>.c' && LC_ALL=C gcc -O2 -c 'q&<x>.c' -o q.o "
+		 "-fplugin=%s/build/ssara.so && %s/build/ssara-report --html "
+		 "html-q q.o >/dev/null",
+		 t_srcdir(), t_srcdir()))
 		return;
 	char *d = dom("html-q/index.html");
 	CHECK(d && strstr(d, ">q&amp;&lt;x&gt;.c</a>"));
@@ -438,19 +427,11 @@ static void case_escaping(void)
 	free(d);
 }
 
-static void case_no_work(void)
-{
-	t_check(false, __FILE__, __LINE__, "mkdtemp %s failed", work);
-}
-
 void suite_html(void)
 {
-	t_tmpname(work, sizeof work, "ssara-html");
 	built = false;
-	if (!mkdtemp(work)) {
-		t_case("html: make a work directory", case_no_work);
+	if (!t_workdir(work, sizeof work, "ssara-html"))
 		return;
-	}
 	t_case("html: the demo compiled with a fault, its pages written",
 	       case_build);
 	t_case("html: every function of the demo on the index",
@@ -461,7 +442,7 @@ void suite_html(void)
 	t_case("html: without dumps, the function page says what it needs",
 	       case_no_dumps);
 	t_case("html: special characters are text", case_escaping);
-	char *rm = fmt("rm -rf %s", work);
+	char *rm = t_fmt("rm -rf %s", work);
 	int st;
 	free(t_run_cmd(rm, &st));
 	free(rm);

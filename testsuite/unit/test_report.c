@@ -1159,19 +1159,11 @@ static void case_svg(void)
 	free(out);
 }
 
-static void case_no_work(void)
-{
-	t_check(false, __FILE__, __LINE__, "mkdtemp %s failed", work);
-}
-
 void suite_report(void)
 {
-	t_tmpname(work, sizeof work, "ssara-report");
 	built = false;
-	if (!mkdtemp(work)) {
-		t_case("report: make a work directory", case_no_work);
+	if (!t_workdir(work, sizeof work, "ssara-report"))
 		return;
-	}
 	t_case("report: assemble, archive and link the fixtures", case_build);
 	t_case("report: --help, --version, bad usage", case_usage);
 	t_case("report: --fail-on, an exit status for CI", case_fail_on);
