@@ -42,13 +42,17 @@ deps:
 $(B)/.deps: tools/deps.sh
 	@sh tools/deps.sh && mkdir -p $(B) && touch $@
 
+# What only the tests need (chromium, for the HTML report's pages).
+$(B)/.deps-check: tools/deps.sh
+	@sh tools/deps.sh check && mkdir -p $(B) && touch $@
+
 # Parts with their own rules (they may add to CHECK_PREREQS).
 CHECK_PREREQS = $(B)/unit $(B)/ssara
 -include plugin/plugin.mk
 -include reports/reports.mk
 
 # The one test command (README): every unit, IR-file and plugin test.
-check: $(B)/.deps $(CHECK_PREREQS)
+check: $(B)/.deps $(B)/.deps-check $(CHECK_PREREQS)
 	SSARA_SRCDIR=$(CURDIR) SSARA_BIN=$(CURDIR)/$(B)/ssara ./$(B)/unit
 
 # Per instruction on generated functions (10 to 100,000 instructions),
@@ -88,7 +92,7 @@ fuzz: $(B)/fuzz_parse $(B)/fuzz_verify $(B)/fuzz_alloc $(B)/ssara
 # plugin captures every function before register allocation and records
 # GCC's allocation in the object; ssara allocates each captured function
 # again with 4 general registers and checks the allocation; ssara-report
-# reads the records back from the object file.
+# reads the records back from the object file, also as HTML pages.
 DEMO = $(B)/demo
 demo: $(B)/.deps $(B)/ssara $(B)/ssara.so $(B)/ssara-report
 	rm -rf $(DEMO) && mkdir -p $(DEMO)
@@ -105,7 +109,8 @@ demo: $(B)/.deps $(B)/ssara $(B)/ssara.so $(B)/ssara-report
 	  $$(ls $(DEMO)/*.ir | grep -v '\.gcc\.ir$$') | grep '^#'
 	@echo "== records in the object file (ssara-report): verdicts, spill code, times"
 	./$(B)/ssara-report $(DEMO)/demo.o
-	./$(B)/ssara-report --totals $(DEMO)/demo.o
+	./$(B)/ssara-report --totals --html $(DEMO)/html --dumps $(DEMO) $(DEMO)/demo.o
+	@echo "== the same as pages, with the code side by side: $(DEMO)/html/index.html"
 
 # How much of GCC's allocation the checker verifies: the torture suite,
 # libiberty and zlib at -O0..-Os (testsuite/torture/coverage.sh; options

@@ -46,7 +46,8 @@ static const char *const help_text =
 	"  -fplugin-arg-ssara-help         this text\n"
 	"  -fplugin-arg-ssara-version      the plugin's version\n"
 	"  -fplugin-arg-ssara-verbose      a note per function\n"
-	"  -fplugin-arg-ssara-dump=DIR     write DIR/<file>.<function>.ir\n"
+	"  -fplugin-arg-ssara-dump=DIR     write DIR/<file>.<hash8>.<function>.ir\n"
+	"                                  (and .gcc.ir: GCC's allocation)\n"
 	"  -fplugin-arg-ssara-json=FILE    append the records to FILE (with\n"
 	"                                  the times)\n"
 	"  -fplugin-arg-ssara-times        the times in the object's records\n"
@@ -86,6 +87,56 @@ static const char *compilation_dir(void)
 	return remap_debug_filename(getpwd());
 }
 
+/* The source file of fun (its declaration's, mapped as the debug
+ * information maps it), "" when unknown. */
+static std::string fn_source(function *fun)
+{
+	const char *file = LOCATION_FILE(DECL_SOURCE_LOCATION(fun->decl));
+	return file ? remap_debug_filename(file) : "";
+}
+
+/* The unit's file as the records name it: the main input file, but
+ * under link-time optimisation (lto1, where the main input is a
+ * temporary object such as /tmp/ccX.ltrans0.o) fun's own source file. */
+static std::string unit_file(function *fun)
+{
+	if (in_lto_p) {
+		std::string src = fn_source(fun);
+		if (!src.empty())
+			return src;
+	}
+	return main_input_filename;
+}
+
+/* Sets opts.dump_stem (docs/CAPTURE.md, "Dumps") for fun: the hash
+ * covers the compilation directory, the unit's file and the output's
+ * base name (the driver's -dumpdir and -dumpbase without -dumpbase-ext:
+ * "obj/u" for -c a/util.c -o obj/u.o), so that two sources of one name,
+ * or one source compiled into two objects, write different dumps, while
+ * two identical compiles write the same names (directories mapped as
+ * the debug information maps them).  Once per unit; per function under
+ * link-time optimisation, whose output names are temporary: there the
+ * function's source file and "<lto>" stand for the unit and the
+ * output. */
+static void set_dump_stem(function *fun)
+{
+	if (!opts.dump_dir || (!in_lto_p && !opts.dump_stem.empty()))
+		return;
+	std::string out = "<lto>";
+	if (!in_lto_p) {
+		std::string base = dump_base_name ? dump_base_name : "";
+		const char *ext = dump_base_ext;
+		size_t n = ext ? strlen(ext) : 0;
+		if (n && base.size() >= n &&
+		    base.compare(base.size() - n, n, ext) == 0)
+			base.resize(base.size() - n);
+		out = std::string(remap_debug_filename(
+			      dump_dir_name ? dump_dir_name : "")) + base;
+	}
+	opts.dump_stem = records_dump_stem(unit_file(fun).c_str(),
+					   compilation_dir(), out.c_str());
+}
+
 /* The source line of the first violation of c (0 when it has none or
  * its insn has no location). */
 static int first_line(const Check &c)
@@ -99,10 +150,8 @@ static int first_line(const Check &c)
  * checks' first violations' lines, for the record. */
 static void note_lines(function *fun, Capture *cap)
 {
-	location_t loc = DECL_SOURCE_LOCATION(fun->decl);
-	const char *file = LOCATION_FILE(loc);
-	cap->src = file ? remap_debug_filename(file) : "";
-	cap->line = LOCATION_LINE(loc);
+	cap->src = fn_source(fun);
+	cap->line = LOCATION_LINE(DECL_SOURCE_LOCATION(fun->decl));
 	cap->check_gcc.first_line = first_line(cap->check_gcc);
 	cap->check_ssara.first_line = first_line(cap->check_ssara);
 }
@@ -140,8 +189,7 @@ static void after_capture(function *fun, const Capture *cap)
 			       cap->pseudos, cap->maxlive[RC_GPR],
 			       cap->maxlive[RC_SSE]);
 	}
-	if (opts.dump_dir && !dump_failed &&
-	    !records_dump_ir(opts.dump_dir, main_input_filename, fn)) {
+	if (opts.dump_dir && !dump_failed && !records_dump_ir(fn, ".ir")) {
 		dump_failed = true;
 		error("ssara: cannot write the IR of %qs into %qs: %m",
 		      cap->name.c_str(), opts.dump_dir);
@@ -234,6 +282,7 @@ unsigned int capture_pass::execute(function *fun)
 	const char *name = fn_asm_name(fun);
 	if (opts.only && fnmatch(opts.only, name, 0) != 0)
 		return 0;
+	set_dump_stem(fun);
 	current = new Capture;
 	double t0 = seconds_now();
 	capture_function(fun, current);
@@ -299,12 +348,13 @@ unsigned int audit_pass::execute(function *fun)
 	note_lines(fun, current);
 	Record r;
 	const char *dir = compilation_dir();
-	r.json_timed = record_json(current, &ra, main_input_filename, dir,
+	std::string file = unit_file(fun);
+	r.json_timed = record_json(current, &ra, file.c_str(), dir,
 				   opt_level.c_str(), gcc_version.basever,
 				   true);
 	r.json = opts.times ? r.json_timed
-			    : record_json(current, &ra, main_input_filename,
-					  dir, opt_level.c_str(),
+			    : record_json(current, &ra, file.c_str(), dir,
+					  opt_level.c_str(),
 					  gcc_version.basever, false);
 	records.push_back(r);
 	drop_current();

@@ -17,7 +17,8 @@
  *   selfalloc.cc  ssara's own allocation, checked: common.cc
  *   subst.cc      ssara's allocation written into the RTL (capture.h)
  *   postra/       GCC's allocation after reload -> core IR, checked
- *                 (postra/postra.h: its parts): names.cc, common.cc
+ *                 (postra/postra.h: its parts): names.cc, common.cc,
+ *                 records.cc (the dump)
  *   main.cc       the arguments, the passes and the callbacks: all
  *
  * This header names no GCC type except the opaque `struct function`
@@ -50,6 +51,10 @@ struct Options {
 	bool check = false;           /* round-trip every capture */
 	bool times = false;           /* times in the object's records too */
 	const char *dump_dir = nullptr;
+	/* The stem of the unit's dump files (docs/CAPTURE.md, "Dumps"):
+	 * <source basename>.<hash8>, set by main.cc before the first dump
+	 * when dump_dir is; "" otherwise. */
+	std::string dump_stem;
 	const char *json_file = nullptr;
 	const char *only = nullptr;   /* fnmatch(3) glob on the asm name */
 	bool substitute = false;      /* emit ssara's allocation (subst.cc) */
@@ -289,9 +294,17 @@ std::string record_json(const Capture *cap, const GccRa *ra,
 void records_emit_asm(FILE *asm_out, const std::vector<Record> &recs);
 /* Appends the records as lines to path; false with errno on failure. */
 bool records_append_json(const char *path, const std::vector<Record> &recs);
-/* Writes fn as IR text to DIR/<basename(file)>.<fn>.ir; false with errno
- * on failure. */
-bool records_dump_ir(const char *dir, const char *file, const Fn *fn);
+/* Writes fn as IR text to DIR/<opts.dump_stem>.<fn><suffix> (suffix
+ * ".ir" for the capture, ".gcc.ir" for GCC's allocation); false with
+ * errno on failure. */
+bool records_dump_ir(const Fn *fn, const char *suffix);
+/* The stem of the dump files of the unit compiling file (as given to
+ * GCC) in directory dir into output outbase (the driver's -dumpdir and
+ * -dumpbase joined, the output's name without its extension):
+ * basename(file) "." and eight hex digits of the FNV-1a hash of dir,
+ * file and outbase, each followed by a NUL byte. */
+std::string records_dump_stem(const char *file, const char *dir,
+			      const char *outbase);
 /* Print, parse, compare: "" when fn round-trips, else what differs. */
 std::string records_roundtrip(const Fn *fn);
 

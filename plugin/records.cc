@@ -1,6 +1,7 @@
 /* records.cc - the per-function records (docs/RECORDS.md), the IR dumps
  * and the round-trip check.  No GCC header: plain C++ over the core. */
 #include <cerrno>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <fcntl.h>
@@ -172,6 +173,8 @@ std::string record_json(const Capture *cap, const GccRa *ra,
 		member(o, "line", cap->line);
 	member(o, "fn", json_str(cap->name.c_str()));
 	member(o, "opt", json_str(opt));
+	if (opts.dump_dir)
+		member(o, "dump", json_str(opts.dump_stem.c_str()));
 	member(o, "status",
 	       json_str(fn->unsupported ? "unsupported" : "captured"));
 	if (fn->unsupported)
@@ -269,12 +272,28 @@ bool records_append_json(const char *path, const std::vector<Record> &recs)
 	return close(fd) == 0;
 }
 
-bool records_dump_ir(const char *dir, const char *file, const Fn *fn)
+std::string records_dump_stem(const char *file, const char *dir,
+			      const char *outbase)
 {
+	uint32_t h = 2166136261u;
+	for (const char *part : {dir, file, outbase}) {
+		for (const unsigned char *p = (const unsigned char *)part;;
+		     p++) {
+			h = (h ^ *p) * 16777619u;
+			if (!*p)
+				break;
+		}
+	}
 	const char *base = strrchr(file, '/');
-	base = base ? base + 1 : file;
-	std::string path = std::string(dir) + "/" + base + "." + fn->name +
-			   ".ir";
+	char hex[16];
+	snprintf(hex, sizeof hex, ".%08x", (unsigned)h);
+	return std::string(base ? base + 1 : file) + hex;
+}
+
+bool records_dump_ir(const Fn *fn, const char *suffix)
+{
+	std::string path = std::string(opts.dump_dir) + "/" +
+			   opts.dump_stem + "." + fn->name + suffix;
 	FILE *f = fopen(path.c_str(), "w");
 	if (!f)
 		return false;

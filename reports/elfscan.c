@@ -102,7 +102,7 @@ static bool scan_object(Scan *s, Elf *e, const char *where, size_t size)
 	if (!check_section_table(s, e, where, size, &shnum, &shstrndx))
 		return false;
 	int nrec = 0;
-	bool ok = true;
+	bool ok = true, lto = false;
 	for (Elf_Scn *scn = NULL; ok && (scn = elf_nextscn(e, scn));) {
 		GElf_Shdr sh;
 		const char *name;
@@ -113,9 +113,11 @@ static bool scan_object(Scan *s, Elf *e, const char *where, size_t size)
 			ok = false;
 		} else if (strcmp(name, ".ssara") == 0) {
 			ok = read_section(s, scn, &sh, where, size, &nrec);
+		} else if (strncmp(name, ".gnu.lto_", 9) == 0) {
+			lto = true;
 		}
 	}
-	report_object(s->r, nrec > 0);
+	report_object(s->r, nrec > 0, lto);
 	return ok;
 }
 

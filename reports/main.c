@@ -18,6 +18,7 @@
 #include "diag.h"
 #include "elfscan.h"
 #include "gate.h"
+#include "html.h"
 #include "output.h"
 #include "report.h"
 #include "svg.h"
@@ -32,7 +33,8 @@ enum { EXIT_OK = 0, EXIT_BAD_INPUT = 1, EXIT_USAGE = 2, EXIT_GATE = 3 };
 static const char usage[] =
 	"usage: ssara-report [--totals] [--json] [--by opt] [--svg FILE] "
 	"[--worst N]\n"
-	"                    [--fail-on KIND[,KIND...]] FILE|DIR...\n"
+	"                    [--fail-on KIND[,KIND...]] [--html DIR [--dumps DIR]]\n"
+	"                    FILE|DIR...\n"
 	"\n"
 	"Reads the ssara records (docs/RECORDS.md) from the .ssara sections of\n"
 	"ELF object files, archives (every member), shared objects and\n"
@@ -71,6 +73,12 @@ static const char usage[] =
 	"              each such function gets a line on stderr, \"ssara-\n"
 	"              report: FILE: FN (OPT): WHAT\"; e.g. --fail-on violation\n"
 	"              gates a CI job on wrong allocations\n"
+	"  --html DIR  also write the report as HTML pages into DIR (made if\n"
+	"              missing): DIR/index.html with sortable tables and\n"
+	"              plots, a page per source file and per function\n"
+	"  --dumps DIR with --html: the plugin's dump=DIR, from which the\n"
+	"              function pages show the captured code and GCC's and\n"
+	"              ssara's allocations side by side, checked\n"
 	"  --help      this text\n"
 	"  --version   the version\n"
 	"\n"
@@ -85,6 +93,8 @@ typedef struct {
 	int worst;        /* --worst N, else -1 */
 	int fail_on;      /* --fail-on: FAIL_* bits, 0 without */
 	const char *svg;  /* --svg FILE, or NULL */
+	const char *html; /* --html DIR, or NULL */
+	const char *dumps;/* --dumps DIR, or NULL */
 	char **files; /* the operands, in order (kept in argv's storage) */
 	int nfiles;
 } Options;
@@ -118,14 +128,20 @@ static int parse_args(int argc, char **argv, Options *o)
 			o->totals_only = true;
 		} else if (strcmp(opt, "--by") == 0 || strcmp(opt, "--svg") == 0 ||
 			   strcmp(opt, "--worst") == 0 ||
-			   strcmp(opt, "--fail-on") == 0) {
+			   strcmp(opt, "--fail-on") == 0 ||
+			   strcmp(opt, "--html") == 0 ||
+			   strcmp(opt, "--dumps") == 0) {
 			if (a + 1 >= argc) {
 				fprintf(stderr, "ssara-report: %s needs an "
 					"argument\n%s", opt, usage);
 				return EXIT_USAGE;
 			}
 			const char *arg = argv[++a];
-			if (opt[2] == 'f') {
+			if (opt[2] == 'h') {
+				o->html = arg;
+			} else if (opt[2] == 'd') {
+				o->dumps = arg;
+			} else if (opt[2] == 'f') {
 				if (!gate_parse(arg, &o->fail_on)) {
 					fprintf(stderr, "ssara-report: --fail-on "
 						"'%s': expected violation, "
@@ -160,6 +176,10 @@ static int parse_args(int argc, char **argv, Options *o)
 			return EXIT_USAGE;
 		}
 	}
+	if (o->dumps && !o->html) {
+		fprintf(stderr, "ssara-report: --dumps needs --html\n%s", usage);
+		return EXIT_USAGE;
+	}
 	if (o->nfiles == 0) {
 		fprintf(stderr, "ssara-report: no input files\n%s", usage);
 		return EXIT_USAGE;
@@ -179,6 +199,31 @@ static void visit(void *ctx, const char *path, bool named)
 	Visit *v = ctx;
 	if (scan_file(path, v->r, v->d) == SCAN_NOT_ELF && named)
 		diag_error(v->d, path, "not an ELF file or archive");
+}
+
+/* Reads the file or directory tree path; when it was read without
+ * error and held no record, says why that may be on stderr (a note: the
+ * exit status does not change). */
+static void read_operand(const char *path, Visit *v)
+{
+	const Report *r = v->r;
+	long recs = r->n + r->duplicates, lto = r->lto_without_records;
+	long objects = r->objects;
+	int errors = v->d->errors;
+	walk_path(path, visit, v, v->d);
+	if (v->d->errors != errors || r->n + r->duplicates != recs ||
+	    r->objects == objects)
+		return;
+	if (r->lto_without_records != lto)
+		fprintf(stderr, "ssara-report: %s: no ssara records (a slim "
+			"-flto object: GCC compiles its functions, and the "
+			"plugin records them, when the program is linked; "
+			"link with -flto -fplugin=ssara and read the program, "
+			"or compile with -ffat-lto-objects)\n", path);
+	else
+		fprintf(stderr, "ssara-report: %s: no ssara records (built "
+			"without the plugin, or its functions left out by "
+			"-fplugin-arg-ssara-only)\n", path);
 }
 
 /* Writes the SVG picture of the levels lv[0..n) to path; returns the
@@ -212,7 +257,7 @@ int main(int argc, char **argv)
 	Report *r = report_new();
 	Visit v = {r, &d};
 	for (int i = 0; i < o.nfiles; i++)
-		walk_path(o.files[i], visit, &v, &d);
+		read_operand(o.files[i], &v);
 	Totals t;
 	report_totals(r, NULL, &t);
 	const char **opts;
@@ -236,6 +281,8 @@ int main(int argc, char **argv)
 			print_by_opt(stdout, lv, nlv);
 	}
 	int status = o.svg ? save_svg(o.svg, lv, nlv) : EXIT_OK;
+	if (o.html && !write_html(o.html, o.dumps, r, &t, lv, nlv))
+		status = EXIT_BAD_INPUT;
 	long failed = o.fail_on ? gate_check(stderr, r, o.fail_on) : 0;
 	if (failed)
 		fprintf(stderr, "ssara-report: %ld function%s fail --fail-on\n",

@@ -127,7 +127,7 @@ static void final_cells(const Record *rec, Row *row)
 
 /* A verdict in the table: ok, VIOL, unver, or "-" (not checked); an
  * allocator that refused is "refused". */
-static const char *verdict_cell(const Check *c, bool refused)
+const char *verdict_cell(const Check *c, bool refused)
 {
 	static const char *const cell[V_N] = {
 		[V_NONE] = "-", [V_VERIFIED] = "ok", [V_VIOLATION] = "VIOL",
@@ -148,7 +148,7 @@ static void add_part(char *buf, size_t n, const char *who, const char *what,
 
 /* The reason column of rec: why unsupported, else the checkers'
  * unverified reasons, first violations and ssara's refusal. */
-static void reason_cell(const Record *rec, char *buf, size_t n)
+void reason_cell(const Record *rec, char *buf, size_t n)
 {
 	buf[0] = 0;
 	if (rec->reason) {
@@ -429,9 +429,7 @@ static void print_times(FILE *f, const Totals *t)
 	grid_print(f, &g);
 }
 
-/* Spill code (spills + reloads + remats) of both allocators over the
- * functions both allocated: GCC's and ssara's, unweighted and weighted. */
-static void spill_code_sums(const Totals *t, long long *sg, long long *ss,
+void spill_code_sums(const Totals *t, long long *sg, long long *ss,
 			    double *wg, double *ws)
 {
 	*sg = t->both_gcc[F_SPILLS] + t->both_gcc[F_RELOADS] +

@@ -38,4 +38,19 @@ void print_json(FILE *f, const Report *r, const Totals *t, const Totals *lv,
  * were ranked; then how many were not ranked for lack of copies_kept. */
 void print_worst(FILE *f, const Report *r, int n);
 
+/* A verdict as the table shows it: ok, VIOL, unver, or "-" (not
+ * checked); "refused" when the allocator refused the function. */
+const char *verdict_cell(const Check *c, bool refused);
+
+/* The table's reason column of rec into buf (n bytes): why unsupported,
+ * else the checkers' unverified reasons, first violations and ssara's
+ * refusal, "WHO WHAT: TEXT" joined by "; " ("" when none). */
+void reason_cell(const Record *rec, char *buf, size_t n);
+
+/* Spill code (spills + reloads + remats) of both allocators over the
+ * functions both allocated (t->both): GCC's and ssara's, unweighted and
+ * weighted. */
+void spill_code_sums(const Totals *t, long long *sg, long long *ss,
+		     double *wg, double *ws);
+
 #endif

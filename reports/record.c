@@ -351,6 +351,7 @@ static bool get_names(const JsonValue *root, Record *r, char *err, size_t n)
 	if (!get_string(root, "file", true, &r->file, err, n) ||
 	    !get_string(root, "dir", false, &r->dir, err, n) ||
 	    !get_string(root, "src", false, &r->src, err, n) ||
+	    !get_string(root, "dump", false, &r->dump, err, n) ||
 	    !get_opt_int(root, "", "line", &r->line, err, n) ||
 	    !get_string(root, "fn", true, &r->fn, err, n) ||
 	    !get_string(root, "opt", true, &r->opt, err, n) ||

@@ -111,6 +111,9 @@ typedef struct {
 	const char *src;             /* the function's source file ("src"),
 					NULL when absent */
 	long long line;              /* its line ("line"), 0 when absent */
+	const char *dump;            /* the stem of its dump files
+					("dump", docs/RECORDS.md), NULL
+					when absent */
 	const char *name;            /* fn for people: demangled when it is
 					a C++ name (the report sets it;
 					never NULL there) */

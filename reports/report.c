@@ -21,10 +21,11 @@ void report_free(Report *r)
 		arena_free(r->a); /* r itself lives there */
 }
 
-void report_object(Report *r, bool has_records)
+void report_object(Report *r, bool has_records, bool lto)
 {
 	r->objects++;
 	r->objects_with_records += has_records;
+	r->lto_without_records += lto && !has_records;
 }
 
 /* s[0..n) as a NUL-terminated string in a. */
@@ -111,6 +112,7 @@ static void add_record(Report *r, const Record *rec, const char *where,
 	e->rec.file = copy_str(r->a, rec->file, strlen(rec->file));
 	e->rec.dir = copy_str(r->a, rec->dir, strlen(rec->dir));
 	e->rec.src = dup_opt(r->a, rec->src);
+	e->rec.dump = dup_opt(r->a, rec->dump);
 	e->rec.fn = copy_str(r->a, rec->fn, strlen(rec->fn));
 	e->rec.name = demangle_name(r->a, e->rec.fn);
 	e->rec.opt = copy_str(r->a, rec->opt, strlen(rec->opt));

@@ -32,6 +32,9 @@ typedef struct {
 	size_t nslot;
 	long objects;         /* ELF objects read (archive members count) */
 	long objects_with_records;
+	long lto_without_records; /* ELF objects with GCC's LTO sections
+				     (.gnu.lto_*) and no record: slim -flto
+				     objects */
 	long duplicates, duplicates_differing;
 } Report;
 
@@ -95,8 +98,9 @@ typedef struct {
 Report *report_new(void);
 void report_free(Report *r);
 
-/* Notes one ELF object read, and whether it held any record. */
-void report_object(Report *r, bool has_records);
+/* Notes one ELF object read, whether it held any record, and whether it
+ * has GCC's LTO sections. */
+void report_object(Report *r, bool has_records, bool lto);
 
 /* Reads the records of one .ssara section, data[0..n), of the object
  * `where`: records end with '\n'; NUL bytes before a record are padding.

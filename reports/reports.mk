@@ -7,8 +7,9 @@ REPORT_OBJ = $(REPORT_SRC:%.c=$(B)/%.o)
 # which `make deps` installs.
 $(REPORT_OBJ): | $(B)/.deps
 
-# Of the core it needs only the arena.
-$(B)/ssara-report: $(REPORT_OBJ) $(B)/core/arena.o | $(B)/.deps
-	$(CC) $(CFLAGS) $^ -lelf -liberty -o $@
+# The core library: the arena, and for --html the IR parser and printer,
+# the allocator and the checker (function pages).
+$(B)/ssara-report: $(REPORT_OBJ) $(B)/libssara.a | $(B)/.deps
+	$(CC) $(CFLAGS) $^ -lelf -liberty -lm -o $@
 
 CHECK_PREREQS += $(B)/ssara-report

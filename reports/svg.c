@@ -36,8 +36,7 @@ double svg_scale(double max)
 	}
 }
 
-/* s with XML's special characters escaped. */
-static void xml_text(FILE *f, const char *s)
+void xml_text(FILE *f, const char *s)
 {
 	for (; *s; s++) {
 		switch (*s) {
@@ -193,9 +192,14 @@ static void time_chart(FILE *f, const Totals *lv, int n)
 
 void write_svg(FILE *f, const Totals *lv, int n)
 {
+	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", f);
+	write_svg_element(f, lv, n);
+}
+
+void write_svg_element(FILE *f, const Totals *lv, int n)
+{
 	int width = SVG_LEFT + (n + 1) * SVG_STEP + 60;
 	fprintf(f,
-		"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 		"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
 		"height=\"%d\" font-family=\"sans-serif\" font-size=\"12\">\n"
 		"<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n",

@@ -31,4 +31,12 @@ double svg_scale(double max);
  * numbers. */
 void write_svg(FILE *f, const Totals *lv, int n);
 
+/* The same picture without the XML declaration: the <svg> element alone,
+ * for inlining into an HTML page. */
+void write_svg_element(FILE *f, const Totals *lv, int n);
+
+/* Writes s with XML's (and HTML's) special characters escaped (& < > ")
+ * and control characters left out, for text and attribute values. */
+void xml_text(FILE *f, const char *s);
+
 #endif

@@ -328,7 +328,7 @@ static int retarg_before(Chk *c, const Ins *i, const Ins *o)
 		return 0;
 	int s = c->cur[R_DI], n = set_n(&c->sp, s), m = 0;
 	/* a copy: interning may move the pool's members */
-	int *v = xrealloc(NULL, sizeof(int) * (size_t)(n ? n : 1));
+	int *v = verify_xrealloc(NULL, sizeof(int) * (size_t)(n ? n : 1));
 	for (int k = 0; k < n; k++)
 		if (set_v(&c->sp, s)[k] < c->npseudo)
 			v[m++] = set_v(&c->sp, s)[k];

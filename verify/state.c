@@ -26,7 +26,7 @@ static void h_add(Chk *c, int v, int l)
 	if (c->nh == c->caph) {
 		int cap = c->caph;
 		c->hloc = grow(c->hloc, sizeof(int), &cap, c->nh + 1);
-		c->hnext = xrealloc(c->hnext, sizeof(int) * (size_t)cap);
+		c->hnext = verify_xrealloc(c->hnext, sizeof(int) * (size_t)cap);
 		c->caph = cap;
 	}
 	int k = c->nh++;

@@ -10,7 +10,7 @@
 
 /* ---- Allocation and strings -------------------------------------------- */
 
-void *xrealloc(void *p, size_t n)
+void *verify_xrealloc(void *p, size_t n)
 {
 	void *q = realloc(p, n ? n : 1);
 	if (!q) {
@@ -28,7 +28,7 @@ void *grow(void *p, size_t sz, int *cap, int n)
 	while (c < n)
 		c *= 2;
 	*cap = c;
-	return xrealloc(p, sz * (size_t)c);
+	return verify_xrealloc(p, sz * (size_t)c);
 }
 
 void str_addf(Str *s, const char *fmt, ...)
@@ -41,7 +41,7 @@ void str_addf(Str *s, const char *fmt, ...)
 		return;
 	if (s->n + (size_t)k + 1 > s->cap) {
 		s->cap = (s->n + (size_t)k + 1) * 2;
-		s->s = xrealloc(s->s, s->cap);
+		s->s = verify_xrealloc(s->s, s->cap);
 	}
 	va_start(ap, fmt);
 	vsnprintf(s->s + s->n, (size_t)k + 1, fmt, ap);
@@ -64,7 +64,7 @@ static uint32_t set_hash(const int *v, int n)
 static void pool_rehash(SetPool *p, int cap)
 {
 	free(p->tab);
-	p->tab = xrealloc(NULL, sizeof(int) * (size_t)cap);
+	p->tab = verify_xrealloc(NULL, sizeof(int) * (size_t)cap);
 	p->tabcap = cap;
 	for (int i = 0; i < cap; i++)
 		p->tab[i] = -1;
@@ -91,7 +91,7 @@ int set_intern(SetPool *p, const int *v, int n)
 	}
 	p->mem = grow(p->mem, sizeof(int), &p->capmem, p->nmem + n);
 	p->off = grow(p->off, sizeof(int), &p->capset, p->nset + 1);
-	p->len = xrealloc(p->len, sizeof(int) * (size_t)p->capset);
+	p->len = verify_xrealloc(p->len, sizeof(int) * (size_t)p->capset);
 	int s = p->nset++;
 	p->off[s] = p->nmem;
 	p->len[s] = n;
@@ -110,7 +110,7 @@ void pool_init(SetPool *p)
 	 * pointer (NULL + 0 is undefined) */
 	p->mem = grow(p->mem, sizeof(int), &p->capmem, 16);
 	p->off = grow(p->off, sizeof(int), &p->capset, 1);
-	p->len = xrealloc(NULL, sizeof(int) * (size_t)p->capset);
+	p->len = verify_xrealloc(NULL, sizeof(int) * (size_t)p->capset);
 	p->off[0] = p->len[0] = 0; /* the empty set, never in the table */
 	p->nset = 1;
 	pool_rehash(p, 1024);

@@ -128,10 +128,10 @@ static void chk_init(Chk *c, const Fn *o, const Fn *f)
 	c->tmp.loc = ARENA_NEW(c->a, int, nl);
 	c->tmp.set = ARENA_NEW(c->a, int, nl);
 	c->budget = 4000000;
-	c->ws = xrealloc(NULL, sizeof *c->ws);
+	c->ws = verify_xrealloc(NULL, sizeof *c->ws);
 	memset(c->ws, 0, sizeof *c->ws);
 	mem_setup(c);
-	c->kws = xrealloc(NULL, sizeof *c->kws);
+	c->kws = verify_xrealloc(NULL, sizeof *c->kws);
 	memset(c->kws, 0, sizeof *c->kws);
 }
 

@@ -20,7 +20,7 @@ static void pair_add(Pairs *p, int v, int b)
 	if (p->n == p->cap) {
 		int cap = p->cap;
 		p->v = grow(p->v, sizeof(int), &cap, p->n + 1);
-		p->b = xrealloc(p->b, sizeof(int) * (size_t)cap);
+		p->b = verify_xrealloc(p->b, sizeof(int) * (size_t)cap);
 		p->cap = cap;
 	}
 	p->v[p->n] = v;
@@ -32,14 +32,14 @@ static void pair_add(Pairs *p, int v, int b)
 static int *group(Pairs *p, int nval)
 {
 	int *start = calloc((size_t)nval + 2, sizeof(int));
-	int *tmp = xrealloc(NULL, sizeof(int) * (size_t)(p->n + 1));
+	int *tmp = verify_xrealloc(NULL, sizeof(int) * (size_t)(p->n + 1));
 	if (!start)
 		abort();
 	for (int k = 0; k < p->n; k++)
 		start[p->v[k] + 1]++;
 	for (int v = 0; v < nval; v++)
 		start[v + 1] += start[v];
-	int *pos = xrealloc(NULL, sizeof(int) * (size_t)(nval + 1));
+	int *pos = verify_xrealloc(NULL, sizeof(int) * (size_t)(nval + 1));
 	memcpy(pos, start, sizeof(int) * (size_t)nval);
 	for (int k = 0; k < p->n; k++)
 		tmp[pos[p->v[k]]++] = p->b[k];
@@ -101,11 +101,11 @@ static void live_in_sets(Chk *c, const View *w, int **live_out_, int *nlive)
 	/* dx: the definitions but the throwing instruction's, which an
 	 * EH edge leaves before (its values stay live across it) */
 	Pairs ue = {0}, df = {0}, dx = {0}, ps = {0}, pd = {0}, live = {0};
-	int *defx = xrealloc(NULL, sizeof(int) * (size_t)nv);
+	int *defx = verify_xrealloc(NULL, sizeof(int) * (size_t)nv);
 	for (int v = 0; v < nv; v++)
 		defx[v] = -1;
-	int *defd = xrealloc(NULL, sizeof(int) * (size_t)nv);
-	int *uem = xrealloc(NULL, sizeof(int) * (size_t)nv);
+	int *defd = verify_xrealloc(NULL, sizeof(int) * (size_t)nv);
+	int *uem = verify_xrealloc(NULL, sizeof(int) * (size_t)nv);
 	for (int v = 0; v < nv; v++)
 		defd[v] = uem[v] = -1;
 	for (int b = 0; b < n; b++) {
@@ -158,11 +158,11 @@ static void live_in_sets(Chk *c, const View *w, int **live_out_, int *nlive)
 	free(uem);
 	int *sue = group(&ue, nv), *sdf = group(&df, nv), *sdx = group(&dx, nv);
 	int *sps = group(&ps, nv), *spd = group(&pd, nv);
-	int *bdef = xrealloc(NULL, sizeof(int) * (size_t)(n + 1));
-	int *bdefx = xrealloc(NULL, sizeof(int) * (size_t)(n + 1));
-	int *bphi = xrealloc(NULL, sizeof(int) * (size_t)(n + 1));
-	int *mark = xrealloc(NULL, sizeof(int) * (size_t)(n + 1));
-	int *stack = xrealloc(NULL, sizeof(int) * (size_t)(n + 1));
+	int *bdef = verify_xrealloc(NULL, sizeof(int) * (size_t)(n + 1));
+	int *bdefx = verify_xrealloc(NULL, sizeof(int) * (size_t)(n + 1));
+	int *bphi = verify_xrealloc(NULL, sizeof(int) * (size_t)(n + 1));
+	int *mark = verify_xrealloc(NULL, sizeof(int) * (size_t)(n + 1));
+	int *stack = verify_xrealloc(NULL, sizeof(int) * (size_t)(n + 1));
 	for (int b = 0; b < n; b++)
 		bdef[b] = bdefx[b] = bphi[b] = mark[b] = -1;
 	for (int v = 0; v < nv; v++) {

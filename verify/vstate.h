@@ -487,7 +487,7 @@ typedef struct Writes Writes;
 
 /* realloc, aborting with a message when memory runs out (n 0:
  * one byte). */
-void *xrealloc(void *p, size_t n);
+void *verify_xrealloc(void *p, size_t n);
 
 /* p (elements of size sz, capacity *cap) grown to hold at least n. */
 void *grow(void *p, size_t sz, int *cap, int n);

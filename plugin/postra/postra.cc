@@ -4,7 +4,7 @@
  *
  *   translate         GCC's allocation as an allocated function of the
  *                     core IR (translate.cc), or the reason it cannot be
- *   dump_alloc        -fplugin-arg-ssara-dump: DIR/<file>.<fn>.gcc.ir
+ *   (dump)            -fplugin-arg-ssara-dump: DIR/<stem>.<fn>.gcc.ir
  *   check_alloc       the checker's verdict (verify/)
  *   add_translation_violations
  *                     what the translation found itself: memory at
@@ -12,20 +12,6 @@
  *                     that do not satisfy their constraints
  */
 #include "postra.h"
-
-/* Writes alloc as DIR/<file>.<fn>.gcc.ir. */
-static void dump_alloc(const Fn *alloc)
-{
-	const char *base = strrchr(main_input_filename, '/');
-	base = base ? base + 1 : main_input_filename;
-	std::string path = std::string(opts.dump_dir) + "/" + base + "." +
-			   alloc->name + ".gcc.ir";
-	FILE *f = fopen(path.c_str(), "w");
-	if (!f)
-		return;
-	ir_print(f, alloc);
-	fclose(f);
-}
 
 /* Checks alloc, the translation, against the capture: fills c (a
  * violation at its insn's location, locs by UID).  Wrong values that
@@ -89,7 +75,7 @@ void postra_verify(function *fun, Capture *cap)
 	std::vector<int> bad_uids;
 	Fn *alloc = translate(t, locs, bad_uids);
 	if (opts.dump_dir && t.why.empty())
-		dump_alloc(alloc);
+		records_dump_ir(alloc, ".gcc.ir");
 	if (!t.why.empty()) {
 		c.verdict = "unverified";
 		c.reason = t.why;

@@ -6,8 +6,9 @@
 # Extracts gcc.c-torture/{execute,compile}, libiberty and zlib from GCC's
 # sources (as coverage.sh does, into build/torture/src, once), configures
 # libiberty for its config.h, and compiles every file once at LEVEL with
-# the plugin's dump option: DIR/{execute,compile,libiberty,zlib}/<file>.<fn>.ir
-# (default DIR build/torture/irdump).  Files that plain GCC cannot compile
+# the plugin's dump option: DIR/{execute,compile,libiberty,zlib}/<file>.<hash8>.<fn>.ir
+# (default DIR build/torture/irdump; docs/CAPTURE.md, "Dumps": the compiles
+# run in SRC, so that two runs name their dumps alike and compare).  Files that plain GCC cannot compile
 # are skipped (their dumps, if any, stay).  Prints the number of dumps.
 # --plugin SO  the plugin to compile with (default build/ssara.so)
 # --notes      also check both allocations in the compiler (verify=both,
@@ -36,6 +37,8 @@ while [ $# -gt 0 ]; do
 	esac
 	shift
 done
+# absolute: the compiles run in SRC
+DUMP=$(realpath -m "$DUMP")
 [ -f "$PLUGIN" ] || { echo "dump_ir.sh: no plugin at $PLUGIN (make build/ssara.so)" >&2; exit 2; }
 [ -f "$TARBALL" ] || { echo "dump_ir.sh: no $TARBALL" >&2; exit 2; }
 
@@ -74,6 +77,7 @@ export DUMP CC SRC level notes
 		x="$x -fno-diagnostics-color -fdiagnostics-plain-output"
 		a="-fplugin-arg-ssara-verify=both -fplugin-arg-ssara-verbose"
 	fi
+	cd "$SRC" || exit 1
 	# shellcheck disable=SC2086
 	timeout 300 "$CC" $level $w -c "$1" -o /dev/null $x \
 		-fplugin="$DUMP/ssara.so" -fplugin-arg-ssara-dump="$DUMP/$0" $a \

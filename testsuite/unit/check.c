@@ -15,8 +15,29 @@ static int npass, nfail, nskip;
 static bool cur_failed, cur_skipped;
 static const char *cur_name;
 
+/* Whether case name is selected by $SSARA_TEST_CASE: unset or empty
+ * selects every case, else '|'-separated substrings of case names
+ * ("scratch|dump": the cases naming either; for running a few cases
+ * while working on them). */
+static bool selected(const char *name)
+{
+	const char *sel = getenv("SSARA_TEST_CASE");
+	if (!sel || !*sel)
+		return true;
+	for (const char *p = sel; *p;) {
+		size_t n = strcspn(p, "|");
+		for (const char *q = name; n && *q; q++)
+			if (strncmp(q, p, n) == 0)
+				return true;
+		p += n + (p[n] == '|');
+	}
+	return false;
+}
+
 void t_case(const char *name, CaseFn fn)
 {
+	if (!selected(name))
+		return;
 	cur_name = name;
 	cur_failed = cur_skipped = false;
 	fn();
@@ -78,6 +99,56 @@ char *t_tmpname(char *buf, size_t size, const char *stem)
 {
 	snprintf(buf, size, "%s/%s-XXXXXX", t_tmpdir(), stem);
 	return buf;
+}
+
+char *t_vfmt(const char *f, va_list ap)
+{
+	va_list again;
+	va_copy(again, ap);
+	int n = vsnprintf(NULL, 0, f, ap);
+	char *s = malloc((size_t)n + 1);
+	vsnprintf(s, (size_t)n + 1, f, again);
+	va_end(again);
+	return s;
+}
+
+char *t_fmt(const char *f, ...)
+{
+	va_list ap;
+	va_start(ap, f);
+	char *s = t_vfmt(f, ap);
+	va_end(ap);
+	return s;
+}
+
+char *t_run_cmd(const char *cmd, int *status); /* test_irfiles.c */
+
+char *t_run_in(const char *dir, const char *cmd, int *status)
+{
+	char *full = t_fmt("cd %s && { %s ; }", dir, cmd);
+	char *out = t_run_cmd(full, status);
+	free(full);
+	return out;
+}
+
+static const char *workdir_stem;
+
+static void case_no_workdir(void)
+{
+	t_check(false, __FILE__, __LINE__, "mkdtemp for %s failed",
+		workdir_stem);
+}
+
+bool t_workdir(char *buf, size_t size, const char *stem)
+{
+	t_tmpname(buf, size, stem);
+	if (mkdtemp(buf))
+		return true;
+	workdir_stem = stem;
+	char name[128];
+	snprintf(name, sizeof name, "%s: make a work directory", stem);
+	t_case(name, case_no_workdir);
+	return false;
 }
 
 static bool ends_with(const char *s, size_t len, const char *end)

@@ -8,6 +8,7 @@
 #ifndef SSARA_CHECK_H
 #define SSARA_CHECK_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -26,6 +27,21 @@ const char *t_tmpdir(void);
 /* Writes into buf (size bytes) the template DIR/stem-XXXXXX for mkstemp
  * or mkdtemp, DIR being t_tmpdir(); returns buf. */
 char *t_tmpname(char *buf, size_t size, const char *stem);
+
+/* A malloc'ed string formatted as printf's (the caller frees); t_vfmt
+ * with a va_list (not consumed for the caller: it uses a copy). */
+char *t_fmt(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+char *t_vfmt(const char *fmt, va_list ap);
+
+/* Runs the shell command cmd in directory dir ("cd DIR && { CMD ; }");
+ * returns its output, stdout and stderr (the caller frees), the exit
+ * status in *status. */
+char *t_run_in(const char *dir, const char *cmd, int *status);
+
+/* Makes a fresh directory t_tmpname(buf, size, stem) (mkdtemp); false
+ * after running a failing case "STEM: make a work directory" when it
+ * cannot. */
+bool t_workdir(char *buf, size_t size, const char *stem);
 
 #define CHECK(c) t_check((c), __FILE__, __LINE__, "%s", #c)
 #define CHECK_INT(a, b)                                                  \

@@ -31,18 +31,6 @@ char *t_run_cmd(const char *cmd, int *status);
 
 static char tmp[256]; /* this suite's scratch directory */
 
-static char *xfmt(const char *f, ...)
-{
-	va_list ap;
-	va_start(ap, f);
-	int n = vsnprintf(NULL, 0, f, ap);
-	va_end(ap);
-	char *s = malloc((size_t)n + 1);
-	va_start(ap, f);
-	vsnprintf(s, (size_t)n + 1, f, ap);
-	va_end(ap);
-	return s;
-}
 
 static const char *plugin(void)
 {
@@ -66,13 +54,9 @@ static char *run(int *status, const char *f, ...)
 {
 	va_list ap;
 	va_start(ap, f);
-	int n = vsnprintf(NULL, 0, f, ap);
+	char *inner = t_vfmt(f, ap);
 	va_end(ap);
-	char *inner = malloc((size_t)n + 1);
-	va_start(ap, f);
-	vsnprintf(inner, (size_t)n + 1, f, ap);
-	va_end(ap);
-	char *cmd = xfmt("cd %s && LC_ALL=C %s", tmp, inner);
+	char *cmd = t_fmt("cd %s && LC_ALL=C %s", tmp, inner);
 	char *out = t_run_cmd(cmd, status);
 	free(cmd);
 	free(inner);
@@ -135,7 +119,7 @@ static void one_injection(const char *src, const char *opts,
 	const char *n = colon ? colon + 1 : "1";
 	if (colon)
 		*colon = 0;
-	char *want = xfmt("ssara-inject: %s %s %s %s ", src, fn, kind, n);
+	char *want = t_fmt("ssara-inject: %s %s %s %s ", src, fn, kind, n);
 	if (none)
 		t_check(strstr(out, "ssara-inject:") == NULL, __FILE__,
 			__LINE__, "%s inject=%s: expected no injection:\n%s",
@@ -164,7 +148,7 @@ static void one_injection(const char *src, const char *opts,
 		  "gcc %s -Werror -c %s -o inj.o -fplugin=%s %s "
 		  "-fplugin-arg-ssara-inject=%s",
 		  opts, src, plugin(), iopts, spec);
-	char *warn = xfmt("ssara: GCC's allocation of '%s' is wrong", fn);
+	char *warn = t_fmt("ssara: GCC's allocation of '%s' is wrong", fn);
 	t_check(st != 0 && strstr(out, warn) && strstr(out, "all warnings being treated as errors"),
 		__FILE__, __LINE__,
 		"%s inject=%s: expected -Werror to fail with '%s':\n%s",
@@ -177,7 +161,7 @@ static void case_file(void)
 {
 	if (!have_plugin())
 		return;
-	char *src = xfmt("%s/testsuite/plugin/%s", t_srcdir(), cur_file);
+	char *src = t_fmt("%s/testsuite/plugin/%s", t_srcdir(), cur_file);
 	char *text = slurp(src);
 	if (!CHECK(text != NULL)) {
 		free(src);
@@ -207,7 +191,7 @@ static void case_file(void)
 		if (!t_check(sscanf(l, "%63s %63s", spec, fn) == 2, __FILE__,
 			     __LINE__, "%s: malformed inject line", cur_file))
 			break;
-		char *v = xfmt("GCC's allocation of '%s' verified", fn);
+		char *v = t_fmt("GCC's allocation of '%s' verified", fn);
 		bool verifier = strstr(out, v) != NULL;
 		free(v);
 		one_injection(src, opts, iopts, spec, fn, verifier);
@@ -279,11 +263,11 @@ static void case_torture_subset(void)
  *     the compile. */
 static void case_summary(void)
 {
-	char *d = xfmt("%s/summary", tmp);
-	char *mk = xfmt("mkdir -p %s && touch %s/ssara.so", d, d);
+	char *d = t_fmt("%s/summary", tmp);
+	char *mk = t_fmt("mkdir -p %s && touch %s/ssara.so", d, d);
 	free(t_run_cmd(mk, &(int){0}));
 	free(mk);
-	char *rpath = xfmt("%s/results", d);
+	char *rpath = t_fmt("%s/results", d);
 	FILE *f = fopen(rpath, "w");
 	if (!CHECK(f != NULL)) {
 		free(rpath);
@@ -328,7 +312,7 @@ static void case_summary(void)
 		t_check(strstr(out, rows[i]) != NULL, __FILE__, __LINE__,
 			"expected row\n%s\nin:\n%s", rows[i], out);
 	free(out);
-	char *mpath = xfmt("%s/misses.list", d);
+	char *mpath = t_fmt("%s/misses.list", d);
 	char *m = slurp(mpath);
 	free(mpath);
 	static const char *lines[] = {
@@ -376,7 +360,7 @@ static void case_bad_values(void)
 				"-o bad.o -fplugin=%s "
 				"-fplugin-arg-ssara-inject=%s",
 				t_srcdir(), plugin(), bad[i].val);
-		char *want = xfmt("error: ssara: 'inject=%s': %s", bad[i].val,
+		char *want = t_fmt("error: ssara: 'inject=%s': %s", bad[i].val,
 				  bad[i].msg);
 		t_check(st != 0 && strstr(out, want), __FILE__, __LINE__,
 			"inject=%s: expected '%s':\n%s", bad[i].val, want,

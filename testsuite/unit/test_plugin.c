@@ -11,7 +11,6 @@
  *     to the json= output;
  *   - a subset of GCC's torture suite (testsuite/torture/run.sh).
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,19 +24,6 @@ char *t_run_cmd(const char *cmd, int *status);
 
 static char tmp[256]; /* this suite's scratch directory */
 
-/* A malloc'ed formatted string (callers free). */
-static char *xfmt(const char *f, ...)
-{
-	va_list ap;
-	va_start(ap, f);
-	int n = vsnprintf(NULL, 0, f, ap);
-	va_end(ap);
-	char *s = malloc((size_t)n + 1);
-	va_start(ap, f);
-	vsnprintf(s, (size_t)n + 1, f, ap);
-	va_end(ap);
-	return s;
-}
 
 static const char *plugin_path(void)
 {
@@ -50,8 +36,8 @@ static const char *plugin_path(void)
  * the C locale; returns the output (stdout and stderr). */
 static char *driver(const char *drv, const char *args, int *status)
 {
-	char *cmd = xfmt("cd %s && LC_ALL=C %s %s", tmp, drv, args);
-	char *out = t_run_cmd(cmd, status);
+	char *cmd = t_fmt("LC_ALL=C %s %s", drv, args);
+	char *out = t_run_in(tmp, cmd, status);
 	free(cmd);
 	return out;
 }
@@ -59,19 +45,14 @@ static char *driver(const char *drv, const char *args, int *status)
 /* Runs "gcc ARGS", as driver. */
 static char *gcc(const char *args, int *status)
 {
-	char *cmd = xfmt("cd %s && LC_ALL=C gcc %s", tmp, args);
-	char *out = t_run_cmd(cmd, status);
-	free(cmd);
-	return out;
+	return driver("gcc", args, status);
 }
 
 /* Runs a shell command in the scratch directory; true on exit 0. */
 static bool sh(const char *inner)
 {
-	char *cmd = xfmt("cd %s && %s", tmp, inner);
 	int st;
-	char *out = t_run_cmd(cmd, &st);
-	free(cmd);
+	char *out = t_run_in(tmp, inner, &st);
 	if (st != 0)
 		t_check(false, __FILE__, __LINE__, "'%s' failed:\n%s", inner,
 			out);
@@ -94,6 +75,39 @@ static char *slurp(const char *path)
 	buf[n] = 0;
 	fclose(f);
 	return buf;
+}
+
+/* The dump of function fn compiled from a file named base into the
+ * directory dir (absolute), suffix ".ir" (the capture) or ".gcc.ir"
+ * (GCC's allocation): DIR/BASE.HHHHHHHH.FN.SUFFIX (docs/CAPTURE.md,
+ * "Dumps"), H a hex digit.  The malloc'ed path when exactly one file has
+ * that shape, else NULL (the case fails when there are several). */
+static char *dump_file(const char *dir, const char *base, const char *fn,
+		       const char *suffix)
+{
+	char *prefix = t_fmt("%s.", base);
+	char *tail = t_fmt(".%s%s", fn, suffix);
+	char *names[64];
+	int n = t_list_dir(dir, prefix, tail,
+			   strcmp(suffix, ".ir") == 0 ? ".gcc.ir" : NULL,
+			   names, 64);
+	char *found = NULL;
+	int shaped = 0;
+	for (int i = 0; i < n; i++) {
+		const char *h = names[i] + strlen(prefix);
+		bool ok = strlen(names[i]) == strlen(prefix) + 8 + strlen(tail);
+		for (int k = 0; ok && k < 8; k++)
+			ok = (h[k] >= '0' && h[k] <= '9') ||
+			     (h[k] >= 'a' && h[k] <= 'f');
+		if (ok && shaped++ == 0)
+			found = t_fmt("%s/%s", dir, names[i]);
+		free(names[i]);
+	}
+	t_check(shaped <= 1, __FILE__, __LINE__,
+		"%d dumps of %s in %s for %s", shaped, fn, dir, base);
+	free(prefix);
+	free(tail);
+	return found;
 }
 
 static bool have_plugin(void)
@@ -166,7 +180,7 @@ static char cur_file[256]; /* basename of the testsuite/plugin file */
 static void check_verdict(const char *records, const char *fn,
 			  const char *who, const char *want)
 {
-	char *key = xfmt("\"fn\":\"%s\"", fn);
+	char *key = t_fmt("\"fn\":\"%s\"", fn);
 	const char *line = records ? strstr(records, key) : NULL;
 	free(key);
 	if (!t_check(line != NULL, __FILE__, __LINE__,
@@ -174,11 +188,11 @@ static void check_verdict(const char *records, const char *fn,
 		return;
 	const char *end = strchr(line, '\n');
 	size_t len = end ? (size_t)(end - line) : strlen(line);
-	char *rec = xfmt("%.*s", (int)len, line);
+	char *rec = t_fmt("%.*s", (int)len, line);
 	const char *colon = strstr(want, ": ");
 	if (strcmp(who, "ssara") == 0 && strncmp(want, "error: ", 7) == 0) {
 		/* our allocator refused: "ssara_ra":{"error":"WHY" */
-		char *e = xfmt("\"ssara_ra\":{\"error\":\"%s\"", want + 7);
+		char *e = t_fmt("\"ssara_ra\":{\"error\":\"%s\"", want + 7);
 		t_check(strstr(rec, e) != NULL, __FILE__, __LINE__,
 			"%s: %s: expected our allocator's error '%s' in:\n%s",
 			cur_file, fn, want + 7, rec);
@@ -186,10 +200,10 @@ static void check_verdict(const char *records, const char *fn,
 		free(rec);
 		return;
 	}
-	char *v = colon ? xfmt("\"%s\":{\"verdict\":\"%.*s\","
+	char *v = colon ? t_fmt("\"%s\":{\"verdict\":\"%.*s\","
 			       "\"reason\":\"%s\"",
 			       who, (int)(colon - want), want, colon + 2)
-			: xfmt("\"%s\":{\"verdict\":\"%s\"", who, want);
+			: t_fmt("\"%s\":{\"verdict\":\"%s\"", who, want);
 	t_check(strstr(rec, v) != NULL, __FILE__, __LINE__,
 		"%s: %s: expected the %s allocation %s in:\n%s", cur_file, fn,
 		who, want, rec);
@@ -223,7 +237,7 @@ static bool record_verdict(const char *rec, char *verdict, size_t vlen,
  * the verdict comes from the translation's own violations. */
 static void replay_agrees(const char *dir, const char *records)
 {
-	char *copy = xfmt("%s", records ? records : "");
+	char *copy = t_fmt("%s", records ? records : "");
 	char *save = NULL;
 	for (char *l = strtok_r(copy, "\n", &save); l;
 	     l = strtok_r(NULL, "\n", &save)) {
@@ -233,25 +247,28 @@ static void replay_agrees(const char *dir, const char *records)
 					  sizeof reason))
 			continue;
 		f += strlen("\"fn\":\"");
-		char *fn = xfmt("%.*s", (int)strcspn(f, "\""), f);
-		char *base = xfmt("%s/%s/%s.%s", tmp, dir, cur_file, fn);
-		char *g = xfmt("%s.gcc.ir", base);
+		char *fn = t_fmt("%.*s", (int)strcspn(f, "\""), f);
+		char *ddir = t_fmt("%s/%s", tmp, dir);
+		char *g = dump_file(ddir, cur_file, fn, ".gcc.ir");
+		char *base = g ? t_fmt("%.*s", (int)(strlen(g) - 7), g)
+			       : NULL;
+		free(ddir);
 		/* a violation the translation found itself ("FN: uid N:
 		 * does not satisfy its constraints", memory or a jump at
 		 * another address) is not in the dumps: no replay then */
-		char *own = xfmt("\"first\":\"%s: uid ", fn);
+		char *own = t_fmt("\"first\":\"%s: uid ", fn);
 		bool translation = strstr(l, own) != NULL;
 		free(own);
 		struct stat st;
-		if (!translation && stat(g, &st) == 0) {
-			char *cmd = xfmt("%s/build/ssara verify %s.ir %s.gcc.ir",
+		if (!translation && g && stat(g, &st) == 0) {
+			char *cmd = t_fmt("%s/build/ssara verify %s.ir %s.gcc.ir",
 					 t_srcdir(), base, base);
 			int rc;
 			char *out = t_run_cmd(cmd, &rc);
 			char *want = reason[0] && !strchr(reason, '\\')
-					     ? xfmt("%s: %s: %s\n", fn, verdict,
+					     ? t_fmt("%s: %s: %s\n", fn, verdict,
 						    reason)
-					     : xfmt("%s: %s", fn, verdict);
+					     : t_fmt("%s: %s", fn, verdict);
 			t_check(strncmp(out, want, strlen(want)) == 0, __FILE__,
 				__LINE__,
 				"%s: %s: the compiler said '%s%s%s', the "
@@ -273,8 +290,8 @@ static void case_expectations(void)
 {
 	if (!have_plugin())
 		return;
-	char *src = xfmt("%s/testsuite/plugin/%s", t_srcdir(), cur_file);
-	char *dir = xfmt("dump-%s", cur_file);
+	char *src = t_fmt("%s/testsuite/plugin/%s", t_srcdir(), cur_file);
+	char *dir = t_fmt("dump-%s", cur_file);
 	char *text = slurp(src);
 	if (!CHECK(text != NULL)) {
 		free(src);
@@ -292,11 +309,11 @@ static void case_expectations(void)
 	const char *verify = strstr(text, "\n//!ours ")
 				     ? " -fplugin-arg-ssara-verify=both"
 				     : "";
-	char *args = xfmt("%s -c %s -o %s.o -fplugin=%s "
+	char *args = t_fmt("%s -c %s -o %s.o -fplugin=%s "
 			  "-fplugin-arg-ssara-dump=%s -fplugin-arg-ssara-check "
 			  "-fplugin-arg-ssara-json=%s/records.json%s",
 			  opts, src, cur_file, plugin_path(), dir, dir, verify);
-	char *mk = xfmt("mkdir -p %s/%s", tmp, dir);
+	char *mk = t_fmt("mkdir -p %s/%s", tmp, dir);
 	free(t_run_cmd(mk, &(int){0}));
 	free(mk);
 	int st;
@@ -313,7 +330,7 @@ static void case_expectations(void)
 	free(args);
 	int n = 0;
 	char *save = NULL;
-	char *recpath = xfmt("%s/%s/records.json", tmp, dir);
+	char *recpath = t_fmt("%s/%s/records.json", tmp, dir);
 	char *records = slurp(recpath);
 	free(recpath);
 	for (char *l = strtok_r(text, "\n", &save); l;
@@ -349,11 +366,14 @@ static void case_expectations(void)
 			check_verdict(records, fn, who, colon + 2);
 			continue;
 		}
-		char *path = xfmt("%s/%s/%s.%s%s.ir", tmp, dir, cur_file, fn,
-				  suffix);
-		char *dump = slurp(path);
-		t_check(dump != NULL, __FILE__, __LINE__, "%s: no dump %s",
-			cur_file, path);
+		char *ddir = t_fmt("%s/%s", tmp, dir);
+		char *sfx = t_fmt("%s.ir", suffix);
+		char *path = dump_file(ddir, cur_file, fn, sfx);
+		char *dump = path ? slurp(path) : NULL;
+		t_check(dump != NULL, __FILE__, __LINE__,
+			"%s: no dump of %s%s in %s", cur_file, fn, sfx, ddir);
+		free(ddir);
+		free(sfx);
 		free(path);
 		if (!dump)
 			continue;
@@ -381,7 +401,7 @@ static void case_split_read(void)
 {
 	if (!have_plugin() || !sh("mkdir -p dump-splitread"))
 		return;
-	char *cmd = xfmt("LC_ALL=C gcc -O2 -c %s/testsuite/plugin/"
+	char *cmd = t_fmt("LC_ALL=C gcc -O2 -c %s/testsuite/plugin/"
 			 "capture_splitread.c -o splitread.o -fplugin=%s "
 			 "-fplugin-arg-ssara-dump=dump-splitread",
 			 t_srcdir(), plugin_path());
@@ -389,8 +409,10 @@ static void case_split_read(void)
 	free(cmd);
 	if (!ok)
 		return;
-	char *path = xfmt("%s/dump-splitread/capture_splitread.c.nb.ir", tmp);
-	char *text = slurp(path);
+	char *ddir = t_fmt("%s/dump-splitread", tmp);
+	char *path = dump_file(ddir, "capture_splitread.c", "nb", ".ir");
+	free(ddir);
+	char *text = path ? slurp(path) : NULL;
 	free(path);
 	CHECK(text != NULL);
 	if (!text)
@@ -432,7 +454,7 @@ static void case_split_read(void)
 
 static char *with_plugin(const char *path, const char *pargs, int *st)
 {
-	char *args = xfmt("-O2 -c %s/testsuite/plugin/constraints.c -o args.o "
+	char *args = t_fmt("-O2 -c %s/testsuite/plugin/constraints.c -o args.o "
 			  "-fplugin=%s %s",
 			  t_srcdir(), path, pargs);
 	char *out = gcc(args, st);
@@ -497,7 +519,7 @@ static void case_unknown_key(void)
  * past it) and sums them after it.  False (a failed check) if it cannot. */
 static bool write_six_live(const char *name)
 {
-	char *src = xfmt("%s/%s", tmp, name);
+	char *src = t_fmt("%s/%s", tmp, name);
 	FILE *f = fopen(src, "w");
 	free(src);
 	if (!t_check(f != NULL, __FILE__, __LINE__, "cannot write %s", name))
@@ -538,18 +560,18 @@ static void case_regs(void)
 	const char *args[2] = {"", "-fplugin-arg-ssara-regs=4,8"};
 	long spills[2];
 	for (int k = 0; k < 2; k++) {
-		char *cmd = xfmt("-O2 -c regs6.c -o regs6.o -fplugin=%s "
+		char *cmd = t_fmt("-O2 -c regs6.c -o regs6.o -fplugin=%s "
 				 "-fplugin-arg-ssara-verify=ssara "
 				 "-fplugin-arg-ssara-json=regs6-%d.json %s",
 				 plugin_path(), k, args[k]);
-		char *rm = xfmt("rm -f regs6-%d.json", k);
+		char *rm = t_fmt("rm -f regs6-%d.json", k);
 		sh(rm);
 		free(rm);
 		char *out = gcc(cmd, &st);
 		CHECK_INT(st, 0);
 		free(out);
 		free(cmd);
-		char *path = xfmt("%s/regs6-%d.json", tmp, k);
+		char *path = t_fmt("%s/regs6-%d.json", tmp, k);
 		char *rec = slurp(path);
 		spills[k] = ssara_ra_member(rec, "spills");
 		free(rec);
@@ -560,7 +582,7 @@ static void case_regs(void)
 		"regs=4: %ld spills, expected at least 2", spills[1]);
 	const char *bad[] = {"0", "65", "4,x", "4,", "x", "4,8,2"};
 	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
-		char *a = xfmt("-fplugin-arg-ssara-regs=%s", bad[i]);
+		char *a = t_fmt("-fplugin-arg-ssara-regs=%s", bad[i]);
 		char *out = with_plugin(plugin_path(), a, &st);
 		CHECK(st != 0);
 		t_check(strstr(out, "error: ssara: 'regs=") != NULL &&
@@ -581,8 +603,8 @@ static void case_install(void)
 	if (!have_plugin())
 		return;
 	int st;
-	char *dir = xfmt("%s/stage", tmp);
-	char *cmd = xfmt("make -s -C %s install DESTDIR=%s PREFIX=/opt/ssara "
+	char *dir = t_fmt("%s/stage", tmp);
+	char *cmd = t_fmt("make -s -C %s install DESTDIR=%s PREFIX=/opt/ssara "
 			 "2>&1 && gcc -print-file-name=plugin",
 			 t_srcdir(), dir);
 	char *out = t_run_cmd(cmd, &st);
@@ -595,13 +617,13 @@ static void case_install(void)
 		nl = strrchr(out, '\n');
 	}
 	const char *pdir = nl ? nl + 1 : out;
-	char *files[3] = {xfmt("%s%s/ssara.so", dir, pdir),
-			  xfmt("%s/opt/ssara/bin/ssara", dir),
-			  xfmt("%s/opt/ssara/bin/ssara-report", dir)};
+	char *files[3] = {t_fmt("%s%s/ssara.so", dir, pdir),
+			  t_fmt("%s/opt/ssara/bin/ssara", dir),
+			  t_fmt("%s/opt/ssara/bin/ssara-report", dir)};
 	for (int k = 0; k < 3; k++)
 		t_check(access(files[k], k ? X_OK : R_OK) == 0, __FILE__,
 			__LINE__, "not installed: %s", files[k]);
-	cmd = xfmt("make -s -C %s uninstall DESTDIR=%s PREFIX=/opt/ssara 2>&1",
+	cmd = t_fmt("make -s -C %s uninstall DESTDIR=%s PREFIX=/opt/ssara 2>&1",
 		   t_srcdir(), dir);
 	free(out);
 	out = t_run_cmd(cmd, &st);
@@ -614,7 +636,7 @@ static void case_install(void)
 	}
 	free(out);
 	free(dir);
-	cmd = xfmt("-fplugin=%s -fplugin-arg-ssara-help -x c -c /dev/null "
+	cmd = t_fmt("-fplugin=%s -fplugin-arg-ssara-help -x c -c /dev/null "
 		   "-o /dev/null",
 		   plugin_path());
 	out = gcc(cmd, &st);
@@ -633,7 +655,7 @@ static void case_reproducible(void)
 		return;
 	int st;
 	for (int k = 0; k < 3; k++) {
-		char *cmd = xfmt("-O2 -c %s/testsuite/plugin/constraints.c "
+		char *cmd = t_fmt("-O2 -c %s/testsuite/plugin/constraints.c "
 				 "-o rep%d.o -fplugin=%s "
 				 "-fplugin-arg-ssara-verify=both%s",
 				 t_srcdir(), k, plugin_path(),
@@ -662,7 +684,7 @@ static void case_fixed(void)
 		return;
 	sh("rm -rf fixdump fix.json && mkdir fixdump");
 	int st;
-	char *cmd = xfmt("-O2 -c fix6.c -o fix6.o -ffixed-rbx -ffixed-rbp "
+	char *cmd = t_fmt("-O2 -c fix6.c -o fix6.o -ffixed-rbx -ffixed-rbp "
 			 "-ffixed-r12 -ffixed-r13 -ffixed-r14 -ffixed-r15 "
 			 "-fplugin=%s -fplugin-arg-ssara-verify=both "
 			 "-fplugin-arg-ssara-dump=fixdump "
@@ -672,14 +694,16 @@ static void case_fixed(void)
 	free(cmd);
 	CHECK_INT(st, 0);
 	free(out);
-	char *path = xfmt("%s/fixdump/fix6.c.f.ir", tmp);
-	char *ir = slurp(path);
+	char *ddir = t_fmt("%s/fixdump", tmp);
+	char *path = dump_file(ddir, "fix6.c", "f", ".ir");
+	free(ddir);
+	char *ir = path ? slurp(path) : NULL;
 	free(path);
 	t_check(ir && strstr(ir, "func f fixed={bx,bp,r12-r15}") != NULL,
 		__FILE__, __LINE__, "no fixed= in the dump:\n%s",
 		ir ? ir : "(none)");
 	free(ir);
-	path = xfmt("%s/fix.json", tmp);
+	path = t_fmt("%s/fix.json", tmp);
 	char *rec = slurp(path);
 	free(path);
 	CHECK(rec && strstr(rec, "\"ssara\":{\"verdict\":\"verified\"") !=
@@ -701,7 +725,7 @@ static void case_two_dirs(void)
 		return;
 	int st;
 	for (int k = 0; k < 2; k++) {
-		char *cmd = xfmt("cd %s/u%c && LC_ALL=C gcc -O2 -c util.c "
+		char *cmd = t_fmt("cd %s/u%c && LC_ALL=C gcc -O2 -c util.c "
 				 "-fplugin=%s -fplugin-arg-ssara-json=util.json "
 				 "-ffile-prefix-map=%s=/src",
 				 tmp, "ab"[k], plugin_path(), tmp);
@@ -710,7 +734,7 @@ static void case_two_dirs(void)
 		free(out);
 		free(cmd);
 	}
-	char *cmd = xfmt("cd %s && %s/build/ssara-report --totals ua/util.o "
+	char *cmd = t_fmt("cd %s && %s/build/ssara-report --totals ua/util.o "
 			 "ub/util.o",
 			 tmp, t_srcdir());
 	char *out = t_run_cmd(cmd, &st);
@@ -720,12 +744,133 @@ static void case_two_dirs(void)
 			strstr(out, "duplicates              0") != NULL,
 		__FILE__, __LINE__, "not two functions:\n%s", out);
 	free(out);
-	char *path = xfmt("%s/ub/util.json", tmp);
+	char *path = t_fmt("%s/ub/util.json", tmp);
 	char *rec = slurp(path);
 	free(path);
 	CHECK(rec && strstr(rec, "\"file\":\"util.c\",\"dir\":\"/src/ub\","
 			       "\"src\":\"util.c\",\"line\":1,") != NULL);
 	free(rec);
+}
+
+/* Dumps never collide (docs/CAPTURE.md, "Dumps"): util.c of two
+ * directories, and ua/util.c again at -O0 into another object, all
+ * dumped into one directory, leave three captures of util and three of
+ * GCC's allocation, each named by its record's "dump" stem. */
+static void case_dump_names(void)
+{
+	if (!have_plugin())
+		return;
+	if (!sh("rm -rf ua ub dumps && mkdir ua ub dumps && "
+		"printf 'int util(int x) { return x + 3; }\\n' > ua/util.c "
+		"&& printf 'int util(int x) { return x + 5; }\\n' > "
+		"ub/util.c"))
+		return;
+	static const char *const runs[3][3] = {{"ua", "-O2", "util.o"},
+					       {"ub", "-O2", "util.o"},
+					       {"ua", "-O0", "util0.o"}};
+	int st;
+	for (int k = 0; k < 3; k++) {
+		char *cmd = t_fmt("cd %s/%s && LC_ALL=C gcc %s -c util.c -o %s "
+				 "-fplugin=%s -fplugin-arg-ssara-dump=%s/dumps "
+				 "-fplugin-arg-ssara-json=%s/dumps.json",
+				 tmp, runs[k][0], runs[k][1], runs[k][2],
+				 plugin_path(), tmp, tmp);
+		char *out = t_run_cmd(cmd, &st);
+		t_check(st == 0, __FILE__, __LINE__, "%s failed:\n%s", cmd, out);
+		free(out);
+		free(cmd);
+	}
+	char *dir = t_fmt("%s/dumps", tmp);
+	char *names[8], *gnames[8];
+	int n = t_list_dir(dir, "util.c.", ".util.ir", ".gcc.ir", names, 8);
+	int ng = t_list_dir(dir, "util.c.", ".util.gcc.ir", NULL, gnames, 8);
+	t_check(n == 3 && ng == 3, __FILE__, __LINE__,
+		"%d captures and %d allocations of util in %s, not 3 and 3", n,
+		ng, dir);
+	char *path = t_fmt("%s/dumps.json", tmp);
+	char *rec = slurp(path);
+	free(path);
+	/* each record names its own dump, and the three differ */
+	const char *at = rec;
+	for (int k = 0; k < 3 && k < n; k++) {
+		at = at ? strstr(at, "\"dump\":\"") : NULL;
+		if (!t_check(at != NULL, __FILE__, __LINE__,
+			     "record %d has no dump member:\n%s", k + 1, rec))
+			break;
+		at += strlen("\"dump\":\"");
+		char *stem = t_fmt("%.*s", (int)strcspn(at, "\""), at);
+		char *want = t_fmt("%s.util.ir", stem);
+		int hits = 0;
+		for (int i = 0; i < n; i++)
+			hits += strcmp(names[i], want) == 0;
+		t_check(hits == 1, __FILE__, __LINE__,
+			"record %d names %s, not one of the dumps", k + 1, want);
+		char *ir = t_fmt("%s/%s", dir, want);
+		char *text = slurp(ir);
+		/* the dump is the compile's own: x + 3 or x + 5 */
+		const char *add = k == 1 ? ", $5" : ", $3";
+		t_check(text && strstr(text, add),
+			__FILE__, __LINE__, "%s is not the compile of %s:\n%s",
+			ir, runs[k][0], text ? text : "(none)");
+		free(text);
+		free(ir);
+		free(want);
+		free(stem);
+	}
+	for (int i = 0; i < n; i++)
+		free(names[i]);
+	for (int i = 0; i < ng; i++)
+		free(gnames[i]);
+	free(rec);
+	free(dir);
+}
+
+/* -flto: the compile writes slim objects (no RTL, no records; the
+ * report says why it finds none), the link runs the plugin in lto1 and
+ * the program's records name the functions' real sources, not lto1's
+ * temporary objects; an object built without the plugin gets the other
+ * note. */
+static void case_lto(void)
+{
+	if (!have_plugin())
+		return;
+	char *cmd = t_fmt("printf '__attribute__((noinline)) int add3(int a) "
+			 "{ return a + 3; }\\n' > lt_a.c && printf 'int "
+			 "add3(int);\\nint main(int c, char **v) { (void)v; "
+			 "return add3(c) - 4; }\\n' > lt_m.c && rm -f lt.json && "
+			 "LC_ALL=C gcc -O2 -flto -c lt_a.c lt_m.c -fplugin=%s && "
+			 "LC_ALL=C gcc -O2 -flto lt_a.o lt_m.o -o lt -fplugin=%s "
+			 "-fplugin-arg-ssara-json=lt.json && ./lt && "
+			 "LC_ALL=C gcc -O2 -c lt_a.c -o lt_plain.o",
+			 plugin_path(), plugin_path());
+	bool ok = sh(cmd);
+	free(cmd);
+	if (!ok)
+		return;
+	char *path = t_fmt("%s/lt.json", tmp);
+	char *rec = slurp(path);
+	free(path);
+	t_check(rec && strstr(rec, "\"file\":\"lt_a.c\",\"dir\"") &&
+			strstr(rec, "\"src\":\"lt_a.c\",\"line\":1,\"fn\":"
+				    "\"add3\"") &&
+			strstr(rec, "\"file\":\"lt_m.c\",\"dir\"") &&
+			!strstr(rec, "ltrans"),
+		__FILE__, __LINE__, "records of the link:\n%s",
+		rec ? rec : "(none)");
+	free(rec);
+	int st;
+	cmd = t_fmt("cd %s && { %s/build/ssara-report --totals lt lt_a.o "
+		   "lt_plain.o 2>&1 >/dev/null; }", tmp, t_srcdir());
+	char *out = t_run_cmd(cmd, &st);
+	free(cmd);
+	CHECK_INT(st, 0);
+	t_check(strstr(out, "ssara-report: lt_a.o: no ssara records (a slim "
+			    "-flto object: ") &&
+			strstr(out, "ssara-report: lt_plain.o: no ssara records "
+				    "(built without the plugin") &&
+			!strstr(out, "ssara-report: lt:"),
+		__FILE__, __LINE__, "notes:\n%s", out);
+	free(out);
 }
 
 static void case_verbose_only(void)
@@ -787,9 +932,9 @@ static void case_identical(void)
 	const char *levels[] = {"-O0", "-O2", "-Os"};
 	for (size_t f = 0; f < 3; f++)
 		for (size_t l = 0; l < 3; l++) {
-			char *src = xfmt("%s/testsuite/plugin/%s.c", t_srcdir(),
+			char *src = t_fmt("%s/testsuite/plugin/%s.c", t_srcdir(),
 					 files[f]);
-			char *cmd = xfmt("gcc %s -c %s -o plain.o && "
+			char *cmd = t_fmt("gcc %s -c %s -o plain.o && "
 					 "gcc %s -c %s -o with.o -fplugin=%s && "
 					 "objcopy -R .ssara with.o with2.o && "
 					 "objcopy plain.o plain2.o && "
@@ -805,7 +950,7 @@ static void case_identical(void)
 /* Fields of the readelf -S -W line of .ssara: type and flags. */
 static bool section_info(const char *file, char *type, char *flags)
 {
-	char *cmd = xfmt("cd %s && readelf -S -W %s", tmp, file);
+	char *cmd = t_fmt("cd %s && readelf -S -W %s", tmp, file);
 	int st;
 	char *out = t_run_cmd(cmd, &st);
 	free(cmd);
@@ -830,11 +975,11 @@ static void case_section(void)
 {
 	if (!have_plugin())
 		return;
-	char *args = xfmt("-O2 -c %s/testsuite/plugin/prog.c -o prog.o "
+	char *args = t_fmt("-O2 -c %s/testsuite/plugin/prog.c -o prog.o "
 			  "-fplugin=%s -fplugin-arg-ssara-json=prog.json "
 			  "-fplugin-arg-ssara-times && gcc prog.o -o prog",
 			  t_srcdir(), plugin_path());
-	char *j = xfmt("%s/prog.json", tmp);
+	char *j = t_fmt("%s/prog.json", tmp);
 	unlink(j);
 	int st;
 	free(gcc(args, &st));
@@ -919,16 +1064,16 @@ static void case_copies_kept(void)
 		{"sw", 3, 0}, {"keep", 2, 0}, {"none", 0, 0},
 		{"two", 5, 1}, {"ga", 2, 0},
 	};
-	char *path = xfmt("%s/kept.c", tmp);
+	char *path = t_fmt("%s/kept.c", tmp);
 	FILE *f = fopen(path, "w");
 	free(path);
 	if (!CHECK(f != NULL))
 		return;
 	fputs(src, f);
 	fclose(f);
-	char *j = xfmt("%s/kept.json", tmp);
+	char *j = t_fmt("%s/kept.json", tmp);
 	unlink(j);
-	char *args = xfmt("-O2 -c kept.c -o kept.o -fplugin=%s "
+	char *args = t_fmt("-O2 -c kept.c -o kept.o -fplugin=%s "
 			  "-fplugin-arg-ssara-verify=both "
 			  "-fplugin-arg-ssara-json=kept.json",
 			  plugin_path());
@@ -942,23 +1087,23 @@ static void case_copies_kept(void)
 	if (!CHECK(json != NULL))
 		return;
 	for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
-		char *key = xfmt("\"fn\":\"%s\"", want[i].fn);
+		char *key = t_fmt("\"fn\":\"%s\"", want[i].fn);
 		char *line = strstr(json, key);
 		free(key);
 		if (!t_check(line != NULL, __FILE__, __LINE__,
 			     "no record for %s", want[i].fn))
 			continue;
 		char *end = strchr(line, '\n');
-		char *rec = xfmt("%.*s", (int)(end ? end - line
+		char *rec = t_fmt("%.*s", (int)(end ? end - line
 						    : (long)strlen(line)),
 				 line);
 		char *ra = strstr(rec, "\"gcc_ra\":{");
 		char *rend = ra ? strchr(ra, '}') : NULL;
 		if (rend)
 			*rend = 0;
-		char *m = xfmt("\"moves\":%d,\"w_moves\":%d,", want[i].moves,
+		char *m = t_fmt("\"moves\":%d,\"w_moves\":%d,", want[i].moves,
 			       want[i].moves);
-		char *k = xfmt(",\"copies_kept\":%d,\"w_copies_kept\":%d",
+		char *k = t_fmt(",\"copies_kept\":%d,\"w_copies_kept\":%d",
 			       want[i].kept, want[i].kept);
 		t_check(ra && strstr(ra, m) && strstr(ra, k), __FILE__,
 			__LINE__, "%s: expected %s and %s in %s", want[i].fn, m,
@@ -986,7 +1131,7 @@ static void case_torture(void)
 		t_skip("gcc-12-source not installed (make deps)");
 		return;
 	}
-	char *cmd = xfmt("SSARA_SRCDIR=%s sh %s/testsuite/torture/run.sh "
+	char *cmd = t_fmt("SSARA_SRCDIR=%s sh %s/testsuite/torture/run.sh "
 			 "--subset 150",
 			 t_srcdir(), t_srcdir());
 	int st;
@@ -1063,6 +1208,9 @@ void suite_plugin(void)
 	t_case("plugin: -ffixed-REG registers named and avoided", case_fixed);
 	t_case("plugin: one file name in two directories, two sources",
 	       case_two_dirs);
+	t_case("plugin: dumps of one file name in two directories",
+	       case_dump_names);
+	t_case("plugin: -flto, records made at the link", case_lto);
 	t_case("plugin: make install and uninstall, DESTDIR and PREFIX",
 	       case_install);
 	t_case("plugin: identical compiles, identical objects; times when asked",

@@ -158,7 +158,7 @@ static void case_usage(void)
 	char *out = report("--help", 0);
 	HAS(out, "usage: ssara-report [--totals] [--json] [--by opt] [--svg FILE] "
 		 "[--worst N]\n                    [--fail-on KIND[,KIND...]] "
-		 "FILE|DIR...");
+		 "[--html DIR [--dumps DIR]]\n                    FILE|DIR...");
 	HAS(out, "--worst N   in place of the per-function table, the N "
 		 "functions\n");
 	HAS(out, "Exit status: 0 success; 1 some input was bad");
@@ -172,6 +172,9 @@ static void case_usage(void)
 	free(out);
 	out = report("--frob a.o", 2);
 	HAS(out, "ssara-report: unknown option '--frob'");
+	free(out);
+	out = report("--dumps d a.o", 2);
+	HAS(out, "ssara-report: --dumps needs --html");
 	free(out);
 }
 
@@ -1179,19 +1182,11 @@ static void case_svg(void)
 	free(out);
 }
 
-static void case_no_work(void)
-{
-	t_check(false, __FILE__, __LINE__, "mkdtemp %s failed", work);
-}
-
 void suite_report(void)
 {
-	t_tmpname(work, sizeof work, "ssara-report");
 	built = false;
-	if (!mkdtemp(work)) {
-		t_case("report: make a work directory", case_no_work);
+	if (!t_workdir(work, sizeof work, "ssara-report"))
 		return;
-	}
 	t_case("report: assemble, archive and link the fixtures", case_build);
 	t_case("report: --help, --version, bad usage", case_usage);
 	t_case("report: --fail-on, an exit status for CI", case_fail_on);
