@@ -21,6 +21,10 @@
 #include "df.h"
 #include "emit-rtl.h"
 
+extern "C" {
+#include "core/loclive.h"
+}
+
 /* Stack slots are written first at placeholder frame offsets (their
  * frame space is taken only when the function is substituted):
  * frame + SLOT_BASE + slot * SLOT_SPAN + offset. */
@@ -32,7 +36,8 @@ struct NewSeq {
 	rtx_insn *seq;            /* detached, first insn */
 	rtx_insn *after;          /* emit after this insn, or */
 	basic_block start;        /* at the start of this block, or */
-	basic_block from, to;     /* on the edge from -> to (split) */
+	basic_block from, to;     /* on the edge from -> to (split), or */
+	rtx_insn *before;         /* before this insn (a reload) */
 };
 
 /* One function's substitution in progress. */
@@ -51,6 +56,12 @@ struct Plan {
 	std::vector<NewSeq> seqs;
 	std::vector<int> slot_align;     /* per slot: bits (0 unused) */
 	bool bp_used = false;
+	/* Per rewritten original: its block index in the allocation and
+	 * its instruction there (for reloads); the registers' liveness,
+	 * built on the first reload. */
+	std::unordered_map<rtx_insn *, std::pair<int, const Ins *>> ir_of;
+	LocLive *live = nullptr;
+	int cur_blk = -1;                /* the block being planned */
 };
 
 /* Refuses the function with reason why (the first one stays). */
@@ -187,10 +198,10 @@ static bool hardreg_set(rtx pat)
 }
 
 /* Whether insn (in block bb) is recognised and its operands meet the
- * constraints strictly (hard registers as they are); refuses with a
- * reason naming what otherwise. */
-static bool strictly_valid(Plan &pl, rtx_insn *insn, basic_block bb,
-			   const char *what, int uid)
+ * constraints strictly (hard registers as they are); else false with
+ * *why naming what failed (what: how to name the insn, uid its uid). */
+static bool check_strict(rtx_insn *insn, basic_block bb, const char *what,
+			 int uid, std::string *why)
 {
 	rtx pat = PATTERN(insn);
 	if (GET_CODE(pat) == USE || GET_CODE(pat) == CLOBBER ||
@@ -214,8 +225,8 @@ static bool strictly_valid(Plan &pl, rtx_insn *insn, basic_block bb,
 	if (code < 0 && asm_noperands(pat) < 0) {
 		if (getenv("SSARA_DEBUG"))
 			print_rtl_single(stderr, insn);
-		refuse(pl, std::string(what) + " uid " + std::to_string(uid) +
-				   " is not recognised with hard registers");
+		*why = std::string(what) + " uid " + std::to_string(uid) +
+		       " is not recognised with hard registers";
 		return false;
 	}
 	extract_insn(insn);
@@ -225,14 +236,24 @@ static bool strictly_valid(Plan &pl, rtx_insn *insn, basic_block bb,
 	if (!ok) {
 		if (getenv("SSARA_DEBUG"))
 			print_rtl_single(stderr, insn);
-		refuse(pl, std::string(what) + " uid " + std::to_string(uid) +
-				   (code >= 0 ? std::string(" (") +
-							get_insn_name(code) + ")"
-					  : std::string(" (asm)")) +
-				   " does not meet its constraints strictly");
+		*why = std::string(what) + " uid " + std::to_string(uid) +
+		       (code >= 0 ? std::string(" (") + get_insn_name(code) + ")"
+				  : std::string(" (asm)")) +
+		       " does not meet its constraints strictly";
 		return false;
 	}
 	return true;
+}
+
+/* check_strict, refusing the function with the reason when it fails. */
+static bool strictly_valid(Plan &pl, rtx_insn *insn, basic_block bb,
+			   const char *what, int uid)
+{
+	std::string why;
+	if (check_strict(insn, bb, what, uid, &why))
+		return true;
+	refuse(pl, why);
+	return false;
 }
 
 /* ---------------------------------------------------------------- */
@@ -466,6 +487,7 @@ static void plan_original(Plan &pl, const Ins *i, basic_block bb)
 	}
 	if (num_validated_changes() > before)
 		pl.changed.push_back(insn);
+	pl.ir_of[insn] = {pl.cur_blk, i};
 }
 
 /* ---------------------------------------------------------------- */
@@ -676,13 +698,14 @@ static void plan_block(Plan &pl, const Blk *b, basic_block bb)
 		if (run.empty())
 			return;
 		NewSeq s = {chain(run), anchor, anchor ? nullptr : bb, nullptr,
-			    nullptr};
+			    nullptr, nullptr};
 		if (anchor && !may_follow(anchor))
 			refuse(pl, "inserted code after the jump or call that "
 				   "ends block " + std::to_string(bb->index));
 		pl.seqs.push_back(s);
 		run.clear();
 	};
+	pl.cur_blk = b->idx;
 	for (const Ins *i = b->first; i && pl.why.empty(); i = i->next) {
 		bool original = i->uid > 0 && i->uid <= pl.max_uid &&
 				!ins_kind_inserted(i->kind);
@@ -733,7 +756,8 @@ static void plan_edge_block(Plan &pl, const Blk *b)
 		plan_inserted(pl, i, to, &run);
 	}
 	if (!run.empty())
-		pl.seqs.push_back({chain(run), nullptr, nullptr, from, to});
+		pl.seqs.push_back({chain(run), nullptr, nullptr, from, to,
+				   nullptr});
 }
 
 /* ---------------------------------------------------------------- */
@@ -874,13 +898,15 @@ static void commit(Plan &pl)
 	 * source then is the jump block, still on the same path). */
 	std::vector<edge> edges(pl.seqs.size(), nullptr);
 	for (size_t k = 0; k < pl.seqs.size(); k++)
-		if (!pl.seqs[k].after && !pl.seqs[k].start)
+		if (pl.seqs[k].from)
 			edges[k] = find_edge(pl.seqs[k].from, pl.seqs[k].to);
 	for (size_t k = 0; k < pl.seqs.size(); k++) {
 		NewSeq &s = pl.seqs[k];
 		for (rtx_insn *i = s.seq; i; i = NEXT_INSN(i))
 			place_slots(slots, i);
-		if (s.after)
+		if (s.before)
+			emit_insn_before(s.seq, s.before);
+		else if (s.after)
 			emit_insn_after(s.seq, s.after);
 		else if (s.start)
 			emit_insn_after(s.seq, bb_note(s.start));
@@ -888,6 +914,110 @@ static void commit(Plan &pl)
 			emit_insn_after(s.seq, bb_note(split_edge(edges[k])));
 	}
 	clean_pseudo_mentions(pl.fun);
+}
+
+/* The core registers hard REGs in x name (each register of a value of
+ * several). */
+static RegSet regs_in(rtx x)
+{
+	RegSet s = 0;
+	subrtx_iterator::array_type array;
+	FOR_EACH_SUBRTX(it, array, x, NONCONST)
+	{
+		const_rtx r = *it;
+		if (!r || !REG_P(r) || !HARD_REGISTER_P(r))
+			continue;
+		for (unsigned k = 0; k < REG_NREGS(r); k++) {
+			int c = capture_core_reg(REGNO(r) + k);
+			if (c >= 0)
+				s |= RS_BIT(c);
+		}
+	}
+	return s;
+}
+
+/* The registers a reload may take around original insn (the allocation's
+ * instruction at in block b): allocatable, holding no live value before
+ * or after it, not named by it; call-clobbered ones first (a
+ * callee-saved one costs a save in the prologue). */
+static std::vector<int> reload_regs(Plan &pl, rtx_insn *insn, int b,
+				    const Ins *at)
+{
+	if (!pl.live)
+		pl.live = loclive_build(pl.a);
+	RegSet before, after;
+	loclive_at(pl.live, b, at, &before, &after);
+	RegSet busy = before | after | regs_in(PATTERN(insn)) |
+		      (CALL_P(insn) ? regs_in(CALL_INSN_FUNCTION_USAGE(insn))
+				    : 0);
+	std::vector<int> v;
+	for (int pass = 0; pass < 2; pass++)
+		for (int cls = RC_GPR; cls <= RC_SSE; cls++) {
+			RegSet ok = fn_allocatable(pl.a, cls) & ~busy;
+			for (int r = 0; r < TGT_NREGS; r++)
+				if (RS_HAS(ok, r) &&
+				    RS_HAS(pl.t->callee_saved, r) == (pass == 1))
+					v.push_back(r);
+		}
+	return v;
+}
+
+/* For original insn, rewritten but not strictly valid: loads one of its
+ * input operands that is memory or a constant into a free register
+ * (reload_regs) before it, as LRA would, when that makes it strictly
+ * valid (a compare of two memory operands, a constant no alternative
+ * takes as it is).  The load goes into pl.seqs; the operand's change
+ * joins the group.  False, with nothing changed, when no such reload
+ * works. */
+static bool reload_operand(Plan &pl, rtx_insn *insn)
+{
+	auto it = pl.ir_of.find(insn);
+	if (it == pl.ir_of.end() || INSN_CODE(insn) < 0)
+		return false;
+	basic_block bb = BLOCK_FOR_INSN(insn);
+	extract_insn(insn);
+	int n = recog_data.n_operands;
+	std::vector<rtx *> loc(recog_data.operand_loc, recog_data.operand_loc + n);
+	std::vector<machine_mode> mode(recog_data.operand_mode,
+				       recog_data.operand_mode + n);
+	std::vector<int> in(n);
+	for (int i = 0; i < n; i++)
+		in[i] = recog_data.operand_type[i] == OP_IN;
+	std::vector<std::pair<int, rtx *>> dups;
+	for (int d = 0; d < recog_data.n_dups; d++)
+		dups.push_back({recog_data.dup_num[d], recog_data.dup_loc[d]});
+	std::vector<int> regs = reload_regs(pl, insn, it->second.first,
+					    it->second.second);
+	std::string why;
+	for (int i = 0; i < n; i++) {
+		rtx x = *loc[i];
+		machine_mode m = GET_MODE(x) != VOIDmode ? GET_MODE(x) : mode[i];
+		if (!in[i] || (!MEM_P(x) && !CONSTANT_P(x)) || m == VOIDmode)
+			continue;
+		for (int c : regs) {
+			int r = pl.t->regs[c].gccno;
+			if (!targetm.hard_regno_mode_ok(r, m) ||
+			    hard_regno_nregs(r, m) != 1)
+				continue;
+			rtx reg = gen_rtx_REG(m, r);
+			rtx_insn *ld = make_insn_raw(gen_rtx_SET(reg, copy_rtx(x)));
+			if (!check_strict(ld, bb, "reload", 0, &why))
+				continue;
+			int mark = num_validated_changes();
+			validate_change(insn, loc[i], reg, 1);
+			for (auto &d : dups)
+				if (d.first == i)
+					validate_change(insn, d.second, reg, 1);
+			if (check_strict(insn, bb, "insn", INSN_UID(insn), &why)) {
+				SET_PREV_INSN(ld) = SET_NEXT_INSN(ld) = nullptr;
+				pl.seqs.push_back({ld, nullptr, nullptr, nullptr,
+						   nullptr, insn});
+				return true;
+			}
+			cancel_changes(mark);
+		}
+	}
+	return false;
 }
 
 bool subst_function(function *fun, Capture *cap, const Fn *a)
@@ -931,11 +1061,13 @@ bool subst_function(function *fun, Capture *cap, const Fn *a)
 			refuse(pl, "bp allocated and the stack may be "
 				   "realigned (which needs bp)");
 	}
-	for (rtx_insn *insn : pl.changed) {
-		if (!pl.why.empty())
-			break;
-		strictly_valid(pl, insn, BLOCK_FOR_INSN(insn), "insn",
-			       INSN_UID(insn));
+	for (size_t k = 0; k < pl.changed.size() && pl.why.empty(); k++) {
+		rtx_insn *insn = pl.changed[k];
+		std::string why;
+		if (!check_strict(insn, BLOCK_FOR_INSN(insn), "insn",
+				  INSN_UID(insn), &why) &&
+		    !reload_operand(pl, insn))
+			refuse(pl, why);
 	}
 	if (!pl.why.empty()) {
 		cancel_changes(0);
