@@ -135,6 +135,11 @@ struct Capture {
 	 * that insn (-1 when several): what reg_renumber says of an
 	 * allocation by IRA, for the post-RA translation. */
 	std::unordered_map<long long, int> subst_reg;
+	/* When substituted: per INSN_UID of an original, how many insns
+	 * the writer emitted in its block between the original before it
+	 * (or the block's start) and it; the post-RA translation puts an
+	 * original LRA deleted (a no-op move) back at that place. */
+	std::unordered_map<int, int> subst_new_before;
 };
 
 /* One finished function, ready to be written. */

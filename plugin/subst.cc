@@ -879,6 +879,29 @@ static void clean_pseudo_mentions(function *fun)
 	}
 }
 
+/* Fills Capture.subst_new_before: per original, the insns the writer
+ * emitted in its block since the original before it. */
+static void count_new_before(Plan &pl)
+{
+	basic_block bb;
+	FOR_EACH_BB_FN(bb, pl.fun)
+	{
+		int n = 0;
+		rtx_insn *insn;
+		FOR_BB_INSNS(bb, insn)
+		{
+			if (!NONDEBUG_INSN_P(insn))
+				continue;
+			if (INSN_UID(insn) > pl.max_uid) {
+				n++;
+				continue;
+			}
+			pl.cap->subst_new_before[INSN_UID(insn)] = n;
+			n = 0;
+		}
+	}
+}
+
 /* Links the planned sequences, splitting edges; gives slots frame space
  * and moves placeholder addresses onto them. */
 static void commit(Plan &pl)
@@ -914,6 +937,7 @@ static void commit(Plan &pl)
 			emit_insn_after(s.seq, bb_note(split_edge(edges[k])));
 	}
 	clean_pseudo_mentions(pl.fun);
+	count_new_before(pl);
 }
 
 /* The core registers hard REGs in x name (each register of a value of
@@ -1073,6 +1097,7 @@ bool subst_function(function *fun, Capture *cap, const Fn *a)
 		cancel_changes(0);
 		cap->subst_reason = pl.why;
 		cap->subst_reg.clear();
+		cap->subst_new_before.clear();
 		return false;
 	}
 	confirm_change_group();

@@ -155,6 +155,20 @@ static int noop_reg(const Tr &t, const Ins *ci)
 	return 0;
 }
 
+/* With a substituted allocation: prev moved over the inserted
+ * instructions the writer emitted before original uid since the
+ * original before it (Capture.subst_new_before), stopping at next. */
+static Ins *skip_new(const Tr &t, Blk *b, Ins *prev, const Ins *next,
+		     int uid)
+{
+	auto it = t.cap->subst_new_before.find(uid);
+	int n = it == t.cap->subst_new_before.end() ? 0 : it->second;
+	for (Ins *i = prev ? prev->next : b->first;
+	     n > 0 && i && i != next && i->uid == 0; i = i->next, n--)
+		prev = i;
+	return prev;
+}
+
 void place_deleted(Tr &t, const std::vector<Ins *> &survivor)
 {
 	size_t n = t.s->insns.size();
@@ -185,14 +199,18 @@ void place_deleted(Tr &t, const std::vector<Ins *> &survivor)
 								   : nullptr;
 		Blk *b = t.alloc->blk[fn_block_by_id(t.alloc, first.bb)];
 		/* After the last inserted instruction of the gap that writes
-		 * a no-op move's register (LRA brought the value there). */
-		for (Ins *i = prev ? prev->next : b->first; i && i != next;
-		     i = i->next)
+		 * a no-op move's register (LRA brought the value there);
+		 * with a substituted allocation, where the writer put it. */
+		for (Ins *i = prev ? prev->next : b->first;
+		     !t.cap->substituted && i && i != next; i = i->next)
 			if (i->uid == 0 && (writes_regs(i) & noop_regs))
 				prev = i;
 		for (size_t j = k; j < e; j++) {
 			if (!t.s->insns[j].ins || t.moved[j])
 				continue; /* (a moved load runs later) */
+			if (t.cap->substituted)
+				prev = skip_new(t, b, prev, next,
+						t.s->insns[j].uid);
 			Ins *ins = deleted_copy(t, t.s->insns[j]);
 			if (dropped_jump(t, t.s->insns[j])) {
 				/* Its block's only edge, as it was. */
