@@ -986,13 +986,51 @@ static std::vector<int> reload_regs(Plan &pl, rtx_insn *insn, int b,
 	return v;
 }
 
+/* One reload of operand i of insn (at *loc, its duplicates in dups)
+ * through core register c in mode m: a load before insn, or with store
+ * a store after it (the insn writes c).  True when the reload insn and
+ * insn are then strictly valid: the change joins the group and the
+ * reload pl.seqs; else nothing changed. */
+static bool try_reload(Plan &pl, rtx_insn *insn, basic_block bb, rtx *loc,
+		       const std::vector<std::pair<int, rtx *>> &dups, int i,
+		       machine_mode m, int c, bool store)
+{
+	std::string why;
+	int r = pl.t->regs[c].gccno;
+	if (!targetm.hard_regno_mode_ok(r, m) || hard_regno_nregs(r, m) != 1)
+		return false;
+	rtx reg = gen_rtx_REG(m, r);
+	rtx x = copy_rtx(*loc);
+	rtx_insn *ri = make_insn_raw(store ? gen_rtx_SET(x, reg)
+					   : gen_rtx_SET(reg, x));
+	if (!check_strict(ri, bb, "reload", 0, &why))
+		return false;
+	int mark = num_validated_changes();
+	validate_change(insn, loc, reg, 1);
+	for (auto &d : dups)
+		if (d.first == i)
+			validate_change(insn, d.second, reg, 1);
+	if (!check_strict(insn, bb, "insn", INSN_UID(insn), &why)) {
+		cancel_changes(mark);
+		return false;
+	}
+	SET_PREV_INSN(ri) = SET_NEXT_INSN(ri) = nullptr;
+	/* a store goes right after insn: the reloads come after the
+	 * block's own sequences in pl.seqs, and each emit_insn_after puts
+	 * its insns first */
+	pl.seqs.push_back({ri, store ? insn : nullptr, nullptr, nullptr,
+			   nullptr, store ? nullptr : insn});
+	return true;
+}
+
 /* For original insn, rewritten but not strictly valid: loads one of its
  * input operands that is memory or a constant into a free register
- * (reload_regs) before it, as LRA would, when that makes it strictly
+ * (reload_regs) before it, or else writes one memory output into a free
+ * register stored after it, as LRA would, when that makes it strictly
  * valid (a compare of two memory operands, a constant no alternative
- * takes as it is).  The load goes into pl.seqs; the operand's change
- * joins the group.  False, with nothing changed, when no such reload
- * works. */
+ * takes as it is, a zero extension into memory).  The reload goes into
+ * pl.seqs; the operand's change joins the group.  False, with nothing
+ * changed, when no such reload works. */
 static bool reload_operand(Plan &pl, rtx_insn *insn)
 {
 	auto it = pl.ir_of.find(insn);
@@ -1004,43 +1042,32 @@ static bool reload_operand(Plan &pl, rtx_insn *insn)
 	std::vector<rtx *> loc(recog_data.operand_loc, recog_data.operand_loc + n);
 	std::vector<machine_mode> mode(recog_data.operand_mode,
 				       recog_data.operand_mode + n);
-	std::vector<int> in(n);
-	for (int i = 0; i < n; i++)
+	std::vector<int> in(n), out(n);
+	for (int i = 0; i < n; i++) {
 		in[i] = recog_data.operand_type[i] == OP_IN;
+		out[i] = recog_data.operand_type[i] == OP_OUT;
+	}
 	std::vector<std::pair<int, rtx *>> dups;
 	for (int d = 0; d < recog_data.n_dups; d++)
 		dups.push_back({recog_data.dup_num[d], recog_data.dup_loc[d]});
 	std::vector<int> regs = reload_regs(pl, insn, it->second.first,
 					    it->second.second);
 	std::string why;
-	for (int i = 0; i < n; i++) {
-		rtx x = *loc[i];
-		machine_mode m = GET_MODE(x) != VOIDmode ? GET_MODE(x) : mode[i];
-		if (!in[i] || (!MEM_P(x) && !CONSTANT_P(x)) || m == VOIDmode)
-			continue;
-		for (int c : regs) {
-			int r = pl.t->regs[c].gccno;
-			if (!targetm.hard_regno_mode_ok(r, m) ||
-			    hard_regno_nregs(r, m) != 1)
+	for (int pass = 0; pass < 2; pass++)
+		for (int i = 0; i < n; i++) {
+			rtx x = *loc[i];
+			machine_mode m =
+				GET_MODE(x) != VOIDmode ? GET_MODE(x) : mode[i];
+			bool load = pass == 0 && in[i] &&
+				    (MEM_P(x) || CONSTANT_P(x));
+			bool store = pass == 1 && out[i] && MEM_P(x);
+			if ((!load && !store) || m == VOIDmode)
 				continue;
-			rtx reg = gen_rtx_REG(m, r);
-			rtx_insn *ld = make_insn_raw(gen_rtx_SET(reg, copy_rtx(x)));
-			if (!check_strict(ld, bb, "reload", 0, &why))
-				continue;
-			int mark = num_validated_changes();
-			validate_change(insn, loc[i], reg, 1);
-			for (auto &d : dups)
-				if (d.first == i)
-					validate_change(insn, d.second, reg, 1);
-			if (check_strict(insn, bb, "insn", INSN_UID(insn), &why)) {
-				SET_PREV_INSN(ld) = SET_NEXT_INSN(ld) = nullptr;
-				pl.seqs.push_back({ld, nullptr, nullptr, nullptr,
-						   nullptr, insn});
-				return true;
-			}
-			cancel_changes(mark);
+			for (int c : regs)
+				if (try_reload(pl, insn, bb, loc[i], dups, i, m, c,
+					       store))
+					return true;
 		}
-	}
 	return false;
 }
 
