@@ -13,7 +13,7 @@ PLUGIN_OBJ  = $(PLUGIN_SRC:%.cc=$(B)/%.o)
 PIC_OBJ     = $(LIB_SRC:%.c=$(B)/pic/%.o)
 PLUGIN_LDFLAGS = -shared -Wl,--version-script=plugin/exports.map -Wl,-Bsymbolic
 
-.PHONY: install check-full check-inject check-eh
+.PHONY: install check-full check-inject check-eh check-subst bench-subst
 
 $(B)/pic/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -59,6 +59,21 @@ check-full: $(B)/.deps $(B)/ssara.so $(B)/ssara
 # -O2 and -O0, every kind, sites 1..3 (testsuite/torture/inject.sh).
 check-inject: $(B)/.deps $(B)/ssara.so
 	SSARA_SRCDIR=$(CURDIR) sh testsuite/torture/inject.sh --files 100 --max 3
+
+# ssara's allocation emitted: the torture execute suite built plainly and
+# substituted at every level, run, outcomes compared per file
+# (testsuite/torture/subst.sh; SUBST_LEVELS, default all five).
+check-subst: $(B)/.deps $(B)/ssara.so
+	SSARA_SRCDIR=$(CURDIR) sh testsuite/torture/subst.sh --levels "$(or $(SUBST_LEVELS),-O0 -O1 -O2 -O3 -Os)"
+
+# Substituted code measured: libiberty and zlib (share, zlib's programs,
+# code size, compile time, executed instructions at all and at 7 general
+# registers) and ten csmith programs' executed instructions
+# (testsuite/torture/subst_real.sh, bench/subst_cg.sh; bench/RESULTS.md).
+bench-subst: $(B)/.deps $(B)/ssara.so
+	SSARA_SRCDIR=$(CURDIR) sh testsuite/torture/subst_real.sh --levels "-O0 -O2" --callgrind
+	SSARA_SRCDIR=$(CURDIR) sh testsuite/torture/subst_real.sh --levels -O2 --regs 7 --callgrind
+	SSARA_SRCDIR=$(CURDIR) sh bench/subst_cg.sh --count 10
 
 # GCC's C++ exception run tests (g++.dg/eh) built with the plugin checking
 # both allocations, then run (testsuite/torture/eh.sh; EH_OPTS, -O2).

@@ -90,21 +90,22 @@ build() {
 }
 
 # run_zlib DIR: links example and minigzip from DIR's zlib objects, runs
-# them on the fixed input; writes DIR/zlib.out.
+# them on the fixed input; writes DIR/zlib.out.  (Its variables are
+# named apart from the caller's: sh has no local variables.)
 run_zlib() {
-	d=$1
+	rz=$1
 	zo=""
-	for z in $Z; do zo="$zo $d/z-$z.o"; done
+	for z in $Z; do zo="$zo $rz/z-$z.o"; done
 	# shellcheck disable=SC2086
-	$CC -o "$d/example" "$d/z-example.o" $zo &&
-		$CC -o "$d/minigzip" "$d/z-minigzip.o" $zo || return 1
+	$CC -o "$rz/example" "$rz/z-example.o" $zo &&
+		$CC -o "$rz/minigzip" "$rz/z-minigzip.o" $zo || return 1
 	{
-		(cd "$d" && timeout 60 ./example 2>&1)
-		timeout 60 "$d/minigzip" -c <"$OUT/input" >"$d/input.gz" &&
-			timeout 60 "$d/minigzip" -d -c <"$d/input.gz" | cmp - "$OUT/input" &&
+		(cd "$rz" && timeout 60 ./example 2>&1)
+		timeout 60 "$rz/minigzip" -c <"$OUT/input" >"$rz/input.gz" &&
+			timeout 60 "$rz/minigzip" -d -c <"$rz/input.gz" | cmp - "$OUT/input" &&
 			echo "minigzip round trip: same bytes"
-		cksum <"$d/input.gz"
-	} >"$d/zlib.out" 2>&1
+		cksum <"$rz/input.gz"
+	} >"$rz/zlib.out" 2>&1
 }
 
 mkdir -p "$OUT"
@@ -114,10 +115,11 @@ for lv in $levels; do
 	tp=$(build "$lv" "$OUT/plain$lv" plain)
 	ts=$(build "$lv" "$OUT/subst$lv" subst)
 	d=$OUT/subst$lv
-	for m in plain subst; do
-		[ -f "$OUT/$m$lv/failed" ] &&
-			{ echo "$lv: $m build failed: $(tr '\n' ' ' <"$OUT/$m$lv/failed")"; status=1; }
-	done
+	# files of other systems (pex-win32.c ...) fail both ways
+	touch "$OUT/plain$lv/failed" "$d/failed"
+	echo "$lv: files that build in neither: $(tr '\n' ' ' <"$OUT/plain$lv/failed")"
+	broke=$(sort "$d/failed" | comm -23 - "$(sort "$OUT/plain$lv/failed" >"$OUT/pf" && echo "$OUT/pf")")
+	[ -n "$broke" ] && { echo "$lv: build only plainly: $broke"; status=1; }
 	echo "$lv: compile time, libiberty + zlib: plain ${tp} s, substituted ${ts} s"
 	awk -v lv="$lv" '
 		/"status":"captured"/ { c++ }
