@@ -14,7 +14,10 @@
 # OUT/run.txt has one line per test.  A test that fails here fails
 # without the plugin too unless the plugin changed its code (see
 # `make check`'s identical-objects test); compare with a plain build to
-# be sure.
+# be sure.  PLUGIN_ARGS (environment) adds plugin arguments: with
+# -fplugin-arg-ssara-substitute the tests run ssara's code, the counts
+# of functions substituted and kept are printed, and "allocation by gcc"
+# is the check of the emitted code.
 set -u
 SRCDIR=${SSARA_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
 TARBALL=${SSARA_GCC_TARBALL:-/usr/src/gcc-12/gcc-12.2.0-dfsg.tar.xz}
@@ -47,7 +50,7 @@ for f in $(grep -l "dg-do run" "$OUT/src/$E"/*.C | LC_ALL=C sort); do
 	n=$(basename "$f" .C)
 	# shellcheck disable=SC2086
 	if g++ $opts -w "$f" -fplugin="$PLUGIN" \
-		-fplugin-arg-ssara-verify=both \
+		-fplugin-arg-ssara-verify=both ${PLUGIN_ARGS:-} \
 		-fplugin-arg-ssara-json="$OUT/records.json" \
 		-o "$OUT/bin/$n" >"$OUT/bin/$n.log" 2>&1; then
 		if timeout 20 "$OUT/bin/$n" >/dev/null 2>&1; then
@@ -72,9 +75,13 @@ awk '
 	if (s ~ /"ssara":\{"verdict":"/) { sub(/.*"ssara":\{"verdict":"/, "", s); sub(/".*/, "", s) }
 	else s = "none (refused or not run)"
 	gv[g]++; sv[s]++
+	if ($0 ~ /"substituted":true/) sub_yes++
+	if ($0 ~ /"substituted":false/) sub_no++
 }
 END {
 	printf "functions %d: captured %d, unsupported %d\n", n, cap, other
+	if (sub_yes + sub_no > 0)
+		printf "  substituted %d, kept %d\n", sub_yes, sub_no
 	for (k in gv) printf "  allocation by gcc, %s: %d\n", k, gv[k]
 	for (k in sv) printf "  allocation by ssara, %s: %d\n", k, sv[k]
 }' "$OUT/records.json" | { IFS= read -r head; echo "$head"; LC_ALL=C sort; }
