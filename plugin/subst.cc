@@ -47,7 +47,8 @@ struct Plan {
 	const Fn *a;
 	const Target *t;
 	std::string why;                 /* first reason to refuse */
-	int max_uid;                     /* GCC's uids are <= max_uid */
+	int max_uid;                     /* GCC's uids are < max_uid
+					    (get_max_uid: the next uid) */
 	unsigned max_regno;              /* pseudos of the RTL are below */
 	std::vector<rtx_insn *> insn_of; /* per uid */
 	std::vector<int> remat_def;      /* per pseudo: uid of its [remat]
@@ -707,7 +708,7 @@ static void plan_block(Plan &pl, const Blk *b, basic_block bb)
 	};
 	pl.cur_blk = b->idx;
 	for (const Ins *i = b->first; i && pl.why.empty(); i = i->next) {
-		bool original = i->uid > 0 && i->uid <= pl.max_uid &&
+		bool original = i->uid > 0 && i->uid < pl.max_uid &&
 				!ins_kind_inserted(i->kind);
 		if (original) {
 			flush();
@@ -749,7 +750,7 @@ static void plan_edge_block(Plan &pl, const Blk *b)
 	std::vector<rtx_insn *> run;
 	for (const Ins *i = b->first; i && pl.why.empty(); i = i->next) {
 		if (!ins_kind_inserted(i->kind) &&
-		    !(i->uid > pl.max_uid && i->kind == IK_COPY)) {
+		    !(i->uid >= pl.max_uid && i->kind == IK_COPY)) {
 			refuse(pl, "an original instruction in an added block");
 			return;
 		}
@@ -892,7 +893,9 @@ static void count_new_before(Plan &pl)
 		{
 			if (!NONDEBUG_INSN_P(insn))
 				continue;
-			if (INSN_UID(insn) > pl.max_uid) {
+			/* get_max_uid is one past the last uid the
+			 * function had: the first new insn has it */
+			if (INSN_UID(insn) >= pl.max_uid) {
 				n++;
 				continue;
 			}

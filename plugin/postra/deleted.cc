@@ -163,6 +163,7 @@ static Ins *skip_new(const Tr &t, Blk *b, Ins *prev, const Ins *next,
 {
 	auto it = t.cap->subst_new_before.find(uid);
 	int n = it == t.cap->subst_new_before.end() ? 0 : it->second;
+
 	for (Ins *i = prev ? prev->next : b->first;
 	     n > 0 && i && i != next && i->uid == 0; i = i->next, n--)
 		prev = i;
