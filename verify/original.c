@@ -47,8 +47,13 @@ bool copy_like(const Ins *o)
  * bytes: LRA deletes such a move when d and s share a register. */
 static bool lowpart_move(const Chk *c, const Ins *o)
 {
-	/* sse2_storelpd: (vec_select:DF (reg:V2DF) [0]), the low double */
-	bool low_select = o->name && strcmp(o->name, "sse2_storelpd") == 0;
+	/* sse2_storelpd: (vec_select:DF (reg:V2DF) [0]), the low double;
+	 * *vec_extract..._0: element 0 of a vector, its low bytes */
+	size_t nl = o->name ? strlen(o->name) : 0;
+	bool low_select = o->name &&
+			  (strcmp(o->name, "sse2_storelpd") == 0 ||
+			   (strncmp(o->name, "*vec_extract", 12) == 0 &&
+			    nl > 14 && strcmp(o->name + nl - 2, "_0") == 0));
 	if (!c->gcc || o->kind != IK_ORD || o->nops != 2 || o->clobbers ||
 	    o->nmem || !o->name ||
 	    (strncmp(o->name, "*mov", 4) != 0 && !low_select))
@@ -68,8 +73,9 @@ static bool lowpart_move(const Chk *c, const Ins *o)
 	 * =p95, p92 mem`) is a copy; sse2_storelpd reads the whole
 	 * vector and writes its low eight bytes */
 	if (!s->sub_size && low_select)
-		return s->kind == OK_PSEUDO && dsize == 8 &&
-		       value_size(c, value_of(c, s)) == 16;
+		return s->kind == OK_PSEUDO &&
+		       dsize < value_size(c, value_of(c, s)) &&
+		       value_size(c, value_of(c, s)) >= 16;
 	if (!s->sub_size)
 		return value_size(c, value_of(c, s)) == dsize &&
 		       !wide_value(c, value_of(c, s));
