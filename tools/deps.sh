@@ -1,7 +1,7 @@
 #!/bin/sh
 # Installs the Debian packages ssara needs, only those that are missing.
 set -e
-PKGS="gcc g++ make libc6-dev binutils xz-utils gcc-12-plugin-dev libelf-dev libiberty-dev gcc-12-source clang valgrind"
+PKGS="gcc g++ make libc6-dev binutils xz-utils gcc-12-plugin-dev libelf-dev libiberty-dev libglpk-dev gcc-12-source clang valgrind"
 missing=
 for p in $PKGS; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||
