@@ -12,6 +12,8 @@
 #include "dom.h"
 #include "fuzz.h"
 #include "gen.h"
+#include "ilp.h"
+#include "irc.h"
 #include "ir.h"
 #include "irtext.h"
 #include "liveness.h"
@@ -26,6 +28,7 @@
 #endif
 
 enum { EXIT_OK = 0, EXIT_FOUND = 1, EXIT_BAD = 2 };
+enum { ALLOCATOR_SSA, ALLOCATOR_IRC, ALLOCATOR_ILP };
 
 static const char usage[] =
 	"usage: ssara COMMAND [ARGS]\n"
@@ -161,6 +164,26 @@ static bool parse_count(const char *s, long long max, long long *out)
 	return true;
 }
 
+/* The allocator named s (ssa, irc, ilp), or -1. */
+static int allocator_by_name(const char *s)
+{
+	return !strcmp(s, "ssa")   ? ALLOCATOR_SSA
+	       : !strcmp(s, "irc") ? ALLOCATOR_IRC
+	       : !strcmp(s, "ilp") ? ALLOCATOR_ILP
+				   : -1;
+}
+
+/* Parses a positive number of seconds; false if malformed. */
+static bool parse_seconds(const char *s, double *out)
+{
+	char *end;
+	double v = strtod(s, &end);
+	if (*s == 0 || *end != 0 || !(v > 0) || v > 1e6)
+		return false;
+	*out = v;
+	return true;
+}
+
 /* ssara gen: prints count generated functions. */
 static int cmd_gen(int argc, char **argv)
 {
@@ -262,7 +285,35 @@ static int cmd_verify(int argc, char **argv)
 typedef struct AllocCli {
 	AllocOpts o;
 	bool verify, stats;
+	int allocator;   /* ALLOCATOR_* */
+	double ilp_time; /* seconds per function */
 } AllocCli;
+
+/* Allocates orig with the allocator cli names; NULL with a reason. */
+static Fn *alloc_with(const Fn *orig, const AllocCli *cli, AllocStats *st,
+		      char *err, size_t errlen)
+{
+	if (cli->allocator == ALLOCATOR_IRC) {
+		IrcOpts io = {0};
+		for (int c = 0; c < RC_NALLOC; c++)
+			io.nregs[c] = cli->o.nregs[c];
+		return irc_alloc(orig, &io, st, NULL, err, errlen);
+	}
+	if (cli->allocator == ALLOCATOR_ILP) {
+		IlpOpts lo = {.time_limit = cli->ilp_time};
+		for (int c = 0; c < RC_NALLOC; c++)
+			lo.nregs[c] = cli->o.nregs[c];
+		IlpResult r;
+		Fn *fn = ilp_alloc(orig, &lo, st, &r, err, errlen);
+		printf("# %s: ilp %s", orig->name, ilp_status_name(r.status));
+		if (r.status != ILP_UNSOLVED)
+			printf(", objective %.0f, bound %.0f%s", r.objective,
+			       r.bound, r.exact ? "" : ", colouring spilled more");
+		printf(", %.2f s\n", r.seconds);
+		return fn;
+	}
+	return ssa_alloc(orig, &cli->o, st, err, errlen);
+}
 
 /* Prints the statistics of one allocated function as comment lines. */
 static void alloc_stats_print(const Fn *orig, const AllocStats *st)
@@ -322,7 +373,7 @@ static int alloc_one(const char *path, const Fn *orig, const AllocCli *cli)
 	}
 	AllocStats st;
 	char err[512];
-	Fn *fn = ssa_alloc(orig, &cli->o, &st, err, sizeof err);
+	Fn *fn = alloc_with(orig, cli, &st, err, sizeof err);
 	if (!fn) {
 		fprintf(stderr, "ssara alloc: %s: %s: %s\n", path, orig->name,
 			err);
@@ -355,10 +406,17 @@ static int alloc_one(const char *path, const Fn *orig, const AllocCli *cli)
  * 1 when one is not, 2 on bad usage or input. */
 static int cmd_alloc(int argc, char **argv)
 {
-	AllocCli cli = {0};
+	AllocCli cli = {.ilp_time = 20};
 	int a = 0;
 	for (; a < argc && argv[a][0] == '-' && argv[a][1]; a++) {
-		if (!strcmp(argv[a], "--verify")) {
+		if (!strcmp(argv[a], "--allocator") && a + 1 < argc) {
+			cli.allocator = allocator_by_name(argv[++a]);
+			if (cli.allocator < 0)
+				goto bad;
+		} else if (!strcmp(argv[a], "--ilp-time") && a + 1 < argc) {
+			if (!parse_seconds(argv[++a], &cli.ilp_time))
+				goto bad;
+		} else if (!strcmp(argv[a], "--verify")) {
 			cli.verify = true;
 		} else if (!strcmp(argv[a], "--stats")) {
 			cli.stats = true;
