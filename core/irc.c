@@ -261,18 +261,18 @@ Fn *irc_prepare(const Fn *orig, int *norig, char *err, size_t errlen)
 
 /* ---- actual spill ---- */
 
-/* Spill code for the spilled pseudos (spilled[p]) at instruction i of
- * b: per spilled pseudo named by a register operand, a new temporary in
- * those operands, reloaded before i when i reads it, spilled after when
- * i writes it. */
-static bool spill_ins(IrcFn *f, Blk *b, Ins *i, const bool *spilled,
+/* Spill code for the spilled pseudos (spilled[p], p < n) at
+ * instruction i of b: per spilled pseudo named by a register operand, a
+ * new temporary in those operands, reloaded before i when i reads it,
+ * spilled after when i writes it. */
+static bool spill_ins(IrcFn *f, Blk *b, Ins *i, const bool *spilled, int n,
 		      char *err, size_t errlen)
 {
 	Fn *fn = f->fn;
 	for (int k = 0; k < i->nops; k++) {
 		Op *o = &i->ops[k];
 		if (o->kind != OK_PSEUDO || o->loc.kind == LOC_SLOT ||
-		    o->reg >= f->cap || !spilled[o->reg])
+		    o->reg >= n || !spilled[o->reg])
 			continue;
 		int p = o->reg;
 		if (f->slot[p] < 0)
@@ -302,14 +302,17 @@ static bool spill_ins(IrcFn *f, Blk *b, Ins *i, const bool *spilled,
 	return true;
 }
 
-/* Spill code for every spilled pseudo (spilled: cap entries). */
+/* Spill code for every spilled pseudo (spilled: an entry per pseudo of
+ * the function as it is; the temporaries it creates are not spilled). */
 static bool spill_all(IrcFn *f, const bool *spilled, char *err, size_t errlen)
 {
 	Fn *fn = f->fn;
+	int n = fn->npseudo;
 	for (int b = 0; b < fn->nblk; b++)
 		for (Ins *i = fn->blk[b]->first, *next; i; i = next) {
 			next = i->next;
-			if (!spill_ins(f, fn->blk[b], i, spilled, err, errlen))
+			if (!spill_ins(f, fn->blk[b], i, spilled, n, err,
+				       errlen))
 				return false;
 		}
 	return true;
