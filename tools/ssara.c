@@ -8,12 +8,12 @@
 #include <string.h>
 
 #include "alloc.h"
+#include "allocators.h"
 #include "cfg.h"
 #include "dom.h"
 #include "fuzz.h"
+#include "compare.h"
 #include "gen.h"
-#include "ilp.h"
-#include "irc.h"
 #include "ir.h"
 #include "irtext.h"
 #include "liveness.h"
@@ -28,7 +28,6 @@
 #endif
 
 enum { EXIT_OK = 0, EXIT_FOUND = 1, EXIT_BAD = 2 };
-enum { ALLOCATOR_SSA, ALLOCATOR_IRC, ALLOCATOR_ILP };
 
 static const char usage[] =
 	"usage: ssara COMMAND [ARGS]\n"
@@ -164,26 +163,6 @@ static bool parse_count(const char *s, long long max, long long *out)
 	return true;
 }
 
-/* The allocator named s (ssa, irc, ilp), or -1. */
-static int allocator_by_name(const char *s)
-{
-	return !strcmp(s, "ssa")   ? ALLOCATOR_SSA
-	       : !strcmp(s, "irc") ? ALLOCATOR_IRC
-	       : !strcmp(s, "ilp") ? ALLOCATOR_ILP
-				   : -1;
-}
-
-/* Parses a positive number of seconds; false if malformed. */
-static bool parse_seconds(const char *s, double *out)
-{
-	char *end;
-	double v = strtod(s, &end);
-	if (*s == 0 || *end != 0 || !(v > 0) || v > 1e6)
-		return false;
-	*out = v;
-	return true;
-}
-
 /* ssara gen: prints count generated functions. */
 static int cmd_gen(int argc, char **argv)
 {
@@ -289,30 +268,22 @@ typedef struct AllocCli {
 	double ilp_time; /* seconds per function */
 } AllocCli;
 
-/* Allocates orig with the allocator cli names; NULL with a reason. */
+/* Allocates orig with the allocator cli names (the ILP's outcome as a
+ * comment line); NULL with a reason. */
 static Fn *alloc_with(const Fn *orig, const AllocCli *cli, AllocStats *st,
 		      char *err, size_t errlen)
 {
-	if (cli->allocator == ALLOCATOR_IRC) {
-		IrcOpts io = {0};
-		for (int c = 0; c < RC_NALLOC; c++)
-			io.nregs[c] = cli->o.nregs[c];
-		return irc_alloc(orig, &io, st, NULL, err, errlen);
-	}
-	if (cli->allocator == ALLOCATOR_ILP) {
-		IlpOpts lo = {.time_limit = cli->ilp_time};
-		for (int c = 0; c < RC_NALLOC; c++)
-			lo.nregs[c] = cli->o.nregs[c];
-		IlpResult r;
-		Fn *fn = ilp_alloc(orig, &lo, st, &r, err, errlen);
-		printf("# %s: ilp %s", orig->name, ilp_status_name(r.status));
-		if (r.status != ILP_UNSOLVED)
-			printf(", objective %.0f, bound %.0f%s", r.objective,
-			       r.bound, r.exact ? "" : ", colouring spilled more");
-		printf(", %.2f s\n", r.seconds);
+	IlpResult r;
+	Fn *fn = allocate_with(cli->allocator, orig, &cli->o, cli->ilp_time, st,
+			       &r, err, errlen);
+	if (cli->allocator != ALLOCATOR_ILP)
 		return fn;
-	}
-	return ssa_alloc(orig, &cli->o, st, err, errlen);
+	printf("# %s: ilp %s", orig->name, ilp_status_name(r.status));
+	if (r.status != ILP_UNSOLVED)
+		printf(", objective %.0f, bound %.0f%s", r.objective, r.bound,
+		       r.exact ? "" : ", colouring spilled more");
+	printf(", %.2f s\n", r.seconds);
+	return fn;
 }
 
 /* Prints the statistics of one allocated function as comment lines. */
@@ -433,16 +404,7 @@ static int cmd_alloc(int argc, char **argv)
 			else
 				goto bad;
 		} else if (!strcmp(argv[a], "--regs") && a + 1 < argc) {
-			char *s = argv[++a], *end;
-			for (int c = 0; c < RC_NALLOC && *s; c++) {
-				long n = strtol(s, &end, 10);
-				if (end == s || n < 1 || n > 16 ||
-				    (*end && *end != ','))
-					goto bad;
-				cli.o.nregs[c] = (int)n;
-				s = *end ? end + 1 : end;
-			}
-			if (*s)
+			if (!parse_regs(argv[++a], cli.o.nregs))
 				goto bad;
 		} else {
 			goto bad;
@@ -498,6 +460,8 @@ int main(int argc, char **argv)
 		return cmd_alloc(argc - 2, argv + 2);
 	if (!strcmp(cmd, "verify"))
 		return cmd_verify(argc - 2, argv + 2);
+	if (!strcmp(cmd, "compare"))
+		return compare_main(argc - 2, argv + 2);
 	if (!strcmp(cmd, "fuzz"))
 		return fuzz_main(argc - 2, argv + 2);
 	if (!strcmp(cmd, "mutate"))
