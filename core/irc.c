@@ -7,6 +7,7 @@
 #include "irc.h"
 #include "irc_int.h"
 
+#include <stdlib.h>
 #include <time.h>
 
 #include "allocstats.h"
@@ -250,13 +251,70 @@ static Fn *prepare(IrcFn *f, const Fn *orig, char *err, size_t errlen)
 	return fn;
 }
 
-Fn *irc_prepare(const Fn *orig, int *norig, char *err, size_t errlen)
+IrcPrep *irc_prepare(const Fn *orig, char *err, size_t errlen)
 {
-	IrcFn f;
-	Fn *fn = prepare(&f, orig, err, errlen);
-	if (fn && norig)
-		*norig = f.norig;
-	return fn;
+	IrcFn *f = malloc(sizeof *f);
+	if (!f)
+		abort();
+	if (!prepare(f, orig, err, errlen)) {
+		free(f);
+		return NULL;
+	}
+	return f;
+}
+
+Fn *irc_fn(IrcPrep *p)
+{
+	return p->fn;
+}
+
+int irc_norig(const IrcPrep *p)
+{
+	return p->norig;
+}
+
+bool irc_is_temp(const IrcPrep *p, int q)
+{
+	return q < p->cap && p->temp[q];
+}
+
+int irc_segment(IrcPrep *p, int v)
+{
+	int q = new_temp(p, v, v, 0);
+	p->temp[q] = false;
+	return q;
+}
+
+/* The slot of pseudo v, created on first use. */
+static Loc slot_of(IrcFn *f, int v)
+{
+	if (f->slot[v] < 0)
+		f->slot[v] = fn_new_slot(f->fn, f->fn->pseudo[v].size);
+	return (Loc){LOC_SLOT, f->slot[v]};
+}
+
+void irc_insert_reload(IrcPrep *p, Blk *b, Ins *at, int q, int v)
+{
+	ins_insert_before(b, at,
+			  transfer(p->fn, IK_RELOAD, q, NOLOC, v, slot_of(p, v)));
+}
+
+bool irc_insert_spill(IrcPrep *p, Blk *b, Ins *at, int q, int v, char *err,
+		      size_t errlen)
+{
+	if (!after_ok(b, at, err, errlen))
+		return false;
+	ins_insert_after(b, at,
+			 transfer(p->fn, IK_SPILL, v, slot_of(p, v), q, NOLOC));
+	return true;
+}
+
+void irc_prep_free(IrcPrep *p)
+{
+	if (p) {
+		fn_free(p->fn);
+		free(p);
+	}
 }
 
 /* ---- actual spill ---- */
@@ -275,9 +333,6 @@ static bool spill_ins(IrcFn *f, Blk *b, Ins *i, const bool *spilled, int n,
 		    o->reg >= n || !spilled[o->reg])
 			continue;
 		int p = o->reg;
-		if (f->slot[p] < 0)
-			f->slot[p] = fn_new_slot(fn, fn->pseudo[p].size);
-		Loc sl = {LOC_SLOT, f->slot[p]};
 		int t = new_temp(f, p, f->root[p], 0);
 		bool rd = false, wr = false;
 		for (int m = k; m < i->nops; m++) {
@@ -290,14 +345,9 @@ static bool spill_ins(IrcFn *f, Blk *b, Ins *i, const bool *spilled, int n,
 			x->reg = t;
 		}
 		if (rd)
-			ins_insert_before(b, i, transfer(fn, IK_RELOAD, t, NOLOC,
-							 p, sl));
-		if (wr) {
-			if (!after_ok(b, i, err, errlen))
-				return false;
-			ins_insert_after(b, i, transfer(fn, IK_SPILL, p, sl, t,
-							NOLOC));
-		}
+			irc_insert_reload(f, b, i, t, p);
+		if (wr && !irc_insert_spill(f, b, i, t, p, err, errlen))
+			return false;
 	}
 	return true;
 }
@@ -428,8 +478,8 @@ static bool rounds(IrcFn *f, IrcStats *is, int **colour, char *err,
 		       IRC_MAX_ROUNDS);
 }
 
-Fn *irc_alloc(const Fn *orig, const IrcOpts *o, AllocStats *st, IrcStats *is,
-	      char *err, size_t errlen)
+Fn *irc_finish(IrcPrep *f, const Fn *orig, const IrcOpts *o, AllocStats *st,
+	       IrcStats *is, char *err, size_t errlen)
 {
 	AllocStats lst;
 	IrcStats lis;
@@ -440,35 +490,39 @@ Fn *irc_alloc(const Fn *orig, const IrcOpts *o, AllocStats *st, IrcStats *is,
 	*st = (AllocStats){0};
 	*is = (IrcStats){0};
 	double t0 = now();
-	IrcFn f;
-	if (!prepare(&f, orig, err, errlen))
-		return NULL;
-	is->temps = f.fn->npseudo - f.norig;
+	is->temps = f->fn->npseudo - f->norig;
 	st->nins = count_ins(orig);
 	for (int c = 0; c < RC_NALLOC; c++) {
-		f.avail[c] = c == RC_X87 ? 0 : alloc_regset(orig, c, o->nregs[c]);
-		st->regs[c] = f.avail[c];
-		st->k[c] = regset_count(f.avail[c]);
+		f->avail[c] = c == RC_X87 ? 0 : alloc_regset(orig, c, o->nregs[c]);
+		st->regs[c] = f->avail[c];
+		st->k[c] = regset_count(f->avail[c]);
 	}
 	int *colour = NULL;
-	bool ok = temps_fit(&f, err, errlen);
-	if (ok && o->spill) {
-		bool *sp = ARENA_NEW(f.fn->arena, bool, f.cap);
-		for (int p = 0; p < f.norig; p++)
-			sp[p] = o->spill[p];
-		ok = spill_all(&f, sp, err, errlen);
+	bool ok = temps_fit(f, err, errlen) &&
+		  rounds(f, is, &colour, err, errlen) &&
+		  locate(f, colour, err, errlen);
+	if (ok) {
+		drop_null_moves(f->fn);
+		rename(f, orig);
 	}
-	ok = ok && rounds(&f, is, &colour, err, errlen) &&
-	     locate(&f, colour, err, errlen);
-	if (!ok) {
-		fn_free(f.fn);
-		return NULL;
+	Fn *fn = f->fn;
+	f->fn = NULL;
+	if (ok) {
+		fn->allocated = true;
+		alloc_count(fn, st);
+		st->spilled = st->spills.n + st->reloads.n > 0;
+	} else {
+		fn_free(fn);
+		fn = NULL;
 	}
-	drop_null_moves(f.fn);
-	rename(&f, orig);
-	f.fn->allocated = true;
-	alloc_count(f.fn, st);
-	st->spilled = st->spills.n + st->reloads.n > 0;
+	free(f);
 	st->t_colour = now() - t0;
-	return f.fn;
+	return fn;
+}
+
+Fn *irc_alloc(const Fn *orig, const IrcOpts *o, AllocStats *st, IrcStats *is,
+	      char *err, size_t errlen)
+{
+	IrcPrep *p = irc_prepare(orig, err, errlen);
+	return p ? irc_finish(p, orig, o, st, is, err, errlen) : NULL;
 }

@@ -34,9 +34,6 @@ enum { IRC_MAX_ROUNDS = 40 };
 
 typedef struct IrcOpts {
 	int nregs[RC_NALLOC]; /* registers per class, as AllocOpts (0 = all) */
-	/* per pseudo of the original (npseudo entries), or NULL: the pseudos
-	 * spilled everywhere before the first round (the ILP's choice) */
-	const bool *spill;
 } IrcOpts;
 
 typedef struct IrcStats {
@@ -48,11 +45,34 @@ typedef struct IrcStats {
 	int constrained;  /* moves constrained in the last round */
 } IrcStats;
 
-/* The function irc_alloc colours: a copy of orig with prepare's
- * temporaries and copies.  NULL with a reason when irc_alloc refuses
- * orig.  The caller frees it with fn_free.  *norig receives orig's
- * npseudo; pseudos from there on are temporaries (never spilled). */
-Fn *irc_prepare(const Fn *orig, int *norig, char *err, size_t errlen);
+/* A function being allocated: irc_prepare's copy of orig with the
+ * temporaries and copies of tied and constrained operands, which a
+ * caller may rewrite (the ILP's spill code) before irc_finish colours it.
+ * Pseudos below irc_norig are orig's; from there on, temporaries (never
+ * spilled) and the caller's segments (irc_segment). */
+typedef struct IrcFn IrcPrep;
+
+/* NULL with a reason when irc_alloc refuses orig (see above). */
+IrcPrep *irc_prepare(const Fn *orig, char *err, size_t errlen);
+Fn *irc_fn(IrcPrep *p);
+int irc_norig(const IrcPrep *p);
+/* Whether pseudo q is a temporary of prepare's or of spill code. */
+bool irc_is_temp(const IrcPrep *p, int q);
+/* A new pseudo carrying original pseudo v's value (a part of its live
+ * range): coloured, and spilled again when colouring must. */
+int irc_segment(IrcPrep *p, int v);
+/* Inserts `reload =q, v @slot(v)` before at (NULL: at the end of b), or
+ * `spill =v @slot(v), q` after at; q carries v.  The spill is refused
+ * (false, the reason in err) after a branch. */
+void irc_insert_reload(IrcPrep *p, Blk *b, Ins *at, int q, int v);
+bool irc_insert_spill(IrcPrep *p, Blk *b, Ins *at, int q, int v, char *err,
+		      size_t errlen);
+/* Colours p's function (then freed with p) into the allocation of
+ * orig; as irc_alloc. */
+Fn *irc_finish(IrcPrep *p, const Fn *orig, const IrcOpts *o, AllocStats *st,
+	       IrcStats *is, char *err, size_t errlen);
+/* Frees p (when irc_finish is not called). */
+void irc_prep_free(IrcPrep *p);
 
 /* Allocates a copy of orig (not modified) by iterated register
  * coalescing.  st (may be NULL) gets the register sets, the counts of
