@@ -14,6 +14,8 @@
  *   -> every operand located, the copies that coalescing joined removed,
  *   every operand named by the original pseudo whose value it carries.
  * The result is an allocated function like ssa_alloc's, for verify_fn.
+ * irc_prepare and irc_finish split irc_alloc in two for the ILP
+ * (tools/ilp.c), which inserts its own spill code in between.
  *
  * Refused (NULL and a reason, never a wrong allocation): unsupported or
  * already allocated functions, x87 values, memory-only operands, phis,

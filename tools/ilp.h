@@ -1,15 +1,22 @@
-/* ilp.h - the spill-everywhere optimum by integer linear programming
- * (GLPK), realised by iterated register coalescing (docs/COMPARE.md).
+/* ilp.h - optimal spill code by integer linear programming (GLPK),
+ * realised by iterated register coalescing (docs/COMPARE.md).
  *
- * On irc_prepare's function: a binary x_v per pseudo of the original
- * (1: v lives in its stack slot, reloaded before each instruction that
- * reads it, spilled after each that writes it), minimising the
- * frequency-weighted reloads and spills, with at every instruction and
- * class at most k values in registers before it, at most k after it,
- * and across an instruction that clobbers registers (a call) no more
- * values than the registers it preserves.  The pseudos chosen are then
- * spilled and the rest coloured by irc_alloc; when colouring must spill
- * more, the result is not the optimum and says so (exact false).
+ * On irc_prepare's function, per program point (before each instruction
+ * and at each block's end) and per original pseudo live there, binary
+ * r (in a register there) and l (reloaded there), and per pseudo s
+ * (stored after each of its definitions).  Minimise the frequency-
+ * weighted stores and reloads subject to: an operand's value is in a
+ * register at its instruction; a value is in a register at a point only
+ * if it was at the point before (all predecessors' ends at a block's
+ * start) or is reloaded there; a reload needs the stores; at most k
+ * values of a class in registers at every point (the temporaries, hard
+ * registers and dead definitions there counted); across an instruction
+ * that clobbers registers (a call) at most as many values kept in
+ * registers as it preserves.  Classes whose pressure never exceeds their
+ * registers get no variables.  The solution becomes spill code and one
+ * pseudo per segment of a value kept in a register; irc_finish colours
+ * them.  When colouring must spill more, the allocation is not the
+ * optimum and says so (exact false).
  */
 #ifndef SSARA_ILP_H
 #define SSARA_ILP_H
