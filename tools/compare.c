@@ -151,9 +151,8 @@ static Row *new_row(Cmp *c)
 static void run_all(Cmp *c)
 {
 	for (int f = 0; f < c->nfiles; f++) {
-		if (f % 25 == 0 || f + 1 == c->nfiles)
-			fprintf(stderr, "compare: file %d/%d, %d functions\n",
-				f + 1, c->nfiles, c->nrows);
+		fprintf(stderr, "compare: [%d/%d] %s\n", f + 1, c->nfiles,
+			c->files[f]);
 		IrFile file;
 		IrError perr;
 		if (!ir_parse_file(c->files[f], target_x86_64(), &file, &perr)) {

@@ -184,31 +184,34 @@ static void case_refuse(void)
 	fn_free(orig);
 }
 
+/* Runs "ssara ARGS" with %s in ARGS standing for the source root;
+ * checks its exit status; returns its output (stdout and stderr). */
+static char *cli(const char *args, int want)
+{
+	char a[2048], cmd[4096];
+	snprintf(a, sizeof a, args, t_srcdir());
+	snprintf(cmd, sizeof cmd, "%s %s 2>&1", t_ssara_bin(), a);
+	int st;
+	char *out = t_run_cmd(cmd, &st);
+	t_check(st == want, __FILE__, __LINE__, "ssara %s: exit %d, expected %d",
+		a, st, want);
+	return out;
+}
+
 /* ssara compare on testsuite/ir/compare at 4 general registers: both
  * functions solved optimally, optimum 2000 + 2000, irc 11000 + 2000 =
  * 13000 (3.250x), every allocation verified; bad options exit 2. */
 static void case_cli(void)
 {
-	char cmd[4096];
-	snprintf(cmd, sizeof cmd, "%s compare --regs 4 %s/testsuite/ir/compare 2>&1",
-		 t_ssara_bin(), t_srcdir());
-	int st;
-	char *out = t_run_cmd(cmd, &st);
-	CHECK_INT(st, 0);
+	char *out = cli("compare --regs 4 %s/testsuite/ir/compare", 0);
 	CHECK(strstr(out, "2 functions in 2 files") != NULL);
 	CHECK(strstr(out, "ilp: optimal 2, feasible 0") != NULL);
 	CHECK(strstr(out, "verified by all (realised exactly: 2): optimum 4000") != NULL);
 	CHECK(strstr(out, "irc             13000  3.250x") != NULL);
 	CHECK(strstr(out, "ilp              4000  1.000x") != NULL);
 	free(out);
-	snprintf(cmd, sizeof cmd, "%s compare --ilp-time 0 %s/testsuite/ir/compare 2>&1",
-		 t_ssara_bin(), t_srcdir());
-	free(t_run_cmd(cmd, &st));
-	CHECK_INT(st, 2);
-	snprintf(cmd, sizeof cmd, "%s alloc --allocator gcc %s/testsuite/ir/gcd.ir 2>&1",
-		 t_ssara_bin(), t_srcdir());
-	free(t_run_cmd(cmd, &st));
-	CHECK_INT(st, 2);
+	free(cli("compare --ilp-time 0 %s/testsuite/ir/compare", 2));
+	free(cli("alloc --allocator gcc %s/testsuite/ir/gcd.ir", 2));
 }
 
 void suite_compare(void)
