@@ -591,20 +591,31 @@ static void join_ins(Real *z, int b, int j)
 }
 
 /* Names instruction j's operands of modelled values by their segments:
- * a read by the one before it, a def by the one after it (a dead def:
- * a segment of its own). */
+ * a read by the one before it, a def by the one after it (a dead def of
+ * a value the instruction reads: the read's, as a tie may require; any
+ * other dead def: a segment of its own). */
 static void rename_ins(Real *z, int b, int j)
 {
 	Model *m = z->m;
 	Ins *i = m->ins[b][j];
 	int p = m->base[b] + j;
 	int dead_v[i->nops + 1], dead_s[i->nops + 1], nd = 0;
+	mark_ops(m, i, true);
+	int val[i->nops + 1];
+	bool rd[i->nops + 1];
+	for (int q = 0; q < i->nops; q++) {
+		val[q] = value_of(m, &i->ops[q]);
+		rd[q] = val[q] >= 0 && m->rd[val[q]];
+	}
+	mark_ops(m, i, false);
 	for (int q = 0; q < i->nops; q++) {
 		Op *o = &i->ops[q];
-		int v = value_of(m, o);
+		int v = val[q];
 		if (v < 0 || !modelled(m, v))
 			continue;
 		int e = op_reads(m->fn, o) ? entry(m, p, v) : entry(m, p + 1, v);
+		if (e < 0 && rd[q])
+			e = entry(m, p, v);
 		if (e >= 0) {
 			o->reg = seg_of(z, e);
 			continue;

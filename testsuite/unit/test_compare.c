@@ -10,6 +10,7 @@
 
 #include "allocators.h"
 #include "check.h"
+#include "gen.h"
 #include "irc.h"
 #include "verify.h"
 
@@ -163,6 +164,41 @@ static void case_gcd(void)
 	fn_free(orig);
 }
 
+/* Generated functions (loops, calls, ties, fixed registers) at 3
+ * general registers: irc and the ILP (1 s each) allocate every one, and
+ * the checker verifies each allocation (a dead def tied to a read of
+ * its own pseudo once broke the ILP's segments). */
+static void case_generated(void)
+{
+	int solved = 0;
+	for (int seed = 1; seed <= 40; seed++) {
+		GenOpts go = gen_defaults((uint64_t)seed, 60);
+		Fn *orig = gen_function("g", &go);
+		AllocOpts o = {0};
+		o.nregs[RC_GPR] = 3;
+		for (int a = ALLOCATOR_IRC; a <= ALLOCATOR_ILP; a++) {
+			AllocStats st;
+			IlpResult r;
+			char err[512] = "";
+			Fn *fn = allocate_with(a, orig, &o, 1, &st, &r, err,
+					       sizeof err);
+			if (a == ALLOCATOR_ILP && !fn && r.status == ILP_UNSOLVED)
+				continue; /* not solved within 1 s: allowed */
+			if (!t_check(fn != NULL, __FILE__, __LINE__,
+				     "seed %d: %s: %s", seed, allocator_name(a),
+				     err))
+				continue;
+			t_check(t_verdict(orig, fn) == VERDICT_VERIFIED, __FILE__,
+				__LINE__, "seed %d: %s: not verified", seed,
+				allocator_name(a));
+			solved += a == ALLOCATOR_ILP;
+			fn_free(fn);
+		}
+		fn_free(orig);
+	}
+	CHECK(solved > 0);
+}
+
 /* irc refuses what it does not handle, with the reason: x87 values. */
 static void case_refuse(void)
 {
@@ -220,6 +256,7 @@ void suite_compare(void)
 	t_case("sse_call", case_sse_call);
 	t_case("call_clobber", case_call_clobber);
 	t_case("gcd", case_gcd);
+	t_case("generated", case_generated);
 	t_case("refuse", case_refuse);
 	t_case("cli", case_cli);
 }
