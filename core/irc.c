@@ -133,21 +133,25 @@ static bool after_ok(const Blk *b, const Ins *i, char *err, size_t errlen)
 /* ---- prepare ---- */
 
 /* The registers operand o may take in class c when its constraint
- * restricts it within c's allocatable ones, else 0; -1 (all bits) when
- * it allows none of them. */
-static RegSet restriction(const Fn *fn, const Op *o, int c)
+ * restricts it within c's allocatable ones, else 0; *none set when it
+ * allows none of them. */
+static RegSet restriction(const Fn *fn, const Op *o, int c, bool *none)
 {
 	RegSet all = fn_allocatable(fn, c);
 	RegSet a = o->allowed & all;
 	if (o->allowed && !a)
-		return ~(RegSet)0;
+		*none = true;
 	return o->allowed && a != all ? a : 0;
 }
 
-/* The intersection of two restrictions (0 = none). */
-static RegSet meet(RegSet a, RegSet b)
+/* The intersection of two restrictions (0 = none); *none set when it is
+ * empty. */
+static RegSet meet(RegSet a, RegSet b, bool *none)
 {
-	return !a ? b : !b ? a : a & b;
+	RegSet m = !a ? b : !b ? a : a & b;
+	if (a && b && !m)
+		*none = true;
+	return m;
 }
 
 /* Operand k of i and its tie partner (t, or -1) share temporary T when
@@ -180,27 +184,26 @@ static bool prepare_group(IrcFn *f, Blk *b, Ins *i, int k, bool *done,
 				       "uid %d: a part of a value tied across "
 				       "register classes",
 				       i->uid);
-		if (q->reg != o->reg || restriction(fn, o, c) ||
-		    restriction(fn, q, c))
+		bool ignore = false;
+		if (q->reg != o->reg || restriction(fn, o, c, &ignore) ||
+		    restriction(fn, q, c, &ignore))
 			mem[nm++] = t;
 	}
-	RegSet only = restriction(fn, o, c);
+	bool none = false;
+	RegSet only = restriction(fn, o, c, &none);
 	if (nm > 1)
-		only = meet(only, restriction(fn, &i->ops[mem[1]], c));
-	if (t >= 0 && i->ops[t].kind == OK_HREG && !done[t]) {
-		done[t] = true;
-		if (RS_HAS(fn_allocatable(fn, c), i->ops[t].reg))
-			only = meet(only, RS_BIT(i->ops[t].reg));
-	}
-	if (nm == 1 && !only)
-		return true;
-	if (only == ~(RegSet)0 || (only & ~fn_allocatable(fn, c)) ||
-	    (nm > 1 && !only && (o->allowed || i->ops[mem[1]].allowed) &&
-	     !(only = fn_allocatable(fn, c))))
+		only = meet(only, restriction(fn, &i->ops[mem[1]], c, &none),
+			    &none);
+	if (t >= 0 && i->ops[t].kind == OK_HREG &&
+	    RS_HAS(fn_allocatable(fn, c), i->ops[t].reg))
+		only = meet(only, RS_BIT(i->ops[t].reg), &none);
+	if (none)
 		return err_set(err, errlen,
 			       "uid %d: no register meets operand %d's "
 			       "constraints",
 			       i->uid, k);
+	if (nm == 1 && !only)
+		return true;
 	int T = new_temp(f, big, -1, only);
 	for (int m = 0; m < nm; m++) {
 		Op *x = &i->ops[mem[m]];
