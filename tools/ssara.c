@@ -290,8 +290,11 @@ static Fn *alloc_with(const Fn *orig, const AllocCli *cli, AllocStats *st,
 		return fn;
 	printf("# %s: ilp %s", orig->name, ilp_status_name(r.status));
 	if (r.status != ILP_UNSOLVED)
-		printf(", objective %.0f, bound %.0f%s", r.objective, r.bound,
-		       r.exact ? "" : ", colouring spilled more");
+		printf(", objective %.0f, bound %.0f", r.objective, r.bound);
+	if (r.status == ILP_FEASIBLE && r.objective > 0)
+		printf(", gap %.1f%%", 100 * (r.objective - r.bound) / r.objective);
+	if (r.status != ILP_UNSOLVED && !r.exact)
+		printf(", colouring spilled more");
 	printf(", %.2f s\n", r.seconds);
 	return fn;
 }
