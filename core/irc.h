@@ -41,7 +41,8 @@ typedef struct IrcOpts {
 typedef struct IrcStats {
 	int rounds;       /* build-to-select rounds */
 	int actual;       /* pseudos actually spilled by select */
-	int temps;        /* temporaries of prepare */
+	int temps;        /* pseudos added before the first round: prepare's
+			   * temporaries and a caller's segments */
 	int coalesced;    /* moves coalesced in the last round */
 	int frozen;       /* moves frozen in the last round */
 	int constrained;  /* moves constrained in the last round */

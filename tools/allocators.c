@@ -50,7 +50,10 @@ Fn *allocate_with(int a, const Fn *orig, const AllocOpts *o, double ilp_time,
 	if (a == ALLOCATOR_IRC) {
 		IrcOpts io = {0};
 		memcpy(io.nregs, o->nregs, sizeof io.nregs);
-		return irc_alloc(orig, &io, st, NULL, err, errlen);
+		if (ilp)
+			*ilp = (IlpResult){.status = ILP_UNSOLVED};
+		return irc_alloc(orig, &io, st, ilp ? &ilp->irc : NULL, err,
+				 errlen);
 	}
 	if (a == ALLOCATOR_ILP) {
 		IlpOpts lo = {.time_limit = ilp_time};

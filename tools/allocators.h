@@ -25,8 +25,9 @@ bool parse_regs(const char *s, int nregs[RC_NALLOC]);
 bool parse_seconds(const char *s, double *out);
 
 /* Allocates orig with allocator a (ALLOCATOR_*), o's registers and
- * options, the ILP within ilp_time seconds (its outcome into *ilp when
- * a is ALLOCATOR_ILP and ilp is not NULL).  NULL with a reason. */
+ * options, the ILP within ilp_time seconds.  When ilp is not NULL: the
+ * ILP's outcome (ALLOCATOR_ILP), and irc's rounds in ilp->irc
+ * (ALLOCATOR_IRC, ALLOCATOR_ILP).  NULL with a reason. */
 Fn *allocate_with(int a, const Fn *orig, const AllocOpts *o, double ilp_time,
 		  AllocStats *st, IlpResult *ilp, char *err, size_t errlen);
 

@@ -286,6 +286,12 @@ static Fn *alloc_with(const Fn *orig, const AllocCli *cli, AllocStats *st,
 	IlpResult r;
 	Fn *fn = allocate_with(cli->allocator, orig, &cli->o, cli->ilp_time, st,
 			       &r, err, errlen);
+	const IrcStats *is = &r.irc;
+	if (fn && cli->stats && cli->allocator != ALLOCATOR_SSA)
+		printf("# %s: irc rounds %d, actual spills %d, temporaries %d; "
+		       "moves coalesced %d, frozen %d, constrained %d\n",
+		       orig->name, is->rounds, is->actual, is->temps,
+		       is->coalesced, is->frozen, is->constrained);
 	if (cli->allocator != ALLOCATOR_ILP)
 		return fn;
 	printf("# %s: ilp %s", orig->name, ilp_status_name(r.status));
