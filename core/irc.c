@@ -105,17 +105,6 @@ static int new_temp(IrcFn *f, int p, int root, RegSet only)
 	return t;
 }
 
-/* An inserted `kind =d @dloc, s @sloc` (uid 0). */
-static Ins *transfer(Fn *fn, int kind, int d, Loc dl, int s, Loc sl)
-{
-	Ins *i = ins_new(fn, kind, 2);
-	i->ops[0] = (Op){.kind = OK_PSEUDO, .flags = OF_DEF, .reg = d,
-			 .tie = -1, .from = -1, .loc = dl};
-	i->ops[1] = (Op){.kind = OK_PSEUDO, .flags = OF_USE, .reg = s,
-			 .tie = -1, .from = -1, .loc = sl};
-	return i;
-}
-
 static const Loc NOLOC = {LOC_NONE, 0};
 
 /* Whether code may follow i in b (not a branch, not the last of a block
@@ -208,12 +197,12 @@ static bool prepare_group(IrcFn *f, Blk *b, Ins *i, int k, bool *done,
 	for (int m = 0; m < nm; m++) {
 		Op *x = &i->ops[mem[m]];
 		if (op_reads(fn, x))
-			ins_insert_before(b, i, transfer(fn, IK_MOVE, T, NOLOC,
+			ins_insert_before(b, i, ins_transfer(fn, IK_MOVE, T, NOLOC,
 							 x->reg, NOLOC));
 		if (x->flags & OF_DEF) {
 			if (!after_ok(b, i, err, errlen))
 				return false;
-			ins_insert_after(b, i, transfer(fn, IK_MOVE, x->reg,
+			ins_insert_after(b, i, ins_transfer(fn, IK_MOVE, x->reg,
 							NOLOC, T, NOLOC));
 		}
 		x->reg = T;
@@ -299,7 +288,7 @@ static Loc slot_of(IrcFn *f, int v)
 void irc_insert_reload(IrcPrep *p, Blk *b, Ins *at, int q, int v)
 {
 	ins_insert_before(b, at,
-			  transfer(p->fn, IK_RELOAD, q, NOLOC, v, slot_of(p, v)));
+			  ins_transfer(p->fn, IK_RELOAD, q, NOLOC, v, slot_of(p, v)));
 }
 
 bool irc_insert_spill(IrcPrep *p, Blk *b, Ins *at, int q, int v, char *err,
@@ -308,7 +297,7 @@ bool irc_insert_spill(IrcPrep *p, Blk *b, Ins *at, int q, int v, char *err,
 	if (!after_ok(b, at, err, errlen))
 		return false;
 	ins_insert_after(b, at,
-			 transfer(p->fn, IK_SPILL, v, slot_of(p, v), q, NOLOC));
+			 ins_transfer(p->fn, IK_SPILL, v, slot_of(p, v), q, NOLOC));
 	return true;
 }
 
