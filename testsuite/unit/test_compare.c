@@ -236,7 +236,8 @@ static char *cli(const char *args, int want)
 
 /* ssara compare on testsuite/ir/compare at 4 general registers: both
  * functions solved optimally, optimum 2000 + 2000, irc 11000 + 2000 =
- * 13000 (3.250x), every allocation verified; bad options exit 2. */
+ * 13000 (3.250x), every allocation verified; bad options exit 2; GCC's
+ * allocations (*.gcc.ir) and allocated functions skipped. */
 static void case_cli(void)
 {
 	char *out = cli("compare --regs 4 %s/testsuite/ir/compare", 0);
@@ -247,6 +248,24 @@ static void case_cli(void)
 	CHECK(strstr(out, "ilp              4000  1.000x") != NULL);
 	free(out);
 	free(cli("compare --ilp-time 0 %s/testsuite/ir/compare", 2));
+	/* a.ir counts; a.gcc.ir is skipped by name, b.ir as allocated */
+	char dir[512], cmd[4096];
+	t_tmpname(dir, sizeof dir, "compare");
+	if (!CHECK(mkdtemp(dir) != NULL))
+		return;
+	snprintf(cmd, sizeof cmd,
+		 "cp %s/testsuite/ir/gcd.ir %s/a.ir && cp %s/testsuite/ir/gcd.ir "
+		 "%s/a.gcc.ir && %s alloc %s/testsuite/ir/gcd.ir > %s/b.ir",
+		 t_srcdir(), dir, t_srcdir(), dir, t_ssara_bin(), t_srcdir(), dir);
+	int st;
+	free(t_run_cmd(cmd, &st));
+	CHECK_INT(st, 0);
+	snprintf(cmd, sizeof cmd, "compare %s", dir);
+	out = cli(cmd, 0);
+	CHECK(strstr(out, "1 functions in 2 files") != NULL);
+	free(out);
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	free(t_run_cmd(cmd, &st));
 	free(cli("alloc --allocator gcc %s/testsuite/ir/gcd.ir", 2));
 }
 
