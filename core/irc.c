@@ -433,13 +433,12 @@ static bool temps_fit(const IrcFn *f, char *err, size_t errlen)
 	return true;
 }
 
-/* The rounds on f until select colours every node; the colours into
- * *colour.  Spills what select could not colour; without coalescing
- * once when a node of temporaries alone failed. */
-static bool rounds(IrcFn *f, IrcStats *is, int **colour, char *err,
-		   size_t errlen)
+/* The rounds on f until select colours every node, coalescing when co;
+ * the colours into *colour.  Spills what select could not colour; goes
+ * on without coalescing when a node of temporaries alone failed. */
+static bool rounds(IrcFn *f, bool co, IrcStats *is, int **colour,
+		   char *err, size_t errlen)
 {
-	bool co = true;
 	for (int r = 0; r < IRC_MAX_ROUNDS; r++) {
 		IrcRound res;
 		irc_round(f, co, &res);
@@ -491,7 +490,7 @@ Fn *irc_finish(IrcPrep *f, const Fn *orig, const IrcOpts *o, AllocStats *st,
 	}
 	int *colour = NULL;
 	bool ok = temps_fit(f, err, errlen) &&
-		  rounds(f, is, &colour, err, errlen) &&
+		  rounds(f, !o->no_coalesce, is, &colour, err, errlen) &&
 		  locate(f, colour, err, errlen);
 	if (ok) {
 		drop_null_moves(f->fn);

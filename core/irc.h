@@ -36,6 +36,7 @@ enum { IRC_MAX_ROUNDS = 40 };
 
 typedef struct IrcOpts {
 	int nregs[RC_NALLOC]; /* registers per class, as AllocOpts (0 = all) */
+	bool no_coalesce;     /* colouring alone: no move coalesced */
 } IrcOpts;
 
 typedef struct IrcStats {

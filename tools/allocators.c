@@ -48,7 +48,7 @@ Fn *allocate_with(int a, const Fn *orig, const AllocOpts *o, double ilp_time,
 		  AllocStats *st, IlpResult *ilp, char *err, size_t errlen)
 {
 	if (a == ALLOCATOR_IRC) {
-		IrcOpts io = {0};
+		IrcOpts io = {.no_coalesce = o->no_coalesce};
 		memcpy(io.nregs, o->nregs, sizeof io.nregs);
 		if (ilp)
 			*ilp = (IlpResult){.status = ILP_UNSOLVED};
