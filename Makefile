@@ -26,14 +26,17 @@ $(B)/%.o: %.c
 $(B)/libssara.a: $(LIB_OBJ)
 	rm -f $@ && ar rcs $@ $^
 
+# GLPK (the ILP comparator, tools/ilp.c) links into the tools only.
+TOOL_LIBS  = -lglpk
+
 $(B)/ssara: $(TOOL_SRC:%.c=$(B)/%.o) $(B)/libssara.a
-	$(CC) $(CFLAGS) $^ -o $@
+	$(CC) $(CFLAGS) $^ $(TOOL_LIBS) -o $@
 
 $(B)/unit: $(UNIT_SRC:%.c=$(B)/%.o) $(TOOL_MOD) $(B)/libssara.a
-	$(CC) $(CFLAGS) $^ -o $@
+	$(CC) $(CFLAGS) $^ $(TOOL_LIBS) -o $@
 
 $(B)/ssara-bench: $(BENCH_SRC:%.c=$(B)/%.o) $(TOOL_MOD) $(B)/libssara.a
-	$(CC) $(CFLAGS) $^ -o $@
+	$(CC) $(CFLAGS) $^ $(TOOL_LIBS) -o $@
 
 # The Debian packages the project needs; installs only the missing ones.
 deps:

@@ -254,6 +254,16 @@ void ins_insert_before(Blk *b, Ins *at, Ins *i)
 	ins_insert_after(b, at ? at->prev : b->last, i);
 }
 
+Ins *ins_transfer(Fn *fn, int kind, int d, Loc dl, int s, Loc sl)
+{
+	Ins *i = ins_new(fn, kind, 2);
+	i->ops[0] = (Op){.kind = OK_PSEUDO, .flags = OF_DEF, .reg = d,
+			 .tie = -1, .from = -1, .loc = dl};
+	i->ops[1] = (Op){.kind = OK_PSEUDO, .flags = OF_USE, .reg = s,
+			 .tie = -1, .from = -1, .loc = sl};
+	return i;
+}
+
 void ins_append(Blk *b, Ins *i)
 {
 	ins_insert_after(b, b->last, i);

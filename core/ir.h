@@ -300,6 +300,9 @@ bool const_same(int ka, int64_t ia, const char *sa, int kb, int64_t ib,
 
 /* A new instruction with nops zeroed operands (tie = from = -1). */
 Ins *ins_new(Fn *fn, int kind, int nops);
+/* A new inserted `kind =d @dl, s @sl`: two whole pseudo operands, a def
+ * and a use (a move, spill or reload; uid 0). */
+Ins *ins_transfer(Fn *fn, int kind, int d, Loc dl, int s, Loc sl);
 void ins_append(Blk *b, Ins *i);
 void ins_insert_before(Blk *b, Ins *at, Ins *i); /* at == NULL: append */
 void ins_insert_after(Blk *b, Ins *at, Ins *i);  /* at == NULL: prepend */

@@ -26,12 +26,6 @@ static RegSet hard_live_out(const Live *lv, int b)
 	return s;
 }
 
-static Op pseudo_at(int p, int flags, Loc loc)
-{
-	return (Op){.kind = OK_PSEUDO, .flags = (uint8_t)flags, .reg = p,
-		    .tie = -1, .from = -1, .loc = loc};
-}
-
 static Loc reg_loc(int r)
 {
 	return (Loc){LOC_REG, r};
@@ -45,10 +39,7 @@ static Loc slot_loc(int s)
 /* A new inserted instruction `kind =p @dst, p @src`. */
 static Ins *transfer(Fn *fn, int kind, int p, Loc dst, Loc src)
 {
-	Ins *i = ins_new(fn, kind, 2);
-	i->ops[0] = pseudo_at(p, OF_DEF, dst);
-	i->ops[1] = pseudo_at(p, OF_USE, src);
-	return i;
+	return ins_transfer(fn, kind, p, dst, p, src);
 }
 
 /* Registers an operand may take: its constraint or its class's

@@ -5,7 +5,7 @@
 #                   which the HTML report's pages are loaded and looked at
 #                   (testsuite/unit/test_html.c)
 set -e
-PKGS="gcc g++ make libc6-dev binutils xz-utils gcc-12-plugin-dev libelf-dev libiberty-dev gcc-12-source clang valgrind"
+PKGS="gcc g++ make libc6-dev binutils xz-utils gcc-12-plugin-dev libelf-dev libiberty-dev libglpk-dev gcc-12-source clang valgrind"
 [ "${1:-}" = check ] && PKGS="$PKGS chromium"
 missing=
 for p in $PKGS; do

@@ -353,12 +353,7 @@ static bool cs_plan(const Fn *fn, const Blk *b, Ins *c, Loc l, CsPlan *p)
 /* A transfer `kind =p @dst, p @src` to insert. */
 static Ins *transfer(Fn *fn, int kind, int p, Loc dst, Loc src)
 {
-	Ins *i = ins_new(fn, kind, 2);
-	i->ops[0] = (Op){.kind = OK_PSEUDO, .flags = OF_DEF, .reg = p,
-			 .tie = -1, .from = -1, .loc = dst};
-	i->ops[1] = (Op){.kind = OK_PSEUDO, .flags = OF_USE, .reg = p,
-			 .tie = -1, .from = -1, .loc = src};
-	return i;
+	return ins_transfer(fn, kind, p, dst, p, src);
 }
 
 /* The kind a transfer has once its slot operand became a register. */

@@ -72,14 +72,10 @@ static Loc slot_loc(int s)
 	return (Loc){LOC_SLOT, s};
 }
 
+/* A transfer `kind =p @dst, p @src` (ins_transfer). */
 static Ins *transfer(Fn *fn, int kind, int p, Loc dst, Loc src)
 {
-	Ins *i = ins_new(fn, kind, 2);
-	i->ops[0] = (Op){.kind = OK_PSEUDO, .flags = OF_DEF, .reg = p,
-			 .tie = -1, .from = -1, .loc = dst};
-	i->ops[1] = (Op){.kind = OK_PSEUDO, .flags = OF_USE, .reg = p,
-			 .tie = -1, .from = -1, .loc = src};
-	return i;
+	return ins_transfer(fn, kind, p, dst, p, src);
 }
 
 static RegSet class_regs(const RA *ra, int cls)

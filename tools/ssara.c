@@ -8,9 +8,11 @@
 #include <string.h>
 
 #include "alloc.h"
+#include "allocators.h"
 #include "cfg.h"
 #include "dom.h"
 #include "fuzz.h"
+#include "compare.h"
 #include "gen.h"
 #include "ir.h"
 #include "irtext.h"
@@ -40,15 +42,25 @@ static const char usage[] =
 	"                     of the same name: verified, violation (N) with one\n"
 	"                     line per violation, or unverified: REASON; exit 1\n"
 	"                     if any function is not verified (docs/VERIFY.md)\n"
-	"  alloc [--regs GPR[,SSE[,X87]]] [--verify] [--stats] [--no-coalesce]\n"
-	"        [--hardweb retry|never|always] FILE.ir...\n"
-	"                     the SSA-based allocator: the allocated functions\n"
-	"                     (--stats: statistics as # comments, with the\n"
-	"                     spill-everywhere baseline; --verify: the checker,\n"
-	"                     exit 1 on a violation or a failed allocation;\n"
-	"                     --regs: registers per class; --hardweb: hard-\n"
+	"  alloc [--allocator ssa|irc|ilp] [--ilp-time SEC] [--regs GPR[,SSE[,X87]]]\n"
+	"        [--verify] [--stats] [--no-coalesce] [--hardweb retry|never|always]\n"
+	"        FILE.ir...\n"
+	"                     allocate: the allocated functions (--allocator:\n"
+	"                     the SSA-based allocator, default; irc, iterated\n"
+	"                     register coalescing; ilp, optimal spill code by\n"
+	"                     GLPK within --ilp-time seconds per function,\n"
+	"                     default 20, docs/COMPARE.md; --stats: statistics\n"
+	"                     as # comments, with the spill-everywhere\n"
+	"                     baseline; --verify: the checker, exit 1 on a\n"
+	"                     violation or a failed allocation; --regs:\n"
+	"                     registers per class; --hardweb (ssa): hard-\n"
 	"                     register webs made values when allocation fails\n"
 	"                     (retry, default), never or always; docs/ALLOC.md)\n"
+	"  compare [--regs GPR[,SSE]] [--ilp-time SEC] [--allocators LIST] DIR\n"
+	"                     every function of DIR's *.ir dumps through the\n"
+	"                     allocators of LIST (default ssa,irc,ilp), each\n"
+	"                     checked: allocated, verified, weighted spill\n"
+	"                     code, moves, time, gap to the ILP's optimum\n"
 	"  gen [--seed N] [--size N] [--vars N] [--count N] [--x87 PCT]\n"
 	"      [--memonly PCT]\n"
 	"                     random valid functions (loops, diamonds, calls,\n"
@@ -262,7 +274,36 @@ static int cmd_verify(int argc, char **argv)
 typedef struct AllocCli {
 	AllocOpts o;
 	bool verify, stats;
+	int allocator;   /* ALLOCATOR_* */
+	double ilp_time; /* seconds per function */
 } AllocCli;
+
+/* Allocates orig with the allocator cli names (the ILP's outcome as a
+ * comment line); NULL with a reason. */
+static Fn *alloc_with(const Fn *orig, const AllocCli *cli, AllocStats *st,
+		      char *err, size_t errlen)
+{
+	IlpResult r;
+	Fn *fn = allocate_with(cli->allocator, orig, &cli->o, cli->ilp_time, st,
+			       &r, err, errlen);
+	const IrcStats *is = &r.irc;
+	if (fn && cli->stats && cli->allocator != ALLOCATOR_SSA)
+		printf("# %s: irc rounds %d, actual spills %d, temporaries %d; "
+		       "moves coalesced %d, frozen %d, constrained %d\n",
+		       orig->name, is->rounds, is->actual, is->temps,
+		       is->coalesced, is->frozen, is->constrained);
+	if (cli->allocator != ALLOCATOR_ILP)
+		return fn;
+	printf("# %s: ilp %s", orig->name, ilp_status_name(r.status));
+	if (r.status != ILP_UNSOLVED)
+		printf(", objective %.0f, bound %.0f", r.objective, r.bound);
+	if (r.status == ILP_FEASIBLE && r.objective > 0)
+		printf(", gap %.1f%%", 100 * (r.objective - r.bound) / r.objective);
+	if (r.status != ILP_UNSOLVED && !r.exact)
+		printf(", colouring spilled more");
+	printf(", %.2f s\n", r.seconds);
+	return fn;
+}
 
 /* Prints the statistics of one allocated function as comment lines. */
 static void alloc_stats_print(const Fn *orig, const AllocStats *st)
@@ -322,7 +363,7 @@ static int alloc_one(const char *path, const Fn *orig, const AllocCli *cli)
 	}
 	AllocStats st;
 	char err[512];
-	Fn *fn = ssa_alloc(orig, &cli->o, &st, err, sizeof err);
+	Fn *fn = alloc_with(orig, cli, &st, err, sizeof err);
 	if (!fn) {
 		fprintf(stderr, "ssara alloc: %s: %s: %s\n", path, orig->name,
 			err);
@@ -355,10 +396,17 @@ static int alloc_one(const char *path, const Fn *orig, const AllocCli *cli)
  * 1 when one is not, 2 on bad usage or input. */
 static int cmd_alloc(int argc, char **argv)
 {
-	AllocCli cli = {0};
+	AllocCli cli = {.ilp_time = 20};
 	int a = 0;
 	for (; a < argc && argv[a][0] == '-' && argv[a][1]; a++) {
-		if (!strcmp(argv[a], "--verify")) {
+		if (!strcmp(argv[a], "--allocator") && a + 1 < argc) {
+			cli.allocator = allocator_by_name(argv[++a]);
+			if (cli.allocator < 0)
+				goto bad;
+		} else if (!strcmp(argv[a], "--ilp-time") && a + 1 < argc) {
+			if (!parse_seconds(argv[++a], &cli.ilp_time))
+				goto bad;
+		} else if (!strcmp(argv[a], "--verify")) {
 			cli.verify = true;
 		} else if (!strcmp(argv[a], "--stats")) {
 			cli.stats = true;
@@ -375,16 +423,7 @@ static int cmd_alloc(int argc, char **argv)
 			else
 				goto bad;
 		} else if (!strcmp(argv[a], "--regs") && a + 1 < argc) {
-			char *s = argv[++a], *end;
-			for (int c = 0; c < RC_NALLOC && *s; c++) {
-				long n = strtol(s, &end, 10);
-				if (end == s || n < 1 || n > 16 ||
-				    (*end && *end != ','))
-					goto bad;
-				cli.o.nregs[c] = (int)n;
-				s = *end ? end + 1 : end;
-			}
-			if (*s)
+			if (!parse_regs(argv[++a], cli.o.nregs))
 				goto bad;
 		} else {
 			goto bad;
@@ -440,6 +479,8 @@ int main(int argc, char **argv)
 		return cmd_alloc(argc - 2, argv + 2);
 	if (!strcmp(cmd, "verify"))
 		return cmd_verify(argc - 2, argv + 2);
+	if (!strcmp(cmd, "compare"))
+		return compare_main(argc - 2, argv + 2);
 	if (!strcmp(cmd, "fuzz"))
 		return fuzz_main(argc - 2, argv + 2);
 	if (!strcmp(cmd, "mutate"))

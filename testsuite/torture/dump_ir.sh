@@ -11,6 +11,7 @@
 # run in SRC, so that two runs name their dumps alike and compare).  Files that plain GCC cannot compile
 # are skipped (their dumps, if any, stay).  Prints the number of dumps.
 # --plugin SO  the plugin to compile with (default build/ssara.so)
+# --suites L  only these suites (default "execute compile libiberty zlib")
 # --notes      also check both allocations in the compiler (verify=both,
 #              verbose) and keep each compile's notes and diagnostics in
 #              DIR/<suite>/<file>.notes: the compiler's verdict lines
@@ -26,12 +27,14 @@ level=-O2
 jobs=2
 DUMP=$TOUT/irdump
 notes=
+suites="execute compile libiberty zlib"
 while [ $# -gt 0 ]; do
 	case $1 in
 	--level) level=$2; shift;;
 	--jobs) jobs=$2; shift;;
 	--out) DUMP=$2; shift;;
 	--plugin) PLUGIN=$2; shift;;
+	--suites) suites=$2; shift;;
 	--notes) notes=1;;
 	*) echo "dump_ir.sh: unknown argument '$1'" >&2; exit 2;;
 	esac
@@ -54,10 +57,12 @@ mkdir -p "$DUMP/execute" "$DUMP/compile" "$DUMP/libiberty" "$DUMP/zlib"
 # A private copy of the plugin: a rebuild during the run changes nothing.
 cp "$PLUGIN" "$DUMP/ssara.so" || exit 2
 export DUMP CC SRC level notes
+want() { case " $suites " in *" $1 "*) return 0;; esac; return 1; }
 {
-	for f in "$T"/execute/*.c; do echo "execute $f"; done
-	for f in "$T"/compile/*.c; do echo "compile $f"; done
-	for f in "$LIBIB"/*.c; do echo "libiberty $f"; done
+	want execute && for f in "$T"/execute/*.c; do echo "execute $f"; done
+	want compile && for f in "$T"/compile/*.c; do echo "compile $f"; done
+	want libiberty && for f in "$LIBIB"/*.c; do echo "libiberty $f"; done
+	want zlib &&
 	# zlib: the files coverage.sh compiles (a tarball extracted before
 	# zlib was part of it has none: skipped)
 	for z in adler32 compress crc32 deflate gzclose gzlib gzread gzwrite \
