@@ -97,7 +97,8 @@ static std::string fn_source(function *fun)
 
 /* The unit's file as the records name it: the main input file, but
  * under link-time optimisation (lto1, where the main input is a
- * temporary object such as ccX.ltrans0.o in the temporary directory) fun's own source file. */
+ * temporary object such as ccX.ltrans0.o in the temporary
+ * directory) fun's own source file. */
 static std::string unit_file(function *fun)
 {
 	if (in_lto_p) {
