@@ -57,7 +57,7 @@ printf '%-6s %14s %14s %7s %14s %14s %7s %7s %7s\n' seed plain16 subst16 ratio \
 while [ "$n" -lt "$count" ] && [ "$seed" -lt $((count * 20)) ]; do
 	seed=$((seed + 1))
 	s=$OUT/s$seed
-	csmith --seed "$seed" >"$s.c" 2>/dev/null || continue
+	(cd "$OUT" && csmith --seed "$seed") >"$s.c" 2>/dev/null || continue
 	$CC $lvl -w -I"$inc" "$s.c" -o "$s.p16" 2>/dev/null || continue
 	ref=$(timeout 1 "$s.p16" 2>/dev/null) || continue
 	echo "subst_cg.sh: seed $seed" >&2

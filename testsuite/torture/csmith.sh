@@ -77,7 +77,7 @@ run() {
 n=$first
 while [ "$n" -le "$last" ]; do
 	s=$out/s$n
-	[ -f "$s.c" ] || csmith --seed "$n" > "$s.c"
+	[ -f "$s.c" ] || (cd "$out" && csmith --seed "$n") > "$s.c" # csmith writes platform.info into its directory
 	if [ -f "$s.row" ] && [ -f "$s.err" ]; then
 		n=$((n + 1)); continue # done by an earlier run into OUTDIR
 	fi

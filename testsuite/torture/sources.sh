@@ -32,3 +32,18 @@ libiberty_config() {
 	(cd "$1/libiberty-build" && CC=$CC "$1/$G/libiberty/configure" >configure.log 2>&1) ||
 		{ echo "$2: libiberty's configure failed (see $1/libiberty-build/configure.log)" >&2; exit 2; }
 }
+
+# fixed_for_regs N: the -ffixed- options that leave N allocatable general
+# registers (of the 15 besides sp), taking first the registers that carry
+# no argument (bx bp r10..r15); nothing for N = 0.
+fixed_for_regs() {
+	_n=15 _f=""
+	if [ "$1" -gt 0 ]; then
+		for _r in rbx rbp r10 r11 r12 r13 r14 r15 r9 r8 rcx rdx rsi rdi rax; do
+			[ $_n -le "$1" ] && break
+			_f="$_f -ffixed-$_r"
+			_n=$((_n - 1))
+		done
+	fi
+	echo "$_f"
+}

@@ -73,15 +73,7 @@ EXE=$OUT/src/$G/gcc/testsuite/gcc.c-torture/execute
 
 # The -ffixed- options that leave GPR general registers to both
 # allocators: the registers that carry no argument go first.
-fixed=""
-if [ "$regs" -gt 0 ]; then
-	n=15 # allocatable general registers: all but sp
-	for r in rbx rbp r10 r11 r12 r13 r14 r15 r9 r8 rcx rdx rsi rdi rax; do
-		[ $n -le "$regs" ] && break
-		fixed="$fixed -ffixed-$r"
-		n=$((n - 1))
-	done
-fi
+fixed=$(fixed_for_regs "$regs")
 
 ls "$EXE"/*.c | sort >"$OUT/files.all"
 if [ "$subset" -gt 0 ]; then

@@ -48,15 +48,7 @@ libiberty_config "$SRC" subst_real.sh
 Z="adler32 compress crc32 deflate gzclose gzlib gzread gzwrite infback
 inffast inflate inftrees trees uncompr zutil"
 ZF="-DHAVE_UNISTD_H -DHAVE_STDARG_H -D_LARGEFILE64_SOURCE=1 -I$SRC/$G/zlib"
-fixed=""
-if [ "$regs" -gt 0 ]; then
-	n=15
-	for r in rbx rbp r10 r11 r12 r13 r14 r15 r9 r8 rcx rdx rsi rdi rax; do
-		[ $n -le "$regs" ] && break
-		fixed="$fixed -ffixed-$r"
-		n=$((n - 1))
-	done
-fi
+fixed=$(fixed_for_regs "$regs")
 pl="-fplugin=$PLUGIN -fplugin-arg-ssara-substitute -fplugin-arg-ssara-verbose"
 [ "$regs" -gt 0 ] && pl="$pl -fplugin-arg-ssara-regs=$regs"
 status=0
