@@ -16,6 +16,7 @@
 #include "hardweb.h"
 #include "locations.h"
 #include "memonly.h"
+#include "spill_everywhere.h"
 #include "regset.h"
 #include "remat.h"
 #include "spill.h"
@@ -453,6 +454,38 @@ static Fn *alloc_hardwebs(const Fn *orig, const AllocOpts *o, AllocStats *st,
 	return fn;
 }
 
+/* Whether fn has a call that may return twice (setjmp: [twice]). */
+static bool calls_twice(const Fn *fn)
+{
+	for (int b = 0; b < fn->nblk; b++)
+		for (const Ins *i = fn->blk[b]->first; i; i = i->next)
+			if (i->kind == IK_CALL && (i->flags & INS_TWICE))
+				return true;
+	return false;
+}
+
+/* A function that calls setjmp: a longjmp back restores the registers
+ * the call saw, so every value the code after the call reads must be in
+ * memory, its latest definition stored, wherever a longjmp may leave
+ * from (docs/ALLOC.md "Calls that return twice").  The baseline meets
+ * that for every pseudo: each has one slot, stored after each
+ * definition and reloaded before each use. */
+static Fn *alloc_everywhere(const Fn *orig, AllocStats *st, char *err,
+			    size_t errlen)
+{
+	char why[256];
+	Fn *fn = spill_everywhere(orig, why, sizeof why);
+	if (!fn) {
+		err_set(err, errlen, "a call returns twice, and the "
+				     "everywhere-spill allocation fails: %s",
+			why);
+		return NULL;
+	}
+	st->everywhere = true;
+	alloc_count(fn, st);
+	return fn;
+}
+
 Fn *ssa_alloc(const Fn *orig, const AllocOpts *o, AllocStats *st, char *err,
 	      size_t errlen)
 {
@@ -481,6 +514,8 @@ Fn *ssa_alloc(const Fn *orig, const AllocOpts *o, AllocStats *st, char *err,
 	}
 	/* the register sets before run's partial statistics; alloc_hardwebs
 	 * writes it only on success */
+	if (calls_twice(orig))
+		return alloc_everywhere(orig, st, err, errlen);
 	AllocStats first = *st;
 	char err2[512];
 	Fn *fn;

@@ -66,6 +66,8 @@ typedef struct AllocStats {
 	bool spilled;           /* the spiller ran (pressure exceeded k) */
 	int hardwebs;           /* hard-register webs made values
 				   (hardweb.h); 0: none, or not tried */
+	bool everywhere;        /* a call returns twice: every pseudo in
+				   its own slot (spill_everywhere.h) */
 	double t_ssa, t_spill, t_constr, t_colour, t_coalesce, t_destruct;
 } AllocStats;
 

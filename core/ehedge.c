@@ -5,14 +5,26 @@
 #include "err.h"
 #include "liveness.h"
 
-/* Whether block b ends in a throwing instruction: it has an EH
- * successor. */
-static bool throws(const Blk *b)
+/* The exceptional edges block b has (EF_EH, EF_ABCALL or both): its
+ * last instruction throws, or is a call a non-local goto may leave. */
+static int throws(const Blk *b)
 {
+	int x = 0;
 	for (int k = 0; k < b->nsucc; k++)
-		if (b->succ[k].flags & EF_EH)
-			return true;
-	return false;
+		x |= b->succ[k].flags & EF_EXC;
+	return x;
+}
+
+/* The registers the exceptional edges of a block (throws: x) lose: the
+ * call-clobbered ones on an EH edge, all but sp and the soft pointers
+ * on a non-local goto's (whose receiver restores only sp and the frame
+ * pointer, from its save area). */
+static RegSet lost_on(const Target *t, int x)
+{
+	if (!(x & EF_ABCALL))
+		return t->call_clobbered;
+	RegSet keep = RS_BIT(R_SP) | RS_BIT(R_ARGP) | RS_BIT(R_FRAME);
+	return (((RegSet)1 << TGT_NREGS) - 1) & ~keep;
 }
 
 /* The hard registers instruction i reads (flag OF_USE) or writes
@@ -48,7 +60,7 @@ static bool has_value_before(const Live *lv, const Blk *b, const Ins *i,
 static int def_into_pad(const Live *lv, const Blk *bb, const Ins *i)
 {
 	for (int k = 0; k < bb->nsucc; k++) {
-		if (!(bb->succ[k].flags & EF_EH))
+		if (!(bb->succ[k].flags & EF_EXC))
 			continue;
 		for (int o = 0; o < i->nops; o++) {
 			const Op *d = &i->ops[o];
@@ -72,7 +84,7 @@ static RegSet held_across(const Fn *fn, const Live *lv, const Blk *bb,
 {
 	RegSet across = 0;
 	for (int k = 0; k < bb->nsucc; k++) {
-		if (bb->succ[k].flags & EF_EH)
+		if (bb->succ[k].flags & EF_EXC)
 			continue;
 		for (int r = 0; r < TGT_NREGS; r++)
 			if (live_in_has(lv, bb->succ[k].blk, fn->npseudo + r))
@@ -98,7 +110,8 @@ bool eh_widen(Fn *fn, EhWide *w, char *err, size_t errlen)
 	for (int b = 0; b < fn->nblk; b++) {
 		Blk *bb = fn->blk[b];
 		Ins *i = bb->last;
-		if (!i || i->kind == IK_PHI || !throws(bb))
+		int x = throws(bb);
+		if (!i || i->kind == IK_PHI || !x)
 			continue;
 		if (!lv)
 			lv = live_compute(fn, cfg_build(fn));
@@ -112,7 +125,7 @@ bool eh_widen(Fn *fn, EhWide *w, char *err, size_t errlen)
 				       "happen)",
 				       bb->id, i->uid, p);
 		}
-		RegSet lost = t->call_clobbered & ~held_across(fn, lv, bb, i);
+		RegSet lost = lost_on(t, x) & ~held_across(fn, lv, bb, i);
 		if (i->kind == IK_CALL) {
 			w->uid[w->n] = i->uid;
 			w->clob[w->n++] = i->clobbers;

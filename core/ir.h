@@ -122,6 +122,8 @@ enum InsFlag {
 	INS_PTRCOPY = 16, /* an ord that is exactly "operand 0 (a whole
 			   * pseudo) := operand 1 (%frame or %argp)": a copy
 			   * of a soft pointer; docs/IR.md "[ptrcopy]" */
+	INS_TWICE = 32,   /* a call that may return twice (setjmp, vfork:
+			   * GCC's REG_SETJMP); docs/IR.md "[twice]" */
 };
 
 /* A memory access of a captured instruction (docs/IR.md "Memory
@@ -175,8 +177,12 @@ typedef struct Ins {
 } Ins;
 
 /* EF_EH: an exception edge from a throwing instruction (the last of its
- * block) to a landing pad; always with EF_ABNORMAL (docs/IR.md). */
-enum EdgeFlag { EF_ABNORMAL = 1, EF_EH = 2 };
+ * block) to a landing pad; EF_ABCALL: a non-local goto's edge from a call
+ * (the last of its block) to a receiver (GCC's EDGE_ABNORMAL_CALL); both
+ * always with EF_ABNORMAL (docs/IR.md).  EF_EXC: either, an edge on
+ * which the block's last instruction does not complete. */
+enum EdgeFlag { EF_ABNORMAL = 1, EF_EH = 2, EF_ABCALL = 4 };
+#define EF_EXC (EF_EH | EF_ABCALL)
 
 typedef struct Edge {
 	int blk;       /* target block index */

@@ -270,7 +270,7 @@ static bool parse_blk_attr(Parser *P, const char *name, int *v)
 	       irp_end_tok(P, " in block header");
 }
 
-/* Reads "-> bX[!abnormal|!eh] ..." (the cursor is on "->"). */
+/* Reads "-> bX[!abnormal|!eh|!abcall] ..." (the cursor is on "->"). */
 static bool parse_succs(Parser *P, Blk *b)
 {
 	P->pos += 2;
@@ -291,6 +291,9 @@ static bool parse_succs(Parser *P, Blk *b)
 			} else if (irp_is_kw(P, "eh")) {
 				P->pos += 2;
 				flags = EF_ABNORMAL | EF_EH;
+			} else if (irp_is_kw(P, "abcall")) {
+				P->pos += 6;
+				flags = EF_ABNORMAL | EF_ABCALL;
 			} else {
 				return irp_fail_at(P, P->pos - 1,
 						   "unknown edge flag");
@@ -458,7 +461,7 @@ static bool parse_comm_index(Parser *P, int64_t *k)
 }
 
 /* [clobber REGSET] {MEMFX} [[of N]] [[mem @R:W]] [[remat]] [[retarg]]
- * [[comm K]] [[deleted]] at the end of an instruction; *del_at = where
+ * [[twice]] [[comm K]] [[deleted]] at the end of an instruction; *del_at = where
  * [deleted] is, *of = N (else 0), *of_at where [of N] is, *comm = K and
  * *comm_at where [comm K] is, *memat = R's core number + 1 (else 0),
  * *memw = W and *mem_at where [mem] is. */
@@ -527,6 +530,12 @@ static bool parse_ins_tail(Parser *P, RegSet *clob, int *flags,
 	if (peek(P) == '[' && at_tag(P, "[retarg]")) {
 		P->pos += 8;
 		*flags |= INS_RETARG;
+		if (!irp_end_tok(P, ""))
+			return false;
+	}
+	if (peek(P) == '[' && at_tag(P, "[twice]")) {
+		P->pos += 7;
+		*flags |= INS_TWICE;
 		if (!irp_end_tok(P, ""))
 			return false;
 	}
@@ -652,6 +661,10 @@ static bool parse_ins(Parser *P)
 	if ((flags & INS_RETARG) && kind != IK_CALL)
 		return irp_fail_at(P, kat,
 				   "'[retarg]' on an instruction that is "
+				   "not a call");
+	if ((flags & INS_TWICE) && kind != IK_CALL)
+		return irp_fail_at(P, kat,
+				   "'[twice]' on an instruction that is "
 				   "not a call");
 	if (of && ((kind != IK_REMAT && kind != IK_OPAQUE) ||
 		   !P->fn->allocated))

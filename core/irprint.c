@@ -235,6 +235,8 @@ static void print_ins(FILE *f, const Fn *fn, const Ins *i)
 		fputs(" [remat]", f);
 	if (i->flags & INS_RETARG)
 		fputs(" [retarg]", f);
+	if (i->flags & INS_TWICE)
+		fputs(" [twice]", f);
 	if (i->flags & INS_COMM)
 		fprintf(f, " [comm %d]", i->comm);
 	if (i->flags & INS_PTRCOPY)
@@ -255,6 +257,8 @@ static void print_block_header(FILE *f, const Fn *fn, const Blk *b)
 		print_label(f, fn, b->succ[k].blk);
 		if (b->succ[k].flags & EF_EH)
 			fputs("!eh", f);
+		else if (b->succ[k].flags & EF_ABCALL)
+			fputs("!abcall", f);
 		else if (b->succ[k].flags & EF_ABNORMAL)
 			fputs("!abnormal", f);
 	}

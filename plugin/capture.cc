@@ -734,6 +734,8 @@ static void capture_operands(Builder &b, Blk *blk, rtx_insn *insn, int code,
 		ins->flags |= INS_REMAT;
 	if (kind == IK_ORD && is_ptr_copy(insn, ins))
 		ins->flags |= INS_PTRCOPY;
+	if (kind == IK_CALL && find_reg_note(insn, REG_SETJMP, NULL_RTX))
+		ins->flags |= INS_TWICE;
 	ins_append(blk, ins);
 	for (Ins *c : b.copies_after)
 		ins_append(blk, c);
@@ -839,6 +841,8 @@ static void capture_blocks(Builder &b)
 				continue;
 			int flags = (e->flags & EDGE_EH)
 					    ? EF_ABNORMAL | EF_EH
+				    : (e->flags & EDGE_ABNORMAL_CALL)
+					    ? EF_ABNORMAL | EF_ABCALL
 				    : (e->flags & EDGE_ABNORMAL) ? EF_ABNORMAL
 								 : 0;
 			blk_add_succ(b.fn, blk, pos[e->dest->index], flags);

@@ -144,7 +144,7 @@ static int undefined_part(Chk *c, int s, const uint64_t *d)
 /* acc := acc joined with in.  A location certainly holds v after the
  * join if it does on both sides, where a side whose paths all leave v
  * undefined counts as holding it everywhere. */
-static void join2(Chk *c, const State *in)
+void join_acc(Chk *c, const State *in)
 {
 	State *acc = &c->acc, *out = &c->acc2;
 	int i = 0, j = 0, m = 0;
@@ -254,7 +254,7 @@ bool join(Chk *c, int b)
 			any = true;
 			continue;
 		}
-		join2(c, in);
+		join_acc(c, in);
 	}
 	if (any)
 		prune_slots(c, b);

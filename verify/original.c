@@ -408,10 +408,19 @@ static bool eh_at(const Chk *c, const Ins *o)
 	return c->eh_mode && o == c->eh_ins[c->cur_blk];
 }
 
+RegSet exc_lost(const Chk *c, int b)
+{
+	if (!c->abcall[b])
+		return c->t->call_clobbered;
+	RegSet keep = RS_BIT(R_SP) | RS_BIT(R_ARGP) | RS_BIT(R_FRAME);
+	return ((RegSet)1 << TGT_NREGS) - 1 - keep;
+}
+
 void eh_effects(Chk *c)
 {
 	c->eh_hit = true;
-	RegSet cc = c->t->call_clobbered;
+	RegSet cc = exc_lost(c, c->cur_blk);
+	bool ab = c->abcall[c->cur_blk];
 	clobber(c, cc);
 	for (int r = 0; r < TGT_NREGS; r++) {
 		if (!RS_HAS(cc, r))
@@ -420,6 +429,15 @@ void eh_effects(Chk *c)
 		kill_value(c, v);
 		if (!c->nviol_setup && c->isW[v])
 			bit_set(c->curD, c->widx[v], false);
+	}
+	if (ab) {
+		/* the non-local goto reloads the hard frame pointer from
+		 * the save area the function's entry code filled with bp's
+		 * entry value (an original instruction reading %bp) */
+		int v = c->npseudo + R_BP;
+		defined(c, v);
+		wset(c, R_BP, set_single(&c->sp, v));
+		return;
 	}
 	/* the unwinder's data for the landing pad (EH_RETURN_DATA_REGNO) */
 	static const int data[] = {R_AX, R_DX};

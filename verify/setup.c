@@ -91,13 +91,15 @@ bool eh_edge(const Chk *c, int a, int b)
 	int x = chain_end(c, b);
 	for (int k = 0; k < ob->nsucc; k++)
 		if (ob->succ[k].blk == x)
-			return ob->succ[k].flags & EF_EH;
+			return ob->succ[k].flags & EF_EXC;
 	return false;
 }
 
-/* Exceptions: the throwing instruction of each block with an EH edge
- * (its last original instruction); an edge both EH and not, to one
- * block, is not modelled. */
+/* Exceptional edges: the instruction that does not complete on them,
+ * the last original one of each block with an EH edge (it throws) or a
+ * non-local goto edge (a call; c->abcall).  An edge both exceptional
+ * and not to one block, or both kinds from one block, is not
+ * modelled. */
 static bool setup_eh(Chk *c)
 {
 	const Fn *o = c->o, *f = c->f;
@@ -106,28 +108,39 @@ static bool setup_eh(Chk *c)
 		if (ob < 0)
 			continue;
 		const Blk *obb = o->blk[ob];
-		bool eh = false;
+		int kinds = 0;
 		for (int k = 0; k < obb->nsucc; k++) {
-			if (!(obb->succ[k].flags & EF_EH))
+			int x = obb->succ[k].flags & EF_EXC;
+			if (!x)
 				continue;
-			eh = true;
+			kinds |= x;
 			for (int j = 0; j < obb->nsucc; j++)
 				if (obb->succ[j].blk == obb->succ[k].blk &&
-				    !(obb->succ[j].flags & EF_EH))
+				    !(obb->succ[j].flags & x))
 					return unverified(
-						c, "b%d has an EH edge and "
+						c, "b%d has an %s edge and "
 						   "another edge to b%d",
 						obb->id,
+						x == EF_EH ? "EH" : "abcall",
 						o->blk[obb->succ[k].blk]->id);
 		}
-		if (!eh)
+		if (!kinds)
 			continue;
+		if (kinds == EF_EXC)
+			return unverified(c, "b%d has both an EH edge and a "
+					     "non-local goto edge",
+					  obb->id);
 		const Ins *t = obb->last;
 		if (!t || t->kind == IK_PHI)
 			return unverified(c, "b%d has an EH edge but no "
 					     "instruction that throws",
 					  obb->id);
+		if (kinds == EF_ABCALL && t->kind != IK_CALL)
+			return unverified(c, "b%d has a non-local goto edge "
+					     "but does not end in a call",
+					  obb->id);
 		c->eh_ins[b] = t;
+		c->abcall[b] = kinds == EF_ABCALL;
 	}
 	return true;
 }

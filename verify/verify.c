@@ -18,6 +18,8 @@
  *   ovalues.c    what the original says of its values (widths,
  *                remats, unnamed values);
  *   vlive.c      the liveness of the original values, and W;
+ *   setjmp.c     calls that return twice: their regions, and the
+ *                second return's state;
  *   run, here:   a work-list to the fixed point, then a checking pass;
  *                each block's entry state from join.c, then the block
  *                replayed (replay, here), instruction by instruction:
@@ -102,6 +104,7 @@ static void chk_init(Chk *c, const Fn *o, const Fn *f)
 	c->exit = ARENA_NEW(c->a, State, n);
 	c->has_exit = ARENA_NEW(c->a, bool, n);
 	c->eh_ins = ARENA_NEW(c->a, const Ins *, n);
+	c->abcall = ARENA_NEW(c->a, bool, n);
 	c->eh_exit = ARENA_NEW(c->a, State, n);
 	c->has_eh_exit = ARENA_NEW(c->a, bool, n);
 	c->nphi = ARENA_NEW(c->a, int, o->nblk + 1);
@@ -171,9 +174,13 @@ static void replay(Chk *c, int b)
 		const Ins *o = c->om[base + pos];
 		if (o) {
 			do_original(c, i, o, pos + 1);
+			if (c->nsj && o->kind == IK_CALL)
+				sj_after_call(c, base + pos);
 			if (c->eh_mode && o == c->eh_ins[b])
 				return;
 			kill_overlaps(c, i);
+			if (c->nsj && (o->flags & INS_TWICE))
+				sj_second_return(c, base + pos);
 			continue;
 		}
 		switch (i->kind) {
@@ -241,6 +248,7 @@ static void run_once(Chk *c)
 	bool *queued = ARENA_NEW(c->a, bool, c->nblk + 1);
 	for (int b = 0; b < c->nblk; b++)
 		c->has_exit[b] = c->has_eh_exit[b] = false;
+	sj_reset(c);
 	for (int k = 0; k < c->nrpo; k++)
 		queued[c->rpo[k]] = true;
 	c->checking = false;
@@ -275,6 +283,8 @@ static void run_once(Chk *c)
 			/* the EH state has the same entry, not the same end */
 			if (c->eh_ins[b] && eh_replay(c, b))
 				changed = true;
+			if (c->nsj && sj_requeue(c, queued))
+				again = true;
 			if (!changed)
 				continue;
 			const Blk *bb = c->f->blk[b];
@@ -469,9 +479,11 @@ void verify_fn(const Fn *orig, const Fn *alloc, VerifyResult *res)
 		setup_live(&c);
 		if (c.gcc)
 			setup_unnamed(&c);
-		run(&c);
-		if (!c.reason.n)
-			gcc_unprovable(&c);
+		if (setup_setjmp(&c)) {
+			run(&c);
+			if (!c.reason.n)
+				gcc_unprovable(&c);
+		}
 	}
 	if (c.reason.n) {
 		res->verdict = VERDICT_UNVERIFIED;

@@ -182,7 +182,8 @@ bool writers_text(Chk *c, int b, const Ins *at, int l, Str *out)
 	struct {
 		const Ins *i;
 		int blk, how; /* 1 write, 2 clobber, 3 function entry,
-			       * 4 an EH edge */
+			       * 4 an exceptional edge */
+		bool ab;      /* how 4: a non-local goto's edge, not EH */
 	} w[MAXW];
 	int nw = 0, more = 0;
 	if (!c->wseen) {
@@ -217,7 +218,7 @@ bool writers_text(Chk *c, int b, const Ins *at, int l, Str *out)
 				k--;
 			}
 			if (start && l < TGT_NREGS &&
-			    RS_HAS(c->t->call_clobbered, l)) {
+			    RS_HAS(exc_lost(c, cb), l)) {
 				found = 4;
 				i = start;
 			} else if (start &&
@@ -247,6 +248,7 @@ bool writers_text(Chk *c, int b, const Ins *at, int l, Str *out)
 			if (nw < MAXW) {
 				w[nw].i = i;
 				w[nw].blk = bb->id;
+				w[nw].ab = c->abcall[cb];
 				w[nw++].how = found;
 			} else {
 				more++;
@@ -256,6 +258,7 @@ bool writers_text(Chk *c, int b, const Ins *at, int l, Str *out)
 				if (nw < MAXW) {
 					w[nw].i = NULL;
 					w[nw].blk = bb->id;
+					w[nw].ab = false;
 					w[nw++].how = 3;
 				} else {
 					more++;
@@ -285,7 +288,8 @@ bool writers_text(Chk *c, int b, const Ins *at, int l, Str *out)
 		return false;
 	}
 	if (nw == 1 && w[0].how == 4) {
-		str_addf(out, " (clobbered by the EH edge of %suid %d)",
+		str_addf(out, " (clobbered by the %s edge of %suid %d)",
+			 w[0].ab ? "non-local goto" : "EH",
 			 w[0].i->kind == IK_CALL ? "call " : "", w[0].i->uid);
 		return false;
 	}
@@ -302,7 +306,8 @@ bool writers_text(Chk *c, int b, const Ins *at, int l, Str *out)
 		if (w[k].how == 3)
 			str_addf(out, "the function entry");
 		else if (w[k].how == 4)
-			str_addf(out, "the EH edge of %suid %d",
+			str_addf(out, "the %s edge of %suid %d",
+				 w[k].ab ? "non-local goto" : "EH",
 				 w[k].i->kind == IK_CALL ? "call " : "",
 				 w[k].i->uid);
 		else if (w[k].how == 2)

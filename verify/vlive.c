@@ -71,21 +71,25 @@ static const Ins *view_eh_ins(const Chk *c, const View *w, int b)
 		return c->eh_ins[b];
 	const Blk *bb = c->o->blk[b];
 	for (int k = 0; k < bb->nsucc; k++)
-		if (bb->succ[k].flags & EF_EH)
+		if (bb->succ[k].flags & EF_EXC)
 			return bb->last;
 	return NULL;
 }
 
-/* Whether the edge a -> b of the view is an EH edge. */
-static bool view_eh_edge(const Chk *c, const View *w, int a, int b)
+/* The edge a -> b of the view: EF_EH or EF_ABCALL (an exceptional
+ * edge, on which a's last original instruction does not complete), or
+ * 0. */
+static int view_eh_edge(const Chk *c, const View *w, int a, int b)
 {
 	if (!w->orig)
-		return eh_edge(c, a, b);
+		return !eh_edge(c, a, b) ? 0
+		       : c->abcall[a]    ? EF_ABCALL
+					 : EF_EH;
 	const Blk *ab = c->o->blk[a];
 	for (int k = 0; k < ab->nsucc; k++)
 		if (ab->succ[k].blk == b)
-			return ab->succ[k].flags & EF_EH;
-	return false;
+			return ab->succ[k].flags & EF_EXC;
+	return 0;
 }
 
 /* Values live at each block's entry, under the original's semantics
@@ -197,8 +201,8 @@ static void live_in_sets(Chk *c, const View *w, int **live_out_, int *nlive)
 				continue; /* defined on entry to b */
 			for (int k = 0; k < w->npred[b]; k++) {
 				int a = w->pred[b][k];
-				bool eh = view_eh_edge(c, w, a, b);
-				if (eh && ehdata)
+				int eh = view_eh_edge(c, w, a, b);
+				if ((eh & EF_EH) && ehdata)
 					continue;
 				if ((eh ? bdefx[a] : bdef[a]) != v &&
 				    mark[a] != v) {

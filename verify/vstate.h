@@ -86,6 +86,20 @@ typedef struct State {
 			* defined on some path; NULL when W is empty */
 } State;
 
+/* A call that returns twice (setjmp.c; docs/VERIFY.md "Calls that
+ * return twice"). */
+typedef struct SjCall {
+	int blk, idx;   /* its f block and instruction index */
+	bool *call;     /* per instruction of f: a call of its region
+			 * (a longjmp back to it may leave from there) */
+	int ncall;
+	uint8_t *kill;  /* per value: defined in its region */
+	State mem;      /* the meet of the memory states after the
+			 * region's calls (has_mem) */
+	bool has_mem;
+	bool dirty;     /* mem changed: replay the call's block */
+} SjCall;
+
 /* The checker's state for one pair of functions, the original o and its
  * allocation f: what setup derives from them, the fixed point's exit
  * states, the working state of the block being replayed, scratch, and
@@ -168,7 +182,12 @@ typedef struct Chk {
 	 * original instruction that throws at its end (the last one of an
 	 * original block with an EH successor), else NULL; the state on its
 	 * EH edges; eh_mode while a block is replayed up to it for that. */
+	/* Calls that return twice (setjmp.c). */
+	int nsj;
+	SjCall *sj;
 	const Ins **eh_ins;
+	bool *abcall;        /* per f block: its eh_ins's edges are
+			      * non-local gotos (EF_ABCALL), not EH */
 	State *eh_exit;
 	bool *has_eh_exit;
 	bool eh_mode, eh_hit;
@@ -625,6 +644,9 @@ bool live_at(const Chk *c, int b, int v);
  * predecessors that have an exit state (and the function entry's state
  * for the entry block), slots pruned.  False if there is none yet. */
 bool join(Chk *c, int b);
+/* c->acc := c->acc joined with in (a location holds v if it does on
+ * both sides, a side whose paths leave v of W undefined holding it). */
+void join_acc(Chk *c, const State *in);
 
 /* ---- violation.c: reports and violations ------------------------------- */
 
@@ -693,6 +715,12 @@ bool eh_edge(const Chk *c, int a, int b);
 /* What an EH edge does after the throwing instruction's reads and
  * clobbers (original.c). */
 void eh_effects(Chk *c);
+/* The registers whose content the exceptional edges of f block b lose:
+ * the call-clobbered ones on EH edges (the unwinder restores the
+ * others), all but sp, argp and frame on non-local goto edges (where
+ * eh_effects then gives bp its entry value, the frame pointer the
+ * receiver restores). */
+RegSet exc_lost(const Chk *c, int b);
 
 /* ---- inserted.c: inserted instructions --------------------------------- */
 
@@ -889,5 +917,22 @@ void setup_unnamed(Chk *c);
 /* Liveness on f's blocks (for pruning slots), and W from the original:
  * the pseudos live at its entry, and the phi defs they feed. */
 void setup_live(Chk *c);
+
+/* setjmp.c.  The calls flagged [twice], their regions, and the liveness
+ * of the values a second return reads extended over the region; false
+ * (unverified) beyond the calls it models.  After setup_live. */
+bool setup_setjmp(Chk *c);
+/* Forgets the memory states (a new run of the fixed point). */
+void sj_reset(Chk *c);
+/* After original call idx of f (replayed): its memory state met into
+ * those of the calls that return twice whose region it is in. */
+void sj_after_call(Chk *c, int idx);
+/* After call idx of f that returns twice: the working state met with
+ * its second return's (registers as after the call but for the values
+ * the region defines, memory as after the region's calls). */
+void sj_second_return(Chk *c, int idx);
+/* Queues the block of every call that returns twice whose memory state
+ * changed; whether there was one. */
+bool sj_requeue(Chk *c, bool *queued);
 
 #endif /* SSARA_VSTATE_H */

@@ -121,7 +121,8 @@ static void ir_cases(int nregs)
 	run_dir("testsuite/ir/alloc", "", nregs, &t);
 	run_dir("testsuite/ir/alloc/spill", "", nregs, &t);
 	run_dir("testsuite/ir/verify", ".orig", nregs, &t);
-	report(&t, 35);
+	run_dir("testsuite/ir/verify/twice", ".orig", nregs, &t);
+	report(&t, 37);
 }
 
 static void case_ir_all(void)

@@ -905,6 +905,11 @@ static const char *const roundtrip_texts[] = {
 	/* Hard-register subregs up to the register's size, ties backwards. */
 	"func subs\nb0:\n  1: ord =%ax[0,8], %xmm3[32,32] ^0, %flags[7,1], "
 	"=%argp[0,8] ^2\nend\n",
+	/* A call that returns twice; a non-local goto's edge. */
+	"func jumps\n  pseudo p1 gpr 4\nb0: -> b1 b2!abcall\n"
+	"  1: call \"_setjmp\" =%ax, $_setjmp, %di clobber {ax,flags} "
+	"[twice]\n  2: call \"h\" $h clobber {ax}\nb1:\n  3: ret\n"
+	"b2:\n  4: ret\nend\n",
 	/* Empty file pieces. */
 	"",
 	"# only a comment\n\n",
@@ -1144,6 +1149,9 @@ static const struct ErrCase {
 	 "expected '[deleted]'"},
 	{AHEAD "  1: ord p1 @ax [retarg]\nend\n", 5, 6,
 	 "'[retarg]' on an instruction that is not a call"},
+	{AHEAD "  1: ord p1 @ax [twice]\nend\n", 5, 6,
+	 "'[twice]' on an instruction that is not a call"},
+	{"func f\nb0: -> b1!abcal\n", 2, 10, "unknown edge flag"},
 	{AHEAD "  1: ord p1 @ax [removed]\nend\n", 5, 17,
 	 "expected '[remat]' or '[deleted]'"},
 	{AHEAD "  1: ord =p1 @ax, p1 @bx [comm 0]\nend\n", 5, 26,

@@ -172,7 +172,7 @@ static void case_no_dir(void)
 }
 
 /* The cases of testsuite/ir/verify/SUB (SUB "", "gcc/", "clobber/",
- * "partial/" or "eh/"; memory-only operands are in ""). */
+ * "partial/", "eh/" or "twice/"; memory-only operands are in ""). */
 static void file_cases_in(const char *sub)
 {
 	snprintf(cur_dir, sizeof cur_dir, "%s/testsuite/ir/verify/%s",
@@ -204,6 +204,7 @@ static void file_cases(void)
 	file_cases_in("clobber/");
 	file_cases_in("partial/");
 	file_cases_in("eh/");
+	file_cases_in("twice/");
 }
 
 /* ---- Exact violations, field by field ------------------------------- */
