@@ -338,6 +338,10 @@ static void alloc_stats_print(const Fn *orig, const AllocStats *st)
 	if (st->hardwebs)
 		printf("# %s: hard-register webs made values: %d\n", n,
 		       st->hardwebs);
+	if (st->everywhere)
+		printf("# %s: a call returns twice: allocated everywhere "
+		       "(every pseudo in its own slot)\n",
+		       n);
 	char err[256];
 	Fn *base = spill_everywhere(orig, err, sizeof err);
 	if (base) {
