@@ -147,11 +147,17 @@ void sp_find_needs(Sp *s)
 	}
 }
 
-/* Whether the last instruction of block b lets code go before it at the
- * block's end: not a branch, or a branch touching no register value. */
+/* Whether edge code can go at the end of block b (its only successor
+ * edge's): not an exceptional edge (its last instruction does not
+ * complete on it), and b's last instruction is no branch or a branch
+ * touching no register value. */
 static bool end_ok(const Sp *s, const Blk *b)
 {
 	const Ins *i = b->last;
+	/* on an exceptional edge the last instruction does not complete:
+	 * code after it runs on no path */
+	if (b->nsucc == 1 && (b->succ[0].flags & EF_EXC))
+		return false;
 	if (!i || i->kind != IK_BRANCH)
 		return true;
 	for (int k = 0; k < i->nops; k++) {
