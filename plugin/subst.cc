@@ -768,11 +768,6 @@ static void plan_edge_block(Plan &pl, const Blk *b)
  * nullptr. */
 static const char *function_refusal(function *fun, const Fn *fn)
 {
-	if (fun->calls_setjmp)
-		return "the function calls setjmp (values across it must be "
-		       "in memory)";
-	if (fun->has_nonlocal_label)
-		return "the function has a nonlocal goto receiver";
 	bool x87 = false;
 	for (int p = 0; p < fn->npseudo && !x87; p++)
 		x87 = fn->pseudo[p].cls == RC_X87;

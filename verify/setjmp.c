@@ -54,8 +54,7 @@ static void kill_defs(const Chk *c, const Ins *o, uint8_t *kill)
 /* Fills sj's region facts: the calls a longjmp may leave from (every
  * original call after sj's call on some path, but calls that return
  * twice and deleted ones) and the values the region's original
- * instructions and phis define (but sj's call's own, which the second
- * return defines again). */
+ * instructions and phis define (but by sj's call itself). */
 static void sj_region(Chk *c, SjCall *sj, const bool *reach)
 {
 	for (int b = 0; b < c->nblk; b++) {
@@ -152,6 +151,13 @@ bool setup_setjmp(Chk *c)
 		bool *reach = ARENA_NEW(c->a, bool, c->nblk + 1);
 		reach_from(c, sj->blk, reach);
 		sj_region(c, sj, reach);
+		/* the second return defines the call's own results again:
+		 * right after it only the locations it wrote hold them */
+		const Ins *o = c->om[sj->idx];
+		for (int j = 0; j < o->nops; j++)
+			if (op_is_value(&o->ops[j]) &&
+			    (o->ops[j].flags & OF_DEF))
+				sj->kill[value_of(c, &o->ops[j])] = 0;
 		if (sj->ncall)
 			sj_live(c, sj, reach);
 	}
