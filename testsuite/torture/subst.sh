@@ -2,11 +2,12 @@
 # subst.sh - ssara's allocation emitted: GCC's torture execute suite built
 # plainly and with -fplugin-arg-ssara-substitute, run, and compared.
 #
-#   subst.sh [--levels "-O0 -O2"] [--subset N] [--jobs N] [--out DIR]
-#            [--regs GPR] [--plugin SO]
+#   subst.sh [--levels "-O0 -O2"] [--subset N] [--grep ERE] [--jobs N]
+#            [--out DIR] [--regs GPR] [--plugin SO]
 #
 # For each level and each gcc.c-torture/execute/*.c (the first N with
-# --subset), compiles it twice (plain gcc; gcc with the plugin, substitute
+# --subset; those whose text matches the extended regular expression ERE
+# with --grep, e.g. 'setjmp|__label__'), compiles it twice (plain gcc; gcc with the plugin, substitute
 # and json=), runs each binary (10 s limit) and records pass (exit 0) or
 # fail.  --regs GPR gives the plugin regs=GPR and both compiles -ffixed- of
 # the general registers that carry no argument (bx bp r10..r15 first), so
@@ -24,6 +25,7 @@ PLUGIN=$SRCDIR/build/ssara.so
 CC=${CC:-gcc}
 levels=-O2
 subset=0
+pattern=
 jobs=2
 regs=0
 # one LEVEL FILE: both builds and runs of FILE; prints "NAME PLAIN SUBST"
@@ -58,6 +60,7 @@ while [ $# -gt 0 ]; do
 	case $1 in
 	--levels) levels=$2; shift;;
 	--subset) subset=$2; shift;;
+	--grep) pattern=$2; shift;;
 	--jobs) jobs=$2; shift;;
 	--out) OUT=$2; shift;;
 	--regs) regs=$2; shift;;
@@ -75,7 +78,11 @@ EXE=$OUT/src/$G/gcc/testsuite/gcc.c-torture/execute
 # allocators: the registers that carry no argument go first.
 fixed=$(fixed_for_regs "$regs")
 
-ls "$EXE"/*.c | sort >"$OUT/files.all"
+if [ -n "$pattern" ]; then
+	grep -lE "$pattern" "$EXE"/*.c | sort >"$OUT/files.all"
+else
+	ls "$EXE"/*.c | sort >"$OUT/files.all"
+fi
 if [ "$subset" -gt 0 ]; then
 	head -n "$subset" "$OUT/files.all" >"$OUT/files"
 else
