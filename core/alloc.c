@@ -25,6 +25,9 @@
 #include "widemove.h"
 #include "x87.h"
 
+#include <stdio.h>
+#include <stdlib.h>
+
 /* The phases AllocStats times (t_ssa ... t_destruct), in pipeline order,
  * and the steps no phase times. */
 enum Phase {
@@ -486,8 +489,9 @@ static Fn *alloc_everywhere(const Fn *orig, AllocStats *st, char *err,
 	return fn;
 }
 
-Fn *ssa_alloc(const Fn *orig, const AllocOpts *o, AllocStats *st, char *err,
-	      size_t errlen)
+/* ssa_alloc on a function whose pseudo numbers are not sparse. */
+static Fn *alloc_dense(const Fn *orig, const AllocOpts *o, AllocStats *st,
+		       char *err, size_t errlen)
 {
 	AllocOpts dflt = {0};
 	AllocStats local;
@@ -535,4 +539,27 @@ Fn *ssa_alloc(const Fn *orig, const AllocOpts *o, AllocStats *st, char *err,
 			return fn;
 		}
 	return NULL;
+}
+
+Fn *ssa_alloc(const Fn *orig, const AllocOpts *o, AllocStats *st, char *err,
+	      size_t errlen)
+{
+	if (!fn_sparse(orig))
+		return alloc_dense(orig, o, st, err, errlen);
+	/* a few huge pseudo numbers: allocate a densely renamed copy, so
+	 * that memory goes by the pseudos the function has */
+	PseudoMap m = pmap_build(orig, NULL);
+	Fn *d = fn_copy(orig);
+	fn_to_dense(d, &m);
+	Fn *a = alloc_dense(d, o, st, err, errlen);
+	fn_free(d);
+	if (a) {
+		fn_to_old(a, &m);
+	} else if (err && errlen) {
+		char *t = pmap_text(&m, err);
+		snprintf(err, errlen, "%s", t);
+		free(t);
+	}
+	pmap_free(&m);
+	return a;
 }

@@ -530,3 +530,153 @@ void irfile_free(IrFile *f)
 	f->fn = NULL;
 	f->nfn = 0;
 }
+
+/* ---- Dense pseudo numbers ---------------------------------------------- */
+
+/* Marks in used (npseudo entries) every pseudo fn declares or names. */
+static void mark_used(const Fn *fn, uint8_t *used)
+{
+	for (int p = 0; p < fn->npseudo; p++)
+		if (fn->pseudo[p].cls >= 0)
+			used[p] = 1;
+	for (int b = 0; b < fn->nblk; b++)
+		for (const Ins *i = fn->blk[b]->first; i; i = i->next)
+			for (int k = 0; k < i->nops; k++)
+				if (i->ops[k].kind == OK_PSEUDO &&
+				    i->ops[k].reg >= 0 &&
+				    i->ops[k].reg < fn->npseudo)
+					used[i->ops[k].reg] = 1;
+}
+
+bool fn_sparse(const Fn *fn)
+{
+	if (fn->npseudo <= 4096)
+		return false;
+	uint8_t *used = calloc((size_t)fn->npseudo, 1);
+	if (!used)
+		abort();
+	mark_used(fn, used);
+	int n = 0;
+	for (int p = 0; p < fn->npseudo; p++)
+		n += used[p];
+	free(used);
+	return fn->npseudo > 4 * n + 4096;
+}
+
+PseudoMap pmap_build(const Fn *a, const Fn *b)
+{
+	PseudoMap m = {0};
+	m.nold = a->npseudo > (b ? b->npseudo : 0) ? a->npseudo : b->npseudo;
+	uint8_t *used = calloc((size_t)m.nold + 1, 1);
+	m.to_new = malloc(sizeof(int) * ((size_t)m.nold + 1));
+	if (!used || !m.to_new)
+		abort();
+	mark_used(a, used);
+	if (b)
+		mark_used(b, used);
+	for (int p = 0; p < m.nold; p++)
+		m.nnew += used[p];
+	m.to_old = malloc(sizeof(int) * ((size_t)m.nnew + 1));
+	if (!m.to_old)
+		abort();
+	int k = 0;
+	for (int p = 0; p < m.nold; p++) {
+		m.to_new[p] = used[p] ? k : -1;
+		if (used[p])
+			m.to_old[k++] = p;
+	}
+	free(used);
+	return m;
+}
+
+void pmap_free(PseudoMap *m)
+{
+	free(m->to_new);
+	free(m->to_old);
+	*m = (PseudoMap){0};
+}
+
+/* fn with pseudo p renamed map(p) (p < n: to[p], else p - n + base),
+ * its table rebuilt with room for numbers up to nmax - 1. */
+static void renumber(Fn *fn, const int *to, int n, int base, int nmax)
+{
+	Pseudo *tab = ARENA_NEW(fn->arena, Pseudo, cap_for(nmax));
+	for (int p = 0; p < cap_for(nmax); p++)
+		tab[p].cls = -1;
+	int top = 0;
+	for (int p = 0; p < fn->npseudo; p++) {
+		int q = p < n ? to[p] : p - n + base;
+		if (fn->pseudo[p].cls < 0 || q < 0)
+			continue;
+		tab[q] = fn->pseudo[p];
+		if (q + 1 > top)
+			top = q + 1;
+	}
+	for (int b = 0; b < fn->nblk; b++)
+		for (Ins *i = fn->blk[b]->first; i; i = i->next)
+			for (int k = 0; k < i->nops; k++) {
+				Op *o = &i->ops[k];
+				if (o->kind != OK_PSEUDO || o->reg < 0)
+					continue;
+				o->reg = o->reg < n ? to[o->reg] : o->reg - n + base;
+				if (o->reg + 1 > top)
+					top = o->reg + 1;
+			}
+	fn->pseudo = tab;
+	fn->npseudo = top;
+}
+
+void fn_to_dense(Fn *fn, const PseudoMap *m)
+{
+	int extra = fn->npseudo > m->nold ? fn->npseudo - m->nold : 0;
+	renumber(fn, m->to_new, m->nold, m->nnew, m->nnew + extra + 1);
+}
+
+void fn_to_old(Fn *fn, const PseudoMap *m)
+{
+	int nmax = m->nold + (fn->npseudo > m->nnew ? fn->npseudo - m->nnew : 0);
+	renumber(fn, m->to_old, m->nnew, m->nold, nmax);
+}
+
+char *pmap_text(const PseudoMap *m, const char *s)
+{
+	size_t n = strlen(s), cap = n + 1, len = 0;
+	char *out = malloc(cap);
+	if (!out)
+		abort();
+	for (size_t i = 0; i < n;) {
+		char c = i > 0 ? s[i - 1] : ' ';
+		bool ident = c == '_' || c == '$' || (c >= '0' && c <= '9') ||
+			     ((c | 32) >= 'a' && (c | 32) <= 'z');
+		size_t j = i + 1;
+		while (j < n && s[j] >= '0' && s[j] <= '9')
+			j++;
+		char d = j < n ? s[j] : ' ';
+		bool after = d == '_' || ((d | 32) >= 'a' && (d | 32) <= 'z');
+		long v = s[i] == 'p' && !ident && !after && j > i + 1 &&
+				 j - i < 11
+			 ? strtol(s + i + 1, NULL, 10)
+			 : -1;
+		char num[16];
+		const char *piece = s + i;
+		size_t plen = 1;
+		if (v >= 0 && v < m->nnew) {
+			snprintf(num, sizeof num, "p%d", m->to_old[v]);
+			piece = num;
+			plen = strlen(num);
+			i = j;
+		} else {
+			i++;
+		}
+		while (len + plen + 1 > cap) {
+			cap *= 2;
+			out = realloc(out, cap);
+			if (!out)
+				abort();
+		}
+		memcpy(out + len, piece, plen);
+		len += plen;
+	}
+	out[len] = 0;
+	return out;
+}

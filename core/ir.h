@@ -322,6 +322,30 @@ void fn_preds(Fn *fn);
 /* Deep copy into a fresh arena, with predecessors computed. */
 Fn *fn_copy(const Fn *fn);
 
+/* Dense pseudo numbers.  Pseudos keep GCC's numbers (docs/IR.md), and
+ * per-function tables are indexed by them; a function naming a few
+ * pseudos with huge numbers (p16777215) would cost memory by the
+ * largest number.  fn_sparse says when the numbers are that sparse
+ * (more than 4096, and four times the pseudos used plus 4096);
+ * pmap_build numbers the pseudos a (and b, may be NULL) declare or
+ * name 0, 1, ... in their order; fn_to_dense renames fn's pseudos by
+ * it (pseudos beyond the map, such as an allocator's new ones, follow
+ * after), fn_to_old back. */
+typedef struct PseudoMap {
+	int nold, nnew;
+	int *to_new;   /* per old number: the new one, or -1 */
+	int *to_old;   /* per new number: the old one */
+} PseudoMap;
+bool fn_sparse(const Fn *fn);
+PseudoMap pmap_build(const Fn *a, const Fn *b);
+void pmap_free(PseudoMap *m);
+void fn_to_dense(Fn *fn, const PseudoMap *m);
+void fn_to_old(Fn *fn, const PseudoMap *m);
+/* A copy (malloc) of message s with each pseudo name "pN" (a p not
+ * after a letter, digit, '_' or '$', its digits not followed by a
+ * letter or '_') of a dense number renamed back. */
+char *pmap_text(const PseudoMap *m, const char *s);
+
 /* Structural equality; on difference writes a description into why. */
 bool fn_equal(const Fn *a, const Fn *b, char *why, size_t whylen);
 

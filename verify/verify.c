@@ -458,7 +458,8 @@ static void gcc_unprovable(Chk *c)
 		add_note(c, "not provably wrong: %s", c->viol[k].text);
 }
 
-void verify_fn(const Fn *orig, const Fn *alloc, VerifyResult *res)
+/* verify_fn on functions whose pseudo numbers are not sparse. */
+static void verify_dense(const Fn *orig, const Fn *alloc, VerifyResult *res)
 {
 	memset(res, 0, sizeof *res);
 	Chk c;
@@ -513,6 +514,47 @@ void verify_fn(const Fn *orig, const Fn *alloc, VerifyResult *res)
 		res->note = c.note;
 	}
 	chk_free(&c);
+}
+
+/* *s renamed back by pmap_text. */
+static void rename_text(const PseudoMap *m, char **s)
+{
+	if (!*s)
+		return;
+	char *t = pmap_text(m, *s);
+	free(*s);
+	*s = t;
+}
+
+void verify_fn(const Fn *orig, const Fn *alloc, VerifyResult *res)
+{
+	if (!fn_sparse(orig) && !fn_sparse(alloc)) {
+		verify_dense(orig, alloc, res);
+		return;
+	}
+	/* a few huge pseudo numbers: check densely renamed copies (one
+	 * numbering for both), then name the pseudos back */
+	PseudoMap m = pmap_build(orig, alloc);
+	Fn *o = fn_copy(orig), *a = fn_copy(alloc);
+	fn_to_dense(o, &m);
+	fn_to_dense(a, &m);
+	verify_dense(o, a, res);
+	fn_free(o);
+	fn_free(a);
+	rename_text(&m, &res->reason);
+	for (int k = 0; k < res->nnote; k++)
+		rename_text(&m, &res->note[k]);
+	for (int k = 0; k < res->nviol; k++) {
+		Violation *v = &res->viol[k];
+		rename_text(&m, &v->text);
+		if (v->exp_pseudo >= 0 && v->exp_pseudo < m.nnew)
+			v->exp_pseudo = m.to_old[v->exp_pseudo];
+		for (int j = 0; j < v->nheld; j++)
+			if (v->held[j].pseudo >= 0 &&
+			    v->held[j].pseudo < m.nnew)
+				v->held[j].pseudo = m.to_old[v->held[j].pseudo];
+	}
+	pmap_free(&m);
 }
 
 void verify_result_free(VerifyResult *res)
