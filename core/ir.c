@@ -73,6 +73,29 @@ static int cap_for(int n)
 	return c;
 }
 
+/* Records b in fn->idix when its id is small enough (at most four
+ * times the blocks plus 1024), growing the table; else counts it in
+ * fn->unmapped. */
+static void map_block_id(Fn *fn, const Blk *b)
+{
+	int id = b->id;
+	if (id < 0 || id >= 4 * fn->nblk + 1024) {
+		fn->unmapped++;
+		return;
+	}
+	if (id >= fn->nidix) {
+		int cap = cap_for(id + 1);
+		fn->idix = arena_grow(fn->arena, fn->idix,
+				      sizeof(int) * (size_t)fn->nidix,
+				      sizeof(int) * (size_t)cap);
+		for (int k = fn->nidix; k < cap; k++)
+			fn->idix[k] = -1;
+		fn->nidix = cap;
+	}
+	if (fn->idix[id] < 0)
+		fn->idix[id] = b->idx;
+}
+
 Blk *fn_add_block(Fn *fn, int id)
 {
 	if (fn->nblk == 0 || (fn->nblk >= 4 && cap_for(fn->nblk) == fn->nblk))
@@ -84,6 +107,7 @@ Blk *fn_add_block(Fn *fn, int id)
 	b->id = id;
 	b->idx = fn->nblk;
 	fn->blk[fn->nblk++] = b;
+	map_block_id(fn, b);
 	return b;
 }
 
@@ -101,6 +125,10 @@ void blk_add_succ(Fn *fn, Blk *b, int to, int flags)
 
 int fn_block_by_id(const Fn *fn, int id)
 {
+	if (id >= 0 && id < fn->nidix && fn->idix[id] >= 0)
+		return fn->idix[id];
+	if (!fn->unmapped)
+		return -1;
 	for (int i = 0; i < fn->nblk; i++)
 		if (fn->blk[i]->id == id)
 			return i;

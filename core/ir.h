@@ -240,6 +240,11 @@ typedef struct Fn {
 				  * (docs/VERIFY.md) */
 	int nblk;
 	Blk **blk;
+	int *idix;               /* per block id below nidix: the index of
+				  * the first block with it, or -1
+				  * (fn_block_by_id) */
+	int nidix;
+	int unmapped;            /* blocks whose id idix does not cover */
 	int entry;               /* index of the entry block */
 	int npseudo;             /* 1 + highest pseudo number */
 	Pseudo *pseudo;
@@ -276,7 +281,8 @@ const char *fn_strdup(Fn *fn, const char *s, size_t len);
 Blk *fn_add_block(Fn *fn, int id);
 /* Adds the edge b -> to (block index). */
 void blk_add_succ(Fn *fn, Blk *b, int to, int flags);
-/* Index of the block labelled id, or -1. Linear. */
+/* Index of the block labelled id, or -1.  Constant time for ids up to
+ * about four times the number of blocks (GCC's), linear beyond. */
 int fn_block_by_id(const Fn *fn, int id);
 
 /* Declares pseudo number p (growing the table); returns false if p was

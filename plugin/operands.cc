@@ -692,6 +692,11 @@ static int first_fitting(Builder &b, alternative_mask ok, bool strict)
 				fits = false;
 				if (wants.size() == before)
 					class_only = false;
+				/* the rest decides nothing once this
+				 * alternative's wants cannot be kept */
+				if (!class_only || !first_wants.empty() ||
+				    best >= 0)
+					break;
 			}
 			reject += oa[i].reject;
 		}
@@ -710,6 +715,8 @@ static int first_fitting(Builder &b, alternative_mask ok, bool strict)
 			best = a;
 			best_reject = reject;
 		}
+		if (best_reject == 0)
+			break; /* no later alternative is less disparaged */
 	}
 	if (best < 0 && b.wants.empty())
 		b.wants = first_wants;

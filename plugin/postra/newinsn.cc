@@ -458,14 +458,15 @@ void note_soft_values(Tr &t, const Ins *i)
 	    i->ops[0].loc.num == capture_core_reg(REGNO(SET_DEST(t.pending_const))))
 		t.const_src[i->ops[0].loc.num] = t.pending_const;
 	t.pending_const = NULL_RTX;
+	RegSet wr = writes_regs(i);
 	for (int c = 0; c < TGT_NREGS; c++)
-		if (RS_HAS(writes_regs(i), c))
+		if (RS_HAS(wr, c))
 			t.addr_val[c] = false;
 	if (t.pending_addr && i->nops > 0 && i->ops[0].loc.kind == LOC_REG)
 		t.addr_val[i->ops[0].loc.num] = true;
 	t.pending_addr = false;
 	for (int c = 0; c < TGT_NREGS; c++)
-		if (RS_HAS(writes_regs(i), c))
+		if (RS_HAS(wr, c))
 			t.calc_val[c] = false;
 	if (t.pending_calc && i->kind == IK_OPAQUE)
 		for (int k = 0; k < i->nops; k++)
