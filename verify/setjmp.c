@@ -272,6 +272,21 @@ static int sj_filter(Chk *c, const SjCall *sj, int s)
 	return m == n ? s : set_intern(&c->sp, c->vbuf, m);
 }
 
+/* Marks in sj->changed the registers whose set in c->acc (after the
+ * meet) differs from the one in before. */
+static void note_changed(const Chk *c, SjCall *sj, const State *before)
+{
+	int j = 0;
+	for (int i = 0; i < before->n && before->loc[i] < TGT_NREGS; i++) {
+		int l = before->loc[i];
+		while (j < c->acc.n && c->acc.loc[j] < l)
+			j++;
+		if (j == c->acc.n || c->acc.loc[j] != l ||
+		    c->acc.set[j] != before->set[i])
+			sj->changed |= RS_BIT(l);
+	}
+}
+
 void sj_second_return(Chk *c, int idx)
 {
 	for (int k = 0; k < c->nsj; k++) {
@@ -305,8 +320,19 @@ void sj_second_return(Chk *c, int idx)
 		}
 		acc_set(c, &now);
 		join_acc(c, &ret);
+		if (c->checking)
+			note_changed(c, sj, &now);
 		load(c, &c->acc);
 	}
+}
+
+bool sj_changed(const Chk *c, int idx, int l)
+{
+	for (int k = 0; k < c->nsj; k++)
+		if (c->sj[k].idx == idx)
+			return l >= 0 && l < TGT_NREGS &&
+			       RS_HAS(c->sj[k].changed, l);
+	return false;
 }
 
 bool sj_requeue(Chk *c, bool *queued)

@@ -182,7 +182,8 @@ bool writers_text(Chk *c, int b, const Ins *at, int l, Str *out)
 	struct {
 		const Ins *i;
 		int blk, how; /* 1 write, 2 clobber, 3 function entry,
-			       * 4 an exceptional edge */
+			       * 4 an exceptional edge, 5 the second
+			       * return of a call (sj_changed) */
 		bool ab;      /* how 4: a non-local goto's edge, not EH */
 	} w[MAXW];
 	int nw = 0, more = 0;
@@ -236,7 +237,9 @@ bool writers_text(Chk *c, int b, const Ins *at, int l, Str *out)
 		for (i = found ? i : start; !found && i && c->budget > 0;
 		     i = i->prev, k--) {
 			c->budget--;
-			found = ins_writes(c, i, c->om[base + k], l);
+			found = c->nsj && sj_changed(c, base + k, l)
+					? 5
+					: ins_writes(c, i, c->om[base + k], l);
 			if (found)
 				break;
 		}
@@ -293,6 +296,11 @@ bool writers_text(Chk *c, int b, const Ins *at, int l, Str *out)
 			 w[0].i->kind == IK_CALL ? "call " : "", w[0].i->uid);
 		return false;
 	}
+	if (nw == 1 && w[0].how == 5) {
+		str_addf(out, " (restored by the second return of call uid %d)",
+			 w[0].i->uid);
+		return false;
+	}
 	if (nw == 1 && w[0].how == 2) {
 		str_addf(out, " (clobbered by %suid %d)",
 			 w[0].i->kind == IK_CALL ? "call " : "", w[0].i->uid);
@@ -309,6 +317,9 @@ bool writers_text(Chk *c, int b, const Ins *at, int l, Str *out)
 			str_addf(out, "the %s edge of %suid %d",
 				 w[k].ab ? "non-local goto" : "EH",
 				 w[k].i->kind == IK_CALL ? "call " : "",
+				 w[k].i->uid);
+		else if (w[k].how == 5)
+			str_addf(out, "the second return of call uid %d",
 				 w[k].i->uid);
 		else if (w[k].how == 2)
 			str_addf(out, "the clobbers of %suid %d",

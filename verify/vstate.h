@@ -98,6 +98,9 @@ typedef struct SjCall {
 			 * region's calls (has_mem) */
 	bool has_mem;
 	bool dirty;     /* mem changed: replay the call's block */
+	RegSet changed; /* registers whose facts the meet with the second
+			 * return removed (checking pass): violation.c
+			 * names the second return as their writer */
 } SjCall;
 
 /* The checker's state for one pair of functions, the original o and its
@@ -934,5 +937,8 @@ void sj_second_return(Chk *c, int idx);
 /* Queues the block of every call that returns twice whose memory state
  * changed; whether there was one. */
 bool sj_requeue(Chk *c, bool *queued);
+/* Whether f instruction idx is a call that returns twice whose second
+ * return changed what register l holds (in the checking pass). */
+bool sj_changed(const Chk *c, int idx, int l);
 
 #endif /* SSARA_VSTATE_H */
