@@ -166,8 +166,10 @@ bool setup_setjmp(Chk *c)
 
 void sj_reset(Chk *c)
 {
-	for (int k = 0; k < c->nsj; k++)
+	for (int k = 0; k < c->nsj; k++) {
 		c->sj[k].has_mem = c->sj[k].dirty = false;
+		c->sj[k].changed = 0;
+	}
 }
 
 /* The non-register part of the working state (memory: slots, constant
