@@ -549,8 +549,7 @@ Fn *ssa_alloc(const Fn *orig, const AllocOpts *o, AllocStats *st, char *err,
 	/* a few huge pseudo numbers: allocate a densely renamed copy, so
 	 * that memory goes by the pseudos the function has */
 	PseudoMap m = pmap_build(orig, NULL);
-	Fn *d = fn_copy(orig);
-	fn_to_dense(d, &m);
+	Fn *d = fn_copy_dense(orig, &m);
 	Fn *a = alloc_dense(d, o, st, err, errlen);
 	fn_free(d);
 	if (a) {

@@ -336,7 +336,11 @@ void fn_preds(Fn *fn)
 		}
 }
 
-Fn *fn_copy(const Fn *src)
+static int map_new(const PseudoMap *m, int p);
+
+/* A copy of src; with m, its pseudos numbered by m (map_new) and its
+ * table sized by them, not by src's numbers. */
+static Fn *copy_with(const Fn *src, const PseudoMap *m)
 {
 	Fn *fn = fn_new(src->name, src->target);
 	fn->unsupported = dup_or_null(fn, src->unsupported);
@@ -355,9 +359,10 @@ Fn *fn_copy(const Fn *src)
 				src->konst[c].sym);
 	for (int p = 0; p < src->npseudo; p++)
 		if (src->pseudo[p].cls >= 0)
-			fn_declare_pseudo(fn, p, src->pseudo[p].cls,
+			fn_declare_pseudo(fn, m ? map_new(m, p) : p,
+					  src->pseudo[p].cls,
 					  src->pseudo[p].size);
-	grow_pseudos(fn, src->npseudo);
+	grow_pseudos(fn, m ? map_new(m, src->npseudo - 1) + 1 : src->npseudo);
 	for (int s = 0; s < src->nslot; s++)
 		if (src->slot[s].size) {
 			fn_declare_slot(fn, s, src->slot[s].size);
@@ -383,12 +388,21 @@ Fn *fn_copy(const Fn *src)
 			for (int k = 0; k < si->nops; k++) {
 				ni->ops[k] = si->ops[k];
 				ni->ops[k].sym = dup_or_null(fn, si->ops[k].sym);
+				if (m && si->ops[k].kind == OK_PSEUDO &&
+				    si->ops[k].reg >= 0)
+					ni->ops[k].reg =
+						map_new(m, si->ops[k].reg);
 			}
 			ins_append(b, ni);
 		}
 	}
 	fn_preds(fn);
 	return fn;
+}
+
+Fn *fn_copy(const Fn *src)
+{
+	return copy_with(src, NULL);
 }
 
 static bool str_eq(const char *a, const char *b)
@@ -561,32 +575,48 @@ void irfile_free(IrFile *f)
 
 /* ---- Dense pseudo numbers ---------------------------------------------- */
 
-/* Marks in used (npseudo entries) every pseudo fn declares or names. */
-static void mark_used(const Fn *fn, uint8_t *used)
+/* Sets in the bitmap used (npseudo bits) every pseudo fn declares or
+ * names. */
+static void mark_used(const Fn *fn, uint64_t *used)
 {
 	for (int p = 0; p < fn->npseudo; p++)
 		if (fn->pseudo[p].cls >= 0)
-			used[p] = 1;
+			used[p / 64] |= (uint64_t)1 << (p % 64);
 	for (int b = 0; b < fn->nblk; b++)
 		for (const Ins *i = fn->blk[b]->first; i; i = i->next)
-			for (int k = 0; k < i->nops; k++)
-				if (i->ops[k].kind == OK_PSEUDO &&
-				    i->ops[k].reg >= 0 &&
-				    i->ops[k].reg < fn->npseudo)
-					used[i->ops[k].reg] = 1;
+			for (int k = 0; k < i->nops; k++) {
+				int p = i->ops[k].reg;
+				if (i->ops[k].kind == OK_PSEUDO && p >= 0 &&
+				    p < fn->npseudo)
+					used[p / 64] |= (uint64_t)1 << (p % 64);
+			}
+}
+
+/* A zeroed bitmap of n bits (malloc). */
+static uint64_t *bitmap_new(int n)
+{
+	uint64_t *b = calloc((size_t)n / 64 + 1, sizeof(uint64_t));
+	if (!b)
+		abort();
+	return b;
+}
+
+/* Number of bits set in the first n of bitmap b. */
+static int bitmap_count(const uint64_t *b, int n)
+{
+	int c = 0;
+	for (int k = 0; k <= n / 64; k++)
+		c += __builtin_popcountll(b[k]);
+	return c;
 }
 
 bool fn_sparse(const Fn *fn)
 {
 	if (fn->npseudo <= 4096)
 		return false;
-	uint8_t *used = calloc((size_t)fn->npseudo, 1);
-	if (!used)
-		abort();
+	uint64_t *used = bitmap_new(fn->npseudo);
 	mark_used(fn, used);
-	int n = 0;
-	for (int p = 0; p < fn->npseudo; p++)
-		n += used[p];
+	int n = bitmap_count(used, fn->npseudo);
 	free(used);
 	return fn->npseudo > 4 * n + 4096;
 }
@@ -595,50 +625,65 @@ PseudoMap pmap_build(const Fn *a, const Fn *b)
 {
 	PseudoMap m = {0};
 	m.nold = a->npseudo > (b ? b->npseudo : 0) ? a->npseudo : b->npseudo;
-	uint8_t *used = calloc((size_t)m.nold + 1, 1);
-	m.to_new = malloc(sizeof(int) * ((size_t)m.nold + 1));
-	if (!used || !m.to_new)
-		abort();
+	uint64_t *used = bitmap_new(m.nold);
 	mark_used(a, used);
 	if (b)
 		mark_used(b, used);
-	for (int p = 0; p < m.nold; p++)
-		m.nnew += used[p];
+	m.nnew = bitmap_count(used, m.nold);
 	m.to_old = malloc(sizeof(int) * ((size_t)m.nnew + 1));
 	if (!m.to_old)
 		abort();
 	int k = 0;
-	for (int p = 0; p < m.nold; p++) {
-		m.to_new[p] = used[p] ? k : -1;
-		if (used[p])
+	for (int p = 0; p < m.nold; p++)
+		if ((used[p / 64] >> (p % 64)) & 1)
 			m.to_old[k++] = p;
-	}
 	free(used);
 	return m;
 }
 
 void pmap_free(PseudoMap *m)
 {
-	free(m->to_new);
 	free(m->to_old);
 	*m = (PseudoMap){0};
 }
 
-/* fn with pseudo p renamed map(p) (p < n: to[p], else p - n + base),
- * its table rebuilt with room for numbers up to nmax - 1. */
-static void renumber(Fn *fn, const int *to, int n, int base, int nmax)
+/* The dense number of old pseudo p: its rank among the mapped ones
+ * (binary search), or, p not mapped, after them by its distance above
+ * the largest mapped number. */
+static int map_new(const PseudoMap *m, int p)
 {
+	int lo = 0, hi = m->nnew;
+	while (lo < hi) {
+		int mid = lo + (hi - lo) / 2;
+		if (m->to_old[mid] < p)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < m->nnew && m->to_old[lo] == p)
+		return lo;
+	return m->nnew + (p - m->nold < 0 ? 0 : p - m->nold);
+}
+
+Fn *fn_copy_dense(const Fn *fn, const PseudoMap *m)
+{
+	return copy_with(fn, m);
+}
+
+void fn_to_old(Fn *fn, const PseudoMap *m)
+{
+	int extra = fn->npseudo > m->nnew ? fn->npseudo - m->nnew : 0;
+	int nmax = m->nold + extra;
 	Pseudo *tab = ARENA_NEW(fn->arena, Pseudo, cap_for(nmax));
 	for (int p = 0; p < cap_for(nmax); p++)
 		tab[p].cls = -1;
 	int top = 0;
 	for (int p = 0; p < fn->npseudo; p++) {
-		int q = p < n ? to[p] : p - n + base;
-		if (fn->pseudo[p].cls < 0 || q < 0)
+		int q = p < m->nnew ? m->to_old[p] : p - m->nnew + m->nold;
+		if (fn->pseudo[p].cls < 0)
 			continue;
 		tab[q] = fn->pseudo[p];
-		if (q + 1 > top)
-			top = q + 1;
+		top = q + 1 > top ? q + 1 : top;
 	}
 	for (int b = 0; b < fn->nblk; b++)
 		for (Ins *i = fn->blk[b]->first; i; i = i->next)
@@ -646,24 +691,13 @@ static void renumber(Fn *fn, const int *to, int n, int base, int nmax)
 				Op *o = &i->ops[k];
 				if (o->kind != OK_PSEUDO || o->reg < 0)
 					continue;
-				o->reg = o->reg < n ? to[o->reg] : o->reg - n + base;
-				if (o->reg + 1 > top)
-					top = o->reg + 1;
+				o->reg = o->reg < m->nnew
+						 ? m->to_old[o->reg]
+						 : o->reg - m->nnew + m->nold;
+				top = o->reg + 1 > top ? o->reg + 1 : top;
 			}
 	fn->pseudo = tab;
 	fn->npseudo = top;
-}
-
-void fn_to_dense(Fn *fn, const PseudoMap *m)
-{
-	int extra = fn->npseudo > m->nold ? fn->npseudo - m->nold : 0;
-	renumber(fn, m->to_new, m->nold, m->nnew, m->nnew + extra + 1);
-}
-
-void fn_to_old(Fn *fn, const PseudoMap *m)
-{
-	int nmax = m->nold + (fn->npseudo > m->nnew ? fn->npseudo - m->nnew : 0);
-	renumber(fn, m->to_old, m->nnew, m->nold, nmax);
 }
 
 char *pmap_text(const PseudoMap *m, const char *s)

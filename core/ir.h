@@ -334,18 +334,17 @@ Fn *fn_copy(const Fn *fn);
  * largest number.  fn_sparse says when the numbers are that sparse
  * (more than 4096, and four times the pseudos used plus 4096);
  * pmap_build numbers the pseudos a (and b, may be NULL) declare or
- * name 0, 1, ... in their order; fn_to_dense renames fn's pseudos by
- * it (pseudos beyond the map, such as an allocator's new ones, follow
- * after), fn_to_old back. */
+ * name 0, 1, ... in their order; fn_copy_dense copies fn renamed by it
+ * (pseudos beyond the map follow after), fn_to_old renames back (also
+ * pseudos an allocator added after the mapped ones). */
 typedef struct PseudoMap {
 	int nold, nnew;
-	int *to_new;   /* per old number: the new one, or -1 */
-	int *to_old;   /* per new number: the old one */
+	int *to_old;   /* per new number, increasing: the old one */
 } PseudoMap;
 bool fn_sparse(const Fn *fn);
 PseudoMap pmap_build(const Fn *a, const Fn *b);
 void pmap_free(PseudoMap *m);
-void fn_to_dense(Fn *fn, const PseudoMap *m);
+Fn *fn_copy_dense(const Fn *fn, const PseudoMap *m);
 void fn_to_old(Fn *fn, const PseudoMap *m);
 /* A copy (malloc) of message s with each pseudo name "pN" (a p not
  * after a letter, digit, '_' or '$', its digits not followed by a

@@ -535,9 +535,7 @@ void verify_fn(const Fn *orig, const Fn *alloc, VerifyResult *res)
 	/* a few huge pseudo numbers: check densely renamed copies (one
 	 * numbering for both), then name the pseudos back */
 	PseudoMap m = pmap_build(orig, alloc);
-	Fn *o = fn_copy(orig), *a = fn_copy(alloc);
-	fn_to_dense(o, &m);
-	fn_to_dense(a, &m);
+	Fn *o = fn_copy_dense(orig, &m), *a = fn_copy_dense(alloc, &m);
 	verify_dense(o, a, res);
 	fn_free(o);
 	fn_free(a);
