@@ -5,6 +5,7 @@
 # checking both allocations, and plainly; the run tests run.
 #
 #   gxx.sh [--suite eh|torture] [--opts "-O2"] [--plugin PATH] [--out DIR]
+#          [--replay]
 #
 # Extracts the suite from /usr/src/gcc-12/gcc-12.2.0-dfsg.tar.xz into
 # OUT/src once (OUT default build/SUITE).  The files' own dg-options are
@@ -18,7 +19,12 @@
 # no build; other tests built or not.  "same" counts the tests whose two
 # builds had one outcome.  OUT/run.txt has one line per test: name,
 # kind (run or compile), the plugin build's outcome, the plain build's.
-# OUT/json/NAME.json are the records of one test.  PLUGIN_ARGS
+# OUT/json/NAME.json are the records of one test.  With --replay the
+# plugin also dumps each function (OUT/dump/NAME/) and `ssara verify`
+# (SSARA_BIN, default build/ssara) checks GCC's allocation again from the
+# dumps: the functions whose replayed verdict (verified, unverified,
+# violation) is the compiler's, and those where it is not, listed in
+# OUT/replay.txt with both verdicts.  PLUGIN_ARGS
 # (environment) adds plugin arguments: with
 # -fplugin-arg-ssara-substitute the tests run ssara's code, the counts
 # of functions substituted and kept are printed, and "allocation by gcc"
@@ -30,12 +36,15 @@ OUT=
 PLUGIN=$SRCDIR/build/ssara.so
 opts=-O2
 suite=eh
+replay=0
+SSARA_BIN=${SSARA_BIN:-$SRCDIR/build/ssara}
 while [ $# -gt 0 ]; do
 	case $1 in
 	--suite) suite=$2; shift;;
 	--opts) opts=$2; shift;;
 	--plugin) PLUGIN=$2; shift;;
 	--out) OUT=$2; shift;;
+	--replay) replay=1;;
 	*) echo "gxx.sh: unknown argument '$1'" >&2; exit 2;;
 	esac
 	shift
@@ -54,7 +63,8 @@ if [ ! -f "$OUT/src/.extracted" ]; then
 		tar xJf "$TARBALL" -C "$OUT/src" "$E" &&
 		touch "$OUT/src/.extracted" || exit 2
 fi
-rm -rf "$OUT/bin" "$OUT/json" "$OUT/records.json" "$OUT/run.txt"
+[ $replay = 0 ] || [ -x "$SSARA_BIN" ] || { echo "gxx.sh: no $SSARA_BIN (make build/ssara)" >&2; exit 2; }
+rm -rf "$OUT/bin" "$OUT/json" "$OUT/dump" "$OUT/records.json" "$OUT/run.txt" "$OUT/replay.txt"
 mkdir -p "$OUT/bin" "$OUT/json"
 : >"$OUT/run.txt"
 
@@ -76,9 +86,14 @@ for f in $files; do
 	# a name per file: its path below the suite, / as _
 	n=$(echo "${f#"$OUT/src/$E/"}" | sed 's|/|_|g; s|\.C$||')
 	if grep -q "dg-do run" "$f"; then kind=run; link=; else kind=compile; link=-c; fi
+	dump=
+	if [ $replay = 1 ]; then
+		mkdir -p "$OUT/dump/$n"
+		dump=-fplugin-arg-ssara-dump=$OUT/dump/$n
+	fi
 	# shellcheck disable=SC2086
 	if timeout 300 g++ $opts -w $link "$f" -fplugin="$PLUGIN" \
-		-fplugin-arg-ssara-verify=both ${PLUGIN_ARGS:-} \
+		-fplugin-arg-ssara-verify=both ${PLUGIN_ARGS:-} $dump \
 		-fplugin-arg-ssara-json="$OUT/json/$n.json" \
 		-o "$OUT/bin/$n" >"$OUT/bin/$n.log" 2>&1; then
 		p=$(outcome $kind "$OUT/bin/$n")
@@ -126,3 +141,24 @@ END {
 	for (k in same) printf "tests %s, same outcome: %d\n", k, same[k]
 	for (k in diff) printf "tests %s, different outcomes: %d\n", k, diff[k]
 }' "$OUT/run.txt" | LC_ALL=C sort
+[ $replay = 1 ] || exit 0
+# replay: per record of a captured function with GCC's verdict and a
+# dump, `ssara verify` on its two dump files
+: >"$OUT/replay.txt"
+same=0 diff=0
+for j in "$OUT/json"/*.json; do
+	[ -f "$j" ] || continue
+	n=$(basename "$j" .json)
+	grep '"status":"captured"' "$j" | while IFS= read -r r; do
+		stem=$(echo "$r" | sed -n 's/.*"dump":"\([^"]*\)".*/\1/p')
+		fn=$(echo "$r" | sed -n 's/.*"fn":"\([^"]*\)".*/\1/p')
+		v=$(echo "$r" | sed -n 's/.*"verify":{"gcc":{"verdict":"\([^"]*\)".*/\1/p')
+		[ -n "$stem" ] && [ -n "$v" ] || continue
+		d=$OUT/dump/$n/$stem.$fn
+		w=$("$SSARA_BIN" verify "$d.ir" "$d.gcc.ir" 2>&1 | head -n 1 |
+			sed 's/^[^ ]*: //; s/[ :(].*//')
+		if [ "$w" = "$v" ]; then echo same
+		else echo "differ $n $fn: compiler $v, replay $w" >>"$OUT/replay.txt"; echo differ
+		fi
+	done
+done | sort | uniq -c | awk '{ printf "replay, %s verdict: %d\n", $2 == "same" ? "same" : "different", $1 }'
