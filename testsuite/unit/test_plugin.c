@@ -711,6 +711,65 @@ static void case_fixed(void)
 	free(rec);
 }
 
+/* A function whose name would make its dump's file name longer than a
+ * file system allows (255 bytes; long C++ template names, pr31863.C in
+ * g++.dg/torture): the compile succeeds and writes both dumps under
+ * shorter names that keep the stem and the name's first bytes, the
+ * capture naming the whole function.  Before: "error: ssara: cannot
+ * write the IR of ... File name too long". */
+static void case_dump_longname(void)
+{
+	if (!have_plugin())
+		return;
+	char fn[301];
+	memset(fn, 'q', 300);
+	fn[300] = '\0';
+	memcpy(fn, "long_", 5);
+	char *src = t_fmt("%s/ln.c", tmp);
+	FILE *f = fopen(src, "w");
+	if (!CHECK(f != NULL)) {
+		free(src);
+		return;
+	}
+	fprintf(f, "int %s(int x) { return x + 1; }\n", fn);
+	fclose(f);
+	free(src);
+	sh("rm -rf lndump && mkdir lndump");
+	int st;
+	char *cmd = t_fmt("-O2 -c ln.c -o ln.o -fplugin=%s "
+			  "-fplugin-arg-ssara-dump=lndump",
+			  plugin_path());
+	char *out = gcc(cmd, &st);
+	free(cmd);
+	t_check(st == 0, __FILE__, __LINE__, "exit %d:\n%s", st, out);
+	free(out);
+	char *ddir = t_fmt("%s/lndump", tmp);
+	char *names[8];
+	int n = t_list_dir(ddir, "ln.c.", ".ir", ".gcc.ir", names, 8);
+	char *g[8];
+	int ng = t_list_dir(ddir, "ln.c.", ".gcc.ir", NULL, g, 8);
+	CHECK_INT(n, 1);
+	CHECK_INT(ng, 1);
+	char head[64];
+	snprintf(head, sizeof head, "%.40s", fn);
+	for (int i = 0; i < n; i++) {
+		CHECK(strlen(names[i]) <= 255 && strstr(names[i], head));
+		char *path = t_fmt("%s/%s", ddir, names[i]);
+		char *ir = slurp(path);
+		char *want = t_fmt("func %s", fn);
+		CHECK(ir && strncmp(ir, want, strlen(want)) == 0);
+		free(want);
+		free(ir);
+		free(path);
+		free(names[i]);
+	}
+	for (int i = 0; i < ng; i++) {
+		CHECK(strlen(g[i]) <= 255 && strstr(g[i], head));
+		free(g[i]);
+	}
+	free(ddir);
+}
+
 /* One file name, two directories, the same text: two sources, so two
  * functions in the report, not one and a duplicate; the records name
  * their directories (dir), mapped by -ffile-prefix-map, and the
@@ -1217,6 +1276,8 @@ void suite_plugin(void)
 	       case_reproducible);
 	t_case("plugin: version mismatch refused", case_version_mismatch);
 	t_case("plugin: dump into a missing directory", case_dump_dir_missing);
+	t_case("plugin: dumps of a function with a very long name",
+	       case_dump_longname);
 	t_case("plugin: code identical with and without the plugin",
 	       case_identical);
 	t_case("plugin: .ssara section, executable, json=", case_section);
