@@ -600,7 +600,8 @@ void regs_in(const_rtx x, std::vector<const_rtx> *out);
 bool commutative_code(int code);
 
 /* The operand of captured instruction ci naming pseudo p when exactly
- * one does and it is a whole use (no def, no subreg), else -1. */
+ * one does, outputs of the whole of p aside, and it is a whole use (no
+ * def, no subreg), else -1. */
 int sole_use_operand(const Ins *ci, int p);
 
 /* Whether saved node i's two kids are (reg pair.first) and (reg
