@@ -21,10 +21,11 @@
 # kind (run or compile), the plugin build's outcome, the plain build's.
 # OUT/json/NAME.json are the records of one test.  With --replay the
 # plugin also dumps each function (OUT/dump/NAME/) and `ssara verify`
-# (SSARA_BIN, default build/ssara) checks GCC's allocation again from the
-# dumps: the functions whose replayed verdict (verified, unverified,
+# (SSARA_BIN, default build/ssara) checks each dumped allocation of GCC
+# again: the functions whose replayed verdict (verified, unverified,
 # violation) is the compiler's, and those where it is not, listed in
-# OUT/replay.txt with both verdicts.  PLUGIN_ARGS
+# OUT/replay.txt with both verdicts; a function the translation gave up
+# on (unverified) has no dumped allocation to replay.  PLUGIN_ARGS
 # (environment) adds plugin arguments: with
 # -fplugin-arg-ssara-substitute the tests run ssara's code, the counts
 # of functions substituted and kept are printed, and "allocation by gcc"
@@ -142,23 +143,25 @@ END {
 	for (k in diff) printf "tests %s, different outcomes: %d\n", k, diff[k]
 }' "$OUT/run.txt" | LC_ALL=C sort
 [ $replay = 1 ] || exit 0
-# replay: per record of a captured function with GCC's verdict and a
-# dump, `ssara verify` on its two dump files
+# replay: each dumped allocation (F.gcc.ir beside its capture F.ir) by
+# `ssara verify`, its verdict against the record of the function it
+# names; a function with a verdict but no dumped allocation (the
+# translation gave up: unverified) has nothing to replay
 : >"$OUT/replay.txt"
-same=0 diff=0
-for j in "$OUT/json"/*.json; do
-	[ -f "$j" ] || continue
-	n=$(basename "$j" .json)
-	grep '"status":"captured"' "$j" | while IFS= read -r r; do
-		stem=$(echo "$r" | sed -n 's/.*"dump":"\([^"]*\)".*/\1/p')
-		fn=$(echo "$r" | sed -n 's/.*"fn":"\([^"]*\)".*/\1/p')
-		v=$(echo "$r" | sed -n 's/.*"verify":{"gcc":{"verdict":"\([^"]*\)".*/\1/p')
-		[ -n "$stem" ] && [ -n "$v" ] || continue
-		d=$OUT/dump/$n/$stem.$fn
-		w=$("$SSARA_BIN" verify "$d.ir" "$d.gcc.ir" 2>&1 | head -n 1 |
-			sed 's/^[^ ]*: //; s/[ :(].*//')
+for d in "$OUT/dump"/*; do
+	[ -d "$d" ] || continue
+	n=$(basename "$d")
+	for g in "$d"/*.gcc.ir; do
+		[ -f "$g" ] || continue
+		line=$("$SSARA_BIN" verify "${g%.gcc.ir}.ir" "$g" 2>&1 | head -n 1)
+		fn=${line%%: *}
+		w=$(echo "${line#*: }" | sed 's/[ :(].*//')
+		v=$(grep "\"fn\":\"$fn\"" "$OUT/json/$n.json" |
+			sed -n 's/.*"verify":{"gcc":{"verdict":"\([^"]*\)".*/\1/p' | head -n 1)
 		if [ "$w" = "$v" ]; then echo same
 		else echo "differ $n $fn: compiler $v, replay $w" >>"$OUT/replay.txt"; echo differ
 		fi
 	done
 done | sort | uniq -c | awk '{ printf "replay, %s verdict: %d\n", $2 == "same" ? "same" : "different", $1 }'
+grep -h '"status":"captured"' "$OUT/json"/*.json 2>/dev/null | grep -c '"verify":{"gcc":{"verdict":' |
+	awk '{ printf "replay, functions with a verdict: %d\n", $1 }'
