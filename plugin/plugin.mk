@@ -13,7 +13,7 @@ PLUGIN_OBJ  = $(PLUGIN_SRC:%.cc=$(B)/%.o)
 PIC_OBJ     = $(LIB_SRC:%.c=$(B)/pic/%.o)
 PLUGIN_LDFLAGS = -shared -Wl,--version-script=plugin/exports.map -Wl,-Bsymbolic
 
-.PHONY: install check-full check-inject check-eh check-subst bench-subst
+.PHONY: install check-full check-inject check-eh check-gxx check-subst bench-subst
 
 $(B)/pic/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -76,6 +76,12 @@ bench-subst: $(B)/.deps $(B)/ssara.so
 	SSARA_SRCDIR=$(CURDIR) sh bench/subst_cg.sh --count 10
 
 # GCC's C++ exception run tests (g++.dg/eh) built with the plugin checking
-# both allocations, then run (testsuite/torture/eh.sh; EH_OPTS, -O2).
+# both allocations and plainly, then run (testsuite/torture/gxx.sh;
+# EH_OPTS, -O2).
 check-eh: $(B)/.deps $(B)/ssara.so
-	SSARA_SRCDIR=$(CURDIR) sh testsuite/torture/eh.sh --opts "$(or $(EH_OPTS),-O2)"
+	SSARA_SRCDIR=$(CURDIR) sh testsuite/torture/gxx.sh --suite eh --opts "$(or $(EH_OPTS),-O2)"
+
+# g++.dg/torture the same way, every test compiled, the run tests run
+# (GXX_OPTS, -O2).
+check-gxx: $(B)/.deps $(B)/ssara.so
+	SSARA_SRCDIR=$(CURDIR) sh testsuite/torture/gxx.sh --suite torture --opts "$(or $(GXX_OPTS),-O2)"

@@ -10,6 +10,7 @@
 #include "plugin.h"
 
 extern "C" {
+#include "core/dumpname.h"
 #include "core/irtext.h"
 }
 
@@ -292,9 +293,10 @@ std::string records_dump_stem(const char *file, const char *dir,
 
 bool records_dump_ir(const Fn *fn, const char *suffix)
 {
-	std::string path = std::string(opts.dump_dir) + "/" +
-			   opts.dump_stem + "." + fn->name + suffix;
-	FILE *f = fopen(path.c_str(), "w");
+	char path[4096];
+	dump_path(path, sizeof path, opts.dump_dir, opts.dump_stem.c_str(),
+		  fn->name, suffix);
+	FILE *f = fopen(path, "w");
 	if (!f)
 		return false;
 	ir_print(f, fn);

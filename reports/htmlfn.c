@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "alloc.h"
+#include "dumpname.h"
 #include "irtext.h"
 #include "output.h"
 #include "target.h"
@@ -153,8 +154,7 @@ static bool load_dump(const char *dumps, const Record *rec,
 		      const char *suffix, Fn **out, char *why, size_t n)
 {
 	char path[4096];
-	snprintf(path, sizeof path, "%s/%s.%s%s", dumps, rec->dump, rec->fn,
-		 suffix);
+	dump_path(path, sizeof path, dumps, rec->dump, rec->fn, suffix);
 	IrFile irf;
 	IrError err;
 	if (!ir_parse_file(path, target_x86_64(), &irf, &err)) {

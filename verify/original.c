@@ -104,6 +104,32 @@ static void undefine_clobbered(Chk *c, const Ins *o)
 	}
 }
 
+/* Whether original o is replayed as a copy when deleted (do_deleted):
+ * its operands are (destination, source) pairs. */
+static bool deleted_copy(const Chk *c, const Ins *o)
+{
+	return copy_like(o) || ptr_copy(c, o) || lowpart_move(c, o);
+}
+
+bool w_close_copies(Chk *c)
+{
+	bool more = false;
+	for (int b = 0; b < c->o->nblk; b++)
+		for (const Ins *o = c->o->blk[b]->first; o; o = o->next) {
+			if (!deleted_copy(c, o))
+				continue;
+			for (int k = 0; k + 1 < o->nops; k += 2) {
+				int d = value_of(c, &o->ops[k]);
+				if (c->isW[value_of(c, &o->ops[k + 1])] &&
+				    !c->isW[d]) {
+					c->isW[d] = true;
+					more = true;
+				}
+			}
+		}
+	return more;
+}
+
 /* ---- The holders of a copy's sources ----------------------------------- */
 
 /* Pushes onto ws, for every location holding id sid now (only constant
@@ -290,7 +316,7 @@ static void do_deleted(Chk *c, const Ins *o, int idx)
 	}
 	Writes *ws = c->ws;
 	ws->n = 0;
-	bool copy = copy_like(o) || ptr_copy(c, o) || lowpart_move(c, o);
+	bool copy = deleted_copy(c, o);
 	if (copy) {
 		/* the holders of each source before any destination dies:
 		 * Write.set holds the destination value here */
@@ -307,10 +333,14 @@ static void do_deleted(Chk *c, const Ins *o, int idx)
 			continue;
 		int v = value_of(c, oo);
 		kill_value(c, v);
-		/* a copy of a value undefined on every path is as undefined */
+		/* the copy of a value of W has its source's status
+		 * (w_close_copies put v in W): undefined on every path
+		 * here, or possibly defined (then in its holders) */
 		if (!copy || !undefined(c, c->curD,
-						value_of(c, &o->ops[k + 1])))
+					value_of(c, &o->ops[k + 1])))
 			defined(c, v);
+		else if (c->isW[v])
+			bit_set(c->curD, c->widx[v], false);
 	}
 	for (int k = 0; k < ws->n; k++)
 		wset(c, ws->w[k].loc,

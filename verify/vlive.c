@@ -285,7 +285,7 @@ void setup_live(Chk *c)
 		if (olive[o->entry][k] < c->npseudo)
 			c->isW[olive[o->entry][k]] = true;
 	for (bool more = true; more;) {
-		more = false;
+		more = w_close_copies(c);
 		for (int b = 0; b < n; b++)
 			for (int k = 0; k < c->nphi[b]; k++) {
 				const Ins *phi = c->phi[b][k];

@@ -806,6 +806,13 @@ void copy_extend(Chk *c, const Ins *i);
  * "Overlapping slots").  Only removes facts. */
 void kill_overlaps(Chk *c, const Ins *i);
 
+/* Adds to W the destination of every original copy that do_deleted
+ * replays as one (a copy, [ptrcopy], a low-part move) whose source is in
+ * W: a deleted copy gives its destination its source's status
+ * (docs/VERIFY.md "Values that may be undefined").  Returns whether W
+ * grew. */
+bool w_close_copies(Chk *c);
+
 /* ---- memory.c: memory locations ---------------------------------------- */
 
 /* Fills c->mloc: the writable memory locations of f, when the original

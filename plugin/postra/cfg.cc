@@ -217,9 +217,11 @@ bool same_cfg(Tr &t)
 	for (int i = 0; i < o->nblk; i++)
 		for (int k = 0; k < o->blk[i]->nsucc; k++)
 			m.npred[o->blk[i]->succ[k].blk]++;
+	/* (a block's jump to its only successor alone does not keep it:
+	 * if the block is gone, that jump is an edge, edge_block_jump) */
 	for (const SavedInsn &sv : t.s->insns)
 		if (sv.uid < (int)t.present.size() && t.present[sv.uid] &&
-		    fn_block_by_id(o, sv.bb) >= 0)
+		    fn_block_by_id(o, sv.bb) >= 0 && !block_jump(t, sv))
 			m.live[fn_block_by_id(o, sv.bb)] = true;
 	basic_block bb;
 	FOR_EACH_BB_FN(bb, t.fun) {

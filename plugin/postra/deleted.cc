@@ -131,21 +131,6 @@ bool place_class_copies(Tr &t)
 	return true;
 }
 
-/* Whether captured insn sv is a jump without operands (a simple jump)
- * in a capture block with one successor, not abnormal: deleted after
- * reload, it is kept as executed at the end of its block, since the
- * alloc has the capture's edge there (same_cfg proved that control
- * still goes that way); it reads and writes nothing. */
-static bool dropped_jump(const Tr &t, const SavedInsn &sv)
-{
-	const Fn *o = t.cap->fn;
-	int bi = fn_block_by_id(o, sv.bb);
-	return sv.ins->kind == IK_BRANCH && sv.ins->nops == 0 &&
-	       sv.ins->clobbers == 0 && bi >= 0 && o->blk[bi]->nsucc == 1 &&
-	       !(o->blk[bi]->succ[0].flags & EF_ABNORMAL) &&
-	       o->blk[bi]->last == sv.ins;
-}
-
 /* The register (core number) of a no-op move's pseudos (noop_move). */
 static int noop_reg(const Tr &t, const Ins *ci)
 {
@@ -213,7 +198,7 @@ void place_deleted(Tr &t, const std::vector<Ins *> &survivor)
 				prev = skip_new(t, b, prev, next,
 						t.s->insns[j].uid);
 			Ins *ins = deleted_copy(t, t.s->insns[j]);
-			if (dropped_jump(t, t.s->insns[j])) {
+			if (block_jump(t, t.s->insns[j])) {
 				/* Its block's only edge, as it was. */
 				ins->flags &= ~INS_DELETED;
 				ins_append(b, ins);

@@ -184,6 +184,29 @@ int simple_jump_semantics(Tr &t, const SavedInsn &si,
 	return -1;
 }
 
+bool block_jump(const Tr &t, const SavedInsn &sv)
+{
+	const Fn *o = t.cap->fn;
+	int bi = fn_block_by_id(o, sv.bb);
+	return sv.ins && sv.ins->kind == IK_BRANCH && sv.ins->nops == 0 &&
+	       sv.ins->clobbers == 0 && bi >= 0 && o->blk[bi]->nsucc == 1 &&
+	       !(o->blk[bi]->succ[0].flags & EF_ABNORMAL) &&
+	       o->blk[bi]->last == sv.ins;
+}
+
+bool edge_block_jump(const Tr &t, rtx_insn *insn)
+{
+	int uid = INSN_UID(insn);
+	int si = uid < (int)t.s->by_uid.size() ? t.s->by_uid[uid] : -1;
+	if (si < 0 || !JUMP_P(insn) || !simplejump_p(insn) ||
+	    !single_succ_p(BLOCK_FOR_INSN(insn)))
+		return false;
+	const SavedInsn &sv = t.s->insns[si];
+	int bi = fn_block_by_id(t.cap->fn, sv.bb);
+	return block_jump(t, sv) && bi >= 0 && bi < (int)t.skip.size() &&
+	       t.skip[bi];
+}
+
 bool new_simple_jump(const Tr &t, rtx_insn *insn)
 {
 	int uid = INSN_UID(insn);

@@ -265,7 +265,8 @@ static bool use_locs_of(Tr &t, const Ins *ci, std::vector<Loc> &at)
 }
 
 /* Marks ins (the located copy of ci) [comm K] for t.comm's pair: their
- * operands K and K+1, each pseudo bound at one use location and no def.
+ * operands K and K+1, each pseudo bound at one use location and no def
+ * but as a whole output of ci.
  * False with a reason otherwise. */
 static bool mark_comm(Tr &t, const Ins *ci, Ins *ins)
 {
@@ -273,12 +274,19 @@ static bool mark_comm(Tr &t, const Ins *ci, Ins *ins)
 		return true;
 	int ka = sole_use_operand(ci, t.comm[0].first);
 	int kb = sole_use_operand(ci, t.comm[0].second);
-	int uses = 0, defs = 0;
+	int uses = 0, defs = 0, outs = 0;
 	for (const Binding &b : t.binds)
 		if (b.pseudo == t.comm[0].first || b.pseudo == t.comm[0].second)
 			(b.def ? defs : uses)++;
+	/* an output naming one of them (`x = x + y`) is bound on its own */
+	for (int k = 0; k < ci->nops; k++) {
+		const Op &o = ci->ops[k];
+		outs += o.kind == OK_PSEUDO && !o.sub_size &&
+			(o.flags & (OF_DEF | OF_USE)) == OF_DEF &&
+			(o.reg == t.comm[0].first || o.reg == t.comm[0].second);
+	}
 	if (t.comm.size() != 1 || ka < 0 || kb < 0 ||
-	    (ka - kb != 1 && kb - ka != 1) || uses != 2 || defs) {
+	    (ka - kb != 1 && kb - ka != 1) || uses != 2 || defs != outs) {
 		unverified(t, "commutative operands in several locations" +
 				      uid_str(ci->uid));
 		return false;

@@ -137,12 +137,29 @@ static int saved_occurrences(const Tr &t, int p)
 	return n;
 }
 
+/* Whether operand o of a captured instruction is a whole output only
+ * (no use, no subreg). */
+static bool whole_output(const Op &o)
+{
+	return (o.flags & (OF_DEF | OF_USE)) == OF_DEF && !o.sub_size;
+}
+
+/* How many operands of ci are pseudo p as a whole output only. */
+static int output_operands(const Ins *ci, int p)
+{
+	int n = 0;
+	for (int k = 0; k < ci->nops; k++)
+		n += ci->ops[k].kind == OK_PSEUDO && ci->ops[k].reg == p &&
+		     whole_output(ci->ops[k]);
+	return n;
+}
+
 int sole_use_operand(const Ins *ci, int p)
 {
 	int at = -1;
 	for (int k = 0; k < ci->nops; k++) {
 		const Op &o = ci->ops[k];
-		if (o.kind != OK_PSEUDO || o.reg != p)
+		if (o.kind != OK_PSEUDO || o.reg != p || whole_output(o))
 			continue;
 		if (at >= 0 || (o.flags & OF_DEF) || o.sub_size)
 			return -1;
@@ -222,7 +239,10 @@ bool comm_candidate(const Tr &t, int i, const_rtx x, int *pa,
 		return false;
 	*pa = a.regno;
 	*pb = b.regno;
-	int na = saved_occurrences(t, a.regno), nb = saved_occurrences(t, b.regno);
+	/* (an output naming one of them, `x = x + y`, is its own operand,
+	 * whichever order the two inputs are in) */
+	int na = saved_occurrences(t, a.regno) - output_operands(ci, a.regno);
+	int nb = saved_occurrences(t, b.regno) - output_operands(ci, b.regno);
 	if (na == 1 && nb == 1)
 		return true;
 	int d0, d1;

@@ -600,7 +600,8 @@ void regs_in(const_rtx x, std::vector<const_rtx> *out);
 bool commutative_code(int code);
 
 /* The operand of captured instruction ci naming pseudo p when exactly
- * one does and it is a whole use (no def, no subreg), else -1. */
+ * one does, outputs of the whole of p aside, and it is a whole use (no
+ * def, no subreg), else -1. */
 int sole_use_operand(const Ins *ci, int p);
 
 /* Whether saved node i's two kids are (reg pair.first) and (reg
@@ -960,6 +961,22 @@ int simple_jump_semantics(Tr &t, const SavedInsn &si,
  * is the block's one edge, which same_cfg compared with the capture's;
  * it moves nothing. */
 bool new_simple_jump(const Tr &t, rtx_insn *insn);
+
+/* Whether captured insn sv is a jump without operands (a simple jump),
+ * the last insn of a capture block with one successor, not abnormal:
+ * deleted after reload, it is kept as executed at the end of its block,
+ * since the alloc has the capture's edge there (same_cfg proved that
+ * control still goes that way); it reads and writes nothing. */
+bool block_jump(const Tr &t, const SavedInsn &sv);
+
+/* Whether insn, after reload the jump to the only successor of its
+ * block, is such a captured jump (block_jump) of a capture block that
+ * is an edge after reload (t.skip): GCC merged the block, emptied by
+ * reload but for its jump, into a predecessor and sent the others past
+ * it (pr58555.C addServer at -O2).  It is that post-RA block's one
+ * edge, which same_cfg compared with the capture's through the edge
+ * block; the translation keeps it in its own block as block_jump. */
+bool edge_block_jump(const Tr &t, rtx_insn *insn);
 
 /* ---------------------------------------------------------------- */
 /* translate.cc: the translation.                                   */

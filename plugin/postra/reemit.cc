@@ -164,6 +164,21 @@ static bool saved_store(const Tr &t, const SavedInsn &sv)
 	return nd[s].code == REG && nd[s].regno >= FIRST_PSEUDO_REGISTER;
 }
 
+/* Whether sv's pattern is (set (mem ...) K), K a constant: a store
+ * LRA splits into a load of K into a register and a new store of it
+ * (split_store), and, when the register still holds K, deletes and
+ * emits again as a new store of that register (s1.c func_28 of csmith
+ * at -O0: `movabsq $C, %rax` stored to several stack words). */
+static bool saved_const_store(const Tr &t, const SavedInsn &sv)
+{
+	const std::vector<PNode> &nd = t.s->nodes;
+	if (nd[sv.pat].code != SET || nd[sv.pat + 1].code != MEM)
+		return false;
+	int s = nd[sv.pat + 1].end;
+	return nd[s].code == CONST_INT || nd[s].code == CONST_DOUBLE ||
+	       nd[s].code == CONST_WIDE_INT;
+}
+
 /* For a saved load (saved_load) from SOFT + C: whether insn loads from
  * the same stack address (canonical offsets equal: the match lets an
  * eliminated constant change, so a reload of another pseudo from the
@@ -178,18 +193,20 @@ static bool same_load_address(Tr &t, const SavedInsn &sv, rtx_insn *insn)
 	return r < 0 || (r > 0 && off == want);
 }
 
-/* For a saved load (saved_load) from SOFT + C and insn: -1 when sv is
- * not such a load (other insns, other addresses); else *want = the
- * saved address relative to the argument pointer, and 1 when insn is a
- * single SET whose source is stack memory (*off its address relative
- * to the argument pointer, stack_mem), 0 when not. */
+/* For a saved load (saved_load) from SOFT + C, or a saved store of a
+ * constant to SOFT + C (saved_const_store), and insn: -1 when sv is not
+ * such an insn (other insns, other addresses); else *want = the saved
+ * address relative to the argument pointer, and 1 when insn is a single
+ * SET whose source (a store: destination) is stack memory (*off its
+ * address relative to the argument pointer, stack_mem), 0 when not. */
 static int soft_load_offsets(Tr &t, const SavedInsn &sv, rtx_insn *insn,
 			     int64_t *want, int64_t *off)
 {
 	const std::vector<PNode> &nd = t.s->nodes;
-	if (!saved_load(t, sv))
+	bool store = saved_const_store(t, sv);
+	if (!saved_load(t, sv) && !store)
 		return -1;
-	int m = nd[sv.pat + 1].end, a = m + 1;
+	int m = store ? sv.pat + 1 : nd[sv.pat + 1].end, a = m + 1;
 	int64_t c = 0;
 	if (nd[a].code == PLUS && nd[a].nkid == 2 &&
 	    nd[nd[a + 1].end].code == CONST_INT) {
@@ -200,7 +217,9 @@ static int soft_load_offsets(Tr &t, const SavedInsn &sv, rtx_insn *insn,
 		return -1;
 	*want = c + (nd[a].regno == FRAME_POINTER_REGNUM ? t.frame_argp : 0);
 	rtx set = single_set(insn);
-	return set && stack_mem(t, SET_SRC(set), off) ? 1 : 0;
+	return set && stack_mem(t, store ? SET_DEST(set) : SET_SRC(set), off)
+		       ? 1
+		       : 0;
 }
 
 /* Whether sv's pattern is (set (reg p) (reg q)) or (set (reg p)
@@ -468,5 +487,14 @@ Ins *run_split(Tr &t, Blk *blk, const SavedInsn &sv, rtx_insn *insn,
 		note_soft_values(t, c);
 		*survivor = c;
 	}
-	return new_insn(t, insn, true);
+	Ins *n = new_insn(t, insn, true);
+	/* (set (reg R) K), K a constant: R holds K after it (t.const_src
+	 * once the caller notes n), for a store LRA re-emits with R */
+	rtx set = single_set(insn);
+	if (n && set && REG_P(SET_DEST(set)) &&
+	    HARD_REGISTER_P(SET_DEST(set)) &&
+	    (CONST_INT_P(SET_SRC(set)) || CONST_DOUBLE_P(SET_SRC(set)) ||
+	     CONST_WIDE_INT_P(SET_SRC(set))))
+		t.pending_const = set;
+	return n;
 }

@@ -152,7 +152,7 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 			locs[uid] = INSN_LOCATION(insn);
 		if (!constraints_ok(insn))
 			bad_uids.push_back(uid);
-		if (new_simple_jump(t, insn))
+		if (new_simple_jump(t, insn) || edge_block_jump(t, insn))
 			continue; /* the block's only edge, checked by same_cfg */
 		if (!t.why.empty()) {
 			sp_step(insn, &t.sp_delta);

@@ -24,6 +24,6 @@ void spin(union hl x)
 //!gcc spin: ord "*iordi_1" =p? mem @ax, p? ^0 @ax, p? @dx clobber {flags} [comm 1]
 //!gcc spin: copy =p?, p? [deleted]
 //!gcc spin: move =@xmm0:8, @ax:8
-//!gcc spin: ord "*fop_df_comm" =p? @xmm0, p? ^0 @xmm0, p? mem @xmm1
+//!gcc spin: ord "*fop_df_comm" =p? @xmm0, p? ^0 @xmm0, p? mem @xmm1 [comm 1]
 //!verdict spin: verified
 //!ours spin: verified
