@@ -572,9 +572,24 @@ static void join_block_start(Real *z, int b)
 	}
 }
 
+/* Whether value v (entry e after instruction j of b) is kept in its
+ * register across j without being read or written by it, and j
+ * clobbers registers of v's class: the segment is cut there, a move
+ * before j joins the two parts (join_ins, code_block).  m->rd, m->wr
+ * mark j's operands. */
+static bool cut_at(const Real *z, int b, int j, int e, int v)
+{
+	const Model *m = z->m;
+	const Ins *i = m->ins[b][j];
+	int c = reg_class(m, v);
+	return c >= 0 && (i->clobbers & m->avail[c]) && !m->wr[v] &&
+	       !m->rd[v] && set(z->x, rcol(e)) && !set(z->x, lcol(e));
+}
+
 /* Joins the entries after instruction j of b with those before it: a
- * value it does not write, kept in its register (not reloaded), and a
- * value it reads and writes (one register, as a tie requires). */
+ * value it does not write, kept in its register (not reloaded) unless
+ * cut there (cut_at), and a value it reads and writes (one register, as
+ * a tie requires). */
 static void join_ins(Real *z, int b, int j)
 {
 	Model *m = z->m;
@@ -582,7 +597,7 @@ static void join_ins(Real *z, int b, int j)
 	const Pt *y = &m->pt[p + 1];
 	for (int k = 0; k < y->n; k++) {
 		int e = y->ent[k], v = y->val[k];
-		if (e < 0)
+		if (e < 0 || cut_at(z, b, j, e, v))
 			continue;
 		bool kept = !m->wr[v] && set(z->x, rcol(e)) && !set(z->x, lcol(e));
 		if (kept || (m->wr[v] && m->rd[v]))
@@ -632,7 +647,8 @@ static void rename_ins(Real *z, int b, int j)
 }
 
 /* The spill code of block b: a reload at every point whose l is set, a
- * store after every definition of a value whose s is set. */
+ * store after every definition of a value whose s is set, a move
+ * before each instruction where a segment is cut (cut_at). */
 static bool code_block(Real *z, int b, char *err, size_t errlen)
 {
 	Model *m = z->m;
@@ -647,8 +663,13 @@ static bool code_block(Real *z, int b, char *err, size_t errlen)
 	}
 	for (int j = 0; j < m->nins[b]; j++) {
 		Ins *i = m->ins[b][j];
-		const Pt *y = &m->pt[m->base[b] + j + 1];
+		int p = m->base[b] + j;
+		const Pt *y = &m->pt[p + 1];
 		mark_ops(m, i, true);
+		for (int k = 0; k < y->n; k++) /* after the reloads before i */
+			if (y->ent[k] >= 0 && cut_at(z, b, j, y->ent[k], y->val[k]))
+				irc_insert_move(z->prep, bk, i, seg_of(z, y->ent[k]),
+						seg_of(z, entry(m, p, y->val[k])));
 		bool ok = true;
 		for (int k = 0; k < y->n && ok; k++) {
 			int e = y->ent[k], v = y->val[k];
