@@ -114,9 +114,10 @@ static int pick_victim(Sp *s, int c, int g, bool only_live, bool wide_only)
 			continue;
 		NuDist key = evict_key(s, e);
 		const WEnt *o = best < 0 ? NULL : &s->w[best];
+		bool ce = e->spilled || s->remat[e->v];
+		bool co = o && (o->spilled || s->remat[o->v]);
 		if (!o || key > bk ||
-		    (key == bk && (e->spilled > o->spilled ||
-				   (e->spilled == o->spilled && e->v > o->v)))) {
+		    (key == bk && (ce > co || (ce == co && e->v > o->v)))) {
 			best = j;
 			bk = key;
 		}
