@@ -251,8 +251,9 @@ static int count_across(const Model *m, int b, int j, int c, bool all)
 }
 
 /* Which classes need variables: some point with more values of the
- * class than registers, or some clobbering instruction with more
- * values live across it than registers it preserves. */
+ * class than registers, or some instruction that clobbers registers of
+ * the class with values live across it (whose segments the
+ * realisation cuts there, cut_at). */
 static void needs(Model *m)
 {
 	Fn *fn = m->fn;
@@ -268,7 +269,8 @@ static void needs(Model *m)
 				    count_at(m, p + 1, c, true) +
 						    dead_defs(m, i, p + 1, c) >
 					    k ||
-				    count_across(m, b, j, c, true) > keep)
+				    (keep < k &&
+				     count_across(m, b, j, c, true) > 0))
 					m->need[c] = true;
 			}
 			mark_ops(m, i, false);
