@@ -142,11 +142,7 @@ static void cap_affinities(Cap *k, const Colour *c)
 		k->total += w;
 		int u = a->a < k->np ? k->unit[a->a] : -1;
 		int v = a->b < 0 ? a->b : a->b < k->np ? k->unit[a->b] : -1;
-		if (u < 0 && v >= 0 && a->b >= 0) {
-			k->fixed_unmet += w;
-			continue;
-		}
-		if (u < 0 || (a->b >= 0 && v < 0)) {
+		if (u < 0 || (a->b >= 0 && v < 0)) { /* an end without a register */
 			k->fixed_unmet += w;
 			continue;
 		}
@@ -313,9 +309,6 @@ static int xcol(const Mdl *m, int u, int r)
 static void clique_rows(Mdl *m, const int *cl, int n)
 {
 	const Cap *k = m->k;
-	RegSet all = 0;
-	for (int i = 0; i < n; i++)
-		all |= k->adm[cl[i]];
 	for (int t = 0; t < 64; t++) {
 		int users = 0;
 		for (int i = 0; i < n; i++)
@@ -332,7 +325,6 @@ static void clique_rows(Mdl *m, const int *cl, int n)
 				if (RS_HAS(k->adm[cl[i]], t - d))
 					mterm(m, xcol(m, cl[i], t - d), 1);
 	}
-	(void)all;
 }
 
 /* Marks the CSR entries of the edges among cl covered. */
