@@ -648,9 +648,26 @@ static void rename_ins(Real *z, int b, int j)
 	}
 }
 
+/* The moves of a cut at instruction i of bk (cut_at) of value v from
+ * segment before to segment after: a segment of its own across i, moved
+ * in before i and out after it, so that only that piece needs a
+ * register i preserves (before and after may be one segment, joined
+ * through a later merge point); when i ends its block, one move before
+ * it into after. */
+static void cut(Real *z, Blk *bk, Ins *i, int before, int after, int v)
+{
+	if (!i->next) {
+		irc_insert_move(z->prep, bk, i, after, before);
+		return;
+	}
+	int across = irc_segment(z->prep, v);
+	irc_insert_move(z->prep, bk, i, across, before);
+	irc_insert_move(z->prep, bk, i->next, after, across);
+}
+
 /* The spill code of block b: a reload at every point whose l is set, a
- * store after every definition of a value whose s is set, a move
- * before each instruction where a segment is cut (cut_at). */
+ * store after every definition of a value whose s is set, the moves
+ * of each cut (cut_at). */
 static bool code_block(Real *z, int b, char *err, size_t errlen)
 {
 	Model *m = z->m;
@@ -670,8 +687,8 @@ static bool code_block(Real *z, int b, char *err, size_t errlen)
 		mark_ops(m, i, true);
 		for (int k = 0; k < y->n; k++) /* after the reloads before i */
 			if (y->ent[k] >= 0 && cut_at(z, b, j, y->ent[k], y->val[k]))
-				irc_insert_move(z->prep, bk, i, seg_of(z, y->ent[k]),
-						seg_of(z, entry(m, p, y->val[k])));
+				cut(z, bk, i, seg_of(z, entry(m, p, y->val[k])),
+				    seg_of(z, y->ent[k]), y->val[k]);
 		bool ok = true;
 		for (int k = 0; k < y->n && ok; k++) {
 			int e = y->ent[k], v = y->val[k];
