@@ -243,14 +243,18 @@ static void note_colour(const Pipe *p, AllocStats *st)
 }
 
 /* coalesce (coalesce.h) on p->col, or with o->no_coalesce only the
- * affinity colouring satisfied, into p->co. */
+ * affinity colouring satisfied, into p->co; o->probe around it. */
 static bool coalesce_values(Pipe *p)
 {
+	if (p->o->probe)
+		p->o->probe(p->fn, &p->col, false, p->o->probe_arg);
 	if (p->o->no_coalesce)
 		p->co.aff_before = p->co.aff_after =
 			colour_aff_satisfied(&p->col, &p->co.aff_total);
 	else
 		coalesce(p->fn, &p->col, &p->co);
+	if (p->o->probe)
+		p->o->probe(p->fn, &p->col, true, p->o->probe_arg);
 	return true;
 }
 

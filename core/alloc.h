@@ -24,12 +24,23 @@
 
 enum { HARDWEB_RETRY, HARDWEB_NEVER, HARDWEB_ALWAYS };
 
+struct Colour;
+
+/* An observer of the colouring (tools/coalopt.c, the optimal coalescing
+ * comparator): called with the function and its colouring right before
+ * coalescing (after false) and right after it (after true), on every
+ * attempt that gets there.  It must not modify them. */
+typedef void AllocProbe(const Fn *fn, const struct Colour *c, bool after,
+			void *arg);
+
 typedef struct AllocOpts {
 	int nregs[RC_NALLOC]; /* registers per class; 0 = all allocatable */
 	bool no_coalesce;     /* colouring alone, for comparison */
 	int hardweb;          /* hard-register webs made values (hardweb.h):
 			       * HARDWEB_RETRY when the first attempt
 			       * fails, HARDWEB_NEVER, HARDWEB_ALWAYS */
+	AllocProbe *probe;    /* NULL, or called around coalescing */
+	void *probe_arg;
 } AllocOpts;
 
 /* Inserted instructions of one kind in the result: how many, and the sum

@@ -291,6 +291,12 @@ void irc_insert_reload(IrcPrep *p, Blk *b, Ins *at, int q, int v)
 			  ins_transfer(p->fn, IK_RELOAD, q, NOLOC, v, slot_of(p, v)));
 }
 
+void irc_insert_move(IrcPrep *p, Blk *b, Ins *at, int dst, int src)
+{
+	ins_insert_before(b, at,
+			  ins_transfer(p->fn, IK_MOVE, dst, NOLOC, src, NOLOC));
+}
+
 bool irc_insert_spill(IrcPrep *p, Blk *b, Ins *at, int q, int v, char *err,
 		      size_t errlen)
 {

@@ -71,6 +71,9 @@ int irc_segment(IrcPrep *p, int v);
 void irc_insert_reload(IrcPrep *p, Blk *b, Ins *at, int q, int v);
 bool irc_insert_spill(IrcPrep *p, Blk *b, Ins *at, int q, int v, char *err,
 		      size_t errlen);
+/* Inserts `move =dst, src` before at (NULL: at the end of b); dst and
+ * src carry one original pseudo's value (segments of it). */
+void irc_insert_move(IrcPrep *p, Blk *b, Ins *at, int dst, int src);
 /* Colours p's function (then freed with p) into the allocation of
  * orig; as irc_alloc. */
 Fn *irc_finish(IrcPrep *p, const Fn *orig, const IrcOpts *o, AllocStats *st,

@@ -99,7 +99,9 @@ static NuDist evict_key(const Sp *s, const WEnt *e)
 
 /* The entry of class c to evict among those not protected (mark != g),
  * when only_live, whose next use is known, and when wide_only, that are
- * register pairs: the farthest; -1 if none. */
+ * register pairs: the farthest; among equally far ones, one already in
+ * memory (its eviction stores nothing), then the highest value; -1 if
+ * none. */
 static int pick_victim(Sp *s, int c, int g, bool only_live, bool wide_only)
 {
 	int best = -1;
@@ -111,7 +113,11 @@ static int pick_victim(Sp *s, int c, int g, bool only_live, bool wide_only)
 		    (wide_only && s->wt[e->v] != 2))
 			continue;
 		NuDist key = evict_key(s, e);
-		if (best < 0 || key > bk || (key == bk && e->v > s->w[best].v)) {
+		const WEnt *o = best < 0 ? NULL : &s->w[best];
+		bool ce = e->spilled || s->remat[e->v];
+		bool co = o && (o->spilled || s->remat[o->v]);
+		if (!o || key > bk ||
+		    (key == bk && (ce > co || (ce == co && e->v > o->v)))) {
 			best = j;
 			bk = key;
 		}

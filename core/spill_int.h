@@ -20,8 +20,10 @@
 #include "pressure.h"
 
 /* Rematerializable values look this much farther away when choosing
- * whom to evict: they cost a remat, not a store and a load. */
-enum { REMAT_BONUS = 1000 };
+ * whom to evict: they cost a remat, not a store and a load.  A few
+ * instructions only: a value read by the next instruction is not worth
+ * a remat when another value is read much later. */
+enum { REMAT_BONUS = 20 };
 
 /* ------------------------------------------------------------------ */
 /* state */

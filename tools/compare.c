@@ -14,6 +14,7 @@
 #include <time.h>
 
 #include "allocators.h"
+#include "coalopt.h"
 #include "irtext.h"
 #include "verify.h"
 
@@ -31,12 +32,14 @@ typedef struct Row {
 	int ilp_status;
 	double ilp_obj, ilp_bound;
 	bool ilp_exact;
+	CoalOptResult co; /* the coalescing optimum of ssa's problem */
 } Row;
 
 typedef struct Cmp {
 	AllocOpts ao;
 	double ilp_time;
 	bool use[ALLOCATOR_N];
+	bool coalopt;     /* the coalescing optimum (ilp and ssa chosen) */
 	char **files;
 	int nfiles, capfiles;
 	Row *rows;
@@ -45,7 +48,7 @@ typedef struct Cmp {
 
 static const char usage[] =
 	"usage: ssara compare [--regs GPR[,SSE]] [--ilp-time SEC]\n"
-	"                     [--allocators ssa,irc,ilp] DIR\n";
+	"                     [--allocators ssa,irc,ilp] [--coalopt] DIR\n";
 
 static double now(void)
 {
@@ -133,6 +136,17 @@ static void run_one(const Cmp *c, int a, const Fn *orig, Row *row)
 	fn_free(fn);
 }
 
+/* The coalescing optimum of ssa's colouring problem on orig, by a
+ * second run of ssa (not timed as ssa's). */
+static void run_coalopt(const Cmp *c, const Fn *orig, Row *row)
+{
+	AllocStats st;
+	char err[512];
+	Fn *fn = coalopt_ssa(orig, &c->ao, c->ilp_time, &st, &row->co, err,
+			     sizeof err);
+	fn_free(fn);
+}
+
 /* A new row for one function. */
 static Row *new_row(Cmp *c)
 {
@@ -166,6 +180,8 @@ static void run_all(Cmp *c)
 			for (int a = 0; a < ALLOCATOR_N; a++)
 				if (c->use[a])
 					run_one(c, a, file.fn[i], row);
+			if (c->coalopt)
+				run_coalopt(c, file.fn[i], row);
 		}
 		irfile_free(&file);
 	}
@@ -248,6 +264,41 @@ static void print_gaps(const Cmp *c)
 			       opt > 0 ? sum[a] / opt : 0.0);
 }
 
+/* The coalescing optimum's statuses, and ssa's unmet affinity weight
+ * (by colouring alone, after its coalescer) against it on the functions
+ * it solved optimally and ssa verified. */
+static void print_coalopt(const Cmp *c)
+{
+	int nst[3] = {0}, n = 0, same = 0;
+	double gapsum = 0, total = 0, col = 0, ssa = 0, opt = 0, secs = 0;
+	for (int r = 0; r < c->nrows; r++) {
+		const CoalOptResult *o = &c->rows[r].co;
+		if (!o->captured)
+			continue;
+		nst[o->status]++;
+		secs += o->seconds;
+		if (o->status == ILP_FEASIBLE && o->objective > 0)
+			gapsum += (o->objective - o->bound) / o->objective;
+		if (o->status != ILP_OPTIMAL ||
+		    !c->rows[r].o[ALLOCATOR_SSA].verified)
+			continue;
+		n++;
+		total += o->total;
+		col += o->unmet_colour;
+		ssa += o->unmet_ssa;
+		opt += o->objective;
+		same += o->unmet_ssa <= o->objective;
+	}
+	printf("coalescing optimum (ssa's colouring problem): optimal %d, "
+	       "feasible %d (mean gap %.1f%%), not solved %d, of %d; %.2f s\n",
+	       nst[ILP_OPTIMAL], nst[ILP_FEASIBLE],
+	       nst[ILP_FEASIBLE] ? 100 * gapsum / nst[ILP_FEASIBLE] : 0.0,
+	       nst[ILP_UNSOLVED], nst[0] + nst[1] + nst[2], secs);
+	printf("on the %d solved optimally, affinity weight %.0f, unmet: "
+	       "colouring %.0f, ssa %.0f, optimum %.0f (ssa optimal on %d)\n",
+	       n, total, col, ssa, opt, same);
+}
+
 /* ssa against irc function by function, where both verified. */
 static void print_versus(const Cmp *c)
 {
@@ -274,8 +325,11 @@ static bool options(Cmp *c, int argc, char **argv, int *dir)
 	for (int a = 0; a < ALLOCATOR_N; a++)
 		c->use[a] = true;
 	int a = 0;
+	bool coalopt = false;
 	for (; a + 1 < argc; a++) {
-		if (!strcmp(argv[a], "--regs")) {
+		if (!strcmp(argv[a], "--coalopt")) {
+			coalopt = true;
+		} else if (!strcmp(argv[a], "--regs")) {
 			if (!parse_regs(argv[++a], c->ao.nregs))
 				return false;
 		} else if (!strcmp(argv[a], "--ilp-time")) {
@@ -297,6 +351,7 @@ static bool options(Cmp *c, int argc, char **argv, int *dir)
 		}
 	}
 	*dir = a;
+	c->coalopt = c->use[ALLOCATOR_SSA] && (coalopt || c->use[ALLOCATOR_ILP]);
 	return a + 1 == argc && argv[a][0] != '-';
 }
 
@@ -321,6 +376,8 @@ int compare_main(int argc, char **argv)
 	print_totals(&c);
 	if (c.use[ALLOCATOR_ILP])
 		print_gaps(&c);
+	if (c.coalopt)
+		print_coalopt(&c);
 	if (c.use[ALLOCATOR_SSA] && c.use[ALLOCATOR_IRC])
 		print_versus(&c);
 	for (int f = 0; f < c.nfiles; f++)

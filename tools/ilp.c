@@ -251,8 +251,9 @@ static int count_across(const Model *m, int b, int j, int c, bool all)
 }
 
 /* Which classes need variables: some point with more values of the
- * class than registers, or some clobbering instruction with more
- * values live across it than registers it preserves. */
+ * class than registers, or some instruction that clobbers registers of
+ * the class with values live across it (whose segments the
+ * realisation cuts there, cut_at). */
 static void needs(Model *m)
 {
 	Fn *fn = m->fn;
@@ -268,7 +269,8 @@ static void needs(Model *m)
 				    count_at(m, p + 1, c, true) +
 						    dead_defs(m, i, p + 1, c) >
 					    k ||
-				    count_across(m, b, j, c, true) > keep)
+				    (keep < k &&
+				     count_across(m, b, j, c, true) > 0))
 					m->need[c] = true;
 			}
 			mark_ops(m, i, false);
@@ -572,9 +574,24 @@ static void join_block_start(Real *z, int b)
 	}
 }
 
+/* Whether value v (entry e after instruction j of b) is kept in its
+ * register across j without being read or written by it, and j
+ * clobbers registers of v's class: the segment is cut there, a move
+ * before j joins the two parts (join_ins, code_block).  m->rd, m->wr
+ * mark j's operands. */
+static bool cut_at(const Real *z, int b, int j, int e, int v)
+{
+	const Model *m = z->m;
+	const Ins *i = m->ins[b][j];
+	int c = reg_class(m, v);
+	return c >= 0 && (i->clobbers & m->avail[c]) && !m->wr[v] &&
+	       !m->rd[v] && set(z->x, rcol(e)) && !set(z->x, lcol(e));
+}
+
 /* Joins the entries after instruction j of b with those before it: a
- * value it does not write, kept in its register (not reloaded), and a
- * value it reads and writes (one register, as a tie requires). */
+ * value it does not write, kept in its register (not reloaded) unless
+ * cut there (cut_at), and a value it reads and writes (one register, as
+ * a tie requires). */
 static void join_ins(Real *z, int b, int j)
 {
 	Model *m = z->m;
@@ -582,7 +599,7 @@ static void join_ins(Real *z, int b, int j)
 	const Pt *y = &m->pt[p + 1];
 	for (int k = 0; k < y->n; k++) {
 		int e = y->ent[k], v = y->val[k];
-		if (e < 0)
+		if (e < 0 || cut_at(z, b, j, e, v))
 			continue;
 		bool kept = !m->wr[v] && set(z->x, rcol(e)) && !set(z->x, lcol(e));
 		if (kept || (m->wr[v] && m->rd[v]))
@@ -631,8 +648,26 @@ static void rename_ins(Real *z, int b, int j)
 	}
 }
 
+/* The moves of a cut at instruction i of bk (cut_at) of value v from
+ * segment before to segment after: a segment of its own across i, moved
+ * in before i and out after it, so that only that piece needs a
+ * register i preserves (before and after may be one segment, joined
+ * through a later merge point); when i ends its block, one move before
+ * it into after. */
+static void cut(Real *z, Blk *bk, Ins *i, int before, int after, int v)
+{
+	if (!i->next) {
+		irc_insert_move(z->prep, bk, i, after, before);
+		return;
+	}
+	int across = irc_segment(z->prep, v);
+	irc_insert_move(z->prep, bk, i, across, before);
+	irc_insert_move(z->prep, bk, i->next, after, across);
+}
+
 /* The spill code of block b: a reload at every point whose l is set, a
- * store after every definition of a value whose s is set. */
+ * store after every definition of a value whose s is set, the moves
+ * of each cut (cut_at). */
 static bool code_block(Real *z, int b, char *err, size_t errlen)
 {
 	Model *m = z->m;
@@ -647,8 +682,13 @@ static bool code_block(Real *z, int b, char *err, size_t errlen)
 	}
 	for (int j = 0; j < m->nins[b]; j++) {
 		Ins *i = m->ins[b][j];
-		const Pt *y = &m->pt[m->base[b] + j + 1];
+		int p = m->base[b] + j;
+		const Pt *y = &m->pt[p + 1];
 		mark_ops(m, i, true);
+		for (int k = 0; k < y->n; k++) /* after the reloads before i */
+			if (y->ent[k] >= 0 && cut_at(z, b, j, y->ent[k], y->val[k]))
+				cut(z, bk, i, seg_of(z, entry(m, p, y->val[k])),
+				    seg_of(z, y->ent[k]), y->val[k]);
 		bool ok = true;
 		for (int k = 0; k < y->n && ok; k++) {
 			int e = y->ent[k], v = y->val[k];
