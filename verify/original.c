@@ -39,7 +39,8 @@ bool copy_like(const Ins *o)
 }
 
 /* Whether deleted original o is a move of the low part of a value: an
- * ord named "*mov..." whose operands are exactly a whole pseudo d and a
+ * ord named "*mov..." (or sse.md's "mov<mode>_internal") whose operands
+ * are exactly a whole pseudo d and a
  * use of the first size(d) bytes of a wider pseudo s (`ord
  * "*movqi_internal" =p83, p86[0,1]`) or of a general register (`ord
  * "*movsi_internal" =p92, %ax`), nothing else (no clobbers, no
@@ -54,9 +55,12 @@ static bool lowpart_move(const Chk *c, const Ins *o)
 			  (strcmp(o->name, "sse2_storelpd") == 0 ||
 			   (strncmp(o->name, "*vec_extract", 12) == 0 &&
 			    nl > 14 && strcmp(o->name + nl - 2, "_0") == 0));
+	/* sse.md's vector moves are "mov<mode>_internal" (no '*') */
+	bool vec_move = o->name && strncmp(o->name, "mov", 3) == 0 &&
+			nl > 9 && strcmp(o->name + nl - 9, "_internal") == 0;
 	if (!c->gcc || o->kind != IK_ORD || o->nops != 2 || o->clobbers ||
 	    o->nmem || !o->name ||
-	    (strncmp(o->name, "*mov", 4) != 0 && !low_select))
+	    (strncmp(o->name, "*mov", 4) != 0 && !low_select && !vec_move))
 		return false;
 	const Op *d = &o->ops[0], *s = &o->ops[1];
 	if (d->kind != OK_PSEUDO || d->sub_size ||
@@ -76,9 +80,14 @@ static bool lowpart_move(const Chk *c, const Ins *o)
 		return s->kind == OK_PSEUDO &&
 		       dsize < value_size(c, value_of(c, s)) &&
 		       value_size(c, value_of(c, s)) >= 16;
+	/* a wide value of one register (an SSE vector of 16..64 bytes;
+	 * its locations hold it whole) copies as a whole: no word facts
+	 * to carry, unlike a general pair's */
 	if (!s->sub_size)
 		return value_size(c, value_of(c, s)) == dsize &&
-		       !wide_value(c, value_of(c, s));
+		       (!wide_value(c, value_of(c, s)) ||
+			(c->o->pseudo[s->reg].cls == RC_SSE &&
+			 c->o->pseudo[d->reg].cls == RC_SSE));
 	return s->sub_off == 0 && s->sub_size == dsize &&
 	       s->sub_size < value_size(c, value_of(c, s));
 }
