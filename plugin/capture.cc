@@ -434,7 +434,8 @@ static const char *callee_name(rtx_insn *insn)
 	return *s == '*' ? s + 1 : s;
 }
 
-/* The call's ABI clobber set over the modelled registers. */
+/* The call's ABI clobber set over the modelled registers that exist
+ * in the function's ISA (no xmm16-31 or k0-k7 without AVX-512F). */
 static RegSet call_clobbers(rtx_insn *insn)
 {
 	HARD_REG_SET hs = insn_callee_abi(insn).full_reg_clobbers();
@@ -447,7 +448,7 @@ static RegSet call_clobbers(rtx_insn *insn)
 		if (TEST_HARD_REG_BIT(hs, t->regs[c].gccno))
 			s |= RS_BIT(c);
 	}
-	return s;
+	return TARGET_AVX512F ? s : s & ~t->avx512;
 }
 
 static void capture_operands(Builder &b, Blk *blk, rtx_insn *insn, int code,

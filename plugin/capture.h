@@ -135,8 +135,8 @@ bool core_modelled(int c);
 const char *unmodelled_reason(int regno);
 
 /* The class other than cls that a pseudo of class cls is wanted in when
- * an operand admits only the registers regs: the first of gpr, sse and
- * mask that regs meets, else sse for gpr and gpr for the others
+ * an operand admits only the registers regs: mask for a gpr pseudo that
+ * only mask registers fit, else sse for gpr and gpr for the others
  * (CAPTURE.md "Pseudos"). */
 int other_class(int cls, RegSet regs);
 

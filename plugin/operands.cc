@@ -102,10 +102,13 @@ static int class_of_mode(machine_mode m, const char **why)
 int other_class(int cls, RegSet regs)
 {
 	const Target *t = target_x86_64();
-	static const int order[] = {RC_GPR, RC_SSE, RC_MASK};
-	for (int c : order)
-		if (c != cls && (regs & t->class_regs[c]))
-			return c;
+	/* a general value that only mask registers fit goes to class mask
+	 * (a compare's __mmask in "k"), a mask value that general ones
+	 * fit to gpr; otherwise general <-> SSE as always (an x87 value's
+	 * "other" class stays gpr, which no SSE or x87 operand meets) */
+	if (cls == RC_GPR && !(regs & t->class_regs[RC_SSE]) &&
+	    (regs & t->class_regs[RC_MASK]))
+		return RC_MASK;
 	return cls == RC_GPR ? RC_SSE : RC_GPR;
 }
 
