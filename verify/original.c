@@ -53,6 +53,10 @@ static bool lowpart_move(const Chk *c, const Ins *o)
 	size_t nl = o->name ? strlen(o->name) : 0;
 	bool low_select = o->name &&
 			  (strcmp(o->name, "sse2_storelpd") == 0 ||
+			   /* sse.md's low half of a 32- or 64-byte
+			    * vector (vextracti64x4 $0: a ymm's bytes
+			    * are the zmm's low 32) */
+			   strncmp(o->name, "vec_extract_lo_", 15) == 0 ||
 			   (strncmp(o->name, "*vec_extract", 12) == 0 &&
 			    nl > 14 && strcmp(o->name + nl - 2, "_0") == 0));
 	/* sse.md's vector moves are "mov<mode>_internal" (no '*') */
@@ -138,6 +142,19 @@ static void push_source_holders(Chk *c, const Ins *o, Writes *ws,
 		int dv = value_of(c, &o->ops[k]);
 		int sv = value_of(c, &o->ops[k + 1]);
 		push_id_holders(c, sv, dv, ws, kconst_only);
+		/* and its part facts, between values of one size: d = s,
+		 * so s's low w bytes (or s outside them) are d's (a
+		 * __mmask16 moved into k6 with 2 bytes, then the capture's
+		 * cross-class copy of its SImode pseudo into a mask pseudo
+		 * read as `p723[0,2]`; docs/VERIFY.md "Deleted original
+		 * instructions") */
+		if (sv < c->npseudo && dv < c->npseudo &&
+		    value_size(c, sv) == value_size(c, dv))
+			for (int kind = 0; kind < PF_NKIND; kind++)
+				for (int w = 1; w <= PF_MAXW; w *= 2)
+					push_id_holders(c, pf_id(c, sv, kind, w),
+							pf_id(c, dv, kind, w),
+							ws, kconst_only);
 		/* and word by word, between wide values of one size */
 		if (!wide_value(c, sv) || !wide_value(c, dv) ||
 		    value_size(c, sv) != value_size(c, dv))
