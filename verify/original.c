@@ -459,6 +459,34 @@ void eh_effects(Chk *c)
 
 /* ---- An original instruction ------------------------------------------- */
 
+/* For GCC's allocation: when original o (allocation instruction i) is a
+ * move of a whole pseudo s into a whole hard register R, an ord named
+ * "*mov..." with nothing else (`ord "*movv4qi_internal" =%di, p89`), and
+ * s is read at R itself, which holds s now: s.  Else -1.  Such a move
+ * leaves the register's low size(s) bytes as they were (at most a
+ * zero-extension above them), so R still holds s after it besides R's
+ * new value (a V4QI pseudo, class sse, that GCC keeps in di and passes
+ * in di again: pr60960.c `main` at -O2 -march=native, where IPA-RA
+ * keeps di across the call). */
+static int self_move_value(Chk *c, const Ins *i, const Ins *o)
+{
+	if (!c->gcc || o->kind != IK_ORD || o->nops != 2 || o->clobbers ||
+	    o->nmem || !o->name || strncmp(o->name, "*mov", 4) != 0)
+		return -1;
+	const Op *d = &o->ops[0], *s = &o->ops[1];
+	if (d->kind != OK_HREG || s->kind != OK_PSEUDO || d->sub_size ||
+	    s->sub_size || (d->flags & (OF_USE | OF_DEF)) != OF_DEF ||
+	    (s->flags & (OF_USE | OF_DEF)) != OF_USE)
+		return -1;
+	int l = op_loc(c, &i->ops[0]), sv = value_of(c, s);
+	if (l < 0 || l >= TGT_NREGS || op_loc(c, &i->ops[1]) != l ||
+	    c->t->regs[l].cls >= RC_NALLOC ||
+	    value_size(c, sv) > c->t->class_bytes[c->t->regs[l].cls] ||
+	    !set_has(&c->sp, c->cur[l], sv))
+		return -1;
+	return sv;
+}
+
 void do_original(Chk *c, const Ins *i, const Ins *o, int pos)
 {
 	int idx = c->ibase[c->cur_blk] + pos - 1;
@@ -512,6 +540,7 @@ void do_original(Chk *c, const Ins *i, const Ins *o, int pos)
 		return;
 	}
 	int arg = retarg_before(c, i, o);
+	int selfv = self_move_value(c, i, o);
 	clobber(c, o->clobbers | i->clobbers);
 	undefine_clobbered(c, o);
 	mem_before(c, o);
@@ -535,6 +564,10 @@ void do_original(Chk *c, const Ins *i, const Ins *o, int pos)
 		kill_value(c, v);
 		defined(c, v);
 		write_def(c, l, span_n(c, l, value_size(c, v)), v);
+	}
+	if (selfv >= 0) {
+		int l = op_loc(c, &i->ops[0]);
+		wset(c, l, set_add(&c->sp, c->cur[l], selfv));
 	}
 	retarg_after(c, o, arg);
 	remat_proof(c, o, idx);

@@ -3,10 +3,11 @@
 # checking both allocations, run, and compared with plain GCC.
 #
 #   isa.sh [--march "x86-64-v3 native"] [--levels "-O2 -Os"] [--jobs N]
-#          [--subset N] [--out DIR] [--plugin SO]
+#          [--subset N] [--every K] [--out DIR] [--plugin SO]
 #
 # For each -march and level and each gcc.c-torture/execute/*.c (the first
-# N with --subset), compiles it twice, plainly and with the plugin
+# N with --subset, every K-th in name order with --every), compiles it
+# twice, plainly and with the plugin
 # (-fplugin-arg-ssara-verify=both, records in json=), runs each binary
 # (10 s limit) and records pass (exit 0), fail or nobuild.  Prints per
 # -march and level one line: files; functions (records), captured,
@@ -27,6 +28,7 @@ CC=${CC:-gcc}
 marches="x86-64-v3 native"
 levels="-O2 -Os"
 subset=0
+every=1
 jobs=2
 
 # outcome DIR BIN: pass, fail (exit status not 0, or 10 s) or nobuild.
@@ -60,6 +62,7 @@ while [ $# -gt 0 ]; do
 	--march) marches=$2; shift;;
 	--levels) levels=$2; shift;;
 	--subset) subset=$2; shift;;
+	--every) every=$2; shift;;
 	--jobs) jobs=$2; shift;;
 	--out) OUT=$2; shift;;
 	--plugin) PLUGIN=$2; shift;;
@@ -71,7 +74,8 @@ done
 [ -f "$PLUGIN" ] || { echo "isa.sh: no plugin $PLUGIN (make build/ssara.so)" >&2; exit 2; }
 gcc_sources "$OUT/src" isa.sh
 EXE=$OUT/src/$G/gcc/testsuite/gcc.c-torture/execute
-ls "$EXE"/*.c | LC_ALL=C sort >"$OUT/files.all"
+ls "$EXE"/*.c | LC_ALL=C sort | awk -v k="$every" '(NR - 1) % k == 0' \
+	>"$OUT/files.all"
 if [ "$subset" -gt 0 ]; then
 	head -n "$subset" "$OUT/files.all" >"$OUT/files"
 else
