@@ -45,7 +45,8 @@ one() {
 	mkdir -p "$d"
 	$CC -march="$ma" $lv -w -fno-diagnostics-color "$f" -o "$d/plain" -lm \
 		>"$d/plain.log" 2>&1
-	$CC -march="$ma" $lv -w -fno-diagnostics-color -fplugin="$PLUGIN" \
+	# no -w here: it would silence the plugin's "is wrong" warnings
+	$CC -march="$ma" $lv -fno-diagnostics-color -fplugin="$PLUGIN" \
 		-fplugin-arg-ssara-verify=both -fplugin-arg-ssara-verbose \
 		-fplugin-arg-ssara-json="$d/records.json" \
 		"$f" -o "$d/ssara" -lm >"$d/ssara.log" 2>&1
@@ -150,7 +151,7 @@ for ma in $marches; do
 			"$OUT/run-$k"/*/ssara.log 2>/dev/null |
 			sed 's/ (uid [0-9]*)//; s/p[0-9][0-9]*/pN/g; s/[0-9][0-9]*/N/g' |
 			LC_ALL=C sort | uniq -c | sort -rn | head -12
-		echo "-march=$ma $lv: violations: $(wc -l <"$OUT/wrong-$k")"
+		echo "-march=$ma $lv: violation messages: $(wc -l <"$OUT/wrong-$k")"
 		head -5 "$OUT/wrong-$k"
 	done
 done
