@@ -95,17 +95,10 @@ typedef struct Colour {
 	int nmatch;             /* constrained instructions matched */
 } Colour;
 
-/* The lowest register of s (not empty), by a de Bruijn multiplication:
- * constant time, unlike regset_first's loop (colouring asks this at
- * every choice). */
+/* The lowest register of s (not empty): regset_first. */
 static inline int colour_lowest(RegSet s)
 {
-	static const int8_t pos[64] = {
-		0,  1,  48, 2,  57, 49, 28, 3,  61, 58, 50, 42, 38, 29, 17, 4,
-		62, 55, 59, 36, 53, 51, 43, 22, 45, 39, 33, 30, 24, 18, 12, 5,
-		63, 47, 56, 27, 60, 41, 37, 16, 54, 35, 52, 21, 44, 32, 23, 11,
-		46, 26, 40, 15, 34, 20, 31, 10, 25, 14, 19, 9,  13, 8,  7,  6};
-	return pos[((s & (~s + 1)) * 0x03f79d71b4cb0a89ull) >> 58];
+	return regset_first(s);
 }
 
 /* The representative of p's tie unit. */

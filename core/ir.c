@@ -52,7 +52,12 @@ void fn_free(Fn *fn)
 RegSet fn_allocatable(const Fn *fn, int cls)
 {
 	return target_allocatable(fn->target, cls, fn->frame_pointer) &
-	       ~fn->fixed;
+	       ~fn->fixed & fn_isa_regs(fn);
+}
+
+RegSet fn_isa_regs(const Fn *fn)
+{
+	return fn->avx512 ? ~(RegSet)0 : ~fn->target->avx512;
 }
 
 const char *fn_strdup(Fn *fn, const char *s, size_t len)
@@ -345,6 +350,7 @@ static Fn *copy_with(const Fn *src, const PseudoMap *m)
 	Fn *fn = fn_new(src->name, src->target);
 	fn->unsupported = dup_or_null(fn, src->unsupported);
 	fn->frame_pointer = src->frame_pointer;
+	fn->avx512 = src->avx512;
 	fn->fixed = src->fixed;
 	fn->allocated = src->allocated;
 	fn->by_gcc = src->by_gcc;
@@ -471,6 +477,7 @@ bool fn_equal(const Fn *a, const Fn *b, char *why, size_t whylen)
 		DIFF("names differ: %s vs %s", a->name, b->name);
 	if (!str_eq(a->unsupported, b->unsupported) ||
 	    a->frame_pointer != b->frame_pointer || a->fixed != b->fixed ||
+	    a->avx512 != b->avx512 ||
 	    a->allocated != b->allocated || a->by_gcc != b->by_gcc ||
 	    a->memfx != b->memfx || a->escapes != b->escapes ||
 	    a->frame_escapes != b->frame_escapes ||

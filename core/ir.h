@@ -219,6 +219,9 @@ typedef struct Fn {
 	const char *name;
 	const char *unsupported; /* reason the capture gave up, or NULL */
 	bool frame_pointer;      /* bp is not allocatable */
+	bool avx512;             /* compiled for AVX-512F: xmm16..xmm31 and
+				  * k0..k7 exist (Target.avx512); without
+				  * it they are not allocatable */
 	RegSet fixed;            /* registers not allocatable beyond the
 				  * target's own (GCC's -ffixed-REG):
 				  * fn_allocatable */
@@ -271,8 +274,13 @@ Fn *fn_new(const char *name, const Target *t);
 void fn_free(Fn *fn);
 
 /* The registers of class cls an allocator may use in fn: the target's
- * allocatable ones, less bp with a frame pointer and fn->fixed. */
+ * allocatable ones, less bp with a frame pointer, fn->fixed and, without
+ * fn->avx512, the AVX-512 registers. */
 RegSet fn_allocatable(const Fn *fn, int cls);
+
+/* The registers that exist in fn's ISA: all, or all but xmm16..xmm31
+ * and k0..k7 without fn->avx512. */
+RegSet fn_isa_regs(const Fn *fn);
 
 /* Copies a string into fn's arena. */
 const char *fn_strdup(Fn *fn, const char *s, size_t len);

@@ -69,9 +69,10 @@ static bool parse_fn_attrs(Parser *P)
 				gcc_at = at;
 			P->pos += irp_word_len(P);
 		} else if (irp_is_kw(P, "memfx") || irp_is_kw(P, "escapes") ||
-			   irp_is_kw(P, "fescapes")) {
+			   irp_is_kw(P, "fescapes") || irp_is_kw(P, "avx512")) {
 			bool *seen = irp_is_kw(P, "memfx")     ? &P->fn->memfx
 				     : irp_is_kw(P, "escapes") ? &P->fn->escapes
+				     : irp_is_kw(P, "avx512")  ? &P->fn->avx512
 							   : &P->fn->frame_escapes;
 			if (*seen)
 				return irp_fail_at(
@@ -80,6 +81,7 @@ static bool parse_fn_attrs(Parser *P)
 					"'%s'",
 					seen == &P->fn->memfx     ? "memfx"
 					: seen == &P->fn->escapes ? "escapes"
+					: seen == &P->fn->avx512  ? "avx512"
 								  : "fescapes");
 			*seen = true;
 			P->pos += irp_word_len(P);

@@ -127,7 +127,7 @@ static int value_bytes(const Parser *P, const Op *o)
 	if (o->kind == OK_PSEUDO)
 		return P->fn->pseudo[o->reg].size;
 	int cls = P->t->regs[o->reg].cls;
-	return cls == RC_SSE ? 64 : cls == RC_X87 ? 16 : 8;
+	return cls == RC_SSE ? 64 : cls == RC_X87 ? 16 : 8; /* gpr, mask: 8 */
 }
 
 /* [OFF,SIZE] directly after the value (the cursor is on '['). */

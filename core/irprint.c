@@ -26,6 +26,10 @@ static int range_group(int r)
 		return 1;
 	if (r >= R_ST0 && r <= R_ST7)
 		return 2;
+	if (r >= R_XMM16 && r <= R_XMM31)
+		return 3;
+	if (r >= R_K0 && r <= R_K7)
+		return 4;
 	return -1;
 }
 
@@ -43,7 +47,7 @@ void regset_print(FILE *f, const Target *t, RegSet s)
 {
 	bool first = true;
 	fputc('{', f);
-	for (int r = 0; r < 64; r++) {
+	for (int r = 0; r < TGT_NREGS; r++) {
 		if (!RS_HAS(s, r))
 			continue;
 		int last = r, g = range_group(r);
@@ -271,6 +275,8 @@ static void print_head(FILE *f, const Fn *fn)
 	fprintf(f, "func %s", fn->name ? fn->name : "?");
 	if (fn->frame_pointer)
 		fputs(" fp", f);
+	if (fn->avx512)
+		fputs(" avx512", f);
 	if (fn->fixed) {
 		fputs(" fixed=", f);
 		regset_print(f, fn->target, fn->fixed);

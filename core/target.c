@@ -3,9 +3,12 @@
 
 #include <string.h>
 
-#define GPR_ALL 0xffffull
-#define SSE_ALL 0xffff0000ull
-#define X87_ALL 0xff00000000ull
+#define GPR_ALL ((RegSet)0xffff)
+#define SSE_LOW ((RegSet)0xffff0000)
+#define X87_ALL ((RegSet)0xff00000000ull)
+#define SSE_EVEX ((RegSet)0xffff << R_XMM16)
+#define MASK_ALL ((RegSet)0xff << R_K0)
+#define SSE_ALL (SSE_LOW | SSE_EVEX)
 
 static const Target x86_64 = {
 	.name = "x86_64-sysv",
@@ -33,14 +36,28 @@ static const Target x86_64 = {
 		[R_FLAGS] = {"flags", 17, RC_OTHER},
 		[R_ARGP] = {"argp", 16, RC_OTHER},
 		[R_FRAME] = {"frame", 19, RC_OTHER},
+		[R_XMM16] = {"xmm16", 52, RC_SSE}, [R_XMM17] = {"xmm17", 53, RC_SSE},
+		[R_XMM18] = {"xmm18", 54, RC_SSE}, [R_XMM19] = {"xmm19", 55, RC_SSE},
+		[R_XMM20] = {"xmm20", 56, RC_SSE}, [R_XMM21] = {"xmm21", 57, RC_SSE},
+		[R_XMM22] = {"xmm22", 58, RC_SSE}, [R_XMM23] = {"xmm23", 59, RC_SSE},
+		[R_XMM24] = {"xmm24", 60, RC_SSE}, [R_XMM25] = {"xmm25", 61, RC_SSE},
+		[R_XMM26] = {"xmm26", 62, RC_SSE}, [R_XMM27] = {"xmm27", 63, RC_SSE},
+		[R_XMM28] = {"xmm28", 64, RC_SSE}, [R_XMM29] = {"xmm29", 65, RC_SSE},
+		[R_XMM30] = {"xmm30", 66, RC_SSE}, [R_XMM31] = {"xmm31", 67, RC_SSE},
+		[R_K0] = {"k0", 68, RC_MASK}, [R_K1] = {"k1", 69, RC_MASK},
+		[R_K2] = {"k2", 70, RC_MASK}, [R_K3] = {"k3", 71, RC_MASK},
+		[R_K4] = {"k4", 72, RC_MASK}, [R_K5] = {"k5", 73, RC_MASK},
+		[R_K6] = {"k6", 74, RC_MASK}, [R_K7] = {"k7", 75, RC_MASK},
 	},
 	.class_name = {[RC_GPR] = "gpr", [RC_SSE] = "sse", [RC_X87] = "x87",
-		       [RC_OTHER] = "other"},
-	.class_bytes = {[RC_GPR] = 8, [RC_SSE] = 16, [RC_X87] = 16},
+		       [RC_MASK] = "mask", [RC_OTHER] = "other"},
+	.class_bytes = {[RC_GPR] = 8, [RC_SSE] = 16, [RC_X87] = 16,
+			[RC_MASK] = 8},
 	.class_regs = {
 		[RC_GPR] = GPR_ALL,
 		[RC_SSE] = SSE_ALL,
 		[RC_X87] = X87_ALL,
+		[RC_MASK] = MASK_ALL,
 		[RC_OTHER] = RS_BIT(R_FLAGS) | RS_BIT(R_ARGP) | RS_BIT(R_FRAME),
 	},
 	.never_alloc = RS_BIT(R_SP) | RS_BIT(R_FLAGS) | RS_BIT(R_ARGP) |
@@ -50,7 +67,8 @@ static const Target x86_64 = {
 	.call_clobbered = RS_BIT(R_AX) | RS_BIT(R_DX) | RS_BIT(R_CX) |
 			  RS_BIT(R_SI) | RS_BIT(R_DI) | RS_BIT(R_R8) |
 			  RS_BIT(R_R9) | RS_BIT(R_R10) | RS_BIT(R_R11) |
-			  SSE_ALL | X87_ALL | RS_BIT(R_FLAGS),
+			  SSE_ALL | X87_ALL | MASK_ALL | RS_BIT(R_FLAGS),
+	.avx512 = SSE_EVEX | MASK_ALL,
 	.arg_gpr = {R_DI, R_SI, R_DX, R_CX, R_R8, R_R9},
 	.arg_sse = {R_XMM0, R_XMM1, R_XMM2, R_XMM3, R_XMM4, R_XMM5, R_XMM6,
 		    R_XMM7},
@@ -105,10 +123,10 @@ int target_nregs(const Target *t, int cls, int size)
 	if (cls < 0 || cls >= RC_NALLOC || size <= 0)
 		return 1;
 	int b = t->class_bytes[cls];
-	/* SSE registers hold up to 16 bytes here; wider vectors (AVX) still
-	 * take one register. An x87 register holds one XFmode (or narrower
+	/* An SSE register holds a vector of up to 64 bytes (zmm), a mask
+	 * register up to 8. An x87 register holds one XFmode (or narrower
 	 * float) value; a complex long double takes two. */
-	if (cls == RC_SSE)
+	if (cls == RC_SSE || cls == RC_MASK)
 		return 1;
 	return (size + b - 1) / b;
 }
@@ -132,7 +150,8 @@ int regset_pair_count(RegSet s)
 	return n;
 }
 
-int regset_first(RegSet s)
+/* The lowest set bit of the 64-bit word w (not 0). */
+static int word_first(uint64_t w)
 {
 	/* The lowest bit, times a de Bruijn sequence: its top six bits
 	 * differ for each of the 64 positions (portable C, no loop). */
@@ -141,5 +160,11 @@ int regset_first(RegSet s)
 		62, 55, 59, 36, 53, 51, 43, 22, 45, 39, 33, 30, 24, 18, 12, 5,
 		63, 47, 56, 27, 60, 41, 37, 16, 54, 35, 52, 21, 44, 32, 23, 11,
 		46, 26, 40, 15, 34, 20, 31, 10, 25, 14, 19, 9,  13, 8,  7,  6};
-	return pos[((s & (~s + 1)) * UINT64_C(0x03f79d71b4cb0a89)) >> 58];
+	return pos[((w & (~w + 1)) * UINT64_C(0x03f79d71b4cb0a89)) >> 58];
+}
+
+int regset_first(RegSet s)
+{
+	uint64_t lo = (uint64_t)s;
+	return lo ? word_first(lo) : 64 + word_first((uint64_t)(s >> 64));
 }

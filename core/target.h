@@ -2,7 +2,7 @@
  *
  * The core numbers hard registers 0..TGT_NREGS-1 in the order below; each
  * entry carries GCC's hard register number so that the plugin can map back.
- * Register sets are 64-bit masks over core numbers.
+ * Register sets are 128-bit masks over core numbers (67 registers).
  */
 #ifndef SSARA_TARGET_H
 #define SSARA_TARGET_H
@@ -10,7 +10,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-typedef uint64_t RegSet;
+typedef unsigned __int128 RegSet;
 
 #define RS_BIT(r) ((RegSet)1 << (r))
 #define RS_HAS(s, r) (((s) >> (r)) & 1)
@@ -27,14 +27,21 @@ enum {
 	R_FLAGS, /* condition codes: never allocated, tracked as a value */
 	R_ARGP,  /* GCC's soft argument pointer, eliminated by reload */
 	R_FRAME, /* GCC's soft frame pointer, eliminated by reload */
+	/* AVX-512: xmm16..xmm31 (EVEX encoding only) and the mask registers
+	 * k0..k7; they exist only in a function compiled for AVX-512F
+	 * (Fn.avx512).  After the others so that the older numbers stay. */
+	R_XMM16, R_XMM17, R_XMM18, R_XMM19, R_XMM20, R_XMM21, R_XMM22, R_XMM23,
+	R_XMM24, R_XMM25, R_XMM26, R_XMM27, R_XMM28, R_XMM29, R_XMM30, R_XMM31,
+	R_K0, R_K1, R_K2, R_K3, R_K4, R_K5, R_K6, R_K7,
 	TGT_NREGS
 };
 
-/* Register classes: GPR, SSE and x87 are allocatable. */
+/* Register classes: GPR, SSE, x87 and mask are allocatable. */
 enum {
 	RC_GPR,
-	RC_SSE,
+	RC_SSE, /* xmm0..xmm31; one register holds a value of up to 64 bytes */
 	RC_X87, /* st0..st7; XFmode values (10 significant bytes in 16) */
+	RC_MASK, /* k0..k7 (AVX-512); values of up to 8 bytes */
 	RC_NALLOC, /* number of allocatable classes */
 	RC_OTHER = RC_NALLOC, /* flags, soft pointers */
 	RC_NCLASS
@@ -50,12 +57,17 @@ typedef struct Target {
 	const char *name;
 	TargetReg regs[TGT_NREGS];
 	const char *class_name[RC_NCLASS];
-	int class_bytes[RC_NALLOC]; /* bytes held by one register of the class */
+	int class_bytes[RC_NALLOC]; /* bytes of one register of the class
+				     * (SSE: an xmm register's 16; a wider
+				     * vector still takes one register,
+				     * target_nregs) */
 	RegSet class_regs[RC_NCLASS];
 	RegSet never_alloc;   /* sp, flags, soft pointers */
-	RegSet callee_saved;  /* SysV: bx bp r12-r15; no SSE or x87 register */
-	RegSet call_clobbered;/* SysV: the rest of GPR, all SSE and x87, and
-			       * flags */
+	RegSet callee_saved;  /* SysV: bx bp r12-r15; no SSE, x87 or mask
+			       * register */
+	RegSet call_clobbered;/* SysV: the rest of GPR, all SSE, x87 and
+			       * mask registers, and flags */
+	RegSet avx512;        /* xmm16..xmm31 and k0..k7: only with AVX-512F */
 	int arg_gpr[6];
 	int arg_sse[8];
 	int ret_gpr[2];       /* ax, dx */
@@ -67,7 +79,9 @@ typedef struct Target {
 const Target *target_x86_64(void);
 
 /* Registers of class cls that an allocator may use; bp only when the
- * function does not need a frame pointer. */
+ * function does not need a frame pointer.  With the AVX-512 registers
+ * (t->avx512): the caller removes them from a function without AVX-512F
+ * (fn_allocatable). */
 RegSet target_allocatable(const Target *t, int cls, bool frame_pointer);
 
 /* Core number of the register spelled name (GCC spelling, e.g. "ax",
@@ -75,10 +89,11 @@ RegSet target_allocatable(const Target *t, int cls, bool frame_pointer);
 int target_reg_by_name(const Target *t, const char *name, int len);
 
 /* Core number of GCC hard register gccno, or -1 if the core does not
- * model it (MMX, AVX-512, mask registers, the x87 status word). */
+ * model it (MMX, the x87 status word). */
 int target_reg_by_gccno(const Target *t, int gccno);
 
-/* Class number for a class name ("gpr", "sse", "x87"), or -1. */
+/* Class number for a class name ("gpr", "sse", "x87", "mask"), or
+ * -1. */
 int target_class_by_name(const Target *t, const char *name, int len);
 
 /* Number of registers of class cls that a value of size bytes occupies

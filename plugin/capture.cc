@@ -24,10 +24,11 @@ static void add_operand(Builder &b, int i, int fl,
 			/* A scratch gets the class its alternative allows,
 			 * general registers first. */
 			RegSet regs = oa ? operand_regs(oa, i) : 0;
-			int cls = (regs & t->class_regs[RC_GPR])   ? RC_GPR
-				  : (regs & t->class_regs[RC_SSE]) ? RC_SSE
-				  : (regs & t->class_regs[RC_X87]) ? RC_X87
-								   : -1;
+			int cls = (regs & t->class_regs[RC_GPR])    ? RC_GPR
+				  : (regs & t->class_regs[RC_SSE])  ? RC_SSE
+				  : (regs & t->class_regs[RC_X87])  ? RC_X87
+				  : (regs & t->class_regs[RC_MASK]) ? RC_MASK
+								    : -1;
 			/* A scratch tied to another operand ("=1": that
 			 * operand's register is destroyed) has its class. */
 			if (oa && oa[i].matches >= 0 &&
@@ -433,7 +434,8 @@ static const char *callee_name(rtx_insn *insn)
 	return *s == '*' ? s + 1 : s;
 }
 
-/* The call's ABI clobber set over the modelled registers. */
+/* The call's ABI clobber set over the modelled registers that exist
+ * in the function's ISA (no xmm16-31 or k0-k7 without AVX-512F). */
 static RegSet call_clobbers(rtx_insn *insn)
 {
 	HARD_REG_SET hs = insn_callee_abi(insn).full_reg_clobbers();
@@ -446,7 +448,7 @@ static RegSet call_clobbers(rtx_insn *insn)
 		if (TEST_HARD_REG_BIT(hs, t->regs[c].gccno))
 			s |= RS_BIT(c);
 	}
-	return s;
+	return TARGET_AVX512F ? s : s & ~t->avx512;
 }
 
 static void capture_operands(Builder &b, Blk *blk, rtx_insn *insn, int code,
@@ -497,7 +499,7 @@ static bool class_copy_needed(Builder &b, const operand_alternative *oa,
 	int cls = b.fn->pseudo[p].cls;
 	RegSet regs = operand_regs(oa, i);
 	const Target *t = target_x86_64();
-	int other = cls == RC_GPR ? RC_SSE : RC_GPR;
+	int other = other_class(cls, regs);
 	return !(regs & t->class_regs[cls]) && (regs & t->class_regs[other]);
 }
 
@@ -525,7 +527,8 @@ static void insert_class_copies(Builder &b, Blk *blk,
 		if (b.copy_to[i] >= 0)
 			continue;
 		int q = b.next_scratch++;
-		int cls = b.fn->pseudo[p].cls == RC_GPR ? RC_SSE : RC_GPR;
+		int cls = other_class(b.fn->pseudo[p].cls,
+				      operand_regs(oa, i));
 		fn_declare_pseudo(b.fn, q, cls, b.fn->pseudo[p].size);
 		if (b.sites)
 			b.sites->extra_mode[q] = PSEUDO_REGNO_MODE(p);
@@ -946,7 +949,9 @@ static const char *asm_name(function *fun)
 
 /* The allocatable registers GCC may not use in this unit beyond the
  * target's own fixed ones (the user's -ffixed-REG): fixed_regs of the
- * core's allocatable registers, as core registers (Fn.fixed). */
+ * core's allocatable registers, as core registers (Fn.fixed); without
+ * AVX-512F not the AVX-512 registers GCC makes inaccessible (Fn.avx512
+ * says they do not exist). */
 static RegSet user_fixed_regs(void)
 {
 	const Target *t = target_x86_64();
@@ -954,7 +959,8 @@ static RegSet user_fixed_regs(void)
 	for (int c = 0; c < RC_NALLOC; c++)
 		for (int r = 0; r < TGT_NREGS; r++)
 			if (RS_HAS(target_allocatable(t, c, false), r) &&
-			    fixed_regs[t->regs[r].gccno])
+			    fixed_regs[t->regs[r].gccno] &&
+			    (TARGET_AVX512F || !RS_HAS(t->avx512, r)))
 				fixed |= RS_BIT(r);
 	return fixed;
 }
@@ -964,11 +970,12 @@ static RegSet user_fixed_regs(void)
 static void capture_unsupported(function *fun, Capture *cap, Fn *partial,
 				const std::string &why)
 {
-	bool fp = partial->frame_pointer;
+	bool fp = partial->frame_pointer, avx512 = partial->avx512;
 	RegSet fixed = partial->fixed;
 	fn_free(partial);
 	cap->fn = fn_new(cap->name.c_str(), target_x86_64());
 	cap->fn->frame_pointer = fp;
+	cap->fn->avx512 = avx512;
 	cap->fn->fixed = fixed;
 	cap->fn->unsupported = fn_strdup(cap->fn, why.c_str(), why.size());
 	rtl_size(fun, cap);
@@ -991,6 +998,7 @@ void capture_function(function *fun, Capture *cap)
 		b.frame_pointer = needs_frame_pointer(fun);
 		b.fn->frame_pointer = b.frame_pointer;
 		b.fn->fixed = user_fixed_regs();
+		b.fn->avx512 = TARGET_AVX512F;
 		b.cls_override = &cls_override;
 		b.split = &split;
 		b.next_copy_uid = get_max_uid() + 1;

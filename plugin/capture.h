@@ -134,6 +134,12 @@ bool core_modelled(int c);
  * unsupported. */
 const char *unmodelled_reason(int regno);
 
+/* The class other than cls that a pseudo of class cls is wanted in when
+ * an operand admits only the registers regs: mask for a gpr pseudo that
+ * only mask registers fit, else sse for gpr and gpr for the others
+ * (CAPTURE.md "Pseudos"). */
+int other_class(int cls, RegSet regs);
+
 /* Forgets the register sets of class_set (per function). */
 void set_cache_clear(void);
 

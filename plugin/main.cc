@@ -185,10 +185,15 @@ static void after_capture(function *fun, const Capture *cap)
 		else
 			inform(loc,
 			       "ssara: %qs captured: %d blocks, %d insns, "
-			       "%d pseudos, maxlive gpr %d sse %d",
+			       "%d pseudos, maxlive gpr %d sse %d%s",
 			       cap->name.c_str(), cap->blocks, cap->insns,
 			       cap->pseudos, cap->maxlive[RC_GPR],
-			       cap->maxlive[RC_SSE]);
+			       cap->maxlive[RC_SSE],
+			       cap->maxlive[RC_MASK]
+				       ? (" mask " +
+					  std::to_string(cap->maxlive[RC_MASK]))
+						 .c_str()
+				       : "");
 	}
 	if (opts.dump_dir && !dump_failed && !records_dump_ir(fn, ".ir")) {
 		dump_failed = true;

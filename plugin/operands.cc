@@ -50,6 +50,11 @@ static int class_of_mode(machine_mode m, const char **why)
 	case MODE_PARTIAL_INT:
 		if (size <= 16)
 			return RC_GPR;
+		/* OImode and XImode (32 and 64 bytes): one SSE register
+		 * (ymm, zmm) where the ISA lets one hold it, as IRA has
+		 * them, else memory */
+		if (targetm.hard_regno_mode_ok(FIRST_SSE_REG, m))
+			return RC_SSE;
 		*why = "integer pseudo wider than 16 bytes";
 		return -1;
 	case MODE_COMPLEX_INT:
@@ -92,6 +97,19 @@ static int class_of_mode(machine_mode m, const char **why)
 		*why = mode_reason("unsupported", m);
 		return -1;
 	}
+}
+
+int other_class(int cls, RegSet regs)
+{
+	const Target *t = target_x86_64();
+	/* a general value that only mask registers fit goes to class mask
+	 * (a compare's __mmask in "k"), a mask value that general ones
+	 * fit to gpr; otherwise general <-> SSE as always (an x87 value's
+	 * "other" class stays gpr, which no SSE or x87 operand meets) */
+	if (cls == RC_GPR && !(regs & t->class_regs[RC_SSE]) &&
+	    (regs & t->class_regs[RC_MASK]))
+		return RC_MASK;
+	return cls == RC_GPR ? RC_SSE : RC_GPR;
 }
 
 int pseudo_class(Builder &b, int regno, const char **why)
@@ -628,7 +646,7 @@ static bool operand_fits(Builder &b, const operand_alternative *oa, int i,
 				(*ncopy)++;
 			return true;
 		}
-		int other = cls == RC_GPR ? RC_SSE : RC_GPR;
+		int other = other_class(cls, regs);
 		if (!(regs & t->class_regs[other])) {
 			if (x87_wanted(b, regs, i, cls)) {
 				if (wants)

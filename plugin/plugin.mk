@@ -13,7 +13,7 @@ PLUGIN_OBJ  = $(PLUGIN_SRC:%.cc=$(B)/%.o)
 PIC_OBJ     = $(LIB_SRC:%.c=$(B)/pic/%.o)
 PLUGIN_LDFLAGS = -shared -Wl,--version-script=plugin/exports.map -Wl,-Bsymbolic
 
-.PHONY: install check-full check-inject check-eh check-gxx check-subst bench-subst
+.PHONY: install check-full check-inject check-eh check-gxx check-subst bench-subst check-isa
 
 $(B)/pic/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -85,3 +85,10 @@ check-eh: $(B)/.deps $(B)/ssara.so
 # (GXX_OPTS, -O2).
 check-gxx: $(B)/.deps $(B)/ssara.so
 	SSARA_SRCDIR=$(CURDIR) sh testsuite/torture/gxx.sh --suite torture --opts "$(or $(GXX_OPTS),-O2)"
+
+# The torture execute suite built for today's ISAs: -march=x86-64-v3
+# (AVX2) and -march=native (AVX-512 where the CPU has it) at -O2 and
+# -Os, both allocations checked, run against plain GCC
+# (testsuite/torture/isa.sh; ISA_MARCH, ISA_LEVELS).
+check-isa: $(B)/.deps $(B)/ssara.so
+	SSARA_SRCDIR=$(CURDIR) sh testsuite/torture/isa.sh --march "$(or $(ISA_MARCH),x86-64-v3 native)" --levels "$(or $(ISA_LEVELS),-O2 -Os)"

@@ -187,7 +187,14 @@ std::string record_json(const Capture *cap, const GccRa *ra,
 		member(o, "maxlive",
 		       "{\"gpr\":" + std::to_string(cap->maxlive[RC_GPR]) +
 			       ",\"sse\":" +
-			       std::to_string(cap->maxlive[RC_SSE]) + "}");
+			       std::to_string(cap->maxlive[RC_SSE]) +
+			       /* AVX-512 masks, only where there are any */
+			       (cap->maxlive[RC_MASK]
+					? ",\"mask\":" +
+						  std::to_string(
+							  cap->maxlive[RC_MASK])
+					: std::string()) +
+			       "}");
 	else
 		member(o, "maxlive", std::string("null"));
 	member(o, "gcc_ra", gcc_ra_json(ra));

@@ -146,7 +146,8 @@ static int op_faults(const Fn *fn, const Ins *i, int k)
 	int faults = 0, n = op_nregs(fn, o);
 	if (o->loc.kind == LOC_REG) {
 		RegSet ok = target_allocatable(fn->target, op_cls(fn, o),
-					       fn->frame_pointer);
+					       fn->frame_pointer) &
+			    fn_isa_regs(fn);
 		if (!RS_HAS(ok, o->loc.num) ||
 		    (o->allowed && !RS_HAS(o->allowed, o->loc.num)))
 			faults++;
@@ -327,6 +328,7 @@ static bool cs_plan(const Fn *fn, const Blk *b, Ins *c, Loc l, CsPlan *p)
 	/* R: caller-saved, clobbered by the call, not read by it; for a
 	 * rewrite also unmentioned from d to the last read */
 	RegSet cand = target_allocatable(t, p->cls, fn->frame_pointer) &
+		      fn_isa_regs(fn) &
 		      c->clobbers & ~t->callee_saved;
 	for (int k = 0; k < c->nops; k++)
 		if (op_loc(&c->ops[k]).kind == LOC_REG)
@@ -427,8 +429,9 @@ static void enum_registers(const Fn *fn, MutList *l)
 				for (int m = 0; m < i->nops; m++)
 					tied |= i->ops[m].tie == k;
 				RegSet all = target_allocatable(
-					fn->target, op_cls(fn, o),
-					fn->frame_pointer);
+						     fn->target, op_cls(fn, o),
+						     fn->frame_pointer) &
+					     fn_isa_regs(fn);
 				for (int r = 0; r < TGT_NREGS; r++) {
 					if (!RS_HAS(all, r) || r == o->loc.num)
 						continue;

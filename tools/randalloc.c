@@ -80,7 +80,8 @@ static Ins *transfer(Fn *fn, int kind, int p, Loc dst, Loc src)
 
 static RegSet class_regs(const RA *ra, int cls)
 {
-	return target_allocatable(ra->t, cls, ra->fn->frame_pointer);
+	return target_allocatable(ra->t, cls, ra->fn->frame_pointer) &
+	       fn_isa_regs(ra->fn);
 }
 
 /* The allocatable registers of every class. */

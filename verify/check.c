@@ -194,7 +194,10 @@ static void check_operand(Chk *c, const Ins *i, const Ins *o, int pos, int k)
 	} else {
 		int cls = c->o->pseudo[v].cls;
 		RegSet alloc = fn_allocatable(c->o, cls);
-		RegSet allowed = oo->allowed ? oo->allowed : alloc;
+		/* a register the function's ISA lacks (xmm16 without
+		 * AVX-512F) is never allowed */
+		RegSet allowed = (oo->allowed ? oo->allowed : alloc) &
+				 fn_isa_regs(c->o);
 		bool ok = RS_HAS(allowed, l) && !(oo->flags & OF_MEMONLY);
 		/* the rest of the span: allocatable registers of l's class
 		 * (a value of another class that the constraint admits in

@@ -39,7 +39,8 @@ bool copy_like(const Ins *o)
 }
 
 /* Whether deleted original o is a move of the low part of a value: an
- * ord named "*mov..." whose operands are exactly a whole pseudo d and a
+ * ord named "*mov..." (or sse.md's "mov<mode>_internal") whose operands
+ * are exactly a whole pseudo d and a
  * use of the first size(d) bytes of a wider pseudo s (`ord
  * "*movqi_internal" =p83, p86[0,1]`) or of a general register (`ord
  * "*movsi_internal" =p92, %ax`), nothing else (no clobbers, no
@@ -52,11 +53,18 @@ static bool lowpart_move(const Chk *c, const Ins *o)
 	size_t nl = o->name ? strlen(o->name) : 0;
 	bool low_select = o->name &&
 			  (strcmp(o->name, "sse2_storelpd") == 0 ||
+			   /* sse.md's low half of a 32- or 64-byte
+			    * vector (vextracti64x4 $0: a ymm's bytes
+			    * are the zmm's low 32) */
+			   strncmp(o->name, "vec_extract_lo_", 15) == 0 ||
 			   (strncmp(o->name, "*vec_extract", 12) == 0 &&
 			    nl > 14 && strcmp(o->name + nl - 2, "_0") == 0));
+	/* sse.md's vector moves are "mov<mode>_internal" (no '*') */
+	bool vec_move = o->name && strncmp(o->name, "mov", 3) == 0 &&
+			nl > 9 && strcmp(o->name + nl - 9, "_internal") == 0;
 	if (!c->gcc || o->kind != IK_ORD || o->nops != 2 || o->clobbers ||
 	    o->nmem || !o->name ||
-	    (strncmp(o->name, "*mov", 4) != 0 && !low_select))
+	    (strncmp(o->name, "*mov", 4) != 0 && !low_select && !vec_move))
 		return false;
 	const Op *d = &o->ops[0], *s = &o->ops[1];
 	if (d->kind != OK_PSEUDO || d->sub_size ||
@@ -76,9 +84,14 @@ static bool lowpart_move(const Chk *c, const Ins *o)
 		return s->kind == OK_PSEUDO &&
 		       dsize < value_size(c, value_of(c, s)) &&
 		       value_size(c, value_of(c, s)) >= 16;
+	/* a wide value of one register (an SSE vector of 16..64 bytes;
+	 * its locations hold it whole) copies as a whole: no word facts
+	 * to carry, unlike a general pair's */
 	if (!s->sub_size)
 		return value_size(c, value_of(c, s)) == dsize &&
-		       !wide_value(c, value_of(c, s));
+		       (!wide_value(c, value_of(c, s)) ||
+			(c->o->pseudo[s->reg].cls == RC_SSE &&
+			 c->o->pseudo[d->reg].cls == RC_SSE));
 	return s->sub_off == 0 && s->sub_size == dsize &&
 	       s->sub_size < value_size(c, value_of(c, s));
 }
@@ -155,6 +168,19 @@ static void push_source_holders(Chk *c, const Ins *o, Writes *ws,
 		int dv = value_of(c, &o->ops[k]);
 		int sv = value_of(c, &o->ops[k + 1]);
 		push_id_holders(c, sv, dv, ws, kconst_only);
+		/* and its part facts, between values of one size: d = s,
+		 * so s's low w bytes (or s outside them) are d's (a
+		 * __mmask16 moved into k6 with 2 bytes, then the capture's
+		 * cross-class copy of its SImode pseudo into a mask pseudo
+		 * read as `p723[0,2]`; docs/VERIFY.md "Deleted original
+		 * instructions") */
+		if (sv < c->npseudo && dv < c->npseudo &&
+		    value_size(c, sv) == value_size(c, dv))
+			for (int kind = 0; kind < PF_NKIND; kind++)
+				for (int w = 1; w <= PF_MAXW; w *= 2)
+					push_id_holders(c, pf_id(c, sv, kind, w),
+							pf_id(c, dv, kind, w),
+							ws, kconst_only);
 		/* and word by word, between wide values of one size */
 		if (!wide_value(c, sv) || !wide_value(c, dv) ||
 		    value_size(c, sv) != value_size(c, dv))
@@ -481,6 +507,34 @@ void eh_effects(Chk *c)
 
 /* ---- An original instruction ------------------------------------------- */
 
+/* For GCC's allocation: when original o (allocation instruction i) is a
+ * move of a whole pseudo s into a whole hard register R, an ord named
+ * "*mov..." with nothing else (`ord "*movv4qi_internal" =%di, p89`), and
+ * s is read at R itself, which holds s now: s.  Else -1.  Such a move
+ * leaves the register's low size(s) bytes as they were (at most a
+ * zero-extension above them), so R still holds s after it besides R's
+ * new value (a V4QI pseudo, class sse, that GCC keeps in di and passes
+ * in di again: pr60960.c `main` at -O2 -march=native, where IPA-RA
+ * keeps di across the call). */
+static int self_move_value(Chk *c, const Ins *i, const Ins *o)
+{
+	if (!c->gcc || o->kind != IK_ORD || o->nops != 2 || o->clobbers ||
+	    o->nmem || !o->name || strncmp(o->name, "*mov", 4) != 0)
+		return -1;
+	const Op *d = &o->ops[0], *s = &o->ops[1];
+	if (d->kind != OK_HREG || s->kind != OK_PSEUDO || d->sub_size ||
+	    s->sub_size || (d->flags & (OF_USE | OF_DEF)) != OF_DEF ||
+	    (s->flags & (OF_USE | OF_DEF)) != OF_USE)
+		return -1;
+	int l = op_loc(c, &i->ops[0]), sv = value_of(c, s);
+	if (l < 0 || l >= TGT_NREGS || op_loc(c, &i->ops[1]) != l ||
+	    c->t->regs[l].cls >= RC_NALLOC ||
+	    value_size(c, sv) > c->t->class_bytes[c->t->regs[l].cls] ||
+	    !set_has(&c->sp, c->cur[l], sv))
+		return -1;
+	return sv;
+}
+
 void do_original(Chk *c, const Ins *i, const Ins *o, int pos)
 {
 	int idx = c->ibase[c->cur_blk] + pos - 1;
@@ -534,6 +588,7 @@ void do_original(Chk *c, const Ins *i, const Ins *o, int pos)
 		return;
 	}
 	int arg = retarg_before(c, i, o);
+	int selfv = self_move_value(c, i, o);
 	clobber(c, o->clobbers | i->clobbers);
 	undefine_clobbered(c, o);
 	mem_before(c, o);
@@ -557,6 +612,10 @@ void do_original(Chk *c, const Ins *i, const Ins *o, int pos)
 		kill_value(c, v);
 		defined(c, v);
 		write_def(c, l, span_n(c, l, value_size(c, v)), v);
+	}
+	if (selfv >= 0) {
+		int l = op_loc(c, &i->ops[0]);
+		wset(c, l, set_add(&c->sp, c->cur[l], selfv));
 	}
 	retarg_after(c, o, arg);
 	remat_proof(c, o, idx);

@@ -258,6 +258,58 @@ static bool same_move_modes(const Tr &t, const SavedInsn &sv,
 	       (int)GET_MODE(SET_SRC(pat)) == nd[s].mode;
 }
 
+/* Whether pseudo orig is bound by the match (t.binds). */
+static bool bound_in_match(const Tr &t, int orig)
+{
+	for (const Binding &b : t.binds)
+		if (b.pseudo == orig)
+			return true;
+	return false;
+}
+
+/* Whether the bindings of a match agree with what is known of their
+ * registers: no register read is one the translation knows to hold
+ * another pseudo (known_at); no register the match locates a read (with
+ * defs, also a definition) at was substituted by LRA for a captured
+ * pseudo (its ORIGINAL_REGNO; LRA's own pseudos carry their origin's)
+ * that the match binds nowhere.  A deleted insn whose pattern a new
+ * insn repeats is re-emitted only then: LRA's reload of another insn's
+ * memory operand, `xmm3 = [cx + ax]` with cx p380's, is not the deleted
+ * `p385 = [p381 + p377]` that LRA replaced by its equivalent memory in
+ * the compare reading p385 (an AVX-512 `*avx512f_eqv16si3_1` whose
+ * operands LRA exchanged); with defs (a register move), the reload
+ * `xmm0 = [sp+1608]` of p177 is not the deleted `p183 = p182` with p182
+ * spilled.  A re-emitted load's register may be the tied output's
+ * (`ax [90] = [di+4]` for p91 = [p88+4], read by `p90 = -p91`): no
+ * check of definitions for loads. */
+static bool uses_where_known(const Tr &t, rtx_insn *insn, bool defs)
+{
+	const Fn *o = t.cap->fn;
+	for (const Binding &b : t.binds) {
+		if (b.word >= 0 || (b.def && !defs))
+			continue;
+		if (!b.def) {
+			int v = known_at(t, b.loc);
+			if (v >= 0 && v != b.pseudo)
+				return false;
+		}
+		if (b.loc.kind != LOC_REG)
+			continue;
+		subrtx_iterator::array_type array;
+		FOR_EACH_SUBRTX(it, array, PATTERN(insn), ALL) {
+			const_rtx x = *it;
+			if (!REG_P(x) || !HARD_REGISTER_P(x) ||
+			    capture_core_reg(REGNO(x)) != b.loc.num)
+				continue;
+			int orig = (int)ORIGINAL_REGNO(x);
+			if (orig >= FIRST_PSEUDO_REGISTER && orig < o->npseudo &&
+			    o->pseudo[orig].cls >= 0 && !bound_in_match(t, orig))
+				return false;
+		}
+	}
+	return true;
+}
+
 int reemitted(Tr &t, rtx_insn *insn, int bb, int last_pos)
 {
 	if (bb < 0 || bb >= (int)t.by_block.size())
@@ -283,7 +335,9 @@ int reemitted(Tr &t, rtx_insn *insn, int bb, int last_pos)
 				same_move_modes(t, sv, insn) &&
 				!noop_move(t, sv)))
 			continue;
-		if (match_insn(t, sv, insn) && same_load_address(t, sv, insn)) {
+		/* match_insn's bindings are its own (begin_match) */
+		if (match_insn(t, sv, insn) && same_load_address(t, sv, insn) &&
+		    uses_where_known(t, insn, saved_reg_move(t, sv))) {
 			t.adopted[k] = true;
 			return k;
 		}

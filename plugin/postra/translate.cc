@@ -406,6 +406,7 @@ Fn *translate(Tr &t, std::vector<unsigned> &locs,
 	a->by_gcc = true;
 	a->allocated = true;
 	a->frame_pointer = frame_pointer_needed;
+	a->avx512 = o->avx512; /* the ISA's registers (docs/IR.md) */
 	for (int p = 0; p < o->npseudo; p++)
 		if (o->pseudo[p].cls >= 0)
 			fn_declare_pseudo(a, p, o->pseudo[p].cls,

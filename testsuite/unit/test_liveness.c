@@ -229,7 +229,10 @@ static void call(void)
 	if (!fn)
 		return;
 	Ins *c = t_ins(fn, 5, NULL);
-	CHECK(c && c->clobbers == fn->target->call_clobbered);
+	/* the ABI's set less the AVX-512 registers, which a function
+	 * without `avx512` does not have */
+	CHECK(c && c->clobbers == (fn->target->call_clobbered &
+				   ~fn->target->avx512));
 	irfile_free(&f);
 }
 

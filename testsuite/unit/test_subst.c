@@ -274,6 +274,28 @@ static void case_program(void)
 			cur, out);
 		free(out);
 	}
+	/* "// needs: FEATURE..." (GCC's __builtin_cpu_supports names):
+	 * the builds and their checks above need no CPU support, the runs
+	 * below do */
+	char needs[256];
+	line_after(text, "// needs: ", needs, sizeof needs);
+	for (char *w = strtok(needs, " "); w && st == 0;
+	     w = strtok(NULL, " ")) {
+		bool has = strcmp(w, "avx512f") == 0   ? __builtin_cpu_supports("avx512f")
+			   : strcmp(w, "avx512bw") == 0 ? __builtin_cpu_supports("avx512bw")
+			   : strcmp(w, "avx2") == 0     ? __builtin_cpu_supports("avx2")
+							: false;
+		if (!has) {
+			char *why = fmt("%s: built and checked; not run: this "
+					"CPU lacks %s",
+					cur, w);
+			t_skip(why);
+			free(why);
+			free(text);
+			free(path);
+			return;
+		}
+	}
 	if (st == 0) {
 		char *a = run_free(fmt("./plain"), &st_plain);
 		char *b = run_free(fmt("./subst"), &st_subst);

@@ -31,7 +31,16 @@ static void case_gcc_numbers(void)
 	CHECK_INT(target_reg_by_gccno(t, 15), R_ST7);
 	CHECK_INT(target_reg_by_gccno(t, 18), -1); /* fpsr */
 	CHECK_INT(target_reg_by_gccno(t, 28), -1); /* mm0 */
-	CHECK_INT(target_reg_by_gccno(t, 52), -1); /* xmm16 */
+	/* GCC 12 insn-constants.h: XMM16_REG 52 .. XMM31_REG 67 (EVEX),
+	 * MASK0_REG 68 .. MASK7_REG 75 (AVX-512 k0..k7). */
+	CHECK_INT(target_reg_by_gccno(t, 52), R_XMM16);
+	CHECK_INT(target_reg_by_gccno(t, 67), R_XMM31);
+	CHECK_INT(target_reg_by_gccno(t, 68), R_K0);
+	CHECK_INT(target_reg_by_gccno(t, 75), R_K7);
+	CHECK_INT(t->regs[R_XMM31].cls, RC_SSE);
+	CHECK_INT(t->regs[R_K3].cls, RC_MASK);
+	CHECK_INT(target_reg_by_gccno(t, 76), -1);
+	CHECK_INT(TGT_NREGS, 67);
 }
 
 static void case_names(void)
@@ -51,6 +60,12 @@ static void case_names(void)
 	CHECK_INT(target_reg_by_name(t, "st8", 3), -1);
 	CHECK_INT(t->regs[R_ST3].cls, RC_X87);
 	CHECK_INT(target_class_by_name(t, "other", 5), -1);
+	CHECK_INT(target_class_by_name(t, "mask", 4), RC_MASK);
+	CHECK_INT(target_reg_by_name(t, "xmm16", 5), R_XMM16);
+	CHECK_INT(target_reg_by_name(t, "xmm31", 5), R_XMM31);
+	CHECK_INT(target_reg_by_name(t, "k0", 2), R_K0);
+	CHECK_INT(target_reg_by_name(t, "k7", 2), R_K7);
+	CHECK_INT(target_reg_by_name(t, "k8", 2), -1);
 }
 
 static void case_abi_sets(void)
@@ -61,10 +76,14 @@ static void case_abi_sets(void)
 	CHECK(RS_HAS(t->callee_saved, R_BX) && RS_HAS(t->callee_saved, R_BP));
 	CHECK(!RS_HAS(t->callee_saved, R_XMM6));
 	CHECK(!RS_HAS(t->callee_saved, R_ST0));
-	/* 9 GPR + 16 SSE + 8 x87 + flags clobbered by a call (psABI 3.2.1:
-	 * st0-st7 are scratch, the x87 stack is empty at a call). */
-	CHECK_INT(regset_count(t->call_clobbered), 34);
+	/* 9 GPR + 32 SSE + 8 x87 + 8 mask + flags clobbered by a call
+	 * (psABI 3.2.1: st0-st7 are scratch, the x87 stack is empty at a
+	 * call; the AVX-512 supplement: xmm16-31 and k0-k7 are scratch). */
+	CHECK_INT(regset_count(t->call_clobbered), 58);
 	CHECK(RS_HAS(t->call_clobbered, R_ST7));
+	CHECK(RS_HAS(t->call_clobbered, R_XMM31));
+	CHECK(RS_HAS(t->call_clobbered, R_K0));
+	CHECK(!RS_HAS(t->callee_saved, R_XMM16));
 	/* psABI 3.2.3: long double is returned in st0, complex long double
 	 * in st0 (real) and st1 (imaginary). */
 	CHECK_INT(t->ret_x87[0], R_ST0);
@@ -86,7 +105,13 @@ static void case_allocatable(void)
 	RegSet gfp = target_allocatable(t, RC_GPR, true);
 	CHECK_INT(regset_count(gfp), 14);
 	CHECK(!RS_HAS(gfp, R_BP));
-	CHECK_INT(regset_count(target_allocatable(t, RC_SSE, true)), 16);
+	/* xmm0-31, k0-k7: the AVX-512 ones only in an avx512 function
+	 * (fn_allocatable, case_isa) */
+	CHECK_INT(regset_count(target_allocatable(t, RC_SSE, true)), 32);
+	CHECK_INT(regset_count(target_allocatable(t, RC_MASK, true)), 8);
+	CHECK_INT(regset_count(t->avx512), 24);
+	CHECK_INT(target_nregs(t, RC_SSE, 64), 1); /* a zmm register */
+	CHECK_INT(target_nregs(t, RC_MASK, 8), 1);
 	CHECK_INT(target_allocatable(t, RC_OTHER, false), 0);
 	CHECK_INT(target_nregs(t, RC_GPR, 4), 1);
 	CHECK_INT(target_nregs(t, RC_GPR, 8), 1);
@@ -128,6 +153,14 @@ static void case_first(void)
 	}
 	CHECK_INT(wrong, 0);
 	CHECK_INT(regset_first(((RegSet)1 << 63) | ((RegSet)1 << 17)), 17);
+	/* above bit 63 (xmm21 up to k7, core 64..66, and beyond) */
+	for (int i = 64; i < 128; i++) {
+		RegSet bit = (RegSet)1 << i;
+		if (regset_first(bit) != i || regset_first(~(bit - 1)) != i)
+			wrong++;
+	}
+	CHECK_INT(wrong, 0);
+	CHECK_INT(regset_count(~(RegSet)0), 128);
 }
 
 void suite_target(void)
