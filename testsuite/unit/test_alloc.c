@@ -1183,10 +1183,7 @@ static void case_fixed_regs(void)
 	fn = t_alloc_opts_verified(free_fn, &o, &st);
 	if (fn) {
 		CHECK_INT(st.spills.n + st.reloads.n, 0);
-		VerifyResult r;
-		verify_fn(orig, fn, &r);
-		CHECK_INT(r.verdict, VERDICT_VIOLATION);
-		verify_result_free(&r);
+		CHECK_INT(t_verdict(orig, fn), VERDICT_VIOLATION);
 		fn_free(fn);
 	}
 	fn_free(free_fn);
@@ -1253,10 +1250,7 @@ static void case_sparse(void)
 					 i->ops[k].reg == 16777215;
 		CHECK(named);
 		CHECK_INT(a->npseudo, 16777216);
-		VerifyResult r;
-		verify_fn(orig, a, &r);
-		CHECK_INT(r.verdict, VERDICT_VERIFIED);
-		verify_result_free(&r);
+		CHECK_INT(t_verdict(orig, a), VERDICT_VERIFIED);
 		fn_free(a);
 	}
 	Fn *w = parse_one(sparse_wrong, &g);

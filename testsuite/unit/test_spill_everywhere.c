@@ -170,10 +170,7 @@ static void case_partial_memonly(void)
 			CHECK_INT(lo->ops[0].loc.kind, LOC_SLOT);
 			CHECK_INT(hi->ops[0].loc.num, lo->ops[0].loc.num);
 		}
-		VerifyResult r;
-		verify_fn(orig, a, &r);
-		CHECK_INT(r.verdict, VERDICT_VERIFIED);
-		verify_result_free(&r);
+		CHECK_INT(t_verdict(orig, a), VERDICT_VERIFIED);
 	}
 	fn_free(a);
 	irfile_free(&f);
