@@ -101,23 +101,25 @@ static void sj_live(Chk *c, const SjCall *sj, const bool *reach)
 				in[value_of(c, &o->ops[k])] = 1;
 	}
 	int n = 0;
+	int *add = ARENA_NEW(c->a, int, nv + 1);
 	for (int v = 0; v < nv; v++)
-		n += in[v];
+		if (in[v])
+			add[n++] = v;
 	for (int b = 0; b < c->nblk; b++) {
 		if (!reach[b])
 			continue;
-		int *l = ARENA_NEW(c->a, int, n + c->nlive[b] + 1), m = 0;
-		int j = 0;
-		for (int v = 0; v < nv; v++) {
-			while (j < c->nlive[b] && c->live[b][j] < v)
-				l[m++] = c->live[b][j++];
-			if (j < c->nlive[b] && c->live[b][j] == v)
-				j++;
-			if (in[v] || (j > 0 && c->live[b][j - 1] == v))
+		/* live[b] and add, both increasing, merged */
+		const int *lv = c->live[b];
+		int nl = c->nlive[b], i = 0, j = 0, m = 0;
+		int *l = ARENA_NEW(c->a, int, n + nl + 1);
+		while (i < nl || j < n) {
+			int v = j == n || (i < nl && lv[i] < add[j]) ? lv[i++]
+								     : add[j++];
+			if (i < nl && lv[i] == v)
+				i++;
+			if (m == 0 || l[m - 1] != v)
 				l[m++] = v;
 		}
-		while (j < c->nlive[b])
-			l[m++] = c->live[b][j++];
 		c->live[b] = l;
 		c->nlive[b] = m;
 	}
