@@ -21,10 +21,7 @@ static int throws(const Blk *b)
  * pointer, from its save area). */
 static RegSet lost_on(const Target *t, int x)
 {
-	if (!(x & EF_ABCALL))
-		return t->call_clobbered;
-	RegSet keep = RS_BIT(R_SP) | RS_BIT(R_ARGP) | RS_BIT(R_FRAME);
-	return (((RegSet)1 << TGT_NREGS) - 1) & ~keep;
+	return x & EF_ABCALL ? target_goto_lost() : t->call_clobbered;
 }
 
 /* The hard registers instruction i reads (flag OF_USE) or writes

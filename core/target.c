@@ -92,6 +92,12 @@ RegSet target_allocatable(const Target *t, int cls, bool frame_pointer)
 	return s;
 }
 
+RegSet target_goto_lost(void)
+{
+	RegSet keep = RS_BIT(R_SP) | RS_BIT(R_ARGP) | RS_BIT(R_FRAME);
+	return (((RegSet)1 << TGT_NREGS) - 1) & ~keep;
+}
+
 int target_reg_by_name(const Target *t, const char *name, int len)
 {
 	for (int r = 0; r < TGT_NREGS; r++)

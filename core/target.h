@@ -84,6 +84,11 @@ const Target *target_x86_64(void);
  * (fn_allocatable). */
 RegSet target_allocatable(const Target *t, int cls, bool frame_pointer);
 
+/* The registers a non-local goto's edge loses (docs/IR.md "!abcall"):
+ * all but sp and the soft pointers (the receiver restores sp and the
+ * frame pointer only). */
+RegSet target_goto_lost(void);
+
 /* Core number of the register spelled name (GCC spelling, e.g. "ax",
  * "xmm3", "flags"), or -1. */
 int target_reg_by_name(const Target *t, const char *name, int len);

@@ -466,10 +466,7 @@ static bool eh_at(const Chk *c, const Ins *o)
 
 RegSet exc_lost(const Chk *c, int b)
 {
-	if (!c->abcall[b])
-		return c->t->call_clobbered;
-	RegSet keep = RS_BIT(R_SP) | RS_BIT(R_ARGP) | RS_BIT(R_FRAME);
-	return ((RegSet)1 << TGT_NREGS) - 1 - keep;
+	return c->abcall[b] ? target_goto_lost() : c->t->call_clobbered;
 }
 
 void eh_effects(Chk *c)
