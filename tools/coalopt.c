@@ -3,6 +3,7 @@
  * allocator's probe, the model, GLPK's branch and cut with ssa's
  * coalesced colouring as the first solution. */
 #include "coalopt.h"
+#include "lpterms.h"
 
 #include <glpk.h>
 #include <stdint.h>
@@ -13,6 +14,7 @@
 
 #include "colour.h"
 #include "ilp.h"
+#include "lpterms.h"
 #include "regset.h"
 
 static void *xalloc(size_t n)
@@ -255,28 +257,20 @@ typedef struct Mdl {
 	int ycol0;     /* the first y column: one per value-value affinity */
 	double konst;  /* the objective's constant */
 	double *obj;
-	int nrow, nnz, caprow, capnz;
-	int *ia, *ja;
-	double *ar;
+	int nrow, caprow;
+	LpTerms t;
 	int *rtype;    /* per row: GLP_UP or GLP_LO */
 	double *rb;    /* per row: the bound */
 	bool *covered; /* per CSR entry: the edge is in some clique */
 } Mdl;
 
-static void *grow(void *p, size_t n)
-{
-	p = realloc(p, n ? n : 1);
-	if (!p)
-		abort();
-	return p;
-}
 
 static void mrow(Mdl *m, int type, double b)
 {
 	if (++m->nrow >= m->caprow) {
 		m->caprow = 2 * m->nrow + 64;
-		m->rtype = grow(m->rtype, sizeof(int) * (size_t)m->caprow);
-		m->rb = grow(m->rb, sizeof(double) * (size_t)m->caprow);
+		m->rtype = lp_realloc(m->rtype, sizeof(int) * (size_t)m->caprow);
+		m->rb = lp_realloc(m->rb, sizeof(double) * (size_t)m->caprow);
 	}
 	m->rtype[m->nrow] = type;
 	m->rb[m->nrow] = b;
@@ -284,15 +278,7 @@ static void mrow(Mdl *m, int type, double b)
 
 static void mterm(Mdl *m, int col, double coef)
 {
-	if (++m->nnz >= m->capnz) {
-		m->capnz = 2 * m->nnz + 256;
-		m->ia = grow(m->ia, sizeof(int) * (size_t)m->capnz);
-		m->ja = grow(m->ja, sizeof(int) * (size_t)m->capnz);
-		m->ar = grow(m->ar, sizeof(double) * (size_t)m->capnz);
-	}
-	m->ia[m->nnz] = m->nrow;
-	m->ja[m->nnz] = col;
-	m->ar[m->nnz] = coef;
+	lp_term(&m->t, m->nrow, col, coef);
 }
 
 /* The column of x[u,r], 0 when r is not admissible to u. */
@@ -420,9 +406,7 @@ static void mdl_free(Mdl *m)
 {
 	free(m->xstart);
 	free(m->obj);
-	free(m->ia);
-	free(m->ja);
-	free(m->ar);
+	lp_terms_free(&m->t);
 	free(m->rtype);
 	free(m->rb);
 }
@@ -500,7 +484,7 @@ static void solve(const Cap *k, double seconds, CoalOptResult *r)
 		glp_set_col_kind(lp, j, GLP_BV);
 		glp_set_obj_coef(lp, j, m.obj[j]);
 	}
-	glp_load_matrix(lp, m.nnz, m.ia, m.ja, m.ar);
+	glp_load_matrix(lp, m.t.n, m.t.ia, m.t.ja, m.t.ar);
 	double *start = xalloc(sizeof(double) * (size_t)(m.ncol + 1));
 	Cb cb = {.start = start_of(&m, k->after, start) ? start : NULL};
 	double t0 = now();

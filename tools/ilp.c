@@ -3,6 +3,7 @@
  * time limit, the solution realised as spill code and segments that
  * irc_finish colours. */
 #include "ilp.h"
+#include "lpterms.h"
 
 #include <glpk.h>
 #include <stdlib.h>
@@ -20,13 +21,6 @@ const char *ilp_status_name(int status)
 					: "not solved";
 }
 
-static void *xrealloc(void *p, size_t n)
-{
-	p = realloc(p, n ? n : 1);
-	if (!p)
-		abort();
-	return p;
-}
 
 /* A program point: before instruction j of block b (j = the block's
  * length: its end).  The values live there that take a register of
@@ -61,9 +55,9 @@ typedef struct Model {
 	int ncol;
 	double *obj;          /* per column (1-based) */
 	/* rows "sum of coef x <= ub", coordinates 1-based */
-	int nrow, nnz, caprow, capnz;
-	int *ia, *ja;
-	double *ar, *ub;
+	int nrow, caprow;
+	LpTerms t;
+	double *ub;
 	bool infeasible;      /* fixed values alone exceed some row */
 } Model;
 
@@ -133,7 +127,7 @@ static void row(Model *m, double ub)
 {
 	if (++m->nrow >= m->caprow) {
 		m->caprow = 2 * m->nrow + 64;
-		m->ub = xrealloc(m->ub, sizeof(double) * (size_t)m->caprow);
+		m->ub = lp_realloc(m->ub, sizeof(double) * (size_t)m->caprow);
 	}
 	m->ub[m->nrow] = ub;
 }
@@ -141,15 +135,7 @@ static void row(Model *m, double ub)
 /* Adds coef times column col to the current row. */
 static void term(Model *m, int col, double coef)
 {
-	if (++m->nnz >= m->capnz) {
-		m->capnz = 2 * m->nnz + 256;
-		m->ia = xrealloc(m->ia, sizeof(int) * (size_t)m->capnz);
-		m->ja = xrealloc(m->ja, sizeof(int) * (size_t)m->capnz);
-		m->ar = xrealloc(m->ar, sizeof(double) * (size_t)m->capnz);
-	}
-	m->ia[m->nnz] = m->nrow;
-	m->ja[m->nnz] = col;
-	m->ar[m->nnz] = coef;
+	lp_term(&m->t, m->nrow, col, coef);
 }
 
 /* Sets m->rd, m->wr for the register operands of i (on), or clears
@@ -189,12 +175,12 @@ static int dead_defs(const Model *m, const Ins *i, int p, int c)
 static void points(Model *m, Live *lv)
 {
 	Fn *fn = m->fn;
-	m->ins = xrealloc(NULL, sizeof(Ins **) * (size_t)fn->nblk);
-	m->nins = xrealloc(NULL, sizeof(int) * (size_t)fn->nblk);
-	m->base = xrealloc(NULL, sizeof(int) * (size_t)fn->nblk);
+	m->ins = lp_realloc(NULL, sizeof(Ins **) * (size_t)fn->nblk);
+	m->nins = lp_realloc(NULL, sizeof(int) * (size_t)fn->nblk);
+	m->base = lp_realloc(NULL, sizeof(int) * (size_t)fn->nblk);
 	for (int b = 0; b < fn->nblk; b++) {
 		int n = 0;
-		m->ins[b] = xrealloc(NULL, sizeof(Ins *) *
+		m->ins[b] = lp_realloc(NULL, sizeof(Ins *) *
 					       (size_t)(blk_nins(fn->blk[b]) + 1));
 		for (Ins *i = fn->blk[b]->first; i; i = i->next)
 			m->ins[b][n++] = i;
@@ -202,7 +188,7 @@ static void points(Model *m, Live *lv)
 		m->base[b] = m->npt;
 		m->npt += n + 1;
 	}
-	m->pt = xrealloc(NULL, sizeof(Pt) * (size_t)m->npt);
+	m->pt = lp_realloc(NULL, sizeof(Pt) * (size_t)m->npt);
 	LiveSet s;
 	lset_init(&s, fn->arena, live_nval(fn));
 	for (int b = 0; b < fn->nblk; b++) {
@@ -212,8 +198,8 @@ static void points(Model *m, Live *lv)
 				live_step_back(fn, m->ins[b][j], &s);
 			Pt *x = &m->pt[m->base[b] + j];
 			x->n = 0;
-			x->val = xrealloc(NULL, sizeof(int) * (size_t)(s.n + 1));
-			x->ent = xrealloc(NULL, sizeof(int) * (size_t)(s.n + 1));
+			x->val = lp_realloc(NULL, sizeof(int) * (size_t)(s.n + 1));
+			x->ent = lp_realloc(NULL, sizeof(int) * (size_t)(s.n + 1));
 			for (int k = 0; k < s.n; k++)
 				if (reg_class(m, s.dense[k]) >= 0) {
 					x->val[x->n] = s.dense[k];
@@ -288,7 +274,7 @@ static void entries(Model *m)
 		for (int k = 0; k < m->pt[p].n; k++)
 			if (modelled(m, m->pt[p].val[k]))
 				m->pt[p].ent[k] = m->nent++;
-	m->ent_val = xrealloc(NULL, sizeof(int) * (size_t)(m->nent + 1));
+	m->ent_val = lp_realloc(NULL, sizeof(int) * (size_t)(m->nent + 1));
 	m->forced = calloc((size_t)m->nent + 1, 1);
 	m->no_load = calloc((size_t)m->nent + 1, 1);
 	m->scol = calloc((size_t)fn->npseudo + 1, sizeof(int));
@@ -489,7 +475,7 @@ static void solve(Model *m, double seconds, double *x, IlpResult *r)
 		if (m->no_load[e])
 			glp_set_col_bnds(lp, lcol(e), GLP_FX, 0, 0);
 	}
-	glp_load_matrix(lp, m->nnz, m->ia, m->ja, m->ar);
+	glp_load_matrix(lp, m->t.n, m->t.ia, m->t.ja, m->t.ar);
 	glp_iocp parm;
 	glp_init_iocp(&parm);
 	parm.msg_lev = GLP_MSG_OFF;
@@ -708,7 +694,7 @@ static bool realise(Model *m, IrcPrep *prep, const double *x, char *err,
 		    size_t errlen)
 {
 	Real z = {.m = m, .prep = prep, .x = x};
-	z.uf = xrealloc(NULL, sizeof(int) * (size_t)(m->nent + 1));
+	z.uf = lp_realloc(NULL, sizeof(int) * (size_t)(m->nent + 1));
 	z.seg = calloc((size_t)m->nent + 1, sizeof(int));
 	if (!z.seg)
 		abort();
@@ -760,9 +746,7 @@ static void model_free(Model *m)
 	free(m->no_load);
 	free(m->scol);
 	free(m->obj);
-	free(m->ia);
-	free(m->ja);
-	free(m->ar);
+	lp_terms_free(&m->t);
 	free(m->ub);
 }
 
