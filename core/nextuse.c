@@ -179,16 +179,21 @@ static bool update_in(NuWork *w, int b)
 	return changed;
 }
 
-/* Loop-exit penalty of each edge of b. */
+/* The penalty of each edge of b: loop exit, rare edge or none. */
 static void edge_penalties(NuWork *w, const Loops *lp, int b, Arena *a)
 {
 	const Blk *bb = w->fn->blk[b];
 	w->pen[b] = ARENA_NEW(a, NuDist, bb->nsucc + 1);
 	int l = lp->innermost[b];
-	for (int k = 0; k < bb->nsucc; k++)
-		w->pen[b][k] = l >= 0 && !loops_contains(lp, l, bb->succ[k].blk)
-				       ? NU_LOOP_EXIT
-				       : 0;
+	for (int k = 0; k < bb->nsucc; k++) {
+		int S = bb->succ[k].blk;
+		if (l >= 0 && !loops_contains(lp, l, S))
+			w->pen[b][k] = NU_LOOP_EXIT;
+		else if ((long)w->fn->blk[S]->freq * 8 < bb->freq)
+			w->pen[b][k] = NU_RARE_EDGE;
+		else
+			w->pen[b][k] = 0;
+	}
 }
 
 /* Allocates the distance arrays of every block, all NU_INF. */

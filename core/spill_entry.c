@@ -13,6 +13,7 @@ struct Cand {
 	NuDist time;
 	uint8_t phi, forced, spilled, delayed, out, avail_all, taken;
 	int avail;
+	double whave, wlack; /* edge costs of the preds with and without it */
 };
 typedef struct Cand Cand;
 
@@ -74,7 +75,8 @@ static int entry_cands(Sp *s, int b, Cand *c)
 
 /* Counts, for each candidate, the processed predecessors that have it
  * (or, for a phi, its source) in registers at their end, and ORs their
- * spilled state into the candidate's.  Returns whether all reachable
+ * spilled state into the candidate's; sums the costs of the edges from
+ * those that have it (whave) and lack it (wlack).  Returns whether all reachable
  * predecessors are processed (and there is at least one). */
 static bool entry_avail(Sp *s, int b, Cand *c, int n)
 {
@@ -92,6 +94,9 @@ static bool entry_avail(Sp *s, int b, Cand *c, int n)
 			continue;
 		}
 		nknown++;
+		/* the edge's cost: its less frequent end */
+		double ew = blk_cost(s, P) < blk_cost(s, b) ? blk_cost(s, P)
+							     : blk_cost(s, b);
 		int g = new_gen(s);
 		const BSet *x = &s->wexit[P];
 		for (int q = 0; q < x->n; q++) {
@@ -114,6 +119,10 @@ static bool entry_avail(Sp *s, int b, Cand *c, int n)
 					c[j].spilled = 1;
 			}
 			c[j].avail += in;
+			if (in)
+				c[j].whave += ew;
+			else
+				c[j].wlack += ew;
 			if (!in)
 				c[j].avail_all = 0;
 		}
@@ -177,9 +186,11 @@ static Cand *cand_buffer(Sp *s, int b)
 }
 
 /* Marks the candidates that wait for room left by the loop (at a loop
- * header: not read in the loop) and those no processed predecessor has
- * in registers (elsewhere, when all predecessors are processed: better
- * reloaded once in b than on every edge). */
+ * header: not read in the loop) and, elsewhere when all predecessors are
+ * processed, those better reloaded where they are read than on the
+ * edges: no predecessor has them in registers, or the edges lacking
+ * them cost more than those having them (a hot path through a call
+ * against a rare one that kept them). */
 static void classify(Sp *s, int b, Cand *c, int n, bool allknown)
 {
 	int l = s->lp->loop_of[b];
@@ -193,7 +204,9 @@ static void classify(Sp *s, int b, Cand *c, int n, bool allknown)
 			continue;
 		if (l >= 0)
 			c[j].delayed = s->mark2[c[j].v] != g;
-		else if (allknown && c[j].avail == 0)
+		else if (allknown &&
+			 (c[j].avail == 0 ||
+			  (!c[j].phi && c[j].wlack > c[j].whave)))
 			c[j].out = 1;
 	}
 }
