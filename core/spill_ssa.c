@@ -174,13 +174,24 @@ static void rename_all(Sp *s, const DomTree *dom, const uint8_t *isnew,
 	}
 }
 
-/* Removes the new phis whose definition nothing reads. */
+/* Whether i is code the spiller inserted that only defines a register
+ * value: a reload or a rematerialization. */
+static bool inserted_def(const Ins *i)
+{
+	return i->uid == 0 && (i->kind == IK_RELOAD || i->kind == IK_REMAT) &&
+	       i->nops > 0 && i->ops[0].kind == OK_PSEUDO;
+}
+
+/* Removes the new phis, reloads and rematerializations whose definition
+ * nothing reads, transitively: a reload on an edge whose value the
+ * registers drop before any read (an entry-set value evicted unread in a
+ * later block) goes with the phis it feeds. */
 static void drop_dead_phis(Sp *s, const uint8_t *isnew, int isnewcap)
 {
 	Fn *fn = s->fn;
 	int np = fn->npseudo;
 	int *uses = ARENA_NEW(s->a, int, np + 1);
-	Ins **phi = ARENA_NEW(s->a, Ins *, np + 1);
+	Ins **def = ARENA_NEW(s->a, Ins *, np + 1);
 	int *pblk = ARENA_NEW(s->a, int, np + 1);
 	for (int b = 0; b < fn->nblk; b++)
 		for (Ins *i = fn->blk[b]->first; i; i = i->next) {
@@ -190,27 +201,34 @@ static void drop_dead_phis(Sp *s, const uint8_t *isnew, int isnewcap)
 				    o->loc.kind != LOC_SLOT)
 					uses[o->reg]++;
 			}
-			if (i->kind == IK_PHI && i->ops[0].reg < isnewcap &&
-			    isnew[i->ops[0].reg]) {
-				phi[i->ops[0].reg] = i;
-				pblk[i->ops[0].reg] = b;
+			int d = i->nops > 0 ? i->ops[0].reg : -1;
+			if ((i->kind == IK_PHI && d < isnewcap && isnew[d]) ||
+			    inserted_def(i)) {
+				def[d] = i;
+				pblk[d] = b;
 			}
 		}
 	IVec work = {0};
 	for (int p = 0; p < np; p++)
-		if (phi[p] && uses[p] == 0)
+		if (def[p] && uses[p] == 0)
 			iv_push(s, &work, p);
 	while (work.n > 0) {
 		int p = work.v[--work.n];
-		Ins *i = phi[p];
+		Ins *i = def[p];
 		if (!i)
 			continue;
-		phi[p] = NULL;
+		def[p] = NULL;
 		ins_remove(fn->blk[pblk[p]], i);
-		s->st.newphis--;
+		if (i->kind == IK_PHI)
+			s->st.newphis--;
+		else
+			s->st.unread++;
 		for (int k = 1; k < i->nops; k++) {
 			int a = i->ops[k].reg;
-			if (i->ops[k].kind == OK_PSEUDO && --uses[a] == 0 && phi[a])
+			if (i->ops[k].kind == OK_PSEUDO &&
+			    !(i->ops[k].flags & OF_DEF) &&
+			    i->ops[k].loc.kind != LOC_SLOT && --uses[a] == 0 &&
+			    def[a])
 				iv_push(s, &work, a);
 		}
 	}

@@ -677,6 +677,55 @@ static void case_hot_loop(void)
 	fn_free(orig);
 }
 
+/* merge_hot.ir, k = 3: p1 stays out of b5's entry set (the edge that
+ * lacks it costs 90, the one that has it 10): spilled after uid 1,
+ * reloaded only before its read in b6, nothing at the end of b3. */
+static void case_merge_hot(void)
+{
+	Fn *orig = t_load_fn("testsuite/ir/alloc/spill/merge_hot.ir");
+	if (!orig)
+		return;
+	SpillOpts o;
+	SpillResult r;
+	Fn *fn = spill_copy(orig, 3, &o, &r);
+	if (fn) {
+		CHECK_INT(r.stats.spills, 1);
+		CHECK_INT(r.stats.reloads, 1);
+		CHECK(is_transfer_of(find_uid(fn, 1, NULL)->next, IK_SPILL, 1, &r));
+		CHECK(is_transfer_of(find_uid(fn, 11, NULL)->prev, IK_RELOAD, 1,
+				     &r));
+		CHECK_INT(count_kind_in(fn, blk_of(fn, 3), IK_RELOAD), 0);
+		CHECK(r.stats.w_spills == 1.0 && r.stats.w_reloads == 0.05);
+		fn_free(fn);
+	}
+	fn_free(orig);
+}
+
+/* unread_reload.ir, k = 2: the back edge's reload of p1 reaches b4
+ * unread and goes with its phi; reloads before uids 7 and 12 remain. */
+static void case_unread_reload(void)
+{
+	Fn *orig = t_load_fn("testsuite/ir/alloc/spill/unread_reload.ir");
+	if (!orig)
+		return;
+	SpillOpts o;
+	SpillResult r;
+	Fn *fn = spill_copy(orig, 2, &o, &r);
+	if (fn) {
+		CHECK_INT(r.stats.spills, 1);
+		CHECK_INT(r.stats.reloads, 2);
+		CHECK_INT(r.stats.unread, 1);
+		CHECK_INT(r.stats.newphis, 0);
+		CHECK(is_transfer_of(find_uid(fn, 7, NULL)->prev, IK_RELOAD, 1, &r));
+		CHECK(is_transfer_of(find_uid(fn, 12, NULL)->prev, IK_RELOAD, 1,
+				     &r));
+		CHECK_INT(count_kind_in(fn, blk_of(fn, 3), IK_PHI), 1);
+		CHECK(r.stats.w_spills == 1.0 && r.stats.w_reloads == 11.0);
+		fn_free(fn);
+	}
+	fn_free(orig);
+}
+
 /* hoist.ir, k = 2: the reload of p1 at the end of b2, none in b3. */
 static void case_hoist(void)
 {
@@ -1378,6 +1427,8 @@ void suite_spill(void)
 	t_case("spill: Belady, straight line", case_belady);
 	t_case("spill: loop invariant not reloaded in the loop", case_invariant);
 	t_case("spill: pressure only inside the loop", case_hot_loop);
+	t_case("spill: a merge after a hot path that lost a value", case_merge_hot);
+	t_case("spill: a reload nothing reads goes", case_unread_reload);
 	t_case("spill: reload hoisted out of the loop", case_hoist);
 	t_case("spill: values across a call", case_call);
 	t_case("spill: remat of a constant", case_remat);
