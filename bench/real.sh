@@ -5,11 +5,14 @@
 # (-fplugin-arg-ssara-verify=both); the plugin's own records (time_us,
 # ssara_ra.us, verify.*.us, docs/RECORDS.md) are summed by ssara-report.
 #
-#   sh bench/real.sh [--levels "-O2 -O0"] [--regs N] [--out DIR]
+#   sh bench/real.sh [--levels "-O2 -O0"] [--regs N] [--cflags F] [--out DIR]
 #
 # --levels L  optimisation levels (default "-O2 -O0")
 # --regs N    ssara allocates with N general registers instead of all
 #             (-fplugin-arg-ssara-regs=N)
+# --cflags F  more compiler flags for every compile, e.g. the -ffixed-
+#             options that leave both allocators 7 general registers
+#             (docs/ALLOC.md, "Registers the user fixed")
 # --out DIR   objects and reports (default build/bench-real): DIR/LEVEL/*.o
 # SSARA_PLUGIN=SO measures another build of the plugin (default build/ssara.so)
 #
@@ -26,10 +29,12 @@ REPORT=$SRCDIR/build/ssara-report
 levels="-O2 -O0"
 out=$SRCDIR/build/bench-real
 regs=
+cflags=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--levels) levels=$2; shift;;
 	--regs) regs=$2; shift;;
+	--cflags) cflags=$2; shift;;
 	--out) out=$2; shift;;
 	*) echo "real.sh: unknown argument '$1'" >&2; exit 2;;
 	esac
@@ -43,7 +48,7 @@ gcc_sources "$SRC" real.sh $G/zlib
 libiberty_config "$SRC" real.sh
 Z="adler32 compress crc32 deflate gzclose gzlib gzread gzwrite infback
 inffast inflate inftrees trees uncompr zutil"
-extra=-fplugin-arg-ssara-times
+extra="-fplugin-arg-ssara-times $cflags"
 [ -n "$regs" ] && extra="$extra -fplugin-arg-ssara-regs=$regs"
 for lvl in $levels; do
 	d=$out/$lvl
