@@ -64,12 +64,14 @@ static WEnt *w_get(Sp *s, int v)
 
 void sp_record_spill(Sp *s, int v, int b, Ins *at, int succ)
 {
-	pv_push(s, &s->spills, (Place){.v = v, .blk = b, .succ = succ, .at = at});
+	pv_push(s, &s->spills,
+		(Place){.v = v, .blk = b, .succ = succ, .at = at, .t = s->curt});
 }
 
 void sp_record_reload(Sp *s, int v, int b, Ins *at, int succ)
 {
-	pv_push(s, &s->reloads, (Place){.v = v, .blk = b, .succ = succ, .at = at});
+	pv_push(s, &s->reloads,
+		(Place){.v = v, .blk = b, .succ = succ, .at = at, .t = s->curt});
 }
 
 /* Takes entry j out of the registers before instruction at of block b:
@@ -445,6 +447,7 @@ static bool decide_block(Sp *s, int b)
 	for (Ins *i = bb->first; i; i = i->next) {
 		if (i->kind == IK_PHI)
 			continue;
+		s->curt = t;
 		if (!step(s, b, i, t, s->nxt + k))
 			return false;
 		k += i->nops;
@@ -727,6 +730,7 @@ static bool transform(Sp *s, SpillResult *res)
 {
 	sp_couple(s);
 	sp_find_needs(s);
+	sp_drop_dead_spills(s);
 	if (!sp_place_spills(s))
 		return false;
 	sp_insert_in_blocks(s);

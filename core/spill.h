@@ -115,6 +115,8 @@ typedef struct SpillStats {
 	int folded;                  /* reloads whose one read takes the
 					slot instead (an operand that may
 					be memory) */
+	int deadspills;              /* recorded spill places dropped:
+					nothing reads what they store */
 	int unread;                  /* reloads and remats removed because
 					nothing read their value */
 } SpillStats;

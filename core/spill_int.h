@@ -57,6 +57,7 @@ typedef struct Place {
 	int blk;
 	int succ;
 	Ins *at;
+	int t; /* with at: at's time in blk (non-phi instructions counted) */
 } Place;
 
 typedef struct PVec {
@@ -139,6 +140,7 @@ typedef struct Sp {
 	NuDist *nxt;
 	int nxtcap;
 	int clobpos; /* next entry of scan.clob_* for the walk (backwards) */
+	int curt;    /* the walk's current instruction time */
 	struct Cand *cand; /* entry candidates (scratch, reused) */
 	int candcap;
 
@@ -286,6 +288,11 @@ int sp_pred_index(const Fn *fn, int P, int k);
 
 /* All edges between processed blocks. */
 void sp_couple(Sp *s);
+
+/* Drops the recorded spills whose stored value no reload, memory phi
+ * or later spill-free path reads: a backward memory liveness per value
+ * over the recorded places (sp_drop_dead_spills in spill_place.c). */
+void sp_drop_dead_spills(Sp *s);
 
 /* need: values reloaded (not rematerialized) or in a memory-only
  * operand, and transitively the sources of needed memory phis;

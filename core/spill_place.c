@@ -254,3 +254,247 @@ bool sp_place_spills(Sp *s)
 	return true;
 }
 
+
+/* ------------------------------------------------------------------ */
+/* dead spills: memory liveness per value over the recorded places */
+
+/* One access of a value's memory: a read (reload, memory phi source) or
+ * a write (spill, index sp into s->spills), in block blk at time t, or
+ * on edge (blk, succ) with t = -1. */
+typedef struct MemEv {
+	int blk, succ, t, sp;
+	uint8_t write;
+} MemEv;
+
+/* Per-value memory events, bucketed by value: ev[start[v] ..
+ * start[v + 1] - 1], each bucket sorted by block, in-block events by
+ * time, then the edges. */
+typedef struct MemEvs {
+	MemEv *ev;
+	int *start;
+} MemEvs;
+
+static int memev_cmp(const void *x, const void *y)
+{
+	const MemEv *a = x, *b = y;
+	if (a->blk != b->blk)
+		return a->blk < b->blk ? -1 : 1;
+	if ((a->t < 0) != (b->t < 0))
+		return a->t < 0 ? 1 : -1;
+	if (a->t != b->t)
+		return a->t < b->t ? -1 : 1;
+	return a->write == b->write ? 0 : a->write ? -1 : 1;
+}
+
+/* Calls f(s, v, ev, arg) for every memory event of the values with a
+ * recorded spill: spills, reloads (remats read no memory) and the
+ * sources of needed memory phis (read at the end of their edge). */
+static void memev_each(Sp *s, const uint8_t *spilt,
+		       void (*f)(Sp *, int, MemEv, void *), void *arg)
+{
+	for (int j = 0; j < s->spills.n; j++) {
+		const Place *x = &s->spills.p[j];
+		f(s, x->v, (MemEv){x->blk, x->succ, x->at ? x->t : -1, j, 1}, arg);
+	}
+	for (int j = 0; j < s->reloads.n; j++) {
+		const Place *x = &s->reloads.p[j];
+		if (spilt[x->v] && !s->remat[x->v])
+			f(s, x->v,
+			  (MemEv){x->blk, x->succ, x->at ? x->t : -1, -1, 0}, arg);
+	}
+	for (int p = 0; p < s->npseudo0; p++) {
+		if (!s->memphi[p] || !s->need[p])
+			continue;
+		const Ins *i = s->def[p];
+		int B = s->defblk[p];
+		for (int k = 1; k < i->nops; k++) {
+			int a = live_value(s->fn, &i->ops[k]);
+			int P = i->ops[k].from;
+			if (!is_pseudo(s, a) || !spilt[a] || P < 0)
+				continue;
+			const Blk *pb = s->fn->blk[P];
+			for (int m = 0; m < pb->nsucc; m++)
+				if (pb->succ[m].blk == B)
+					f(s, a, (MemEv){P, m, -1, -1, 0}, arg);
+		}
+	}
+}
+
+static void memev_count(Sp *s, int v, MemEv e, void *arg)
+{
+	(void)s;
+	(void)e;
+	((int *)arg)[v + 1]++;
+}
+
+static void memev_fill(Sp *s, int v, MemEv e, void *arg)
+{
+	MemEvs *x = arg;
+	(void)s;
+	x->ev[x->start[v]++] = e;
+}
+
+/* The memory events of the values that have a recorded spill. */
+static MemEvs memevs_build(Sp *s)
+{
+	int np = s->npseudo0;
+	uint8_t *spilt = ARENA_NEW(s->a, uint8_t, np + 1);
+	for (int j = 0; j < s->spills.n; j++)
+		spilt[s->spills.p[j].v] = 1;
+	int *start = ARENA_NEW(s->a, int, np + 2);
+	memev_each(s, spilt, memev_count, start);
+	for (int v = 0; v < np; v++)
+		start[v + 1] += start[v];
+	MemEvs x = {.ev = ARENA_NEW(s->a, MemEv, start[np] + 1),
+		    .start = start};
+	memev_each(s, spilt, memev_fill, &x);
+	for (int v = np; v > 0; v--)
+		start[v] = start[v - 1];
+	start[0] = 0;
+	for (int v = 0; v < np; v++)
+		if (start[v + 1] - start[v] > 1)
+			qsort(x.ev + start[v], (size_t)(start[v + 1] - start[v]),
+			      sizeof *x.ev, memev_cmp);
+	return x;
+}
+
+/* Memory liveness of one value (events e[0..n-1], sorted): lin[b] ==
+ * g when its slot's content is read, on some path from b's entry,
+ * before a spill writes it; lout[b] == g the same at b's end.  first[b]
+ * (stamp fs[b] == g): 1 when b's first in-block event reads, 2 when it
+ * writes. */
+typedef struct MemLive {
+	int *lin, *lout, *first, *fs, *work;
+	int *lo, *hi; /* with fs[b] == g or lin/lout: b's events e[lo..hi-1] */
+	int *rs;      /* stamp of lo/hi */
+	int g;
+} MemLive;
+
+/* Whether edge (P, k) has an event that writes (a spill), resp. reads
+ * (a reload, a memory phi's source), among e[0..n-1].  On one edge a
+ * value is never both spilled and reloaded; a spill there comes before
+ * the memory phi that reads it. */
+static bool edge_has(const MemLive *m, const MemEv *e, int P, int k,
+		     bool write)
+{
+	if (m->rs[P] != m->g)
+		return false;
+	for (int j = m->lo[P]; j < m->hi[P]; j++)
+		if (e[j].succ == k && e[j].t < 0 && e[j].write == write)
+			return true;
+	return false;
+}
+
+static bool edge_writes(const MemLive *m, const MemEv *e, int P, int k)
+{
+	return edge_has(m, e, P, k, true);
+}
+
+static bool edge_reads(const MemLive *m, const MemEv *e, int P, int k)
+{
+	return edge_has(m, e, P, k, false);
+}
+
+static void memlive_value(Sp *s, MemLive *m, const MemEv *e, int n)
+{
+	int g = ++m->g, nw = 0;
+	for (int j = 0; j < n; j++) {
+		int b = e[j].blk;
+		if (m->rs[b] != g) {
+			m->rs[b] = g;
+			m->lo[b] = j;
+		}
+		m->hi[b] = j + 1;
+	}
+	for (int j = 0; j < n; j++) {
+		int b = e[j].blk;
+		if (e[j].t >= 0 && m->fs[b] != g) {
+			m->fs[b] = g;
+			m->first[b] = e[j].write ? 2 : 1;
+			if (!e[j].write) {
+				m->lin[b] = g;
+				m->work[nw++] = b;
+			}
+		}
+	}
+	for (int j = 0; j < n; j++) {
+		int b = e[j].blk;
+		if (e[j].t >= 0 || e[j].write ||
+		    edge_writes(m, e, b, e[j].succ))
+			continue;
+		m->lout[b] = g;
+		if (m->fs[b] != g && m->lin[b] != g) {
+			m->lin[b] = g;
+			m->work[nw++] = b;
+		}
+	}
+	while (nw > 0) {
+		const Blk *bb = s->fn->blk[m->work[--nw]];
+		for (int q = 0; q < bb->npred; q++) {
+			int P = bb->pred[q];
+			const Blk *pb = s->fn->blk[P];
+			if (!cfg_reachable(s->cfg, P) || m->lout[P] == g)
+				continue;
+			for (int k = 0; k < pb->nsucc; k++) {
+				if (pb->succ[k].blk != bb->idx ||
+				    edge_writes(m, e, P, k))
+					continue;
+				m->lout[P] = g;
+				if (m->fs[P] != g && m->lin[P] != g) {
+					m->lin[P] = g;
+					m->work[nw++] = P;
+				}
+				break;
+			}
+		}
+	}
+}
+
+/* Whether spill e[j] stores a value something reads (m computed for
+ * e[0..n-1]). */
+static bool spill_read(const Sp *s, const MemLive *m, const MemEv *e, int n,
+		       int j)
+{
+	int b = e[j].blk;
+	if (e[j].t < 0)
+		return edge_reads(m, e, b, e[j].succ) ||
+		       m->lin[s->fn->blk[b]->succ[e[j].succ].blk] == m->g;
+	int q = j + 1;
+	if (q < n && e[q].blk == b && e[q].t >= 0)
+		return !e[q].write;
+	return m->lout[b] == m->g;
+}
+
+void sp_drop_dead_spills(Sp *s)
+{
+	if (s->spills.n == 0)
+		return;
+	int nb = s->fn->nblk;
+	MemEvs x = memevs_build(s);
+	MemLive m = {.lin = ARENA_NEW(s->a, int, nb + 1),
+		     .lout = ARENA_NEW(s->a, int, nb + 1),
+		     .first = ARENA_NEW(s->a, int, nb + 1),
+		     .fs = ARENA_NEW(s->a, int, nb + 1),
+		     .work = ARENA_NEW(s->a, int, nb + 1),
+		     .lo = ARENA_NEW(s->a, int, nb + 1),
+		     .hi = ARENA_NEW(s->a, int, nb + 1),
+		     .rs = ARENA_NEW(s->a, int, nb + 1)};
+	uint8_t *keep = ARENA_NEW(s->a, uint8_t, s->spills.n + 1);
+	for (int v = 0; v < s->npseudo0; v++) {
+		const MemEv *e = x.ev + x.start[v];
+		int n = x.start[v + 1] - x.start[v];
+		if (n == 0)
+			continue;
+		memlive_value(s, &m, e, n);
+		for (int j = 0; j < n; j++)
+			if (e[j].write && spill_read(s, &m, e, n, j))
+				keep[e[j].sp] = 1;
+	}
+	int k = 0;
+	for (int j = 0; j < s->spills.n; j++)
+		if (keep[j])
+			s->spills.p[k++] = s->spills.p[j];
+		else
+			s->st.deadspills++;
+	s->spills.n = k;
+}

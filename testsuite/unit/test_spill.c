@@ -726,6 +726,28 @@ static void case_unread_reload(void)
 	fn_free(orig);
 }
 
+/* dead_spill.ir, k = 2: the store on the edge b4 -> b5 is never read
+ * (p1 dies in b5): dropped; the one spill is in b3, not after uid 1. */
+static void case_dead_spill(void)
+{
+	Fn *orig = t_load_fn("testsuite/ir/alloc/spill/dead_spill.ir");
+	if (!orig)
+		return;
+	SpillOpts o;
+	SpillResult r;
+	Fn *fn = spill_copy(orig, 2, &o, &r);
+	if (fn) {
+		CHECK_INT(r.stats.spills, 1);
+		CHECK_INT(r.stats.reloads, 1);
+		CHECK_INT(r.stats.deadspills, 1);
+		CHECK_INT(count_kind_in(fn, blk_of(fn, 3), IK_SPILL), 1);
+		CHECK(is_transfer_of(find_uid(fn, 8, NULL)->prev, IK_RELOAD, 1, &r));
+		CHECK(r.stats.w_spills == 0.1 && r.stats.w_reloads == 0.1);
+		fn_free(fn);
+	}
+	fn_free(orig);
+}
+
 /* hoist.ir, k = 2: the reload of p1 at the end of b2, none in b3. */
 static void case_hoist(void)
 {
@@ -1429,6 +1451,7 @@ void suite_spill(void)
 	t_case("spill: pressure only inside the loop", case_hot_loop);
 	t_case("spill: a merge after a hot path that lost a value", case_merge_hot);
 	t_case("spill: a reload nothing reads goes", case_unread_reload);
+	t_case("spill: a store nothing reads goes", case_dead_spill);
 	t_case("spill: reload hoisted out of the loop", case_hoist);
 	t_case("spill: values across a call", case_call);
 	t_case("spill: remat of a constant", case_remat);
