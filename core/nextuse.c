@@ -189,7 +189,7 @@ static void edge_penalties(NuWork *w, const Loops *lp, int b, Arena *a)
 		int S = bb->succ[k].blk;
 		if (l >= 0 && !loops_contains(lp, l, S))
 			w->pen[b][k] = NU_LOOP_EXIT;
-		else if ((long)w->fn->blk[S]->freq * 8 < bb->freq)
+		else if ((long)w->fn->blk[S]->freq * 4 < bb->freq)
 			w->pen[b][k] = NU_RARE_EDGE;
 		else
 			w->pen[b][k] = 0;

@@ -15,8 +15,8 @@
  *                 in(S, v) + exit(B, S)       if v is in live_in(S),
  * where exit(B, S) is NU_LOOP_EXIT when the edge leaves a natural loop
  * (B is in a loop that does not contain S): a use after a loop is
- * farther than any use inside it; else NU_RARE_EDGE when S is at most an
- * eighth as frequent as B (freq(S) * 8 < freq(B)): a use only on an
+ * farther than any use inside it; else NU_RARE_EDGE when S is less than
+ * a quarter as frequent as B (freq(S) * 4 < freq(B)): a use only on an
  * unlikely path is far; else 0.  Sums saturate below NU_INF; NU_INF
  * means "never used again".  The distances are the least fixed point of
  * these equations over the reachable blocks (the CFG's cycles make them
