@@ -27,6 +27,14 @@ int constr_tie_partner(const Ins *i, int k)
 	return -1;
 }
 
+bool constr_mem_ok(const Ins *i, int k)
+{
+	if (i->ops[k].flags & OF_MEM)
+		return true;
+	int t = constr_tie_partner(i, k);
+	return t >= 0 && (i->ops[t].flags & OF_MEM);
+}
+
 bool constr_reg_operand(const Op *o)
 {
 	return o->kind == OK_PSEUDO && o->loc.kind != LOC_SLOT;

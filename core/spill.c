@@ -197,6 +197,7 @@ static int ins_defs(Sp *s, const Ins *i, int g2, bool early, int *d, int *o)
 		int v = live_value(s->fn, op);
 		if (v < 0 || s->cls[v] < 0 || !(op->flags & OF_DEF) ||
 		    (op->flags & OF_MEMONLY) ||
+		    (is_pseudo(s, v) && s->rmwdef[v]) ||
 		    (early && !(op->flags & OF_EARLY)) || s->mark2[v] == g2)
 			continue;
 		s->mark2[v] = g2;
@@ -396,6 +397,72 @@ static bool step_defs(Sp *s, int b, Ins *i, int t, const NuDist *nxt,
 	return true;
 }
 
+/* Whether phi p (a definition) has v among its sources. */
+static bool phi_reads(const Sp *s, int p, int v)
+{
+	const Ins *i = s->def[p];
+	for (int k = 1; k < i->nops; k++)
+		if (live_value(s->fn, &i->ops[k]) == v)
+			return true;
+	return false;
+}
+
+/* Whether def operand k of i is better done in memory: the update of an
+ * accumulator that lives in memory across its loop.  Its tied input u
+ * is a phi kept in memory (memphi) and not in the registers, and the
+ * definition d is a source of that phi: d must be stored into u's slot
+ * anyway, so `=d mem, u ^0` on the slot saves the reload of u and the
+ * spill of d (one slot web already).  Both are whole pseudos of one
+ * class, the definition may be memory (OF_MEM), and no other operand
+ * names either or is in memory. */
+static bool rmw_in_memory(const Sp *s, const Ins *i, int k)
+{
+	const Op *d = &i->ops[k];
+	int t = constr_tie_partner(i, k);
+	if (i->kind != IK_ORD || t < 0 || d->kind != OK_PSEUDO ||
+	    (d->flags & (OF_DEF | OF_MEM | OF_EARLY | OF_USE | OF_MEMONLY)) !=
+		    (OF_DEF | OF_MEM) ||
+	    d->sub_size)
+		return false;
+	const Op *u = &i->ops[t];
+	int dv = d->reg, uv = u->reg;
+	if (u->kind != OK_PSEUDO || (u->flags & (OF_DEF | OF_MEMONLY)) ||
+	    u->sub_size || !is_pseudo(s, dv) || !is_pseudo(s, uv) ||
+	    dv == uv || !evictable(s, dv) || !evictable(s, uv) ||
+	    s->remat[dv] || s->wpos[uv] >= 0 || !s->isphi[uv] ||
+	    !s->memphi[uv] || s->cls[dv] < 0 || s->cls[dv] != s->cls[uv] ||
+	    s->wt[dv] != 1 || !phi_reads(s, uv, dv))
+		return false;
+	for (int m = 0; m < i->nops; m++) {
+		const Op *o = &i->ops[m];
+		if (m == k || m == t)
+			continue;
+		if ((o->kind == OK_PSEUDO && (o->reg == dv || o->reg == uv)) ||
+		    o->loc.kind == LOC_SLOT || (o->flags & OF_MEMONLY))
+			return false;
+	}
+	return true;
+}
+
+/* Decides the in-memory read-modify-writes of i (rmw_in_memory): the
+ * definition is born in its slot (rmwdef), the input's read recorded as
+ * a reload that takes the slot itself (Place.mem); the pair is noted for
+ * sp_rmw_apply. */
+static void rmw_decide(Sp *s, int b, Ins *i)
+{
+	for (int k = 0; k < i->nops; k++) {
+		if (!rmw_in_memory(s, i, k))
+			continue;
+		int t = constr_tie_partner(i, k);
+		s->rmwdef[i->ops[k].reg] = 1;
+		sp_record_reload(s, i->ops[t].reg, b, i, -1);
+		s->reloads.p[s->reloads.n - 1].mem = 1;
+		insv_push(s, &s->rmwins, i);
+		iv_push(s, &s->rmwk, k);
+		s->mark[i->ops[t].reg] = s->gen; /* read: not reloaded again */
+	}
+}
+
 /* One non-phi instruction i (time t) of block b; nxt: next-use times of
  * its operands.  Reads in registers (step 1), the next uses updated,
  * the values it redefines or clobbers out, the values living through a
@@ -404,6 +471,7 @@ static bool step_defs(Sp *s, int b, Ins *i, int t, const NuDist *nxt,
 static bool step(Sp *s, int b, Ins *i, int t, const NuDist *nxt)
 {
 	int u[i->nops + 1], g = new_gen(s);
+	rmw_decide(s, b, i);
 	int nu = ins_reads(s, i, g, u);
 	if (!step_reads(s, b, i, t, g, u, nu))
 		return false;
@@ -589,6 +657,8 @@ static bool decide(Sp *s)
 	s->memphi = ARENA_NEW(s->a, uint8_t, np + 1);
 	s->need = ARENA_NEW(s->a, uint8_t, np + 1);
 	s->defspill = ARENA_NEW(s->a, uint8_t, np + 1);
+	s->rmwdef = ARENA_NEW(s->a, uint8_t, np + 1);
+	s->rmwins.n = s->rmwk.n = 0;
 	nuscan_init(&s->scan, s->fn, s->a);
 	for (int r = 0; r < s->cfg->nrpo; r++)
 		if (!decide_block(s, s->cfg->rpo[r]))
@@ -726,8 +796,24 @@ static void mark_memonly_defs(Sp *s)
 }
 
 /* Everything after the decisions. */
+/* The in-memory read-modify-writes the walk chose (rmw_decide): both
+ * operands of the tie become slot operands (numbered by sp_assign_slots,
+ * which gives the two values one slot), the instruction joins memins. */
+static void rmw_apply(Sp *s)
+{
+	for (int j = 0; j < s->rmwins.n; j++) {
+		Ins *i = s->rmwins.v[j];
+		int k = s->rmwk.v[j], t = constr_tie_partner(i, k);
+		i->ops[k].loc = (Loc){LOC_SLOT, -1};
+		i->ops[t].loc = (Loc){LOC_SLOT, -1};
+		insv_push(s, &s->memins, i);
+		s->st.rmw++;
+	}
+}
+
 static bool transform(Sp *s, SpillResult *res)
 {
+	rmw_apply(s);
 	sp_couple(s);
 	sp_find_needs(s);
 	sp_drop_dead_spills(s);

@@ -115,6 +115,9 @@ typedef struct SpillStats {
 	int folded;                  /* reloads whose one read takes the
 					slot instead (an operand that may
 					be memory) */
+	int rmw;                     /* read-modify-writes done in memory
+					(a tied input not in registers, a
+					result Belady would evict at once) */
 	int deadspills;              /* recorded spill places dropped:
 					nothing reads what they store */
 	int unread;                  /* reloads and remats removed because

@@ -58,8 +58,18 @@ static int lowest(RegSet s)
 	return -1;
 }
 
+/* Whether o already is at a numbered slot (an input that was spilled:
+ * a reload folded into the operand, an in-memory read-modify-write):
+ * it stays there. */
+static bool at_slot(const Op *o)
+{
+	return o->loc.kind == LOC_SLOT && o->loc.num >= 0 &&
+	       !(o->flags & OF_MEMONLY);
+}
+
 /* Chooses a register for every pseudo operand of i but the memory-only
- * ones (OF_MEMONLY: at their slot), none in busy: reading
+ * ones (OF_MEMONLY: at their slot) and those at a slot already
+ * (at_slot), none in busy: reading
  * operands pairwise distinct, writing operands pairwise distinct, an
  * early-clobber def distinct from every read, a tied pair the same.
  * Operands with fewer choices go first. */
@@ -74,7 +84,7 @@ static bool choose_regs(SE *se, const Ins *i, RegSet busy, int *reg)
 		for (int k = 0; k < n; k++) {
 			const Op *o = &i->ops[k];
 			if (o->kind != OK_PSEUDO || reg[k] >= 0 ||
-			    (o->flags & OF_MEMONLY))
+			    (o->flags & OF_MEMONLY) || at_slot(o))
 				continue;
 			RegSet a = op_allowed(se, o) & ~busy;
 			int partner = o->tie >= 0 ? o->tie : -1;
@@ -138,7 +148,7 @@ static bool rewrite_ins(SE *se, Blk *b, Ins *i, RegSet live_hard_after)
 		return false;
 	for (int k = 0; k < i->nops; k++) {
 		Op *o = &i->ops[k];
-		if (o->kind != OK_PSEUDO)
+		if (o->kind != OK_PSEUDO || at_slot(o))
 			continue;
 		Loc slot = slot_loc(se->slot_of[o->reg]);
 		if (o->flags & OF_MEMONLY) {

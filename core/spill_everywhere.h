@@ -3,7 +3,9 @@
  * Every pseudo lives in its own stack slot for its whole life.  Each
  * instruction reloads the pseudos it reads into registers that satisfy its
  * constraints, and spills the pseudos it writes right after it; a
- * memory-only operand (`{} mem`) is read or written at the slot itself.  Phis
+ * memory-only operand (`{} mem`) is read or written at the slot itself, and
+ * so is an operand already at a numbered slot (an input the spiller left
+ * in memory: a folded reload, an in-memory read-modify-write).  Phis
  * become copies through temporary slots on their (split) edges.  The
  * result is trivially correct, which makes it the reference allocation for
  * fuzzing the checker, and the baseline against which the SSA allocator's

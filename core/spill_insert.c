@@ -88,7 +88,7 @@ void sp_insert_in_blocks(Sp *s)
 	}
 	for (int j = 0; j < s->reloads.n; j++) {
 		const Place *x = &s->reloads.p[j];
-		if (x->at)
+		if (x->at && !x->mem)
 			ins_insert_before(fn->blk[x->blk], x->at,
 					  make_reload(s, x->v, x->blk));
 	}
@@ -265,6 +265,12 @@ void sp_assign_slots(Sp *s, const InsVec *memphis, Cfg *cfg, DomTree *dom,
 				sp_uf_union(uf, i->ops[0].reg, i->ops[k].reg);
 	}
 	memonly_rmw_unions(s, uf);
+	for (int j = 0; j < s->rmwins.n; j++) {
+		const Ins *i = s->rmwins.v[j];
+		int k = s->rmwk.v[j];
+		sp_uf_union(uf, i->ops[k].reg,
+			    i->ops[constr_tie_partner(i, k)].reg);
+	}
 	int nvs = 0;
 	int *vsize = ARENA_NEW(s->a, int, np + 1);
 	for (int p = 0; p < np; p++) {

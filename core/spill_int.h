@@ -58,6 +58,8 @@ typedef struct Place {
 	int succ;
 	Ins *at;
 	int t; /* with at: at's time in blk (non-phi instructions counted) */
+	uint8_t mem; /* a reload whose read takes the slot itself (the tied
+			input of an in-memory read-modify-write): no code */
 } Place;
 
 typedef struct PVec {
@@ -114,6 +116,12 @@ typedef struct Sp {
 	uint8_t *memdef; /* defined by a memory-only operand: born in its
 			    slot, never in a register but by a reload */
 	InsVec memins;   /* instructions with memory-only operands */
+	/* read-modify-writes the walk does in memory (sp_rmw_*): the
+	 * instruction, its definition operand; rmwdef per value so
+	 * defined (born in its slot, as memdef) */
+	InsVec rmwins;
+	IVec rmwk;
+	uint8_t *rmwdef;
 
 	/* loops */
 	int **lused;

@@ -117,7 +117,7 @@ void sp_find_needs(Sp *s)
 {
 	IVec work = {0};
 	for (int v = 0; v < s->npseudo0; v++)
-		if (s->memuse[v] || s->memdef[v]) {
+		if (s->memuse[v] || s->memdef[v] || s->rmwdef[v]) {
 			s->need[v] = 1;
 			iv_push(s, &work, v);
 		}
@@ -224,7 +224,7 @@ bool sp_place_spills(Sp *s)
 	}
 	for (int v = 0; v < np; v++) {
 		if (!s->need[v] || s->memphi[v] || s->defblk[v] < 0 ||
-		    s->memdef[v])
+		    s->memdef[v] || s->rmwdef[v])
 			continue;
 		if (s->memuse[v])
 			s->defspill[v] = 1;
@@ -247,7 +247,7 @@ bool sp_place_spills(Sp *s)
 	for (int j = 0; j < s->spills.n; j++) {
 		const Place *x = &s->spills.p[j];
 		if (s->need[x->v] && !s->defspill[x->v] && !s->remat[x->v] &&
-		    !s->memdef[x->v])
+		    !s->memdef[x->v] && !s->rmwdef[x->v])
 			s->spills.p[n++] = *x;
 	}
 	s->spills.n = n;

@@ -6,6 +6,7 @@
 
 #include <stdlib.h>
 
+#include "constraints.h"
 #include "irtext.h"
 
 /* ---- Machine operands and reads that cannot be decided ----------------- */
@@ -183,13 +184,13 @@ static void check_operand(Chk *c, const Ins *i, const Ins *o, int pos, int k)
 	if (oo->kind != OK_PSEUDO || c->gcc)
 		return;
 	if (l >= TGT_NREGS) {
-		if (!(oo->flags & OF_MEM))
+		if (!constr_mem_ok(o, k))
 			violation(c, VK_NOT_MEM, i, pos, k, l,
 				  "operand %d (%s) at %s: a stack slot, but "
 				  "the operand needs a register",
 				  k, value_name(c, v, vb, sizeof vb),
 				  loc_name(c, l, lb, sizeof lb));
-		if (!(oo->flags & OF_MEM))
+		if (!constr_mem_ok(o, k))
 			return;
 	} else {
 		int cls = c->o->pseudo[v].cls;

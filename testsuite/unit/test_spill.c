@@ -748,6 +748,40 @@ static void case_dead_spill(void)
 	fn_free(orig);
 }
 
+/* rmw_acc.ir, k = 2: the sum's update (uid 7) works on the memory
+ * phi's slot: no spill or reload in the loop b3, both operands of the
+ * tie in one slot; p1 stored in b2, p6 reloaded before uid 10. */
+static void case_rmw_acc(void)
+{
+	Fn *orig = t_load_fn("testsuite/ir/alloc/spill/rmw_acc.ir");
+	if (!orig)
+		return;
+	SpillOpts o;
+	SpillResult r;
+	Fn *fn = spill_copy(orig, 2, &o, &r);
+	if (fn) {
+		CHECK_INT(r.stats.spills, 1);
+		CHECK_INT(r.stats.reloads, 1);
+		CHECK_INT(r.stats.rmw, 1);
+		int b3 = blk_of(fn, 3);
+		CHECK_INT(count_kind_in(fn, b3, IK_SPILL) +
+				  count_kind_in(fn, b3, IK_RELOAD),
+			  0);
+		const Ins *i = find_uid(fn, 7, NULL);
+		if (CHECK(i != NULL)) {
+			CHECK_INT(i->ops[0].loc.kind, LOC_SLOT);
+			CHECK_INT(i->ops[1].loc.kind, LOC_SLOT);
+			CHECK_INT(i->ops[0].loc.num, i->ops[1].loc.num);
+			CHECK_INT(i->ops[2].loc.kind, LOC_NONE);
+		}
+		CHECK(is_transfer_of(find_uid(fn, 10, NULL)->prev, IK_RELOAD, 6,
+				     &r));
+		CHECK(r.stats.w_spills == 1.0 && r.stats.w_reloads == 1.0);
+		fn_free(fn);
+	}
+	fn_free(orig);
+}
+
 /* hoist.ir, k = 2: the reload of p1 at the end of b2, none in b3. */
 static void case_hoist(void)
 {
@@ -1452,6 +1486,7 @@ void suite_spill(void)
 	t_case("spill: a merge after a hot path that lost a value", case_merge_hot);
 	t_case("spill: a reload nothing reads goes", case_unread_reload);
 	t_case("spill: a store nothing reads goes", case_dead_spill);
+	t_case("spill: an accumulator updated in its slot", case_rmw_acc);
 	t_case("spill: reload hoisted out of the loop", case_hoist);
 	t_case("spill: values across a call", case_call);
 	t_case("spill: remat of a constant", case_remat);
