@@ -31,6 +31,8 @@ bool constr_mem_ok(const Ins *i, int k)
 {
 	if (i->ops[k].flags & OF_MEM)
 		return true;
+	if (i->kind == IK_COPY && k == 1)
+		return true;
 	int t = constr_tie_partner(i, k);
 	return t >= 0 && (i->ops[t].flags & OF_MEM);
 }

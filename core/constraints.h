@@ -63,8 +63,10 @@ typedef struct ConstrStats {
  * tie names k), or -1. */
 int constr_tie_partner(const Ins *i, int k);
 
-/* Whether operand k of i may be memory: it has OF_MEM, or it is tied to
- * an operand that has (a matching constraint: the same memory). */
+/* Whether operand k of i may be memory: it has OF_MEM, it is tied to an
+ * operand that has (a matching constraint: the same memory), or it is
+ * the source of a copy (a load: x86 moves read memory into any register
+ * class). */
 bool constr_mem_ok(const Ins *i, int k);
 
 /* Whether operand o of fn is a register value: a pseudo not located in a

@@ -719,13 +719,33 @@ static void fill_result(Sp *s, const int *slot_of_val, SpillResult *res)
 	res->stats = s->st;
 }
 
+/* Whether the source of copy i may be its value's slot: a whole general
+ * or SSE value, under no register set of its own (a hard-register web's
+ * value stays in its register, hardweb.h), copied to a register of its
+ * class (x86 `mov`, `movq`, `movaps` load from memory). */
+static bool copy_slot_readable(const Fn *fn, const Ins *i)
+{
+	const Op *d = &i->ops[0], *o = &i->ops[1];
+	if (i->nops != 2 || o->kind != OK_PSEUDO || o->sub_size || o->allowed ||
+	    d->sub_size || d->loc.kind == LOC_SLOT ||
+	    (d->kind != OK_PSEUDO && d->kind != OK_HREG))
+		return false;
+	int c = fn->pseudo[o->reg].cls;
+	int dc = d->kind == OK_PSEUDO ? fn->pseudo[d->reg].cls
+				      : fn->target->regs[d->reg].cls;
+	return (c == RC_GPR || c == RC_SSE) && dc == c;
+}
+
 /* Whether operand k of i may read its value from a stack slot instead of
- * the register a reload would fill: a whole-value use that admits memory
+ * the register a reload would fill: the source of a copy
+ * (copy_slot_readable), or a whole-value use that admits memory
  * (OF_MEM), tied to nothing, in an ordinary instruction with no other
  * operand in memory (x86: one memory operand). */
-static bool slot_readable(const Ins *i, int k)
+static bool slot_readable(const Fn *fn, const Ins *i, int k)
 {
 	const Op *o = &i->ops[k];
+	if (i->kind == IK_COPY)
+		return k == 1 && copy_slot_readable(fn, i);
 	if (i->kind != IK_ORD || o->kind != OK_PSEUDO ||
 	    (o->flags & (OF_USE | OF_DEF | OF_EARLY | OF_MEM | OF_MEMONLY)) !=
 		    (OF_USE | OF_MEM) ||
@@ -771,7 +791,7 @@ static void fold_mem_reloads(Sp *s)
 					if (i->ops[m].kind == OK_PSEUDO &&
 					    i->ops[m].reg == v)
 						k = m;
-			if (k < 0 || !slot_readable(i, k))
+			if (k < 0 || !slot_readable(fn, i, k))
 				continue;
 			i->ops[k].reg = r->ops[1].reg;
 			i->ops[k].loc = (Loc){LOC_SLOT, -1};

@@ -782,6 +782,29 @@ static void case_rmw_acc(void)
 	fn_free(orig);
 }
 
+/* copy_load.ir, k = 2: the copy into di reads p1's slot; no reload. */
+static void case_copy_load(void)
+{
+	Fn *orig = t_load_fn("testsuite/ir/alloc/spill/copy_load.ir");
+	if (!orig)
+		return;
+	SpillOpts o;
+	SpillResult r;
+	Fn *fn = spill_copy(orig, 2, &o, &r);
+	if (fn) {
+		CHECK_INT(r.stats.spills, 1);
+		CHECK_INT(r.stats.reloads, 0);
+		CHECK_INT(r.stats.folded, 1);
+		const Ins *i = find_uid(fn, 5, NULL);
+		if (CHECK(i != NULL)) {
+			CHECK_INT(i->ops[1].loc.kind, LOC_SLOT);
+			CHECK_INT(i->ops[1].reg, 1);
+		}
+		fn_free(fn);
+	}
+	fn_free(orig);
+}
+
 /* hoist.ir, k = 2: the reload of p1 at the end of b2, none in b3. */
 static void case_hoist(void)
 {
@@ -1487,6 +1510,7 @@ void suite_spill(void)
 	t_case("spill: a reload nothing reads goes", case_unread_reload);
 	t_case("spill: a store nothing reads goes", case_dead_spill);
 	t_case("spill: an accumulator updated in its slot", case_rmw_acc);
+	t_case("spill: a copy loads from the slot", case_copy_load);
 	t_case("spill: reload hoisted out of the loop", case_hoist);
 	t_case("spill: values across a call", case_call);
 	t_case("spill: remat of a constant", case_remat);
