@@ -353,6 +353,43 @@ static bool ties_ok(const Fn *fn, const Ssa *ssa, const Blk *b,
 	return true;
 }
 
+/* The other operand of i's commutative pair [comm K] when k is one of
+ * them, else -1. */
+static int comm_other(const Ins *i, int k)
+{
+	if (!(i->flags & INS_COMM) || i->comm < 0 || i->comm + 1 >= i->nops)
+		return -1;
+	return k == i->comm ? k + 1 : k == i->comm + 1 ? k - 1 : -1;
+}
+
+/* Instead of a copy for tied use k of i, whose value lives on after i
+ * (live), the commutative pair's other operand x takes the tie when its
+ * value dies at i: the two reads exchange their values (not their
+ * constraints, which must be alike: register sets, flags, whole values
+ * of one class), as LRA does with `%`.  Whether it did. */
+static bool comm_swap(const Fn *fn, Ins *i, int k, const LiveSet *live)
+{
+	int x = comm_other(i, k);
+	if (x < 0)
+		return false;
+	Op *o = &i->ops[k], *q = &i->ops[x];
+	if (!reg_use(q) || q->reg == o->reg || lset_has(live, q->reg) ||
+	    q->tie >= 0 || constr_tie_partner(i, x) >= 0 ||
+	    o->allowed != q->allowed || o->flags != q->flags ||
+	    o->sub_size || q->sub_size ||
+	    fn->pseudo[o->reg].cls != fn->pseudo[q->reg].cls ||
+	    fn->pseudo[o->reg].size != fn->pseudo[q->reg].size)
+		return false;
+	for (int m = 0; m < i->nops; m++)
+		if (m != x && i->ops[m].kind == OK_PSEUDO &&
+		    i->ops[m].reg == q->reg)
+			return false;
+	int v = o->reg;
+	o->reg = q->reg;
+	q->reg = v;
+	return true;
+}
+
 bool constr_prepare(Fn *fn, Ssa *ssa, ConstrStats *st, char *err,
 		    size_t errlen)
 {
@@ -380,6 +417,13 @@ bool constr_prepare(Fn *fn, Ssa *ssa, ConstrStats *st, char *err,
 				    !needs_copy(fn, i, k, &live,
 						partners(fn, &pp, i)))
 					continue;
+				if (lset_has(&live, i->ops[k].reg) &&
+				    tied_use(i, partners(fn, &pp, i)[k]) &&
+				    !cross_tie(fn, i, k) && comm_swap(fn, i, k, &live)) {
+					if (st)
+						st->nswap++;
+					continue;
+				}
 				if (n == cap) {
 					need = arena_grow(fn->arena, need,
 							  sizeof(Need) * (size_t)cap,

@@ -54,6 +54,7 @@
 
 typedef struct ConstrStats {
 	int ncopy;   /* constr_prepare: copies inserted */
+	int nswap;   /* constr_prepare: commutative reads exchanged instead */
 	int nperm;   /* constr_split: parallel copies inserted */
 	int npairs;  /* values those copy (new versions) */
 	int nphi;    /* phis added by the SSA reconstruction */

@@ -164,6 +164,27 @@ static void record_sites(Builder &b, int uid, const std::vector<int> &keep)
 /* Orders the operands: definitions first, then uses, each in the order
  * found; remaps ties.  Merges repeated mentions of one register outside
  * the recog operands. */
+/* [comm K] on ins (docs/IR.md) when recog operands c and c + 1 are
+ * commutative (`%` in c's constraint, GCC's mark) and became ins's
+ * operands K and K + 1 (first_of: the first IR operand of each recog
+ * operand), both reads of pseudos: an allocator may exchange them. */
+static void mark_commutative(Ins *ins, const std::vector<int> &first_of)
+{
+	for (int c = 0; c + 1 < recog_data.n_operands; c++) {
+		const char *s = recog_data.constraints[c];
+		int k = first_of[c];
+		if (!s || !strchr(s, '%') || k < 0 || first_of[c + 1] != k + 1)
+			continue;
+		const Op &x = ins->ops[k], &y = ins->ops[k + 1];
+		if (x.kind != OK_PSEUDO || y.kind != OK_PSEUDO ||
+		    (x.flags & OF_DEF) || (y.flags & OF_DEF))
+			continue;
+		ins->flags |= INS_COMM;
+		ins->comm = k;
+		return;
+	}
+}
+
 static Ins *finish_ins(Builder &b, int kind, int uid, const char *name,
 		       const std::vector<int> &tie_to_src)
 {
@@ -231,6 +252,8 @@ static Ins *finish_ins(Builder &b, int kind, int uid, const char *name,
 			}
 		}
 	}
+	if (kind == IK_ORD)
+		mark_commutative(ins, first_of);
 	if (b.sites && uid > 0)
 		record_sites(b, uid, keep);
 	b.ops.clear();

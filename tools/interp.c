@@ -267,10 +267,22 @@ static void exec_original(Interp *in, const Ins *i, uint64_t *branch_hash)
 				 interp_garbage(in->run->salt, in->steps,
 						1000 + k));
 	}
-	int nr = 0;
+	int nr = 0, ca = -1, cb = -1;
 	for (int k = 0; k < i->nops; k++)
-		if (op_reads(fn, &i->ops[k]))
+		if (op_reads(fn, &i->ops[k])) {
+			if ((i->flags & INS_COMM) && k == i->comm)
+				ca = nr;
+			if ((i->flags & INS_COMM) && k == i->comm + 1)
+				cb = nr;
 			in->buf[nr++] = read_op(in, &i->ops[k]);
+		}
+	/* a commutative pair [comm K] reads its two values in either
+	 * order: in a canonical one */
+	if (ca >= 0 && cb >= 0 && in->buf[ca] > in->buf[cb]) {
+		uint64_t t = in->buf[ca];
+		in->buf[ca] = in->buf[cb];
+		in->buf[cb] = t;
+	}
 	emit(in, interp_header(i->uid, nr));
 	for (int k = 0; k < nr; k++)
 		emit(in, in->buf[k]);

@@ -5,6 +5,7 @@
 #include "vstate.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "constraints.h"
 #include "irtext.h"
@@ -311,15 +312,27 @@ static bool reads_hold_or_unproven(Chk *c, const Ins *o, int k, int l,
 static bool comm_exchanged_soft(Chk *c, const Ins *i, const Ins *o,
 				bool *soft);
 
+/* Whether original o's pair [comm K] has alike operands (register sets,
+ * flags, parts): then an allocation may read it exchanged, each
+ * position checked whole with the other's value (its tie stays the
+ * position's: ssara's comm_swap moves a tie to the other value). */
+static bool comm_alike(const Ins *o, int k)
+{
+	const Op *a = &o->ops[k], *b = &o->ops[k + 1];
+	return a->allowed == b->allowed && a->flags == b->flags &&
+	       a->sub_off == b->sub_off && a->sub_size == b->sub_size;
+}
+
 /* The mark [comm K] (docs/IR.md) says the instruction computes the same
  * with either order; it is honoured only on two uses of pseudos of one
- * size read with the same part. */
+ * size read with the same part, and in ssara's allocation only when
+ * their constraints are alike (comm_alike). */
 static bool comm_exchanged_soft(Chk *c, const Ins *i, const Ins *o,
 				bool *soft)
 {
 	int k = i->comm;
-	if (!(i->flags & INS_COMM) || !c->gcc || k < 0 || k + 1 >= o->nops ||
-	    o->nops != i->nops)
+	if (!(i->flags & INS_COMM) || k < 0 || k + 1 >= o->nops ||
+	    o->nops != i->nops || (!c->gcc && !comm_alike(o, k)))
 		return false;
 	const Op *a = &o->ops[k], *b = &o->ops[k + 1];
 	if (a->kind != OK_PSEUDO || b->kind != OK_PSEUDO ||
@@ -370,6 +383,18 @@ void check_operands(Chk *c, const Ins *i, const Ins *o, int pos)
 	for (int k = 0; k < o->nops; k++) {
 		if (!op_is_value(&o->ops[k]))
 			continue;
+		if (ex && !c->gcc && (k == i->comm || k == i->comm + 1)) {
+			/* exchanged by the allocator: the whole check, with
+			 * the pair's values exchanged (constraints alike) */
+			Op x[o->nops];
+			memcpy(x, o->ops, sizeof x);
+			x[i->comm].reg = o->ops[i->comm + 1].reg;
+			x[i->comm + 1].reg = o->ops[i->comm].reg;
+			Ins t = *o;
+			t.ops = x;
+			check_operand(c, i, &t, pos, k);
+			continue;
+		}
 		if (ex && (k == i->comm || k == i->comm + 1)) {
 			/* exchanged; gcc: reads only; what is undecided there
 			 * is not proven */

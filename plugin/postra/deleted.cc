@@ -82,7 +82,9 @@ static Ins *deleted_copy(Tr &t, const SavedInsn &sv)
 	bool noop = noop_move(t, sv);
 	Ins *ins = ins_new(t.alloc, ci->kind, ci->nops);
 	ins->uid = ci->uid;
-	ins->flags = ci->flags | (noop ? 0 : INS_DELETED);
+	/* the capture's [comm K] is the original's; the translation marks
+	 * its own (mark_comm) */
+	ins->flags = (ci->flags & ~INS_COMM) | (noop ? 0 : INS_DELETED);
 	ins->name = ci->name ? fn_strdup(t.alloc, ci->name, strlen(ci->name))
 			     : nullptr;
 	ins->clobbers = ci->clobbers;

@@ -313,7 +313,7 @@ Ins *located_copy(Tr &t, const Ins *ci)
 		return nullptr;
 	Ins *ins = ins_new(t.alloc, ci->kind, ci->nops);
 	ins->uid = ci->uid;
-	ins->flags = ci->flags;
+	ins->flags = ci->flags & ~INS_COMM; /* mark_comm sets its own */
 	ins->name = ci->name ? fn_strdup(t.alloc, ci->name, strlen(ci->name))
 			     : nullptr;
 	ins->clobbers = ci->clobbers;

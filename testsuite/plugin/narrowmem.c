@@ -26,7 +26,7 @@ long double fs(short x) { return x; }
  * ours keeps all three versions of p in one slot. */
 typedef unsigned char U __attribute__((vector_size(16)));
 U udiv(U c, U d) { return c / d; }
-//! udiv: ord "*iordi_1" +p?[0,8] {} mem, p?, p? clobber {flags}
-//! udiv: ord "*iordi_1" +p?[8,8] {} mem, p?, p? clobber {flags}
+//! udiv: ord "*iordi_1" +p?[0,8] {} mem, p?, p? clobber {flags} [comm 1]
+//! udiv: ord "*iordi_1" +p?[8,8] {} mem, p?, p? clobber {flags} [comm 1]
 //!verdict udiv: unverified: pseudo replaced by memory (uid 179)
 //!ours udiv: verified

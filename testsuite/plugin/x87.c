@@ -8,7 +8,7 @@
 long double add(long double a, long double b) { return a + b; }
 //! add: ord "*movxf_internal" =p?, %argp [ld %argp:16]
 //! add: ord "*movxf_internal" =p?, %argp [ld %argp+16:16]
-//! add: ord "*fop_xf_comm_i387" =p?, p? ^0, p?
+//! add: ord "*fop_xf_comm_i387" =p?, p? ^0, p? [comm 1]
 //! add: copy =%st0, p?
 //!gcc add: ord "*movxf_internal" =p? @st0, %argp
 //!gcc add: ord "*movxf_internal" =p? @st1, %argp

@@ -1115,6 +1115,39 @@ static void case_wide_tie_through(void)
 	fn_free(orig);
 }
 
+/* comm_swap.ir (all registers): uid 3 reads its commutative pair
+ * exchanged, p2 tied, instead of a move of p1, which lives on; without
+ * the mark [comm 1] the move is there. */
+static void case_comm_swap(void)
+{
+	Fn *orig = t_load_fn("testsuite/ir/alloc/comm_swap.ir");
+	if (!orig)
+		return;
+	AllocStats st;
+	Fn *fn = t_alloc_verified(orig, 0, true, &st);
+	if (fn) {
+		CHECK_INT(st.moves.n, 0);
+		const Ins *i = t_by_uid(fn, 3, NULL);
+		if (CHECK(i != NULL)) {
+			CHECK_INT(i->ops[1].reg, 2);
+			CHECK_INT(i->ops[2].reg, 1);
+			CHECK(i->ops[0].loc.kind == LOC_REG &&
+			      i->ops[0].loc.num == i->ops[1].loc.num);
+		}
+		fn_free(fn);
+	}
+	Ins *o = t_by_uid(orig, 3, NULL);
+	if (CHECK(o != NULL)) {
+		o->flags &= (uint8_t)~INS_COMM;
+		fn = t_alloc_verified(orig, 0, true, &st);
+		if (fn) {
+			CHECK_INT(st.moves.n, 1);
+			fn_free(fn);
+		}
+	}
+	fn_free(orig);
+}
+
 /* Values loaded from the constant pool across a call (no callee-saved
  * SSE register): 3 remats (p1 and p2 in b3, p2 on the edge to b4), each
  * naming its own pool entry, and no spill or reload
@@ -1308,6 +1341,8 @@ void suite_alloc(void)
 	       "8-byte read", case_wide_tie_through);
 	t_case("alloc: constant-pool values rematerialized across a call",
 	       case_remat_pool);
+	t_case("alloc: a commutative pair exchanged instead of a move",
+	       case_comm_swap);
 	t_case("alloc: IR cases, all registers, verified", case_ir_all);
 	t_case("alloc: IR cases, 8 general registers, verified", case_ir_8);
 	t_case("alloc: IR cases, 6 general registers, verified", case_ir_6);
