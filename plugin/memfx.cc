@@ -16,6 +16,7 @@
 #include "basic-block.h"
 #include "emit-rtl.h"
 #include "regs.h"
+#include "rtl-iter.h"
 
 #include "plugin.h"
 
@@ -201,12 +202,48 @@ static void add_writes(Fn *fn, Ins *ins, const_rtx x, const_rtx st_dest)
 	}
 }
 
+/* Adds the volatile effects of pattern x to ins: [wr *] for a volatile
+ * asm or an unspec_volatile; for each volatile MEM (a read included:
+ * its order matters, and the checker may reorder instructions that
+ * write no memory) a write of exactly its bytes when add_write knows
+ * them (a volatile access touches only its own bytes; the write says
+ * that its content is unknown after it and keeps the insn in place),
+ * else what add_write gives an unknown address. */
+static void add_volatile(Fn *fn, Ins *ins, const_rtx x)
+{
+	subrtx_iterator::array_type array;
+	FOR_EACH_SUBRTX(it, array, x, ALL)
+	{
+		const_rtx e = *it;
+		if (GET_CODE(e) == UNSPEC_VOLATILE ||
+		    ((GET_CODE(e) == ASM_OPERANDS || GET_CODE(e) == ASM_INPUT) &&
+		     MEM_VOLATILE_P(e)))
+			ins_add_mem(fn, ins, {MR_WR, MB_ANY, 0, 0, nullptr});
+		else if (MEM_P(e) && MEM_VOLATILE_P(e))
+			add_write(fn, ins, e);
+	}
+	/* a volatile destination is listed twice: keep its first */
+	int n = 0;
+	for (int k = 0; k < ins->nmem; k++) {
+		const MemRef *m = &ins->mem[k];
+		bool dup = false;
+		for (int j = 0; j < n && !dup; j++) {
+			const MemRef *q = &ins->mem[j];
+			dup = q->kind == m->kind && q->base == m->base &&
+			      q->size == m->size && q->off == m->off &&
+			      (q->sym == m->sym ||
+			       (q->sym && m->sym && !strcmp(q->sym, m->sym)));
+		}
+		if (!dup)
+			ins->mem[n++] = *m;
+	}
+	ins->nmem = n;
+}
+
 /* Lists insn's memory effects on ins: [ld] for exactly "pseudo := MEM",
  * [st] for exactly "MEM := pseudo" (same mode, not volatile, known
- * address), [wr] for every other memory write, [wr *] for a volatile
- * insn (volatile asm, unspec_volatile) or a volatile memory access (a
- * read included: its order matters, and the checker may reorder
- * instructions that write no memory). */
+ * address), [wr] for every other memory write, and the volatile effects
+ * (add_volatile). */
 static void insn_memfx(Fn *fn, Ins *ins, rtx_insn *insn)
 {
 	rtx pat = PATTERN(insn);
@@ -226,7 +263,7 @@ static void insn_memfx(Fn *fn, Ins *ins, rtx_insn *insn)
 	}
 	add_writes(fn, ins, pat, st_dest);
 	if (volatile_refs_p(pat))
-		ins_add_mem(fn, ins, {MR_WR, MB_ANY, 0, 0, nullptr});
+		add_volatile(fn, ins, pat);
 }
 
 void capture_memfx(function *fun, Fn *fn)
