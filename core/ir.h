@@ -134,6 +134,8 @@ enum MemRefKind {
 	MR_ST, /* the instruction is exactly the SIZE bytes at the address :=
 		* operand 0 (a pseudo, full width) */
 	MR_WR, /* the instruction writes some of the SIZE bytes there */
+	MR_RD, /* a volatile read at an unknown address (MB_ANY only): it
+		* writes no memory and keeps its place among the accesses */
 };
 enum MemBase {
 	MB_SYM,   /* sym + off */

@@ -371,7 +371,7 @@ static bool at_tag(const Parser *P, const char *tag)
 	return P->eol - P->pos >= n && memcmp(P->s + P->pos, tag, n) == 0;
 }
 
-/* One memory access "[ld|st|wr ADDR:SIZE]", "[wr %sp]" or "[wr *]" (the cursor on
+/* One memory access "[ld|st|wr ADDR:SIZE]", "[wr %sp]", "[wr *]" or "[rd *]" (the cursor on
  * '['), ADDR $SYMBOL[+-INT], %argp[+-INT] or %frame[+-INT]; appended to
  * P->mem. */
 static bool parse_memref(Parser *P)
@@ -379,12 +379,16 @@ static bool parse_memref(Parser *P)
 	MemRef m = {0};
 	m.kind = P->s[P->pos + 1] == 'l'   ? MR_LD
 		 : P->s[P->pos + 1] == 's' ? MR_ST
+		 : P->s[P->pos + 1] == 'r' ? MR_RD
 					   : MR_WR;
 	P->pos += 4;
 	size_t at = P->pos;
+	if (m.kind == MR_RD && peek(P) != '*')
+		return irp_fail_at(P, at, "'[rd' only as '[rd *]'");
 	if (peek(P) == '*') {
-		if (m.kind != MR_WR)
-			return irp_fail_at(P, at, "'*' only in '[wr *]'");
+		if (m.kind != MR_WR && m.kind != MR_RD)
+			return irp_fail_at(P, at, "'*' only in '[wr *]' and "
+						  "'[rd *]'");
 		P->pos++;
 		m.base = MB_ANY;
 	} else if (P->eol - P->pos >= 4 && !memcmp(P->s + P->pos, "%sp]", 4)) {
@@ -490,7 +494,7 @@ static bool parse_ins_tail(Parser *P, RegSet *clob, int *flags,
 			return false;
 	}
 	while (peek(P) == '[' && (at_tag(P, "[ld ") || at_tag(P, "[st ") ||
-				  at_tag(P, "[wr "))) {
+				  at_tag(P, "[wr ") || at_tag(P, "[rd "))) {
 		if (!parse_memref(P))
 			return false;
 	}

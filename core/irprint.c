@@ -194,11 +194,11 @@ static void print_op(FILE *f, const Fn *fn, const Op *o)
 }
 
 /* Writes " [ld $s+8:4]", " [st %argp+16:8]", " [wr %frame-8:4]",
- * " [wr %sp]" or " [wr *]". */
+ * " [wr %sp]", " [wr *]" or " [rd *]". */
 static void print_memref(FILE *f, const MemRef *m)
 {
-	static const char *const kinds[] = {"ld", "st", "wr"};
-	fprintf(f, " [%s ", m->kind <= MR_WR ? kinds[m->kind] : "?");
+	static const char *const kinds[] = {"ld", "st", "wr", "rd"};
+	fprintf(f, " [%s ", m->kind <= MR_RD ? kinds[m->kind] : "?");
 	if (m->base == MB_ANY || m->base == MB_STACK) {
 		fputs(m->base == MB_ANY ? "*]" : "%sp]", f);
 		return;

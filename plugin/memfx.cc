@@ -206,9 +206,11 @@ static void add_writes(Fn *fn, Ins *ins, const_rtx x, const_rtx st_dest)
  * asm or an unspec_volatile; for each volatile MEM (a read included:
  * its order matters, and the checker may reorder instructions that
  * write no memory) a write of exactly its bytes when add_write knows
- * them (a volatile access touches only its own bytes; the write says
- * that its content is unknown after it and keeps the insn in place),
- * else what add_write gives an unknown address. */
+ * them or their base (a volatile access touches only its own bytes; the
+ * write says that its content is unknown after it and keeps the insn
+ * in place), else [rd *]: a volatile access at an unknown address,
+ * which writes nothing unless a SET writes it (then add_writes listed
+ * [wr *], and [rd *] is dropped). */
 static void add_volatile(Fn *fn, Ins *ins, const_rtx x)
 {
 	subrtx_iterator::array_type array;
@@ -219,14 +221,25 @@ static void add_volatile(Fn *fn, Ins *ins, const_rtx x)
 		    ((GET_CODE(e) == ASM_OPERANDS || GET_CODE(e) == ASM_INPUT) &&
 		     MEM_VOLATILE_P(e)))
 			ins_add_mem(fn, ins, {MR_WR, MB_ANY, 0, 0, nullptr});
-		else if (MEM_P(e) && MEM_VOLATILE_P(e))
-			add_write(fn, ins, e);
+		else if (MEM_P(e) && MEM_VOLATILE_P(e)) {
+			MemRef m;
+			if (known_access(e, MR_WR, &m) || m.base != MB_ANY ||
+			    stack_address_p(XEXP(e, 0)))
+				add_write(fn, ins, e);
+			else
+				ins_add_mem(fn, ins,
+					    {MR_RD, MB_ANY, 0, 0, nullptr});
+		}
 	}
+	bool any_write = false;
+	for (int k = 0; k < ins->nmem; k++)
+		any_write |= ins->mem[k].kind == MR_WR &&
+			     ins->mem[k].base == MB_ANY;
 	/* a volatile destination is listed twice: keep its first */
 	int n = 0;
 	for (int k = 0; k < ins->nmem; k++) {
 		const MemRef *m = &ins->mem[k];
-		bool dup = false;
+		bool dup = m->kind == MR_RD && any_write;
 		for (int j = 0; j < n && !dup; j++) {
 			const MemRef *q = &ins->mem[j];
 			dup = q->kind == m->kind && q->base == m->base &&

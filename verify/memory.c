@@ -167,11 +167,18 @@ static int mem_moved_value(const Chk *c, const Ins *o, const MemRef *m)
 	return v;
 }
 
+/* Whether m writes memory: a store or a write ([ld] and a volatile
+ * [rd *] write nothing). */
+static bool mem_writes(const MemRef *m)
+{
+	return m->kind == MR_ST || m->kind == MR_WR;
+}
+
 void mem_before(Chk *c, const Ins *o)
 {
 	bool mwrite = o->kind == IK_CALL;
 	for (int k = 0; k < o->nmem; k++)
-		mwrite |= o->mem[k].kind != MR_LD;
+		mwrite |= mem_writes(&o->mem[k]);
 	if (mwrite)
 		mv_kill_all(c);
 	if (!c->mloc)
@@ -179,7 +186,7 @@ void mem_before(Chk *c, const Ins *o)
 	if (o->kind == IK_CALL)
 		mem_kill(c, NULL);
 	for (int k = 0; k < o->nmem; k++)
-		if (o->mem[k].kind != MR_LD)
+		if (mem_writes(&o->mem[k]))
 			mem_kill(c, &o->mem[k]);
 }
 
@@ -189,7 +196,7 @@ void mem_after(Chk *c, const Ins *o)
 		return;
 	for (int k = 0; k < o->nmem; k++) {
 		const MemRef *m = &o->mem[k];
-		if (m->kind == MR_WR)
+		if (m->kind != MR_LD && m->kind != MR_ST)
 			continue;
 		int l = mem_loc_of(c, m), v = mem_moved_value(c, o, m);
 		if (l >= 0 && v >= 0)

@@ -34,6 +34,36 @@ int vol(void)
 //!gcc vol: remat =@dx:8, @[$ga]:8
 //!verdict vol: verified
 
+/* The same through a pointer: `int y = *vp` with `volatile int *vp` is
+ * [rd *], a volatile read at an unknown address, which writes no memory
+ * (docs/IR.md): [$ga] and [$a13] keep their values again.  (Before:
+ * [wr *], "p112 replaced by [$a13], not proven equal"; csmith -O1 seeds
+ * 178 `main` and 246 `func_34`.) */
+volatile int *vp;
+int volp(void)
+{
+	long x = ga;
+	long b0 = a0, b1 = a1, b2 = a2, b3 = a3, b4 = a4, b5 = a5, b6 = a6,
+	     b7 = a7, b8 = a8, b9 = a9, b10 = a10, b11 = a11, b12 = a12,
+	     b13 = a13;
+	int y = *vp;
+	a0 = b1 * b2; a1 = b2 * b3; a2 = b3 * b4; a3 = b4 * b5;
+	a4 = b5 * b6; a5 = b6 * b7; a6 = b7 * b8; a7 = b8 * b9;
+	a8 = b9 * b10; a9 = b10 * b11; a10 = b11 * b12; a11 = b12 * b13;
+	a12 = b13 * b0; a13 = b0 * b1;
+	*gp = x;
+	return y;
+}
+//! volp: ord "*movdi_internal" =p? [ld $vp:8]
+//! volp: ord "*movsi_internal" =p?, p? [rd *]
+//!gcc volp: remat =@dx:8, @[$ga]:8
+//!verdict volp: verified
+
+/* A volatile store through a pointer writes: [wr *], no [rd *]. */
+void volpst(int y) { *vp = y; }
+//! volpst: ord "*movsi_internal" p?, p? [wr *]
+//!verdict volpst: verified
+
 /* A volatile store of a global is its own bytes too: [wr $v:4] once
  * (the write of the SET's destination; no [wr *]). */
 void volst(int y) { v = y; }

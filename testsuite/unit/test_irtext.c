@@ -998,6 +998,10 @@ static const struct ErrCase {
 	{"b0:\n", 1, 1, "expected 'func'"},
 	{HEAD "  1: ord \"a\\n\"\nend\n", 5, 12, "unknown escape"},
 	{HEAD "  1: ord p1 [remate]\nend\n", 5, 13, "expected '[remat]'"},
+	/* A volatile read is listed only at an unknown address. */
+	{"func f memfx\n  pseudo p1 gpr 8\n  pseudo p2 sse 16\nb0:\n"
+	 "  1: ord =p1 [rd $g:4]\nend\n",
+	 5, 18, "'[rd' only as '[rd *]'"},
 	/* Declarations. */
 	{HEAD "  1: ord p3\nend\n", 5, 10, "undeclared pseudo p3"},
 	{"func f\n  pseudo p1 gpr 8\n  pseudo p1 gpr 4\n", 3, 10,
