@@ -124,6 +124,9 @@ enum InsFlag {
 			   * of a soft pointer; docs/IR.md "[ptrcopy]" */
 	INS_TWICE = 32,   /* a call that may return twice (setjmp, vfork:
 			   * GCC's REG_SETJMP); docs/IR.md "[twice]" */
+	INS_PURE = 64,    /* a call that writes no memory the caller can see
+			   * (GCC's RTL_CONST_OR_PURE_CALL_P); docs/IR.md
+			   * "[pure]" */
 };
 
 /* A memory access of a captured instruction (docs/IR.md "Memory

@@ -467,7 +467,7 @@ static bool parse_comm_index(Parser *P, int64_t *k)
 }
 
 /* [clobber REGSET] {MEMFX} [[of N]] [[mem @R:W]] [[remat]] [[retarg]]
- * [[twice]] [[comm K]] [[deleted]] at the end of an instruction; *del_at = where
+ * [[twice]] [[pure]] [[comm K]] [[deleted]] at the end of an instruction; *del_at = where
  * [deleted] is, *of = N (else 0), *of_at where [of N] is, *comm = K and
  * *comm_at where [comm K] is, *memat = R's core number + 1 (else 0),
  * *memw = W and *mem_at where [mem] is. */
@@ -542,6 +542,12 @@ static bool parse_ins_tail(Parser *P, RegSet *clob, int *flags,
 	if (peek(P) == '[' && at_tag(P, "[twice]")) {
 		P->pos += 7;
 		*flags |= INS_TWICE;
+		if (!irp_end_tok(P, ""))
+			return false;
+	}
+	if (peek(P) == '[' && at_tag(P, "[pure]")) {
+		P->pos += 6;
+		*flags |= INS_PURE;
 		if (!irp_end_tok(P, ""))
 			return false;
 	}
@@ -671,6 +677,10 @@ static bool parse_ins(Parser *P)
 	if ((flags & INS_TWICE) && kind != IK_CALL)
 		return irp_fail_at(P, kat,
 				   "'[twice]' on an instruction that is "
+				   "not a call");
+	if ((flags & INS_PURE) && kind != IK_CALL)
+		return irp_fail_at(P, kat,
+				   "'[pure]' on an instruction that is "
 				   "not a call");
 	if (of && ((kind != IK_REMAT && kind != IK_OPAQUE) ||
 		   !P->fn->allocated))

@@ -241,6 +241,8 @@ static void print_ins(FILE *f, const Fn *fn, const Ins *i)
 		fputs(" [retarg]", f);
 	if (i->flags & INS_TWICE)
 		fputs(" [twice]", f);
+	if (i->flags & INS_PURE)
+		fputs(" [pure]", f);
 	if (i->flags & INS_COMM)
 		fprintf(f, " [comm %d]", i->comm);
 	if (i->flags & INS_PTRCOPY)

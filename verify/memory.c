@@ -176,14 +176,15 @@ static bool mem_writes(const MemRef *m)
 
 void mem_before(Chk *c, const Ins *o)
 {
-	bool mwrite = o->kind == IK_CALL;
+	bool call = o->kind == IK_CALL && !(o->flags & INS_PURE);
+	bool mwrite = call;
 	for (int k = 0; k < o->nmem; k++)
 		mwrite |= mem_writes(&o->mem[k]);
 	if (mwrite)
 		mv_kill_all(c);
 	if (!c->mloc)
 		return;
-	if (o->kind == IK_CALL)
+	if (call)
 		mem_kill(c, NULL);
 	for (int k = 0; k < o->nmem; k++)
 		if (mem_writes(&o->mem[k]))
