@@ -547,10 +547,15 @@ Ins *run_split(Tr &t, Blk *blk, const SavedInsn &sv, rtx_insn *insn,
 		note_soft_values(t, c);
 		*survivor = c;
 	}
-	Ins *n = new_insn(t, insn, true);
-	/* (set (reg R) K), K a constant: R holds K after it (t.const_src
-	 * once the caller notes n), for a store LRA re-emits with R */
+	/* (set (reg R) K), K a constant: the load of K (a remat from its
+	 * constant location, which writes no memory; an opaque would
+	 * empty every memory location), else an opaque writing R */
 	rtx set = single_set(insn);
+	bool konst = set && REG_P(SET_DEST(set)) &&
+		     HARD_REGISTER_P(SET_DEST(set)) && CONSTANT_P(SET_SRC(set));
+	Ins *n = new_insn(t, insn, !konst);
+	/* R holds K after it (t.const_src once the caller notes n), for a
+	 * store LRA re-emits with R */
 	if (n && set && REG_P(SET_DEST(set)) &&
 	    HARD_REGISTER_P(SET_DEST(set)) &&
 	    (CONST_INT_P(SET_SRC(set)) || CONST_DOUBLE_P(SET_SRC(set)) ||
