@@ -148,6 +148,8 @@ enum MemBase {
 	MB_STACK, /* an address computed from the hard stack pointer (sp,
 		   * sp + const, a push's autoincrement): stack memory, no
 		   * symbol's storage; MR_WR only, no offset or size */
+	MB_REG,   /* pseudo reg + off, the pseudo's value before the
+		   * instruction; MR_WR only */
 };
 typedef struct MemRef {
 	uint8_t kind;    /* MR_* */
@@ -155,6 +157,7 @@ typedef struct MemRef {
 	int size;        /* bytes, 1..64; 0 with MB_ANY */
 	int64_t off;
 	const char *sym; /* MB_SYM */
+	int reg;         /* MB_REG: the pseudo */
 } MemRef;
 
 typedef struct Ins {

@@ -397,7 +397,34 @@ static bool parse_memref(Parser *P)
 		P->pos += 3;
 		m.base = MB_STACK;
 	} else {
-		if (peek(P) == '$' && irp_is_sym_start(peek_at(P, 1))) {
+		if (peek(P) == 'p' && is_digit(peek_at(P, 1))) {
+			int64_t r;
+			P->pos++;
+			if (m.kind != MR_WR)
+				return irp_fail_at(P, at, "a pseudo address "
+							  "only in '[wr'");
+			if (!irp_parse_int(P, at, 0, INT_MAX, "pseudo", &r))
+				return false;
+			if (r >= P->fn->npseudo || P->fn->pseudo[r].cls < 0)
+				return irp_fail_at(P, at, "undeclared pseudo");
+			m.base = MB_REG;
+			m.reg = (int)r;
+		}
+		if (m.base == MB_REG) {
+			int c = peek(P);
+			if (c == '+' || c == '-') {
+				if (!is_digit(peek_at(P, 1)))
+					return irp_fail_at(P, P->pos + 1,
+							   "expected offset");
+				if (c == '+')
+					P->pos++;
+				if (!irp_parse_int(P, at,
+						   c == '+' ? 0 : INT64_MIN,
+						   c == '+' ? INT64_MAX : 0,
+						   "offset", &m.off))
+					return false;
+			}
+		} else if (peek(P) == '$' && irp_is_sym_start(peek_at(P, 1))) {
 			Op k = {0};
 			P->pos++;
 			if (!irp_parse_symbol(P, at, &k))

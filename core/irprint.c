@@ -203,8 +203,13 @@ static void print_memref(FILE *f, const MemRef *m)
 		fputs(m->base == MB_ANY ? "*]" : "%sp]", f);
 		return;
 	}
-	fputs(m->base == MB_SYM ? "$" : m->base == MB_ARGP ? "%argp" : "%frame",
-	      f);
+	if (m->base == MB_REG)
+		fprintf(f, "p%d", m->reg);
+	else
+		fputs(m->base == MB_SYM    ? "$"
+		      : m->base == MB_ARGP ? "%argp"
+					   : "%frame",
+		      f);
 	print_symoff(f, m->base == MB_SYM ? m->sym : "", m->off);
 	fprintf(f, ":%d]", m->size);
 }

@@ -118,16 +118,44 @@ static bool mem_may_write(const Chk *c, const MemRef *m, const MemLoc *l)
 	return !(m->off + m->size <= 0 && l->off >= 0);
 }
 
+/* Write m at pseudo p + off (MB_REG) as a write at a symbol: when a
+ * constant location of an address constant $sym+K holds p's value
+ * before the instruction (proved, docs/VERIFY.md "Constant
+ * locations"), at sym + K + off; else at any address (MB_ANY). */
+static MemRef mem_resolve(const Chk *c, const MemRef *m)
+{
+	MemRef r = *m;
+	if (m->base != MB_REG)
+		return r;
+	r.base = MB_ANY;
+	r.off = 0;
+	r.size = 0;
+	for (int k = 0; k < c->nconst; k++) {
+		const Const *q = &c->konst[k];
+		if (q->kind != OK_SYM || !q->sym || q->sym[0] == '%' ||
+		    m->reg < 0 || m->reg >= c->o->npseudo ||
+		    !set_has(&c->sp, c->cur[c->cbase + k], m->reg))
+			continue;
+		r.base = MB_SYM;
+		r.sym = q->sym;
+		r.off = q->imm + m->off;
+		r.size = m->size;
+		break;
+	}
+	return r;
+}
+
 /* Empties every writable memory location that m may write (m NULL: a
  * call or an unmodelled inserted instruction, which may write any
  * memory whose address is known to others: symbols, and argp memory
  * when an address escapes). */
 static void mem_kill(Chk *c, const MemRef *m)
 {
-	static const MemRef any = {MR_WR, MB_ANY, 0, 0, NULL};
+	static const MemRef any = {MR_WR, MB_ANY, 0, 0, NULL, 0};
 	if (!c->mloc)
 		return;
-	MemRef n = mem_norm(c->f, m ? m : &any);
+	MemRef r = m ? mem_resolve(c, m) : any;
+	MemRef n = mem_norm(c->f, &r);
 	for (int k = 0; k < c->nconst; k++)
 		if (c->mloc[k].mem && mem_may_write(c, &n, &c->mloc[k]))
 			wset(c, c->cbase + k, 0);
@@ -140,7 +168,7 @@ static int mem_loc_of(const Chk *c, const MemRef *m)
 {
 	MemRef n = mem_norm(c->f, m);
 	if (!c->mloc || n.base == MB_ANY || n.base == MB_FRAME ||
-	    n.base == MB_STACK)
+	    n.base == MB_STACK || n.base == MB_REG)
 		return -1;
 	for (int k = 0; k < c->nconst; k++)
 		if (c->mloc[k].mem && mem_at(&n, &c->mloc[k]))

@@ -59,9 +59,10 @@ int volp(void)
 //!gcc volp: remat =@dx:8, @[$ga]:8
 //!verdict volp: verified
 
-/* A volatile store through a pointer writes: [wr *], no [rd *]. */
+/* A volatile store through a pointer writes at the pointer: [wr p?:4]
+ * (docs/IR.md), no [rd *]. */
 void volpst(int y) { *vp = y; }
-//! volpst: ord "*movsi_internal" p?, p? [wr *]
+//! volpst: ord "*movsi_internal" p?, p? [wr p?:4]
 //!verdict volpst: verified
 
 /* A volatile store of a global is its own bytes too: [wr $v:4] once

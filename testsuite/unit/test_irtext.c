@@ -1000,6 +1000,10 @@ static const struct ErrCase {
 	{HEAD "  1: ord p1 [remate]\nend\n", 5, 13, "expected '[remat]'"},
 	{HEAD "  1: ord p1 [pure]\nend\n", 5, 6,
 	 "'[pure]' on an instruction that is not a call"},
+	/* A write at a pseudo names a declared one. */
+	{"func f memfx\n  pseudo p1 gpr 8\n  pseudo p2 sse 16\nb0:\n"
+	 "  1: ord p1 [wr p7+4:1]\nend\n",
+	 5, 17, "undeclared pseudo"},
 	/* A volatile read is listed only at an unknown address. */
 	{"func f memfx\n  pseudo p1 gpr 8\n  pseudo p2 sse 16\nb0:\n"
 	 "  1: ord =p1 [rd $g:4]\nend\n",
