@@ -163,10 +163,17 @@ static bool pseudo_access(const Fn *fn, const_rtx x, MemRef *m)
 		a = XEXP(a, 0);
 	}
 	if (!pseudo_p(a) || (int)REGNO(a) >= fn->npseudo ||
-	    fn->pseudo[REGNO(a)].cls < 0 ||
-	    !GET_MODE_SIZE(GET_MODE(x)).is_constant())
+	    fn->pseudo[REGNO(a)].cls < 0)
 		return false;
-	int size = (int)GET_MODE_SIZE(GET_MODE(x)).to_constant();
+	/* a block (BLKmode: rep movs, a block clear) by its MEM_SIZE, which
+	 * GCC's alias analysis takes as the bytes it may write */
+	int size = 0;
+	if (GET_MODE(x) == BLKmode) {
+		if (MEM_SIZE_KNOWN_P(x) && MEM_SIZE(x).is_constant())
+			size = (int)MEM_SIZE(x).to_constant();
+	} else if (GET_MODE_SIZE(GET_MODE(x)).is_constant()) {
+		size = (int)GET_MODE_SIZE(GET_MODE(x)).to_constant();
+	}
 	if (size < 1 || size > 64)
 		return false;
 	*m = {MR_WR, MB_REG, size, off, nullptr, (int)REGNO(a)};
