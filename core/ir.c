@@ -462,7 +462,7 @@ static bool ins_equal(const Fn *a, const Ins *x, const Fn *b, const Ins *y)
 		const MemRef *m = &x->mem[k], *n = &y->mem[k];
 		if (m->kind != n->kind || m->base != n->base ||
 		    m->size != n->size || m->off != n->off ||
-		    !str_eq(m->sym, n->sym))
+		    m->reg != n->reg || !str_eq(m->sym, n->sym))
 			return false;
 	}
 	for (int k = 0; k < x->nops; k++)

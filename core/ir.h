@@ -124,6 +124,9 @@ enum InsFlag {
 			   * of a soft pointer; docs/IR.md "[ptrcopy]" */
 	INS_TWICE = 32,   /* a call that may return twice (setjmp, vfork:
 			   * GCC's REG_SETJMP); docs/IR.md "[twice]" */
+	INS_PURE = 64,    /* a call that writes no memory the caller can see
+			   * (GCC's RTL_CONST_OR_PURE_CALL_P); docs/IR.md
+			   * "[pure]" */
 };
 
 /* A memory access of a captured instruction (docs/IR.md "Memory
@@ -134,6 +137,8 @@ enum MemRefKind {
 	MR_ST, /* the instruction is exactly the SIZE bytes at the address :=
 		* operand 0 (a pseudo, full width) */
 	MR_WR, /* the instruction writes some of the SIZE bytes there */
+	MR_RD, /* a volatile read at an unknown address (MB_ANY only): it
+		* writes no memory and keeps its place among the accesses */
 };
 enum MemBase {
 	MB_SYM,   /* sym + off */
@@ -143,6 +148,8 @@ enum MemBase {
 	MB_STACK, /* an address computed from the hard stack pointer (sp,
 		   * sp + const, a push's autoincrement): stack memory, no
 		   * symbol's storage; MR_WR only, no offset or size */
+	MB_REG,   /* pseudo reg + off, the pseudo's value before the
+		   * instruction; MR_WR only */
 };
 typedef struct MemRef {
 	uint8_t kind;    /* MR_* */
@@ -150,6 +157,7 @@ typedef struct MemRef {
 	int size;        /* bytes, 1..64; 0 with MB_ANY */
 	int64_t off;
 	const char *sym; /* MB_SYM */
+	int reg;         /* MB_REG: the pseudo */
 } MemRef;
 
 typedef struct Ins {

@@ -371,7 +371,7 @@ static bool at_tag(const Parser *P, const char *tag)
 	return P->eol - P->pos >= n && memcmp(P->s + P->pos, tag, n) == 0;
 }
 
-/* One memory access "[ld|st|wr ADDR:SIZE]", "[wr %sp]" or "[wr *]" (the cursor on
+/* One memory access "[ld|st|wr ADDR:SIZE]", "[wr %sp]", "[wr *]" or "[rd *]" (the cursor on
  * '['), ADDR $SYMBOL[+-INT], %argp[+-INT] or %frame[+-INT]; appended to
  * P->mem. */
 static bool parse_memref(Parser *P)
@@ -379,12 +379,16 @@ static bool parse_memref(Parser *P)
 	MemRef m = {0};
 	m.kind = P->s[P->pos + 1] == 'l'   ? MR_LD
 		 : P->s[P->pos + 1] == 's' ? MR_ST
+		 : P->s[P->pos + 1] == 'r' ? MR_RD
 					   : MR_WR;
 	P->pos += 4;
 	size_t at = P->pos;
+	if (m.kind == MR_RD && peek(P) != '*')
+		return irp_fail_at(P, at, "'[rd' only as '[rd *]'");
 	if (peek(P) == '*') {
-		if (m.kind != MR_WR)
-			return irp_fail_at(P, at, "'*' only in '[wr *]'");
+		if (m.kind != MR_WR && m.kind != MR_RD)
+			return irp_fail_at(P, at, "'*' only in '[wr *]' and "
+						  "'[rd *]'");
 		P->pos++;
 		m.base = MB_ANY;
 	} else if (P->eol - P->pos >= 4 && !memcmp(P->s + P->pos, "%sp]", 4)) {
@@ -393,7 +397,34 @@ static bool parse_memref(Parser *P)
 		P->pos += 3;
 		m.base = MB_STACK;
 	} else {
-		if (peek(P) == '$' && irp_is_sym_start(peek_at(P, 1))) {
+		if (peek(P) == 'p' && is_digit(peek_at(P, 1))) {
+			int64_t r;
+			P->pos++;
+			if (m.kind != MR_WR)
+				return irp_fail_at(P, at, "a pseudo address "
+							  "only in '[wr'");
+			if (!irp_parse_int(P, at, 0, INT_MAX, "pseudo", &r))
+				return false;
+			if (r >= P->fn->npseudo || P->fn->pseudo[r].cls < 0)
+				return irp_fail_at(P, at, "undeclared pseudo");
+			m.base = MB_REG;
+			m.reg = (int)r;
+		}
+		if (m.base == MB_REG) {
+			int c = peek(P);
+			if (c == '+' || c == '-') {
+				if (!is_digit(peek_at(P, 1)))
+					return irp_fail_at(P, P->pos + 1,
+							   "expected offset");
+				if (c == '+')
+					P->pos++;
+				if (!irp_parse_int(P, at,
+						   c == '+' ? 0 : INT64_MIN,
+						   c == '+' ? INT64_MAX : 0,
+						   "offset", &m.off))
+					return false;
+			}
+		} else if (peek(P) == '$' && irp_is_sym_start(peek_at(P, 1))) {
 			Op k = {0};
 			P->pos++;
 			if (!irp_parse_symbol(P, at, &k))
@@ -463,7 +494,7 @@ static bool parse_comm_index(Parser *P, int64_t *k)
 }
 
 /* [clobber REGSET] {MEMFX} [[of N]] [[mem @R:W]] [[remat]] [[retarg]]
- * [[twice]] [[comm K]] [[deleted]] at the end of an instruction; *del_at = where
+ * [[twice]] [[pure]] [[comm K]] [[deleted]] at the end of an instruction; *del_at = where
  * [deleted] is, *of = N (else 0), *of_at where [of N] is, *comm = K and
  * *comm_at where [comm K] is, *memat = R's core number + 1 (else 0),
  * *memw = W and *mem_at where [mem] is. */
@@ -490,7 +521,7 @@ static bool parse_ins_tail(Parser *P, RegSet *clob, int *flags,
 			return false;
 	}
 	while (peek(P) == '[' && (at_tag(P, "[ld ") || at_tag(P, "[st ") ||
-				  at_tag(P, "[wr "))) {
+				  at_tag(P, "[wr ") || at_tag(P, "[rd "))) {
 		if (!parse_memref(P))
 			return false;
 	}
@@ -538,6 +569,12 @@ static bool parse_ins_tail(Parser *P, RegSet *clob, int *flags,
 	if (peek(P) == '[' && at_tag(P, "[twice]")) {
 		P->pos += 7;
 		*flags |= INS_TWICE;
+		if (!irp_end_tok(P, ""))
+			return false;
+	}
+	if (peek(P) == '[' && at_tag(P, "[pure]")) {
+		P->pos += 6;
+		*flags |= INS_PURE;
 		if (!irp_end_tok(P, ""))
 			return false;
 	}
@@ -667,6 +704,10 @@ static bool parse_ins(Parser *P)
 	if ((flags & INS_TWICE) && kind != IK_CALL)
 		return irp_fail_at(P, kat,
 				   "'[twice]' on an instruction that is "
+				   "not a call");
+	if ((flags & INS_PURE) && kind != IK_CALL)
+		return irp_fail_at(P, kat,
+				   "'[pure]' on an instruction that is "
 				   "not a call");
 	if (of && ((kind != IK_REMAT && kind != IK_OPAQUE) ||
 		   !P->fn->allocated))

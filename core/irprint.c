@@ -194,17 +194,22 @@ static void print_op(FILE *f, const Fn *fn, const Op *o)
 }
 
 /* Writes " [ld $s+8:4]", " [st %argp+16:8]", " [wr %frame-8:4]",
- * " [wr %sp]" or " [wr *]". */
+ * " [wr %sp]", " [wr *]" or " [rd *]". */
 static void print_memref(FILE *f, const MemRef *m)
 {
-	static const char *const kinds[] = {"ld", "st", "wr"};
-	fprintf(f, " [%s ", m->kind <= MR_WR ? kinds[m->kind] : "?");
+	static const char *const kinds[] = {"ld", "st", "wr", "rd"};
+	fprintf(f, " [%s ", m->kind <= MR_RD ? kinds[m->kind] : "?");
 	if (m->base == MB_ANY || m->base == MB_STACK) {
 		fputs(m->base == MB_ANY ? "*]" : "%sp]", f);
 		return;
 	}
-	fputs(m->base == MB_SYM ? "$" : m->base == MB_ARGP ? "%argp" : "%frame",
-	      f);
+	if (m->base == MB_REG)
+		fprintf(f, "p%d", m->reg);
+	else
+		fputs(m->base == MB_SYM    ? "$"
+		      : m->base == MB_ARGP ? "%argp"
+					   : "%frame",
+		      f);
 	print_symoff(f, m->base == MB_SYM ? m->sym : "", m->off);
 	fprintf(f, ":%d]", m->size);
 }
@@ -241,6 +246,8 @@ static void print_ins(FILE *f, const Fn *fn, const Ins *i)
 		fputs(" [retarg]", f);
 	if (i->flags & INS_TWICE)
 		fputs(" [twice]", f);
+	if (i->flags & INS_PURE)
+		fputs(" [pure]", f);
 	if (i->flags & INS_COMM)
 		fprintf(f, " [comm %d]", i->comm);
 	if (i->flags & INS_PTRCOPY)

@@ -762,6 +762,11 @@ static void capture_operands(Builder &b, Blk *blk, rtx_insn *insn, int code,
 		ins->flags |= INS_PTRCOPY;
 	if (kind == IK_CALL && find_reg_note(insn, REG_SETJMP, NULL_RTX))
 		ins->flags |= INS_TWICE;
+	/* a const or pure callee writes no memory of the caller's (expand_call
+	 * drops both flags for a call returning in memory, whose callee
+	 * writes the return slot) */
+	if (kind == IK_CALL && RTL_CONST_OR_PURE_CALL_P(insn))
+		ins->flags |= INS_PURE;
 	ins_append(blk, ins);
 	for (Ins *c : b.copies_after)
 		ins_append(blk, c);

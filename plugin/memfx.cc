@@ -16,6 +16,7 @@
 #include "basic-block.h"
 #include "emit-rtl.h"
 #include "regs.h"
+#include "rtl-iter.h"
 
 #include "plugin.h"
 
@@ -72,6 +73,7 @@ static void mem_address(const_rtx x, MemRef *m)
 	m->base = MB_ANY;
 	m->off = 0;
 	m->sym = nullptr;
+	m->reg = 0;
 	if (GET_CODE(a) == CONST)
 		a = XEXP(a, 0);
 	if (GET_CODE(a) == PLUS && CONST_INT_P(XEXP(a, 1))) {
@@ -150,11 +152,40 @@ static bool stack_address_p(const_rtx a)
 	return REG_P(a) && REGNO(a) == STACK_POINTER_REGNUM;
 }
 
+/* Whether MEM x of 1..64 bytes is at a pseudo of fn plus a constant,
+ * (reg p) or (plus (reg p) (const_int K)): *m the write [wr pP+K:S]. */
+static bool pseudo_access(const Fn *fn, const_rtx x, MemRef *m)
+{
+	const_rtx a = XEXP(x, 0);
+	int64_t off = 0;
+	if (GET_CODE(a) == PLUS && CONST_INT_P(XEXP(a, 1))) {
+		off = INTVAL(XEXP(a, 1));
+		a = XEXP(a, 0);
+	}
+	if (!pseudo_p(a) || (int)REGNO(a) >= fn->npseudo ||
+	    fn->pseudo[REGNO(a)].cls < 0)
+		return false;
+	/* a block (BLKmode: rep movs, a block clear) by its MEM_SIZE, which
+	 * GCC's alias analysis takes as the bytes it may write */
+	int size = 0;
+	if (GET_MODE(x) == BLKmode) {
+		if (MEM_SIZE_KNOWN_P(x) && MEM_SIZE(x).is_constant())
+			size = (int)MEM_SIZE(x).to_constant();
+	} else if (GET_MODE_SIZE(GET_MODE(x)).is_constant()) {
+		size = (int)GET_MODE_SIZE(GET_MODE(x)).to_constant();
+	}
+	if (size < 1 || size > 64)
+		return false;
+	*m = {MR_WR, MB_REG, size, off, nullptr, (int)REGNO(a)};
+	return true;
+}
+
 /* Adds the write of MEM x to ins: a known address and size, else the
  * stack at sp ([wr %sp]) for an address computed from sp alone
- * (stack_address_p), else any memory; a soft-pointer write of unknown
- * size makes fn's addresses escape (an unknown write must reach that
- * memory). */
+ * (stack_address_p), else at a pseudo plus a constant (pseudo_access:
+ * the checker places it when the pseudo's value is a known address),
+ * else any memory; a soft-pointer write of unknown size makes fn's
+ * addresses escape (an unknown write must reach that memory). */
 static void add_write(Fn *fn, Ins *ins, const_rtx x)
 {
 	MemRef m;
@@ -162,9 +193,9 @@ static void add_write(Fn *fn, Ins *ins, const_rtx x)
 		if (m.base == MB_FRAME || m.base == MB_ARGP)
 			fn->escapes = true;
 		if (stack_address_p(XEXP(x, 0)))
-			m = {MR_WR, MB_STACK, 0, 0, nullptr};
-		else
-			m = {MR_WR, MB_ANY, 0, 0, nullptr};
+			m = {MR_WR, MB_STACK, 0, 0, nullptr, 0};
+		else if (!pseudo_access(fn, x, &m))
+			m = {MR_WR, MB_ANY, 0, 0, nullptr, 0};
 	}
 	ins_add_mem(fn, ins, m);
 }
@@ -201,12 +232,63 @@ static void add_writes(Fn *fn, Ins *ins, const_rtx x, const_rtx st_dest)
 	}
 }
 
+/* Adds the volatile effects of pattern x to ins: [wr *] for a volatile
+ * asm or an unspec_volatile; for each volatile MEM (a read included:
+ * its order matters, and the checker may reorder instructions that
+ * write no memory) a write of exactly its bytes when add_write knows
+ * them or their base (a volatile access touches only its own bytes; the
+ * write says that its content is unknown after it and keeps the insn
+ * in place), else [rd *]: a volatile access at an unknown address,
+ * which writes nothing unless a SET writes it (then add_writes listed
+ * [wr *] or [wr pP+K:S], and [rd *] is dropped). */
+static void add_volatile(Fn *fn, Ins *ins, const_rtx x)
+{
+	subrtx_iterator::array_type array;
+	FOR_EACH_SUBRTX(it, array, x, ALL)
+	{
+		const_rtx e = *it;
+		if (GET_CODE(e) == UNSPEC_VOLATILE ||
+		    ((GET_CODE(e) == ASM_OPERANDS || GET_CODE(e) == ASM_INPUT) &&
+		     MEM_VOLATILE_P(e)))
+			ins_add_mem(fn, ins, {MR_WR, MB_ANY, 0, 0, nullptr, 0});
+		else if (MEM_P(e) && MEM_VOLATILE_P(e)) {
+			MemRef m;
+			if (known_access(e, MR_WR, &m) || m.base != MB_ANY ||
+			    stack_address_p(XEXP(e, 0)))
+				add_write(fn, ins, e);
+			else
+				ins_add_mem(fn, ins,
+					    {MR_RD, MB_ANY, 0, 0, nullptr, 0});
+		}
+	}
+	bool any_write = false;
+	for (int k = 0; k < ins->nmem; k++)
+		any_write |= ins->mem[k].kind == MR_WR &&
+			     (ins->mem[k].base == MB_ANY ||
+			      ins->mem[k].base == MB_REG);
+	/* a volatile destination is listed twice: keep its first */
+	int n = 0;
+	for (int k = 0; k < ins->nmem; k++) {
+		const MemRef *m = &ins->mem[k];
+		bool dup = m->kind == MR_RD && any_write;
+		for (int j = 0; j < n && !dup; j++) {
+			const MemRef *q = &ins->mem[j];
+			dup = q->kind == m->kind && q->base == m->base &&
+			      q->size == m->size && q->off == m->off &&
+			      q->reg == m->reg &&
+			      (q->sym == m->sym ||
+			       (q->sym && m->sym && !strcmp(q->sym, m->sym)));
+		}
+		if (!dup)
+			ins->mem[n++] = *m;
+	}
+	ins->nmem = n;
+}
+
 /* Lists insn's memory effects on ins: [ld] for exactly "pseudo := MEM",
  * [st] for exactly "MEM := pseudo" (same mode, not volatile, known
- * address), [wr] for every other memory write, [wr *] for a volatile
- * insn (volatile asm, unspec_volatile) or a volatile memory access (a
- * read included: its order matters, and the checker may reorder
- * instructions that write no memory). */
+ * address), [wr] for every other memory write, and the volatile effects
+ * (add_volatile). */
 static void insn_memfx(Fn *fn, Ins *ins, rtx_insn *insn)
 {
 	rtx pat = PATTERN(insn);
@@ -226,7 +308,7 @@ static void insn_memfx(Fn *fn, Ins *ins, rtx_insn *insn)
 	}
 	add_writes(fn, ins, pat, st_dest);
 	if (volatile_refs_p(pat))
-		ins_add_mem(fn, ins, {MR_WR, MB_ANY, 0, 0, nullptr});
+		add_volatile(fn, ins, pat);
 }
 
 void capture_memfx(function *fun, Fn *fn)

@@ -118,16 +118,44 @@ static bool mem_may_write(const Chk *c, const MemRef *m, const MemLoc *l)
 	return !(m->off + m->size <= 0 && l->off >= 0);
 }
 
+/* Write m at pseudo p + off (MB_REG) as a write at a symbol: when a
+ * constant location of an address constant $sym+K holds p's value
+ * before the instruction (proved, docs/VERIFY.md "Constant
+ * locations"), at sym + K + off; else at any address (MB_ANY). */
+static MemRef mem_resolve(const Chk *c, const MemRef *m)
+{
+	MemRef r = *m;
+	if (m->base != MB_REG)
+		return r;
+	r.base = MB_ANY;
+	r.off = 0;
+	r.size = 0;
+	for (int k = 0; k < c->nconst; k++) {
+		const Const *q = &c->konst[k];
+		if (q->kind != OK_SYM || !q->sym || q->sym[0] == '%' ||
+		    m->reg < 0 || m->reg >= c->o->npseudo ||
+		    !set_has(&c->sp, c->cur[c->cbase + k], m->reg))
+			continue;
+		r.base = MB_SYM;
+		r.sym = q->sym;
+		r.off = q->imm + m->off;
+		r.size = m->size;
+		break;
+	}
+	return r;
+}
+
 /* Empties every writable memory location that m may write (m NULL: a
  * call or an unmodelled inserted instruction, which may write any
  * memory whose address is known to others: symbols, and argp memory
  * when an address escapes). */
 static void mem_kill(Chk *c, const MemRef *m)
 {
-	static const MemRef any = {MR_WR, MB_ANY, 0, 0, NULL};
+	static const MemRef any = {MR_WR, MB_ANY, 0, 0, NULL, 0};
 	if (!c->mloc)
 		return;
-	MemRef n = mem_norm(c->f, m ? m : &any);
+	MemRef r = m ? mem_resolve(c, m) : any;
+	MemRef n = mem_norm(c->f, &r);
 	for (int k = 0; k < c->nconst; k++)
 		if (c->mloc[k].mem && mem_may_write(c, &n, &c->mloc[k]))
 			wset(c, c->cbase + k, 0);
@@ -140,7 +168,7 @@ static int mem_loc_of(const Chk *c, const MemRef *m)
 {
 	MemRef n = mem_norm(c->f, m);
 	if (!c->mloc || n.base == MB_ANY || n.base == MB_FRAME ||
-	    n.base == MB_STACK)
+	    n.base == MB_STACK || n.base == MB_REG)
 		return -1;
 	for (int k = 0; k < c->nconst; k++)
 		if (c->mloc[k].mem && mem_at(&n, &c->mloc[k]))
@@ -167,19 +195,27 @@ static int mem_moved_value(const Chk *c, const Ins *o, const MemRef *m)
 	return v;
 }
 
+/* Whether m writes memory: a store or a write ([ld] and a volatile
+ * [rd *] write nothing). */
+static bool mem_writes(const MemRef *m)
+{
+	return m->kind == MR_ST || m->kind == MR_WR;
+}
+
 void mem_before(Chk *c, const Ins *o)
 {
-	bool mwrite = o->kind == IK_CALL;
+	bool call = o->kind == IK_CALL && !(o->flags & INS_PURE);
+	bool mwrite = call;
 	for (int k = 0; k < o->nmem; k++)
-		mwrite |= o->mem[k].kind != MR_LD;
+		mwrite |= mem_writes(&o->mem[k]);
 	if (mwrite)
 		mv_kill_all(c);
 	if (!c->mloc)
 		return;
-	if (o->kind == IK_CALL)
+	if (call)
 		mem_kill(c, NULL);
 	for (int k = 0; k < o->nmem; k++)
-		if (o->mem[k].kind != MR_LD)
+		if (mem_writes(&o->mem[k]))
 			mem_kill(c, &o->mem[k]);
 }
 
@@ -189,7 +225,7 @@ void mem_after(Chk *c, const Ins *o)
 		return;
 	for (int k = 0; k < o->nmem; k++) {
 		const MemRef *m = &o->mem[k];
-		if (m->kind == MR_WR)
+		if (m->kind != MR_LD && m->kind != MR_ST)
 			continue;
 		int l = mem_loc_of(c, m), v = mem_moved_value(c, o, m);
 		if (l >= 0 && v >= 0)

@@ -325,13 +325,15 @@ static void do_deleted(Chk *c, const Ins *o, int idx)
 	int ndef = 0;
 	for (int k = 0; k < o->nops; k++)
 		ndef += op_is_value(&o->ops[k]) && (o->ops[k].flags & OF_DEF);
-	bool mwrite = false;
-	for (int k = 0; k < o->nmem; k++)
+	bool mwrite = false, vread = false;
+	for (int k = 0; k < o->nmem; k++) {
 		mwrite |= o->mem[k].kind != MR_LD;
+		vread |= o->mem[k].kind == MR_RD; /* a volatile read */
+	}
 	if (mwrite || o->kind == IK_CALL)
 		mv_kill_all(c); /* its store may have moved: memory changed */
 	if (o->kind == IK_CALL || o->kind == IK_BRANCH || o->kind == IK_RET ||
-	    ndef == 0 || (mwrite && c->mloc)) {
+	    ndef == 0 || (mwrite && c->mloc) || vread) {
 		if (c->checking)
 			not_proven(c, "uid %d (%s) deleted: its effect is not "
 				      "modelled",

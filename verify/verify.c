@@ -41,7 +41,10 @@
 /* ---- Setting up and freeing the state ---------------------------------- */
 
 /* c->konst and c->nconst: f's constants, then with GCC's allocation the
- * immediates of the original's [remat] instructions f does not name. */
+ * immediates and address constants of the original's [remat]
+ * instructions f does not name (an address constant's location says
+ * which pseudos hold that address: a write through one is placed,
+ * mem_resolve). */
 static void setup_konst(Chk *c)
 {
 	const Fn *f = c->f, *o = c->o;
@@ -60,7 +63,8 @@ static void setup_konst(Chk *c)
 				continue;
 			for (int j = 0; j < i->nops; j++) {
 				const Op *x = &i->ops[j];
-				if (x->kind != OK_IMM || (x->flags & OF_DEF))
+				if ((x->kind != OK_IMM && x->kind != OK_SYM) ||
+				    (x->flags & OF_DEF))
 					continue;
 				bool have = false;
 				for (int m = 0; m < n && !have; m++)
@@ -68,7 +72,8 @@ static void setup_konst(Chk *c)
 							  k[m].sym, x->kind,
 							  x->imm, x->sym);
 				if (!have)
-					k[n++] = (Const){OK_IMM, x->imm, NULL};
+					k[n++] = (Const){x->kind, x->imm,
+							 x->sym};
 			}
 		}
 	c->konst = k;

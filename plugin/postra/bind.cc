@@ -185,7 +185,14 @@ bool bind(Tr &t, int p, int sub, int size, const_rtx x, int role)
 		l = {LOC_REG, c};
 	} else if (MEM_P(x)) {
 		int64_t off;
-		int mk = !sub && !size && GET_MODE_SIZE(GET_MODE(x)).to_constant() == psize
+		int xsize = (int)GET_MODE_SIZE(GET_MODE(x)).to_constant();
+		/* p, or the low `size` bytes of p read (subreg byte 0), in
+		 * memory at p's address: the location of that memory, which
+		 * the checker must prove holds p (its low bytes are the
+		 * first ones there: little-endian) */
+		int mk = !sub && ((!size && xsize == psize) ||
+				  (size && size < psize && xsize == size &&
+				   !(role & OF_DEF)))
 				 ? mem_equiv_const(t, x)
 				 : -1;
 		if (stack_mem(t, x, &off)) {

@@ -281,7 +281,12 @@ static bool bound_in_match(const Tr &t, int orig)
  * `xmm0 = [sp+1608]` of p177 is not the deleted `p183 = p182` with p182
  * spilled.  A re-emitted load's register may be the tied output's
  * (`ax [90] = [di+4]` for p91 = [p88+4], read by `p90 = -p91`): no
- * check of definitions for loads. */
+ * check of definitions for loads.  A captured pseudo is one below
+ * first_scratch (max_reg_num () at the capture): the capture numbers
+ * its SCRATCHes from there, and so do IRA and LRA their new pseudos,
+ * whose numbers then say nothing of the capture's (vshuf-v4si.C `main`
+ * at -O2: `xmm3 [214]`, LRA's reload of p138's memory equivalence,
+ * where p214 is the capture's scratch of an `*iordi_3`). */
 static bool uses_where_known(const Tr &t, rtx_insn *insn, bool defs)
 {
 	const Fn *o = t.cap->fn;
@@ -302,7 +307,8 @@ static bool uses_where_known(const Tr &t, rtx_insn *insn, bool defs)
 			    capture_core_reg(REGNO(x)) != b.loc.num)
 				continue;
 			int orig = (int)ORIGINAL_REGNO(x);
-			if (orig >= FIRST_PSEUDO_REGISTER && orig < o->npseudo &&
+			if (orig >= FIRST_PSEUDO_REGISTER &&
+			    orig < t.s->first_scratch && orig < o->npseudo &&
 			    o->pseudo[orig].cls >= 0 && !bound_in_match(t, orig))
 				return false;
 		}
@@ -541,10 +547,15 @@ Ins *run_split(Tr &t, Blk *blk, const SavedInsn &sv, rtx_insn *insn,
 		note_soft_values(t, c);
 		*survivor = c;
 	}
-	Ins *n = new_insn(t, insn, true);
-	/* (set (reg R) K), K a constant: R holds K after it (t.const_src
-	 * once the caller notes n), for a store LRA re-emits with R */
+	/* (set (reg R) K), K a constant: the load of K (a remat from its
+	 * constant location, which writes no memory; an opaque would
+	 * empty every memory location), else an opaque writing R */
 	rtx set = single_set(insn);
+	bool konst = set && REG_P(SET_DEST(set)) &&
+		     HARD_REGISTER_P(SET_DEST(set)) && CONSTANT_P(SET_SRC(set));
+	Ins *n = new_insn(t, insn, !konst);
+	/* R holds K after it (t.const_src once the caller notes n), for a
+	 * store LRA re-emits with R */
 	if (n && set && REG_P(SET_DEST(set)) &&
 	    HARD_REGISTER_P(SET_DEST(set)) &&
 	    (CONST_INT_P(SET_SRC(set)) || CONST_DOUBLE_P(SET_SRC(set)) ||

@@ -16,4 +16,4 @@ int call_ext(int x) { return ext(x) + x; }
  * register. */
 int __attribute__((noinline)) leaf(int x) { return 3 * x + 1; }
 int call_leaf(int x) { return leaf(x) + x; }
-//! call_leaf: call "leaf" =%ax, $leaf, $0, %di clobber {ax,st0-st7,flags}
+//! call_leaf: call "leaf" =%ax, $leaf, $0, %di clobber {ax,st0-st7,flags} [pure]

@@ -42,7 +42,7 @@ _Complex long double xmul(_Complex long double a, _Complex long double b)
 {
 	return a * b;
 }
-//! xmul: call "__mulxc3" =%st0, =%st1, $__mulxc3, $64 clobber {ax,dx,cx,si,di,r8-r11,xmm0-xmm15,st0-st7,flags}
+//! xmul: call "__mulxc3" =%st0, =%st1, $__mulxc3, $64 clobber {ax,dx,cx,si,di,r8-r11,xmm0-xmm15,st0-st7,flags} [pure]
 //!gcc xmul: ord "*movxf_internal" =p? @st1, p?[0,16] mem @st2
 //!gcc xmul: ord "*movxf_internal" =p? @st0, p?[16,16] mem @st2
 //!verdict xmul: verified

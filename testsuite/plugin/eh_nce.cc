@@ -20,7 +20,7 @@ int f(int *p, int b, int c)
 	}
 	return r + b;
 }
-//! _Z1fPiii: call "_ZL4loadPi" =%ax, $_ZL4loadPi, $0, %di clobber {ax,st0-st7,flags}
+//! _Z1fPiii: call "_ZL4loadPi" =%ax, $_ZL4loadPi, $0, %di clobber {ax,st0-st7,flags} [pure]
 //!verdict _Z1fPiii: verified
 //!ours _Z1fPiii: verified
 

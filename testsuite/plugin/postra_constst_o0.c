@@ -18,6 +18,6 @@ void cs_f(void)
 		cs_a[i] = l[i];
 }
 //! cs_f: ord "*movdi_internal" %frame, $2879835641893340300 [wr %frame-32:8]
-//!gcc cs_f: opaque =@ax:8
+//!gcc cs_f: remat =@ax:8, @$2879835641893340300:8
 //!verdict cs_f: verified
 //!ours cs_f: verified

@@ -40,7 +40,7 @@ void tempf(double *x, double *y)
 //!gcc tempf: ord "movv2df_internal" =p? @xmm1, p? @di
 //!verdict tempf: verified
 
-/* vol: a volatile read is listed as [wr *] (its order matters: the
- * checker never moves it). */
+/* vol: a volatile read through a pointer is listed as [rd *] (its order
+ * matters: the checker never moves it). */
 int vol(volatile int *p, int a) { return *p + a * 3; }
-//! vol: ord "*movsi_internal" =p?, p? [wr *]
+//! vol: ord "*movsi_internal" =p?, p? [rd *]

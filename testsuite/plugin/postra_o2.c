@@ -32,7 +32,7 @@ double pool(double x) { return dg(x * 2.5) * 2.5; }
  * call leaf; addl %edi, %eax. */
 int __attribute__((noinline)) leaf(int x) { return 3 * x + 1; }
 int call_leaf(int x) { return leaf(x) + x; }
-//!gcc call_leaf: call "leaf" =%ax, $leaf, $0, %di clobber {ax,st0-st7,flags}
+//!gcc call_leaf: call "leaf" =%ax, $leaf, $0, %di clobber {ax,st0-st7,flags} [pure]
 //!gcc call_leaf: ord "*addsi_1" =p? mem @ax, p? ^0 @ax, p? @di clobber {flags} [comm 1]
 //!verdict call_leaf: verified
 
@@ -40,10 +40,10 @@ int call_leaf(int x) { return leaf(x) + x; }
  * address constant is split by LRA into a load of the constant into ax
  * (keeping the store's UID) and a new store; together they are the
  * captured instruction, its address operand in di where the argument
- * arrived, then ax is written (opaque). */
+ * arrived, then ax is loaded with the constant (its remat). */
 extern long d;
 void store_addr(long **a) { *a = &d; }
-//!gcc store_addr: opaque =@ax:8
+//!gcc store_addr: remat =@ax:8, @$d:8
 //!gcc store_addr: ord "*movdi_internal" p? @di, $d
 //!verdict store_addr: verified
 

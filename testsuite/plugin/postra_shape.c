@@ -81,7 +81,7 @@ int asmmem(int x)
 	__asm__ volatile("" : "+r"(x) : : "memory");
 	return x + 1;
 }
-//! asmmem: ord "asm" =p?, p? ^0 clobber {flags} [wr *] [wr *]
+//! asmmem: ord "asm" =p?, p? ^0 clobber {flags} [wr *]
 //!gcc asmmem: ord "asm" =p? @di, p? ^0 @di clobber {flags}
 //!verdict asmmem: verified
 

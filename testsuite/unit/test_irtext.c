@@ -998,6 +998,16 @@ static const struct ErrCase {
 	{"b0:\n", 1, 1, "expected 'func'"},
 	{HEAD "  1: ord \"a\\n\"\nend\n", 5, 12, "unknown escape"},
 	{HEAD "  1: ord p1 [remate]\nend\n", 5, 13, "expected '[remat]'"},
+	{HEAD "  1: ord p1 [pure]\nend\n", 5, 6,
+	 "'[pure]' on an instruction that is not a call"},
+	/* A write at a pseudo names a declared one. */
+	{"func f memfx\n  pseudo p1 gpr 8\n  pseudo p2 sse 16\nb0:\n"
+	 "  1: ord p1 [wr p7+4:1]\nend\n",
+	 5, 17, "undeclared pseudo"},
+	/* A volatile read is listed only at an unknown address. */
+	{"func f memfx\n  pseudo p1 gpr 8\n  pseudo p2 sse 16\nb0:\n"
+	 "  1: ord =p1 [rd $g:4]\nend\n",
+	 5, 18, "'[rd' only as '[rd *]'"},
 	/* Declarations. */
 	{HEAD "  1: ord p3\nend\n", 5, 10, "undeclared pseudo p3"},
 	{"func f\n  pseudo p1 gpr 8\n  pseudo p1 gpr 4\n", 3, 10,
