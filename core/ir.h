@@ -124,6 +124,10 @@ enum InsFlag {
 			   * of a soft pointer; docs/IR.md "[ptrcopy]" */
 	INS_TWICE = 32,   /* a call that may return twice (setjmp, vfork:
 			   * GCC's REG_SETJMP); docs/IR.md "[twice]" */
+	INS_XCOPY = 64,   /* an ord that is exactly "operand 0 (a whole
+			   * pseudo) := operand 1 (a whole pseudo of the
+			   * same mode)": a register copy between two
+			   * classes; docs/IR.md "[xcopy]" */
 };
 
 /* A memory access of a captured instruction (docs/IR.md "Memory
