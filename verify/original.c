@@ -609,6 +609,9 @@ void do_original(Chk *c, const Ins *i, const Ins *o, int pos)
 		copy_consts_apply(c, c->kws);
 		if (flagged_copy(c, o))
 			ptr_copy_holders(c, o);
+		/* an [xcopy] stays an ord that a remat [of] may recompute */
+		if (class_copy(c, o))
+			av_executed(c, o, idx);
 		return;
 	}
 	int arg = retarg_before(c, i, o);
