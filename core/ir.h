@@ -127,6 +127,10 @@ enum InsFlag {
 	INS_PURE = 64,    /* a call that writes no memory the caller can see
 			   * (GCC's RTL_CONST_OR_PURE_CALL_P); docs/IR.md
 			   * "[pure]" */
+	INS_XCOPY = 128,  /* an ord that is exactly "operand 0 (a whole
+			   * pseudo) := operand 1 (a whole pseudo of the
+			   * same mode)": a register copy between two
+			   * classes; docs/IR.md "[xcopy]" */
 };
 
 /* A memory access of a captured instruction (docs/IR.md "Memory

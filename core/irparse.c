@@ -593,6 +593,12 @@ static bool parse_ins_tail(Parser *P, RegSet *clob, int *flags,
 		if (!irp_end_tok(P, ""))
 			return false;
 	}
+	if (peek(P) == '[' && at_tag(P, "[xcopy]")) {
+		P->pos += 7;
+		*flags |= INS_XCOPY;
+		if (!irp_end_tok(P, ""))
+			return false;
+	}
 	if (peek(P) == '[' && at_tag(P, "[deleted]")) {
 		*del_at = P->pos;
 		P->pos += 9;
@@ -723,6 +729,8 @@ static bool parse_ins(Parser *P)
 	if ((flags & INS_COMM) && !irp_check_comm(P, kind, n, comm, comm_at))
 		return false;
 	if ((flags & INS_PTRCOPY) && !irp_check_ptrcopy(P, kind, n, kat))
+		return false;
+	if ((flags & INS_XCOPY) && !irp_check_xcopy(P, kind, n, kat))
 		return false;
 	Ins *i = emit_ins(P, kind, uid, name, n, clob, flags);
 	i->of = of;

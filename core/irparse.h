@@ -210,6 +210,10 @@ bool irp_parse_ops(Parser *P, int kind, int *n);
  * read) and %frame or %argp read. */
 bool irp_check_ptrcopy(Parser *P, int kind, int n, size_t at);
 
+/* [xcopy]: an ord with two operands, a whole pseudo defined (not read)
+ * and a whole pseudo read (not defined). */
+bool irp_check_xcopy(Parser *P, int kind, int n, size_t at);
+
 /* [comm K] on the ord just read (n operands): operands K and K + 1
  * exist and are pseudos read (at: the tag, for errors). */
 bool irp_check_comm(Parser *P, int kind, int n, int k, size_t at);

@@ -441,6 +441,19 @@ bool irp_check_ptrcopy(Parser *P, int kind, int n, size_t at)
 	return true;
 }
 
+bool irp_check_xcopy(Parser *P, int kind, int n, size_t at)
+{
+	const Op *o = P->ops;
+	if (kind != IK_ORD || n != 2 || o[0].kind != OK_PSEUDO ||
+	    (o[0].flags & (OF_DEF | OF_USE)) != OF_DEF || o[0].sub_size ||
+	    o[1].kind != OK_PSEUDO ||
+	    (o[1].flags & (OF_DEF | OF_USE)) != OF_USE || o[1].sub_size)
+		return irp_fail_at(P, at,
+				   "'[xcopy]' on an instruction that is not "
+				   "an 'ord' =pN, pM");
+	return true;
+}
+
 bool irp_check_comm(Parser *P, int kind, int n, int k, size_t at)
 {
 	if (kind != IK_ORD)

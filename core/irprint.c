@@ -252,6 +252,8 @@ static void print_ins(FILE *f, const Fn *fn, const Ins *i)
 		fprintf(f, " [comm %d]", i->comm);
 	if (i->flags & INS_PTRCOPY)
 		fputs(" [ptrcopy]", f);
+	if (i->flags & INS_XCOPY)
+		fputs(" [xcopy]", f);
 	if (i->flags & INS_DELETED)
 		fputs(" [deleted]", f);
 	fputc('\n', f);

@@ -387,6 +387,29 @@ static bool is_ptr_copy(rtx_insn *insn, const Ins *ins)
 	       (o[1].flags & (OF_DEF | OF_USE)) == OF_USE;
 }
 
+/* Whether insn is exactly (set (reg p) (reg q)), p and q pseudos of one
+ * mode, captured as ins `=p, q` ([xcopy], CAPTURE.md "Kinds"): a
+ * register copy that is_copy refused because p and q are in two classes
+ * (a DImode value moved into a pseudo that vec_concatv2di wants in SSE
+ * registers). */
+static bool is_class_copy(rtx_insn *insn, const Ins *ins)
+{
+	rtx pat = PATTERN(insn);
+	if (GET_CODE(pat) != SET)
+		return false;
+	rtx d = SET_DEST(pat), s = SET_SRC(pat);
+	if (!REG_P(d) || HARD_REGISTER_P(d) || !REG_P(s) ||
+	    HARD_REGISTER_P(s) || REGNO(d) == REGNO(s) ||
+	    GET_MODE(d) != GET_MODE(s))
+		return false;
+	const Op *o = ins->ops;
+	return ins->nops == 2 && o[0].kind == OK_PSEUDO &&
+	       o[0].reg == (int)REGNO(d) &&
+	       (o[0].flags & (OF_DEF | OF_USE)) == OF_DEF && !o[0].sub_size &&
+	       o[1].kind == OK_PSEUDO && o[1].reg == (int)REGNO(s) &&
+	       (o[1].flags & (OF_DEF | OF_USE)) == OF_USE && !o[1].sub_size;
+}
+
 /* For a [remat] insn (is_remat) that loads read-only memory: the
  * constant it loads (capture_pool_value, an immediate) when it is a
  * constant-pool entry the IR can write as one, else the memory as
@@ -760,6 +783,8 @@ static void capture_operands(Builder &b, Blk *blk, rtx_insn *insn, int code,
 		ins->flags |= INS_REMAT;
 	if (kind == IK_ORD && is_ptr_copy(insn, ins))
 		ins->flags |= INS_PTRCOPY;
+	if (kind == IK_ORD && is_class_copy(insn, ins))
+		ins->flags |= INS_XCOPY;
 	if (kind == IK_CALL && find_reg_note(insn, REG_SETJMP, NULL_RTX))
 		ins->flags |= INS_TWICE;
 	/* a const or pure callee writes no memory of the caller's (expand_call

@@ -25,6 +25,31 @@ static bool ptr_copy(const Chk *c, const Ins *o)
 	       !o->clobbers;
 }
 
+/* Whether original o of GCC's allocation is an `ord` flagged [xcopy]:
+ * exactly "p := q", two whole pseudos of one size in two classes, which
+ * the capture checked on its RTL (docs/IR.md); replayed as the copy it
+ * is (docs/VERIFY.md "Copies between classes"). */
+static bool class_copy(const Chk *c, const Ins *o)
+{
+	return c->gcc && o->kind == IK_ORD && (o->flags & INS_XCOPY) &&
+	       o->nops == 2 && o->ops[0].kind == OK_PSEUDO &&
+	       !o->ops[0].sub_size &&
+	       (o->ops[0].flags & (OF_DEF | OF_USE)) == OF_DEF &&
+	       o->ops[1].kind == OK_PSEUDO && !o->ops[1].sub_size &&
+	       (o->ops[1].flags & (OF_DEF | OF_USE)) == OF_USE &&
+	       value_size(c, o->ops[0].reg) == value_size(c, o->ops[1].reg) &&
+	       !o->nmem && !o->clobbers;
+}
+
+/* Whether original o of GCC's allocation copies its sources' values
+ * without being a `copy` ([ptrcopy], [xcopy]): after it executes, every
+ * location holding a source also holds its destination
+ * (ptr_copy_holders). */
+static bool flagged_copy(const Chk *c, const Ins *o)
+{
+	return ptr_copy(c, o) || class_copy(c, o);
+}
+
 bool copy_like(const Ins *o)
 {
 	if (o->kind != IK_COPY && o->kind != IK_PCOPY)
@@ -121,7 +146,7 @@ static void undefine_clobbered(Chk *c, const Ins *o)
  * its operands are (destination, source) pairs. */
 static bool deleted_copy(const Chk *c, const Ins *o)
 {
-	return copy_like(o) || ptr_copy(c, o) || lowpart_move(c, o);
+	return copy_like(o) || flagged_copy(c, o) || lowpart_move(c, o);
 }
 
 bool w_close_copies(Chk *c)
@@ -444,7 +469,9 @@ static void copy_consts_apply(Chk *c, Writes *kw)
  * holding the pointer's value also holds p (the pointer's own location
  * included, which a later move from the pointer copies).  Sound: p
  * equals the pointer's value from here until p is redefined, and the
- * pointer never changes. */
+ * pointer never changes.  Likewise after an [xcopy] (p := q): p equals
+ * q's value until either is redefined, and a redefinition of q kills q
+ * only, leaving p where q's old value still is. */
 static void ptr_copy_holders(Chk *c, const Ins *o)
 {
 	Writes *ws = c->ws;
@@ -557,7 +584,7 @@ void do_original(Chk *c, const Ins *i, const Ins *o, int pos)
 	if (c->checking)
 		check_operands(c, i, o, pos);
 	mv_check_use(c, i, pos);
-	if (copy_like(o) || ptr_copy(c, o)) {
+	if (copy_like(o) || flagged_copy(c, o)) {
 		copy_consts_queue(c, o, c->kws);
 		for (int k = 0; k < o->nops; k += 2) {
 			int dv = value_of(c, &o->ops[k]);
@@ -582,8 +609,11 @@ void do_original(Chk *c, const Ins *i, const Ins *o, int pos)
 		}
 		apply_writes(c, c->ws);
 		copy_consts_apply(c, c->kws);
-		if (ptr_copy(c, o))
+		if (flagged_copy(c, o))
 			ptr_copy_holders(c, o);
+		/* an [xcopy] stays an ord that a remat [of] may recompute */
+		if (class_copy(c, o))
+			av_executed(c, o, idx);
 		return;
 	}
 	int arg = retarg_before(c, i, o);

@@ -8,7 +8,8 @@
  * 12.2 (`gcc -O0 -S`): pshufd into xmm2, movd %xmm2, %edi, divl %edi.
  *
  * The quotient is moved by an SImode move that the capture has in the
- * SSE class (*vec_concatv2si reads it there); IRA gives both of its
+ * SSE class (*vec_concatv2si reads it there), a copy between two
+ * classes flagged [xcopy] (postra_xcopy.c); IRA gives both of its
  * pseudos ax, LRA deletes the move as a no-op and moves ax into xmm3
  * for the concatenation, while a move of the same modes from si into
  * xmm0 comes first (the other element, for the concatenation's tie).
@@ -26,7 +27,7 @@ void div_neg(V2 *v, V2 *w)
 //!gcc div_neg: move =@di:4, @xmm2:4
 //!gcc div_neg: copy =p?, p? [deleted]
 //!gcc div_neg: ord "*udivmodsi4" =p? {ax} @ax, =&p? {dx} @dx, p? ^0 @ax, p? mem @di clobber {flags}
-//!gcc div_neg: ord "*movsi_internal" =p? @ax, p? @ax
+//!gcc div_neg: ord "*movsi_internal" =p? @ax, p? @ax [xcopy]
 //!gcc div_neg: move =@xmm0:4, @si:4
 //!verdict div_neg: verified
 //!ours div_neg: verified
