@@ -2,9 +2,10 @@
  *
  * 1. Events: the value is upward-exposed in a block (UE), defined in it
  *    (DEF), or a phi source coming from it (PHI, block = the predecessor).
- *    A first scan of the instructions counts each value's events, a second
- *    writes them bucketed by value (a counting sort without a list to
- *    sort), one int each.
+ *    One scan of the instructions records them in scan order (value and
+ *    event, two ints each, in a buffer bounded by the operands and
+ *    clobbered registers); a counting sort buckets them by value, one int
+ *    each.
  * 2. For each value in increasing order: mark its defining blocks, then
  *    walk predecessors backwards from its UE blocks and phi-source
  *    predecessors, adding it to live_out / live_in until a defining block
@@ -44,19 +45,20 @@ enum { EV_UE, EV_DEF, EV_PHI, EV_KIND = 3, EV_SHIFT = 2 };
 
 typedef struct Events {
 	int *start;  /* nval+1: v's events are ev[start[v] .. start[v+1]) */
-	int *fill;   /* write cursor per value (second scan) */
-	int *ev;     /* NULL during the counting scan */
+	int *ev;     /* bucketed by value */
+	int *sv;     /* the scan's events in scan order: values ... */
+	int *sc;     /* ... and events */
+	int ns;
 	int *defblk; /* per value: last block that defined it (scan stamp) */
 	int *ueblk;  /* per value: last block where it was upward-exposed */
 } Events;
 
-/* Counts (first scan) or records (second scan) an event of v. */
+/* Records an event of v (scan order; counted for the bucketing). */
 static void ev_push(Events *e, int v, int b, int kind)
 {
-	if (e->ev)
-		e->ev[e->fill[v]++] = b << EV_SHIFT | kind;
-	else
-		e->start[v + 1]++;
+	e->sv[e->ns] = v;
+	e->sc[e->ns++] = b << EV_SHIFT | kind;
+	e->start[v + 1]++;
 }
 
 /* Records a def of v in b, once per block. */
@@ -105,7 +107,8 @@ static void scan_phi(const Fn *fn, Events *e, const Ins *i, int b)
 	}
 }
 
-/* Scans every block, counting or recording the events (e->ev). */
+/* Scans every block, recording the events (e->sv, e->sc) and counting
+ * them per value (e->start[v + 1]). */
 static void scan_blocks(const Fn *fn, Events *e)
 {
 	for (int v = 0; v < live_nval(fn); v++)
@@ -117,6 +120,20 @@ static void scan_blocks(const Fn *fn, Events *e)
 			else
 				scan_ins(fn, e, i, b);
 		}
+}
+
+/* An upper bound of the events of fn: one per operand and per clobbered
+ * register. */
+static long max_events(const Fn *fn)
+{
+	long n = 0;
+	for (int b = 0; b < fn->nblk; b++)
+		for (const Ins *i = fn->blk[b]->first; i; i = i->next) {
+			n += i->nops;
+			for (RegSet c = i->clobbers; c; c &= c - 1)
+				n++;
+		}
+	return n;
 }
 
 /* ---- step 2: chunked int buffer, exploration; step 3: transposition ---- */
@@ -282,22 +299,29 @@ static void explore_init(Explore *x, Fn *fn)
 	x->out = (IntBuf){.a = a};
 }
 
-/* Counts, then records the events of all values (step 1). */
+/* Records the events of all values, bucketed by value (step 1). */
 static void collect_events(Fn *fn, Events *e)
 {
 	Arena *a = fn->arena;
 	int nval = live_nval(fn);
+	long max = max_events(fn);
 	e->start = ARENA_NEW(a, int, nval + 1);
-	e->defblk = ARENA_NEW(a, int, nval + 1);
-	e->ueblk = ARENA_NEW(a, int, nval + 1);
-	e->ev = NULL;
+	e->defblk = arena_alloc_raw(a, sizeof(int) * (size_t)(nval + 1));
+	e->ueblk = arena_alloc_raw(a, sizeof(int) * (size_t)(nval + 1));
+	/* not zeroed: written by the scan before they are read */
+	e->sv = arena_alloc_raw(a, sizeof(int) * (size_t)(max + 1));
+	e->sc = arena_alloc_raw(a, sizeof(int) * (size_t)(max + 1));
+	e->ns = 0;
 	scan_blocks(fn, e);
 	for (int v = 0; v < nval; v++)
 		e->start[v + 1] += e->start[v];
-	e->fill = ARENA_NEW(a, int, nval + 1);
-	memcpy(e->fill, e->start, sizeof(int) * (size_t)nval);
-	e->ev = ARENA_NEW(a, int, e->start[nval] + 1);
-	scan_blocks(fn, e);
+	/* the scan's events in scan order, bucketed by value: within a
+	 * value in scan order, as a second scan would have written them */
+	int *fill = e->defblk; /* reused: the scan is over */
+	memcpy(fill, e->start, sizeof(int) * (size_t)nval);
+	e->ev = arena_alloc_raw(a, sizeof(int) * (size_t)(e->start[nval] + 1));
+	for (int k = 0; k < e->ns; k++)
+		e->ev[fill[e->sv[k]]++] = e->sc[k];
 }
 
 Live *live_compute(Fn *fn, const Cfg *cfg)
