@@ -55,6 +55,8 @@ typedef struct Pipe {
 	ConstrParts parts;
 	ConstrWords words;
 	ConstrStats cs;
+	Live *lv;            /* fn's liveness when a step left it known
+				(constr_prepare -> alloc_fits -> spill_fn) */
 	SpillResult res;     /* the spiller's, when it ran */
 	bool spilled;        /* the spiller ran */
 	Colour col;
@@ -144,7 +146,8 @@ static bool split_words(Pipe *p)
 /* constr_prepare (constraints.h), its counts into p->cs. */
 static bool prepare_constraints(Pipe *p)
 {
-	return constr_prepare(p->fn, &p->ssa, &p->cs, p->err, p->errlen);
+	return constr_prepare_live(p->fn, &p->ssa, &p->cs, &p->lv, p->err,
+				   p->errlen);
 }
 
 /* Lowers register pressure to |avail[c]| per class (spill.h) when the
@@ -155,13 +158,17 @@ static bool lower_pressure(Pipe *p)
 {
 	char why[200];
 	int maxlive[RC_NALLOC] = {0};
-	if (!p->memonly && alloc_fits(p->fn, p->avail, maxlive, why, sizeof why))
+	Live *lv = p->lv; /* fn's liveness, or NULL */
+	p->lv = NULL;
+	if (!p->memonly &&
+	    alloc_fits_live(p->fn, &lv, p->avail, maxlive, why, sizeof why))
 		return true;
 	SpillOpts so;
 	for (int c = 0; c < RC_NALLOC; c++)
 		so.regs[c] = p->avail[c];
+	/* remat_hide changes no operand: lv stays fn's liveness */
 	Ins **hidden = remat_hide(p->fn, &p->ssa);
-	bool ok = spill_fn(p->fn, &so, &p->res, why, sizeof why);
+	bool ok = spill_fn_live(p->fn, lv, &so, &p->res, why, sizeof why);
 	remat_restore(hidden);
 	if (!ok)
 		return err_set(p->err, p->errlen, "spilling: %s", why);

@@ -346,6 +346,14 @@ static bool ties_ok(const Fn *fn, const Ssa *ssa, const Blk *b,
 bool constr_prepare(Fn *fn, Ssa *ssa, ConstrStats *st, char *err,
 		    size_t errlen)
 {
+	Live *lv;
+	return constr_prepare_live(fn, ssa, st, &lv, err, errlen);
+}
+
+bool constr_prepare_live(Fn *fn, Ssa *ssa, ConstrStats *st, Live **unchanged,
+			 char *err, size_t errlen)
+{
+	*unchanged = NULL;
 	if (fn->nblk == 0)
 		return true;
 	for (int b = 0; b < fn->nblk; b++)
@@ -381,6 +389,8 @@ bool constr_prepare(Fn *fn, Ssa *ssa, ConstrStats *st, char *err,
 			live_step_back(fn, i, &live);
 		}
 	}
+	if (!n)
+		*unchanged = lv;
 	for (int j = 0; j < n; j++) {
 		Ins *i = need[j].i;
 		int k = need[j].k, v = i->ops[k].reg;

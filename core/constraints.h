@@ -50,6 +50,7 @@
 #include <stddef.h>
 
 #include "ir.h"
+#include "liveness.h"
 #include "ssa.h"
 
 typedef struct ConstrStats {
@@ -160,6 +161,11 @@ bool constr_partial_finish(const ConstrParts *parts, char *err,
  * false with a reason in err on malformed input. */
 bool constr_prepare(Fn *fn, Ssa *ssa, ConstrStats *st, char *err,
 		    size_t errlen);
+
+/* constr_prepare; *unchanged := fn's liveness when no copy was inserted
+ * (fn as it was, so as it is), else NULL. */
+bool constr_prepare_live(Fn *fn, Ssa *ssa, ConstrStats *st, Live **unchanged,
+			 char *err, size_t errlen);
 
 /* Requires fn in SSA form as ssa describes (possibly spilled: operands in
  * slots are memory).  Inserts the parallel copies before constrained
