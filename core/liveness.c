@@ -432,22 +432,63 @@ void live_set_in(const Live *lv, int blk, LiveSet *s)
 		lset_add(s, lv->in[blk][k]);
 }
 
-void live_step_back(const Fn *fn, const Ins *i, LiveSet *s)
+/* Adds wt[v * nw ...] times sign to sum (nothing when wt is NULL). */
+static inline void weigh(const int *wt, int nw, int *sum, int v, int sign)
+{
+	if (wt)
+		for (int c = 0; c < nw; c++)
+			sum[c] += sign * wt[v * nw + c];
+}
+
+/* Removes v from s, its weight from sum (wt: see live_step_back_sum). */
+static inline void step_del(LiveSet *s, int v, const int *wt, int nw,
+			    int *sum)
+{
+	if (!lset_has(s, v))
+		return;
+	lset_del(s, v);
+	weigh(wt, nw, sum, v, -1);
+}
+
+/* Adds v to s, its weight to sum. */
+static inline void step_add(LiveSet *s, int v, const int *wt, int nw,
+			    int *sum)
+{
+	if (lset_has(s, v))
+		return;
+	lset_add(s, v);
+	weigh(wt, nw, sum, v, 1);
+}
+
+/* live_step_back with sums when wt is not NULL. */
+static inline void step_back(const Fn *fn, const Ins *i, LiveSet *s,
+			     const int *wt, int nw, int *sum)
 {
 	for (int k = 0; k < i->nops; k++)
 		if (i->ops[k].flags & OF_DEF) {
 			int v = live_value(fn, &i->ops[k]);
 			if (v >= 0)
-				lset_del(s, v);
+				step_del(s, v, wt, nw, sum);
 		}
 	if (i->kind == IK_PHI)
 		return;
 	for (RegSet c = i->clobbers; c; c &= c - 1)
-		lset_del(s, fn->npseudo + regset_first(c));
+		step_del(s, fn->npseudo + regset_first(c), wt, nw, sum);
 	for (int k = 0; k < i->nops; k++)
 		if (op_reads(fn, &i->ops[k])) {
 			int v = live_value(fn, &i->ops[k]);
 			if (v >= 0)
-				lset_add(s, v);
+				step_add(s, v, wt, nw, sum);
 		}
+}
+
+void live_step_back(const Fn *fn, const Ins *i, LiveSet *s)
+{
+	step_back(fn, i, s, NULL, 0, NULL);
+}
+
+void live_step_back_sum(const Fn *fn, const Ins *i, LiveSet *s,
+			const int *wt, int nw, int *sum)
+{
+	step_back(fn, i, s, wt, nw, sum);
 }

@@ -95,4 +95,10 @@ void live_set_in(const Live *lv, int blk, LiveSet *s);
  * ends with live_in(B). */
 void live_step_back(const Fn *fn, const Ins *i, LiveSet *s);
 
+/* live_step_back, keeping sum[c] (c < nw) the sum of wt[v * nw + c] over
+ * the members v of s (the same set operations in the same order: s's
+ * dense order is live_step_back's). */
+void live_step_back_sum(const Fn *fn, const Ins *i, LiveSet *s,
+			const int *wt, int nw, int *sum);
+
 #endif
