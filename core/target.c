@@ -147,12 +147,17 @@ int regset_count(RegSet s)
 
 int regset_pair_count(RegSet s)
 {
+	/* the members from the lowest: a member r and r + 1 make a pair
+	 * (both leave the set), a member without r + 1 leaves alone */
 	int n = 0;
-	for (int r = 0; r + 1 < TGT_NREGS; r++)
-		if (RS_HAS(s, r) && RS_HAS(s, r + 1)) {
+	while (s) {
+		int r = regset_first(s);
+		if (r + 1 < TGT_NREGS && RS_HAS(s, r + 1)) {
 			n++;
-			r++;
+			s &= ~RS_BIT(r + 1);
 		}
+		s &= ~RS_BIT(r);
+	}
 	return n;
 }
 
