@@ -57,6 +57,9 @@ typedef struct Pipe {
 	ConstrStats cs;
 	Live *lv;            /* fn's liveness when a step left it known
 				(constr_prepare -> alloc_fits -> spill_fn) */
+	const Live *clv;     /* the same from colour_fn to ssa_destruct
+				(coalescing changes only registers, locate
+				nothing, drop_memphis phis of slots only) */
 	SpillResult res;     /* the spiller's, when it ran */
 	bool spilled;        /* the spiller ran */
 	Colour col;
@@ -236,10 +239,12 @@ static void note_split(const Pipe *p, AllocStats *st)
 	st->recon_phis = p->cs.nphi;
 }
 
-/* colour_fn (colour.h) into p->col. */
+/* colour_fn (colour.h) into p->col; its liveness kept in p->lv. */
 static bool colour_values(Pipe *p)
 {
-	return colour_fn(p->fn, p->avail, &p->col, p->err, p->errlen);
+	bool ok = colour_fn(p->fn, p->avail, &p->col, p->err, p->errlen);
+	p->clv = p->col.lv;
+	return ok;
 }
 
 /* The pressure colouring met. */
@@ -253,8 +258,10 @@ static void note_colour(const Pipe *p, AllocStats *st)
  * affinity colouring satisfied, into p->co; o->probe around it. */
 static bool coalesce_values(Pipe *p)
 {
-	if (p->o->probe)
+	if (p->o->probe) {
 		p->o->probe(p->fn, &p->col, false, p->o->probe_arg);
+		p->clv = NULL; /* the probe may change fn */
+	}
 	if (p->o->no_coalesce)
 		p->co.aff_before = p->co.aff_after =
 			colour_aff_satisfied(&p->col, &p->co.aff_total);
@@ -302,14 +309,21 @@ static bool drop_memphis(Pipe *p)
 /* widemove_lower (widemove.h). */
 static bool lower_wide_moves(Pipe *p)
 {
-	return widemove_lower(p->fn, &p->ssa, p->loc, p->err, p->errlen);
+	bool changed;
+	bool ok = widemove_lower_changed(p->fn, &p->ssa, p->loc, &changed,
+					 p->err, p->errlen);
+	if (changed)
+		p->clv = NULL;
+	return ok;
 }
 
 /* ssa_destruct_within (ssadestr.h), temporaries within p->avail. */
 static bool destruct_ssa(Pipe *p)
 {
-	return ssa_destruct_within(p->fn, &p->ssa, p->loc, p->avail, &p->ds,
-				   p->err, p->errlen);
+	const Live *lv = p->clv;
+	p->clv = NULL;
+	return ssa_destruct_live(p->fn, &p->ssa, p->loc, p->avail, lv, &p->ds,
+				 p->err, p->errlen);
 }
 
 /* The edges SSA destruction split. */

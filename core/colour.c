@@ -1201,6 +1201,7 @@ bool colour_fn(Fn *fn, const RegSet avail[RC_NALLOC], Colour *out,
 	s.cfg = cfg;
 	s.dom = dom_build(fn, cfg);
 	s.lv = live_compute(fn, cfg);
+	out->lv = s.lv; /* colouring changes no instruction */
 	analyse(&s);
 	for (int cl = 0; cl < RC_NALLOC; cl++)
 		if (out->maxlive[cl] > regset_count(avail[cl])) {

@@ -669,14 +669,22 @@ bool ssa_destruct_within(Fn *fn, const Ssa *ssa, const Loc *loc_of,
 			 const RegSet *within, SsaDestrStats *st, char *err,
 			 size_t errlen)
 {
+	return ssa_destruct_live(fn, ssa, loc_of, within, NULL, st, err,
+				 errlen);
+}
+
+bool ssa_destruct_live(Fn *fn, const Ssa *ssa, const Loc *loc_of,
+		       const RegSet *within, const Live *lv, SsaDestrStats *st,
+		       char *err, size_t errlen)
+{
 	SD sd = {.fn = fn, .ssa = ssa, .loc_of = loc_of, .within = within,
 		 .err = err, .errlen = errlen};
 	if (fn->allocated)
 		return err_set(err, errlen,
 			       "the function is already allocated");
 	if (fn->nblk > 0) {
-		Cfg *cfg = cfg_build(fn);
-		sd.lv = live_compute(fn, cfg);
+		Cfg *cfg = cfg_build(fn); /* and the predecessor arrays */
+		sd.lv = lv ? lv : live_compute(fn, cfg);
 	}
 	sd.has_def = ARENA_NEW(fn->arena, bool, fn->npseudo + 1);
 	for (int b = 0; b < fn->nblk; b++)

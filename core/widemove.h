@@ -22,4 +22,8 @@
 bool widemove_lower(Fn *fn, Ssa *ssa, const Loc *loc, char *err,
 		    size_t errlen);
 
+/* widemove_lower; *changed tells whether it changed fn. */
+bool widemove_lower_changed(Fn *fn, Ssa *ssa, const Loc *loc, bool *changed,
+			    char *err, size_t errlen);
+
 #endif
