@@ -56,7 +56,8 @@ typedef struct Pipe {
 	ConstrWords words;
 	ConstrStats cs;
 	Live *lv;            /* fn's liveness when a step left it known
-				(constr_prepare -> alloc_fits -> spill_fn) */
+				(constr_prepare -> alloc_fits -> spill_fn,
+				or -> constr_split when nothing spilled) */
 	const Live *clv;     /* the same from colour_fn to ssa_destruct
 				(coalescing changes only registers, locate
 				nothing, drop_memphis phis of slots only) */
@@ -164,8 +165,10 @@ static bool lower_pressure(Pipe *p)
 	Live *lv = p->lv; /* fn's liveness, or NULL */
 	p->lv = NULL;
 	if (!p->memonly &&
-	    alloc_fits_live(p->fn, &lv, p->avail, maxlive, why, sizeof why))
+	    alloc_fits_live(p->fn, &lv, p->avail, maxlive, why, sizeof why)) {
+		p->lv = lv; /* fn stays as it is */
 		return true;
+	}
 	SpillOpts so;
 	for (int c = 0; c < RC_NALLOC; c++)
 		so.regs[c] = p->avail[c];
@@ -226,8 +229,10 @@ static bool adopt_spilled_versions(Pipe *p)
 /* constr_split (constraints.h), its counts added to p->cs. */
 static bool split_constrained(Pipe *p)
 {
-	return constr_split(p->fn, &p->ssa, p->avail, &p->cs, p->err,
-			    p->errlen);
+	const Live *lv = p->lv;
+	p->lv = NULL;
+	return constr_split_live(p->fn, &p->ssa, p->avail, lv, &p->cs, p->err,
+				 p->errlen);
 }
 
 /* The copies of constr_prepare and constr_split. */

@@ -1069,6 +1069,13 @@ static int *var_table(Fn *fn, int n)
 bool constr_split(Fn *fn, Ssa *ssa, const RegSet avail[RC_NALLOC],
 		  ConstrStats *st, char *err, size_t errlen)
 {
+	return constr_split_live(fn, ssa, avail, NULL, st, err, errlen);
+}
+
+bool constr_split_live(Fn *fn, Ssa *ssa, const RegSet avail[RC_NALLOC],
+		       const Live *lv, ConstrStats *st, char *err,
+		       size_t errlen)
+{
 	if (fn->nblk == 0)
 		return true;
 	if (fn->allocated)
@@ -1079,7 +1086,7 @@ bool constr_split(Fn *fn, Ssa *ssa, const RegSet avail[RC_NALLOC],
 	Cfg *cfg = cfg_build(fn);
 	sp.cfg = cfg;
 	sp.dom = dom_build(fn, cfg);
-	sp.lv = live_compute(fn, cfg);
+	sp.lv = lv ? lv : live_compute(fn, cfg);
 	sp.split = ARENA_NEW(fn->arena, bool, sp.np0 + 1);
 	insert_perms(&sp, avail);
 	int np1 = fn->npseudo;

@@ -174,4 +174,10 @@ bool constr_prepare_live(Fn *fn, Ssa *ssa, ConstrStats *st, Live **unchanged,
 bool constr_split(Fn *fn, Ssa *ssa, const RegSet avail[RC_NALLOC],
 		  ConstrStats *st, char *err, size_t errlen);
 
+/* constr_split with lv, fn's liveness as it is (live_compute), or
+ * NULL. */
+bool constr_split_live(Fn *fn, Ssa *ssa, const RegSet avail[RC_NALLOC],
+		       const Live *lv, ConstrStats *st, char *err,
+		       size_t errlen);
+
 #endif
