@@ -23,21 +23,6 @@ int live_nval(const Fn *fn)
 	return fn->npseudo + TGT_NREGS;
 }
 
-int live_value(const Fn *fn, const Op *o)
-{
-	if (o->loc.kind == LOC_SLOT)
-		return -1; /* memory, not a register value */
-	switch (o->kind) {
-	case OK_PSEUDO:
-		return o->reg >= 0 && o->reg < fn->npseudo ? o->reg : -1;
-	case OK_HREG:
-		return o->reg >= 0 && o->reg < TGT_NREGS ? fn->npseudo + o->reg
-							 : -1;
-	default:
-		return -1;
-	}
-}
-
 /* ---- step 1: events ---- */
 
 /* An event is blk << EV_SHIFT | kind. */

@@ -60,8 +60,22 @@ typedef struct Live {
 /* Number of values of fn: npseudo + TGT_NREGS. */
 int live_nval(const Fn *fn);
 
-/* The value of operand o, or -1 for an imm/sym operand or one in a slot. */
-int live_value(const Fn *fn, const Op *o);
+/* The value of operand o, or -1 for an imm/sym operand or one in a slot.
+ * Inline: asked for every operand by every walk. */
+static inline int live_value(const Fn *fn, const Op *o)
+{
+	if (o->loc.kind == LOC_SLOT)
+		return -1; /* memory, not a register value */
+	switch (o->kind) {
+	case OK_PSEUDO:
+		return o->reg >= 0 && o->reg < fn->npseudo ? o->reg : -1;
+	case OK_HREG:
+		return o->reg >= 0 && o->reg < TGT_NREGS ? fn->npseudo + o->reg
+							 : -1;
+	default:
+		return -1;
+	}
+}
 
 /* Requires cfg = cfg_build(fn), still valid.  Live-in and live-out sets of
  * every block, in fn->arena. */
