@@ -350,10 +350,10 @@ bool constr_prepare(Fn *fn, Ssa *ssa, ConstrStats *st, char *err,
 	return constr_prepare_live(fn, ssa, st, &lv, err, errlen);
 }
 
-bool constr_prepare_live(Fn *fn, Ssa *ssa, ConstrStats *st, Live **unchanged,
+bool constr_prepare_live(Fn *fn, Ssa *ssa, ConstrStats *st, Live **lvp,
 			 char *err, size_t errlen)
 {
-	*unchanged = NULL;
+	*lvp = NULL;
 	if (fn->nblk == 0)
 		return true;
 	for (int b = 0; b < fn->nblk; b++)
@@ -389,8 +389,6 @@ bool constr_prepare_live(Fn *fn, Ssa *ssa, ConstrStats *st, Live **unchanged,
 			live_step_back(fn, i, &live);
 		}
 	}
-	if (!n)
-		*unchanged = lv;
 	for (int j = 0; j < n; j++) {
 		Ins *i = need[j].i;
 		int k = need[j].k, v = i->ops[k].reg;
@@ -416,6 +414,9 @@ bool constr_prepare_live(Fn *fn, Ssa *ssa, ConstrStats *st, Live **unchanged,
 				i->ops[m].reg = v2;
 		}
 	}
+	/* each copy, its def and the reads of it are at one instruction */
+	live_add_pseudos(lv, fn->npseudo);
+	*lvp = lv;
 	return true;
 }
 

@@ -162,9 +162,10 @@ bool constr_partial_finish(const ConstrParts *parts, char *err,
 bool constr_prepare(Fn *fn, Ssa *ssa, ConstrStats *st, char *err,
 		    size_t errlen);
 
-/* constr_prepare; *unchanged := fn's liveness when no copy was inserted
- * (fn as it was, so as it is), else NULL. */
-bool constr_prepare_live(Fn *fn, Ssa *ssa, ConstrStats *st, Live **unchanged,
+/* constr_prepare; *lvp := fn's liveness afterwards (computed before the
+ * copies, which change no block's live-in or live-out set: each copy
+ * and the use it feeds are in one block; live_add_pseudos). */
+bool constr_prepare_live(Fn *fn, Ssa *ssa, ConstrStats *st, Live **lvp,
 			 char *err, size_t errlen);
 
 /* Requires fn in SSA form as ssa describes (possibly spilled: operands in

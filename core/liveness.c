@@ -341,6 +341,24 @@ Live *live_compute(Fn *fn, const Cfg *cfg)
 	return lv;
 }
 
+void live_add_pseudos(Live *lv, int npseudo)
+{
+	int d = npseudo - lv->npseudo;
+	if (d == 0)
+		return;
+	/* hard registers' values are the largest: the sets stay sorted */
+	for (int b = 0; b < lv->nblk; b++) {
+		for (int k = 0; k < lv->nin[b]; k++)
+			if (lv->in[b][k] >= lv->npseudo)
+				lv->in[b][k] += d;
+		for (int k = 0; k < lv->nout[b]; k++)
+			if (lv->out[b][k] >= lv->npseudo)
+				lv->out[b][k] += d;
+	}
+	lv->npseudo = npseudo;
+	lv->nval = npseudo + TGT_NREGS;
+}
+
 /* Binary search for v in the sorted a[0..n-1]. */
 static bool sorted_has(const int *a, int n, int v)
 {

@@ -81,6 +81,13 @@ static inline int live_value(const Fn *fn, const Op *o)
  * every block, in fn->arena. */
 Live *live_compute(Fn *fn, const Cfg *cfg);
 
+/* Requires lv computed on fn when it had lv->npseudo pseudos; fn now
+ * has npseudo >= that, and the new pseudos are in no block's live-in or
+ * live-out set (defined and used within one block).  Renumbers the hard
+ * registers' values (npseudo + r) in lv's sets: lv is fn's liveness
+ * again.  O(sum of the sets). */
+void live_add_pseudos(Live *lv, int npseudo);
+
 /* Membership tests by binary search. */
 bool live_in_has(const Live *lv, int blk, int v);
 bool live_out_has(const Live *lv, int blk, int v);
