@@ -60,7 +60,9 @@ typedef struct Pipe {
 				or -> constr_split when nothing spilled) */
 	const Live *clv;     /* the same from colour_fn to ssa_destruct
 				(coalescing changes only registers, locate
-				nothing, drop_memphis phis of slots only) */
+				nothing, drop_memphis phis of slots only,
+				widemove_lower within blocks unless it
+				splits) */
 	SpillResult res;     /* the spiller's, when it ran */
 	bool spilled;        /* the spiller ran */
 	Colour col;
@@ -314,10 +316,10 @@ static bool drop_memphis(Pipe *p)
 /* widemove_lower (widemove.h). */
 static bool lower_wide_moves(Pipe *p)
 {
-	bool changed;
-	bool ok = widemove_lower_changed(p->fn, &p->ssa, p->loc, &changed,
-					 p->err, p->errlen);
-	if (changed)
+	bool split;
+	bool ok = widemove_lower_split(p->fn, &p->ssa, p->loc, &split, p->err,
+				       p->errlen);
+	if (split)
 		p->clv = NULL;
 	return ok;
 }
