@@ -75,6 +75,8 @@ static int64_t bweight(const Blk *b)
 /* Registers r..r+w-1 as a set. */
 static RegSet span(int r, int w)
 {
+	if (w == 1)
+		return RS_BIT(r);
 	RegSet s = 0;
 	for (int k = 0; k < w; k++)
 		s |= RS_BIT(r + k);
