@@ -78,14 +78,6 @@ static void set_col(CO *co, int u, int r)
 	co->cspan[u] = uspan(co, u, r);
 }
 
-static int cmp_uaff(const void *x, const void *y)
-{
-	const UAff *a = x, *b = y;
-	if (a->a != b->a)
-		return (a->a > b->a) - (a->a < b->a);
-	return (a->b > b->b) - (a->b < b->b);
-}
-
 /* Units, their members and their graph. */
 static void build_units(CO *co)
 {
@@ -159,6 +151,29 @@ static void build_units(CO *co)
 	}
 }
 
+/* Sorts co->aff by (a, b) increasing: a stable counting sort by b,
+ * then one by a; O(affinities + units). */
+static void sort_affinities(CO *co)
+{
+	Arena *ar = co->fn->arena;
+	int np = co->np, n = co->naff;
+	UAff *tmp = ARENA_NEW(ar, UAff, n + 1);
+	int *cnt = ARENA_NEW(ar, int, np + 2);
+	for (int k = 0; k < n; k++)
+		cnt[co->aff[k].b + 1]++;
+	for (int u = 0; u < np; u++)
+		cnt[u + 1] += cnt[u];
+	for (int k = 0; k < n; k++)
+		tmp[cnt[co->aff[k].b]++] = co->aff[k];
+	memset(cnt, 0, sizeof(int) * (size_t)(np + 2));
+	for (int k = 0; k < n; k++)
+		cnt[tmp[k].a + 1]++;
+	for (int u = 0; u < np; u++)
+		cnt[u + 1] += cnt[u];
+	for (int k = 0; k < n; k++)
+		co->aff[cnt[tmp[k].a]++] = tmp[k];
+}
+
 /* Affinities between units (merged) and register preferences. */
 static void build_affinities(CO *co)
 {
@@ -185,7 +200,7 @@ static void build_affinities(CO *co)
 		co->aff[co->naff++] = (UAff){x < y ? x : y, x < y ? y : x,
 					     col_aff_weight(a)};
 	}
-	qsort(co->aff, (size_t)co->naff, sizeof(UAff), cmp_uaff);
+	sort_affinities(co);
 	int n = 0;
 	for (int k = 0; k < co->naff; k++) {
 		if (n && co->aff[n - 1].a == co->aff[k].a &&
