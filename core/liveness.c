@@ -3,8 +3,8 @@
  * 1. Events: the value is upward-exposed in a block (UE), defined in it
  *    (DEF), or a phi source coming from it (PHI, block = the predecessor).
  *    One scan of the instructions records them in scan order (value and
- *    event, two ints each, in a buffer bounded by the operands and
- *    clobbered registers); a counting sort buckets them by value, one int
+ *    event, two ints each, in a buffer of two per operand and one per
+ *    clobbered register); a counting sort buckets them by value, one int
  *    each.
  * 2. For each value in increasing order: mark its defining blocks, then
  *    walk predecessors backwards from its UE blocks and phi-source
@@ -107,14 +107,15 @@ static void scan_blocks(const Fn *fn, Events *e)
 		}
 }
 
-/* An upper bound of the events of fn: one per operand and per clobbered
+/* An upper bound of the events of fn: two per operand (a
+ * read-modify-write operand is a use and a def) and one per clobbered
  * register. */
 static long max_events(const Fn *fn)
 {
 	long n = 0;
 	for (int b = 0; b < fn->nblk; b++)
 		for (const Ins *i = fn->blk[b]->first; i; i = i->next) {
-			n += i->nops;
+			n += 2 * (long)i->nops;
 			for (RegSet c = i->clobbers; c; c &= c - 1)
 				n++;
 		}
