@@ -55,6 +55,14 @@ typedef struct Pipe {
 	ConstrParts parts;
 	ConstrWords words;
 	ConstrStats cs;
+	Live *lv;            /* fn's liveness when a step left it known
+				(constr_prepare -> alloc_fits -> spill_fn,
+				or -> constr_split when nothing spilled) */
+	const Live *clv;     /* the same from colour_fn to ssa_destruct
+				(coalescing changes only registers, locate
+				nothing, drop_memphis phis of slots only,
+				widemove_lower within blocks unless it
+				splits) */
 	SpillResult res;     /* the spiller's, when it ran */
 	bool spilled;        /* the spiller ran */
 	Colour col;
@@ -144,7 +152,8 @@ static bool split_words(Pipe *p)
 /* constr_prepare (constraints.h), its counts into p->cs. */
 static bool prepare_constraints(Pipe *p)
 {
-	return constr_prepare(p->fn, &p->ssa, &p->cs, p->err, p->errlen);
+	return constr_prepare_live(p->fn, &p->ssa, &p->cs, &p->lv, p->err,
+				   p->errlen);
 }
 
 /* Lowers register pressure to |avail[c]| per class (spill.h) when the
@@ -155,13 +164,19 @@ static bool lower_pressure(Pipe *p)
 {
 	char why[200];
 	int maxlive[RC_NALLOC] = {0};
-	if (!p->memonly && alloc_fits(p->fn, p->avail, maxlive, why, sizeof why))
+	Live *lv = p->lv; /* fn's liveness, or NULL */
+	p->lv = NULL;
+	if (!p->memonly &&
+	    alloc_fits_live(p->fn, &lv, p->avail, maxlive, why, sizeof why)) {
+		p->lv = lv; /* fn stays as it is */
 		return true;
+	}
 	SpillOpts so;
 	for (int c = 0; c < RC_NALLOC; c++)
 		so.regs[c] = p->avail[c];
+	/* remat_hide changes no operand: lv stays fn's liveness */
 	Ins **hidden = remat_hide(p->fn, &p->ssa);
-	bool ok = spill_fn(p->fn, &so, &p->res, why, sizeof why);
+	bool ok = spill_fn_live(p->fn, lv, &so, &p->res, why, sizeof why);
 	remat_restore(hidden);
 	if (!ok)
 		return err_set(p->err, p->errlen, "spilling: %s", why);
@@ -216,8 +231,10 @@ static bool adopt_spilled_versions(Pipe *p)
 /* constr_split (constraints.h), its counts added to p->cs. */
 static bool split_constrained(Pipe *p)
 {
-	return constr_split(p->fn, &p->ssa, p->avail, &p->cs, p->err,
-			    p->errlen);
+	const Live *lv = p->lv;
+	p->lv = NULL;
+	return constr_split_live(p->fn, &p->ssa, p->avail, lv, &p->cs, p->err,
+				 p->errlen);
 }
 
 /* The copies of constr_prepare and constr_split. */
@@ -229,10 +246,12 @@ static void note_split(const Pipe *p, AllocStats *st)
 	st->recon_phis = p->cs.nphi;
 }
 
-/* colour_fn (colour.h) into p->col. */
+/* colour_fn (colour.h) into p->col; its liveness kept in p->lv. */
 static bool colour_values(Pipe *p)
 {
-	return colour_fn(p->fn, p->avail, &p->col, p->err, p->errlen);
+	bool ok = colour_fn(p->fn, p->avail, &p->col, p->err, p->errlen);
+	p->clv = p->col.lv;
+	return ok;
 }
 
 /* The pressure colouring met. */
@@ -246,8 +265,10 @@ static void note_colour(const Pipe *p, AllocStats *st)
  * affinity colouring satisfied, into p->co; o->probe around it. */
 static bool coalesce_values(Pipe *p)
 {
-	if (p->o->probe)
+	if (p->o->probe) {
 		p->o->probe(p->fn, &p->col, false, p->o->probe_arg);
+		p->clv = NULL; /* the probe may change fn */
+	}
 	if (p->o->no_coalesce)
 		p->co.aff_before = p->co.aff_after =
 			colour_aff_satisfied(&p->col, &p->co.aff_total);
@@ -295,14 +316,21 @@ static bool drop_memphis(Pipe *p)
 /* widemove_lower (widemove.h). */
 static bool lower_wide_moves(Pipe *p)
 {
-	return widemove_lower(p->fn, &p->ssa, p->loc, p->err, p->errlen);
+	bool split;
+	bool ok = widemove_lower_split(p->fn, &p->ssa, p->loc, &split, p->err,
+				       p->errlen);
+	if (split)
+		p->clv = NULL;
+	return ok;
 }
 
 /* ssa_destruct_within (ssadestr.h), temporaries within p->avail. */
 static bool destruct_ssa(Pipe *p)
 {
-	return ssa_destruct_within(p->fn, &p->ssa, p->loc, p->avail, &p->ds,
-				   p->err, p->errlen);
+	const Live *lv = p->clv;
+	p->clv = NULL;
+	return ssa_destruct_live(p->fn, &p->ssa, p->loc, p->avail, lv, &p->ds,
+				 p->err, p->errlen);
 }
 
 /* The edges SSA destruction split. */

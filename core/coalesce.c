@@ -31,6 +31,8 @@ typedef struct CO {
 	int *u;          /* per pseudo: unit (valid where c->need) */
 	bool *node;      /* per pseudo: a unit representative with a register */
 	int *col;        /* per unit: current register */
+	RegSet *cspan;   /* per unit (node): uspan of its col, kept with col
+			    by set_col */
 	int *ustart, *unbr; /* unit graph (CSR) */
 	int *members, *mstart; /* per unit: its pseudos */
 	UAff *aff;       /* between units, merged */
@@ -66,15 +68,14 @@ static RegSet span(int r, int w)
  * its first word, `=p91, V[0,8] ^0`). */
 static RegSet uspan(const CO *co, int u, int r)
 {
-	return span(r, co->uw[u]);
+	return co->uw[u] == 1 ? RS_BIT(r) : span(r, co->uw[u]);
 }
 
-static int cmp_uaff(const void *x, const void *y)
+/* Unit u's register := r, its span with it. */
+static void set_col(CO *co, int u, int r)
 {
-	const UAff *a = x, *b = y;
-	if (a->a != b->a)
-		return (a->a > b->a) - (a->a < b->a);
-	return (a->b > b->b) - (a->b < b->b);
+	co->col[u] = r;
+	co->cspan[u] = uspan(co, u, r);
 }
 
 /* Units, their members and their graph. */
@@ -107,6 +108,10 @@ static void build_units(CO *co)
 			if (c->width[p] > co->uw[co->u[p]])
 				co->uw[co->u[p]] = c->width[p];
 		}
+	co->cspan = ARENA_NEW(fn->arena, RegSet, np + 1);
+	for (int x = 0; x < np; x++)
+		if (co->node[x])
+			co->cspan[x] = uspan(co, x, co->col[x]);
 	/* unit adjacency: members' neighbours mapped to units */
 	int *mark = ARENA_NEW(fn->arena, int, np + 1);
 	for (int p = 0; p < np; p++)
@@ -146,6 +151,29 @@ static void build_units(CO *co)
 	}
 }
 
+/* Sorts co->aff by (a, b) increasing: a stable counting sort by b,
+ * then one by a; O(affinities + units). */
+static void sort_affinities(CO *co)
+{
+	Arena *ar = co->fn->arena;
+	int np = co->np, n = co->naff;
+	UAff *tmp = ARENA_NEW(ar, UAff, n + 1);
+	int *cnt = ARENA_NEW(ar, int, np + 2);
+	for (int k = 0; k < n; k++)
+		cnt[co->aff[k].b + 1]++;
+	for (int u = 0; u < np; u++)
+		cnt[u + 1] += cnt[u];
+	for (int k = 0; k < n; k++)
+		tmp[cnt[co->aff[k].b]++] = co->aff[k];
+	memset(cnt, 0, sizeof(int) * (size_t)(np + 2));
+	for (int k = 0; k < n; k++)
+		cnt[tmp[k].a + 1]++;
+	for (int u = 0; u < np; u++)
+		cnt[u + 1] += cnt[u];
+	for (int k = 0; k < n; k++)
+		co->aff[cnt[tmp[k].a]++] = tmp[k];
+}
+
 /* Affinities between units (merged) and register preferences. */
 static void build_affinities(CO *co)
 {
@@ -172,7 +200,7 @@ static void build_affinities(CO *co)
 		co->aff[co->naff++] = (UAff){x < y ? x : y, x < y ? y : x,
 					     col_aff_weight(a)};
 	}
-	qsort(co->aff, (size_t)co->naff, sizeof(UAff), cmp_uaff);
+	sort_affinities(co);
 	int n = 0;
 	for (int k = 0; k < co->naff; k++) {
 		if (n && co->aff[n - 1].a == co->aff[k].a &&
@@ -235,7 +263,7 @@ static void rollback(CO *co, int mark)
 	while (co->nlog > mark) {
 		co->nlog--;
 		int u = co->logn[co->nlog];
-		co->col[u] = co->logc[co->nlog];
+		set_col(co, u, co->logc[co->nlog]);
 		co->busy[u] = false;
 	}
 }
@@ -266,20 +294,23 @@ static bool move_away(CO *co, int n, RegSet excl, int depth)
 	RegSet held = 0;
 	co->steps += co->ustart[n + 1] - co->ustart[n];
 	for (int k = co->ustart[n]; k < co->ustart[n + 1]; k++) {
-		int m = co->unbr[k];
-		held |= uspan(co, m, co->col[m]);
+		held |= co->cspan[co->unbr[k]];
 	}
-	int order[TGT_NREGS], no = 0;
-	for (int pass = 0; pass < 2; pass++)
-		for (RegSet a = c->adm[n]; a; a &= a - 1) {
-			int r = colour_lowest(a);
-			RegSet sp = uspan(co, n, r);
-			if (sp & excl)
-				continue;
-			bool clear = !(sp & held);
-			if (clear == (pass == 0))
-				order[no++] = r;
-		}
+	/* the registers no neighbour holds first, each group in register
+	 * order */
+	int order[TGT_NREGS], rest[TGT_NREGS], no = 0, nr = 0;
+	for (RegSet a = c->adm[n]; a; a &= a - 1) {
+		int r = colour_lowest(a);
+		RegSet sp = uspan(co, n, r);
+		if (sp & excl)
+			continue;
+		if (!(sp & held))
+			order[no++] = r;
+		else
+			rest[nr++] = r;
+	}
+	for (int k = 0; k < nr; k++)
+		order[no++] = rest[k];
 	return recolour(co, n, order, no, depth + 1);
 }
 
@@ -296,13 +327,13 @@ static bool recolour(CO *co, int u, const int *order, int norder, int depth)
 		int r = order[k];
 		int mark = co->nlog;
 		log_change(co, u);
-		co->col[u] = r;
+		set_col(co, u, r);
 		co->busy[u] = true;
 		RegSet sp = uspan(co, u, r);
 		bool ok = true;
 		for (int j = co->ustart[u]; j < co->ustart[u + 1] && ok; j++) {
 			int n = co->unbr[j];
-			if (uspan(co, n, co->col[n]) & sp)
+			if (co->cspan[n] & sp)
 				ok = move_away(co, n, sp, depth);
 		}
 		if (ok)

@@ -33,6 +33,9 @@ typedef struct CS {
 	RegSet hard;         /* hard registers (of all) live now */
 	RegSet **hafter;     /* per block, per non-phi instruction: the
 				hard registers of all live after it */
+	int *wt;             /* per value v, class cl: vweight(v, cl) at
+				wt[v * RC_NALLOC + cl] */
+	int lw[RC_NALLOC];   /* the weights of the live set of the walk */
 	int mlb[RC_NALLOC];  /* where maxlive was first reached */
 	const Ins *mli[RC_NALLOC];
 	char *err;
@@ -72,6 +75,8 @@ static int64_t bweight(const Blk *b)
 /* Registers r..r+w-1 as a set. */
 static RegSet span(int r, int w)
 {
+	if (w == 1)
+		return RS_BIT(r);
 	RegSet s = 0;
 	for (int k = 0; k < w; k++)
 		s |= RS_BIT(r + k);
@@ -162,14 +167,31 @@ static int vweight(const CS *s, int v, int cls)
 	return RS_HAS(s->c->avail[cls], v - fn->npseudo) ? 1 : 0;
 }
 
-/* Records a pressure point with values L plus the extra weight. */
-static void point(CS *s, const LiveSet *L, const int extra[RC_NALLOC], int b,
-		  const Ins *i)
+/* s->wt, s->lw := the weights of L's values. */
+static void weigh_set(CS *s, const LiveSet *L)
 {
 	for (int cl = 0; cl < RC_NALLOC; cl++) {
-		int w = extra[cl];
+		s->lw[cl] = 0;
 		for (int k = 0; k < L->n; k++)
-			w += vweight(s, L->dense[k], cl);
+			s->lw[cl] += s->wt[L->dense[k] * RC_NALLOC + cl];
+	}
+}
+
+/* The weights of every value, per class (vweight), into s->wt. */
+static void weigh_values(CS *s, int nval)
+{
+	s->wt = ARENA_NEW(s->fn->arena, int, nval * RC_NALLOC + 1);
+	for (int v = 0; v < nval; v++)
+		for (int cl = 0; cl < RC_NALLOC; cl++)
+			s->wt[v * RC_NALLOC + cl] = vweight(s, v, cl);
+}
+
+/* Records a pressure point with the values of the walk's live set
+ * (weights s->lw) plus the extra weight. */
+static void point(CS *s, const int extra[RC_NALLOC], int b, const Ins *i)
+{
+	for (int cl = 0; cl < RC_NALLOC; cl++) {
+		int w = extra[cl] + s->lw[cl];
 		if (w > s->c->maxlive[cl]) {
 			s->c->maxlive[cl] = w;
 			s->mlb[cl] = b;
@@ -224,7 +246,7 @@ static void analyse_ins(CS *s, int b, const Ins *i, const LiveSet *L,
 		    RS_HAS(s->all, i->ops[t].reg))
 			c->adm[v] &= RS_BIT(i->ops[t].reg);
 	}
-	point(s, L, extra, b, i);
+	point(s, extra, b, i);
 	for (int k = 0; k < i->nops; k++) {
 		const Op *o = &i->ops[k];
 		if (!constr_reg_operand(o) || !(o->flags & OF_DEF))
@@ -360,7 +382,7 @@ static void analyse_phis(CS *s, int b, LiveSet *L)
 		}
 	}
 	if (any)
-		point(s, L, extra, b, NULL);
+		point(s, extra, b, NULL);
 	for (const Ins *i = bb->last; i; i = i->prev)
 		if (i->kind == IK_PHI)
 			live_step_back(fn, i, L);
@@ -417,6 +439,7 @@ static void analyse(CS *s)
 	Fn *fn = s->fn;
 	LiveSet L;
 	lset_init(&L, fn->arena, s->lv->nval);
+	weigh_values(s, s->lv->nval);
 	s->flags = ARENA_NEW(fn->arena, uint8_t *, fn->nblk + 1);
 	s->hafter = ARENA_NEW(fn->arena, RegSet *, fn->nblk + 1);
 	for (int b = 0; b < fn->nblk; b++) {
@@ -430,12 +453,13 @@ static void analyse(CS *s)
 			ni += i->kind != IK_PHI;
 		s->hafter[b] = ARENA_NEW(fn->arena, RegSet, ni + 1);
 		live_set_out(s->lv, b, &L);
+		weigh_set(s, &L);
 		for (const Ins *i = bb->last; i && i->kind != IK_PHI;
 		     i = i->prev) {
 			n -= i->nops;
 			s->hafter[b][--ni] = hard_of(s, &L);
 			analyse_ins(s, b, i, &L, s->flags[b] + n);
-			live_step_back(fn, i, &L);
+			live_step_back_sum(fn, i, &L, s->wt, RC_NALLOC, s->lw);
 			int extra[RC_NALLOC] = {0};
 			for (int k = 0; k < i->nops; k++) {
 				const Op *o = &i->ops[k];
@@ -454,7 +478,7 @@ static void analyse(CS *s)
 						extra[cl] += s->c->width[v];
 				}
 			}
-			point(s, &L, extra, b, i);
+			point(s, extra, b, i);
 		}
 		analyse_phis(s, b, &L);
 		if (b == fn->entry)
@@ -1179,6 +1203,7 @@ bool colour_fn(Fn *fn, const RegSet avail[RC_NALLOC], Colour *out,
 	s.cfg = cfg;
 	s.dom = dom_build(fn, cfg);
 	s.lv = live_compute(fn, cfg);
+	out->lv = s.lv; /* colouring changes no instruction */
 	analyse(&s);
 	for (int cl = 0; cl < RC_NALLOC; cl++)
 		if (out->maxlive[cl] > regset_count(avail[cl])) {

@@ -59,6 +59,7 @@
 #include <stdint.h>
 
 #include "ir.h"
+#include "liveness.h"
 
 /* An affinity: a wants the register of pseudo b, or (b < 0) register
  * -1-b. */
@@ -93,6 +94,7 @@ typedef struct Colour {
 	int maxlive[RC_NALLOC]; /* pressure within avail: pseudos and the
 				   hard registers of avail */
 	int nmatch;             /* constrained instructions matched */
+	const Live *lv;         /* fn's liveness, as colour_fn left fn */
 } Colour;
 
 /* The lowest register of s (not empty): regset_first. */

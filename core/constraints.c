@@ -393,6 +393,14 @@ static bool comm_swap(const Fn *fn, Ins *i, int k, const LiveSet *live)
 bool constr_prepare(Fn *fn, Ssa *ssa, ConstrStats *st, char *err,
 		    size_t errlen)
 {
+	Live *lv;
+	return constr_prepare_live(fn, ssa, st, &lv, err, errlen);
+}
+
+bool constr_prepare_live(Fn *fn, Ssa *ssa, ConstrStats *st, Live **lvp,
+			 char *err, size_t errlen)
+{
+	*lvp = NULL;
 	if (fn->nblk == 0)
 		return true;
 	for (int b = 0; b < fn->nblk; b++)
@@ -460,6 +468,9 @@ bool constr_prepare(Fn *fn, Ssa *ssa, ConstrStats *st, char *err,
 				i->ops[m].reg = v2;
 		}
 	}
+	/* each copy, its def and the reads of it are at one instruction */
+	live_add_pseudos(lv, fn->npseudo);
+	*lvp = lv;
 	return true;
 }
 
@@ -1113,6 +1124,13 @@ static int *var_table(Fn *fn, int n)
 bool constr_split(Fn *fn, Ssa *ssa, const RegSet avail[RC_NALLOC],
 		  ConstrStats *st, char *err, size_t errlen)
 {
+	return constr_split_live(fn, ssa, avail, NULL, st, err, errlen);
+}
+
+bool constr_split_live(Fn *fn, Ssa *ssa, const RegSet avail[RC_NALLOC],
+		       const Live *lv, ConstrStats *st, char *err,
+		       size_t errlen)
+{
 	if (fn->nblk == 0)
 		return true;
 	if (fn->allocated)
@@ -1123,7 +1141,7 @@ bool constr_split(Fn *fn, Ssa *ssa, const RegSet avail[RC_NALLOC],
 	Cfg *cfg = cfg_build(fn);
 	sp.cfg = cfg;
 	sp.dom = dom_build(fn, cfg);
-	sp.lv = live_compute(fn, cfg);
+	sp.lv = lv ? lv : live_compute(fn, cfg);
 	sp.split = ARENA_NEW(fn->arena, bool, sp.np0 + 1);
 	insert_perms(&sp, avail);
 	int np1 = fn->npseudo;

@@ -50,6 +50,7 @@
 #include <stddef.h>
 
 #include "ir.h"
+#include "liveness.h"
 #include "ssa.h"
 
 typedef struct ConstrStats {
@@ -168,11 +169,23 @@ bool constr_partial_finish(const ConstrParts *parts, char *err,
 bool constr_prepare(Fn *fn, Ssa *ssa, ConstrStats *st, char *err,
 		    size_t errlen);
 
+/* constr_prepare; *lvp := fn's liveness afterwards (computed before the
+ * copies, which change no block's live-in or live-out set: each copy
+ * and the use it feeds are in one block; live_add_pseudos). */
+bool constr_prepare_live(Fn *fn, Ssa *ssa, ConstrStats *st, Live **lvp,
+			 char *err, size_t errlen);
+
 /* Requires fn in SSA form as ssa describes (possibly spilled: operands in
  * slots are memory).  Inserts the parallel copies before constrained
  * instructions and reconstructs SSA form (see above).  Linear in the
  * function plus the copies, the dominance frontiers and the phis. */
 bool constr_split(Fn *fn, Ssa *ssa, const RegSet avail[RC_NALLOC],
 		  ConstrStats *st, char *err, size_t errlen);
+
+/* constr_split with lv, fn's liveness as it is (live_compute), or
+ * NULL. */
+bool constr_split_live(Fn *fn, Ssa *ssa, const RegSet avail[RC_NALLOC],
+		       const Live *lv, ConstrStats *st, char *err,
+		       size_t errlen);
 
 #endif

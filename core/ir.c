@@ -534,11 +534,6 @@ bool op_partial_def(const Fn *fn, const Op *o)
 	return o->sub_size < size && size > word;
 }
 
-bool op_reads(const Fn *fn, const Op *o)
-{
-	return (o->flags & OF_USE) || op_partial_def(fn, o);
-}
-
 RegSet ins_hard_reads(const Fn *fn, const Ins *i)
 {
 	RegSet s = 0;

@@ -381,8 +381,13 @@ bool fn_equal(const Fn *a, const Fn *b, char *why, size_t whylen);
  * undefined. */
 bool op_partial_def(const Fn *fn, const Op *o);
 
-/* Whether o reads its value: a use (OF_USE) or a partial def. */
-bool op_reads(const Fn *fn, const Op *o);
+/* Whether o reads its value: a use (OF_USE) or a partial def.  Inline:
+ * asked for every operand by every backward walk. */
+static inline bool op_reads(const Fn *fn, const Op *o)
+{
+	return (o->flags & OF_USE) ||
+	       ((o->flags & OF_DEF) && o->sub_size && op_partial_def(fn, o));
+}
 
 /* The hard registers instruction i reads (hard-register operands that
  * op_reads), resp. writes (hard-register defs and its clobbers). */

@@ -2,9 +2,10 @@
  *
  * 1. Events: the value is upward-exposed in a block (UE), defined in it
  *    (DEF), or a phi source coming from it (PHI, block = the predecessor).
- *    A first scan of the instructions counts each value's events, a second
- *    writes them bucketed by value (a counting sort without a list to
- *    sort), one int each.
+ *    One scan of the instructions records them in scan order (value and
+ *    event, two ints each, in a buffer of two per operand and one per
+ *    clobbered register); a counting sort buckets them by value, one int
+ *    each.
  * 2. For each value in increasing order: mark its defining blocks, then
  *    walk predecessors backwards from its UE blocks and phi-source
  *    predecessors, adding it to live_out / live_in until a defining block
@@ -22,21 +23,6 @@ int live_nval(const Fn *fn)
 	return fn->npseudo + TGT_NREGS;
 }
 
-int live_value(const Fn *fn, const Op *o)
-{
-	if (o->loc.kind == LOC_SLOT)
-		return -1; /* memory, not a register value */
-	switch (o->kind) {
-	case OK_PSEUDO:
-		return o->reg >= 0 && o->reg < fn->npseudo ? o->reg : -1;
-	case OK_HREG:
-		return o->reg >= 0 && o->reg < TGT_NREGS ? fn->npseudo + o->reg
-							 : -1;
-	default:
-		return -1;
-	}
-}
-
 /* ---- step 1: events ---- */
 
 /* An event is blk << EV_SHIFT | kind. */
@@ -44,19 +30,20 @@ enum { EV_UE, EV_DEF, EV_PHI, EV_KIND = 3, EV_SHIFT = 2 };
 
 typedef struct Events {
 	int *start;  /* nval+1: v's events are ev[start[v] .. start[v+1]) */
-	int *fill;   /* write cursor per value (second scan) */
-	int *ev;     /* NULL during the counting scan */
+	int *ev;     /* bucketed by value */
+	int *sv;     /* the scan's events in scan order: values ... */
+	int *sc;     /* ... and events */
+	int ns;
 	int *defblk; /* per value: last block that defined it (scan stamp) */
 	int *ueblk;  /* per value: last block where it was upward-exposed */
 } Events;
 
-/* Counts (first scan) or records (second scan) an event of v. */
+/* Records an event of v (scan order; counted for the bucketing). */
 static void ev_push(Events *e, int v, int b, int kind)
 {
-	if (e->ev)
-		e->ev[e->fill[v]++] = b << EV_SHIFT | kind;
-	else
-		e->start[v + 1]++;
+	e->sv[e->ns] = v;
+	e->sc[e->ns++] = b << EV_SHIFT | kind;
+	e->start[v + 1]++;
 }
 
 /* Records a def of v in b, once per block. */
@@ -105,7 +92,8 @@ static void scan_phi(const Fn *fn, Events *e, const Ins *i, int b)
 	}
 }
 
-/* Scans every block, counting or recording the events (e->ev). */
+/* Scans every block, recording the events (e->sv, e->sc) and counting
+ * them per value (e->start[v + 1]). */
 static void scan_blocks(const Fn *fn, Events *e)
 {
 	for (int v = 0; v < live_nval(fn); v++)
@@ -117,6 +105,21 @@ static void scan_blocks(const Fn *fn, Events *e)
 			else
 				scan_ins(fn, e, i, b);
 		}
+}
+
+/* An upper bound of the events of fn: two per operand (a
+ * read-modify-write operand is a use and a def) and one per clobbered
+ * register. */
+static long max_events(const Fn *fn)
+{
+	long n = 0;
+	for (int b = 0; b < fn->nblk; b++)
+		for (const Ins *i = fn->blk[b]->first; i; i = i->next) {
+			n += 2 * (long)i->nops;
+			for (RegSet c = i->clobbers; c; c &= c - 1)
+				n++;
+		}
+	return n;
 }
 
 /* ---- step 2: chunked int buffer, exploration; step 3: transposition ---- */
@@ -282,22 +285,29 @@ static void explore_init(Explore *x, Fn *fn)
 	x->out = (IntBuf){.a = a};
 }
 
-/* Counts, then records the events of all values (step 1). */
+/* Records the events of all values, bucketed by value (step 1). */
 static void collect_events(Fn *fn, Events *e)
 {
 	Arena *a = fn->arena;
 	int nval = live_nval(fn);
+	long max = max_events(fn);
 	e->start = ARENA_NEW(a, int, nval + 1);
-	e->defblk = ARENA_NEW(a, int, nval + 1);
-	e->ueblk = ARENA_NEW(a, int, nval + 1);
-	e->ev = NULL;
+	e->defblk = arena_alloc_raw(a, sizeof(int) * (size_t)(nval + 1));
+	e->ueblk = arena_alloc_raw(a, sizeof(int) * (size_t)(nval + 1));
+	/* not zeroed: written by the scan before they are read */
+	e->sv = arena_alloc_raw(a, sizeof(int) * (size_t)(max + 1));
+	e->sc = arena_alloc_raw(a, sizeof(int) * (size_t)(max + 1));
+	e->ns = 0;
 	scan_blocks(fn, e);
 	for (int v = 0; v < nval; v++)
 		e->start[v + 1] += e->start[v];
-	e->fill = ARENA_NEW(a, int, nval + 1);
-	memcpy(e->fill, e->start, sizeof(int) * (size_t)nval);
-	e->ev = ARENA_NEW(a, int, e->start[nval] + 1);
-	scan_blocks(fn, e);
+	/* the scan's events in scan order, bucketed by value: within a
+	 * value in scan order, as a second scan would have written them */
+	int *fill = e->defblk; /* reused: the scan is over */
+	memcpy(fill, e->start, sizeof(int) * (size_t)nval);
+	e->ev = arena_alloc_raw(a, sizeof(int) * (size_t)(e->start[nval] + 1));
+	for (int k = 0; k < e->ns; k++)
+		e->ev[fill[e->sv[k]]++] = e->sc[k];
 }
 
 Live *live_compute(Fn *fn, const Cfg *cfg)
@@ -330,6 +340,24 @@ Live *live_compute(Fn *fn, const Cfg *cfg)
 	transpose(a, &x.in, vin, nval, fn->nblk, x.nin, lv->in);
 	transpose(a, &x.out, vout, nval, fn->nblk, x.nout, lv->out);
 	return lv;
+}
+
+void live_add_pseudos(Live *lv, int npseudo)
+{
+	int d = npseudo - lv->npseudo;
+	if (d == 0)
+		return;
+	/* hard registers' values are the largest: the sets stay sorted */
+	for (int b = 0; b < lv->nblk; b++) {
+		for (int k = 0; k < lv->nin[b]; k++)
+			if (lv->in[b][k] >= lv->npseudo)
+				lv->in[b][k] += d;
+		for (int k = 0; k < lv->nout[b]; k++)
+			if (lv->out[b][k] >= lv->npseudo)
+				lv->out[b][k] += d;
+	}
+	lv->npseudo = npseudo;
+	lv->nval = npseudo + TGT_NREGS;
 }
 
 /* Binary search for v in the sorted a[0..n-1]. */
@@ -408,22 +436,63 @@ void live_set_in(const Live *lv, int blk, LiveSet *s)
 		lset_add(s, lv->in[blk][k]);
 }
 
-void live_step_back(const Fn *fn, const Ins *i, LiveSet *s)
+/* Adds wt[v * nw ...] times sign to sum (nothing when wt is NULL). */
+static inline void weigh(const int *wt, int nw, int *sum, int v, int sign)
+{
+	if (wt)
+		for (int c = 0; c < nw; c++)
+			sum[c] += sign * wt[v * nw + c];
+}
+
+/* Removes v from s, its weight from sum (wt: see live_step_back_sum). */
+static inline void step_del(LiveSet *s, int v, const int *wt, int nw,
+			    int *sum)
+{
+	if (!lset_has(s, v))
+		return;
+	lset_del(s, v);
+	weigh(wt, nw, sum, v, -1);
+}
+
+/* Adds v to s, its weight to sum. */
+static inline void step_add(LiveSet *s, int v, const int *wt, int nw,
+			    int *sum)
+{
+	if (lset_has(s, v))
+		return;
+	lset_add(s, v);
+	weigh(wt, nw, sum, v, 1);
+}
+
+/* live_step_back with sums when wt is not NULL. */
+static inline void step_back(const Fn *fn, const Ins *i, LiveSet *s,
+			     const int *wt, int nw, int *sum)
 {
 	for (int k = 0; k < i->nops; k++)
 		if (i->ops[k].flags & OF_DEF) {
 			int v = live_value(fn, &i->ops[k]);
 			if (v >= 0)
-				lset_del(s, v);
+				step_del(s, v, wt, nw, sum);
 		}
 	if (i->kind == IK_PHI)
 		return;
 	for (RegSet c = i->clobbers; c; c &= c - 1)
-		lset_del(s, fn->npseudo + regset_first(c));
+		step_del(s, fn->npseudo + regset_first(c), wt, nw, sum);
 	for (int k = 0; k < i->nops; k++)
 		if (op_reads(fn, &i->ops[k])) {
 			int v = live_value(fn, &i->ops[k]);
 			if (v >= 0)
-				lset_add(s, v);
+				step_add(s, v, wt, nw, sum);
 		}
+}
+
+void live_step_back(const Fn *fn, const Ins *i, LiveSet *s)
+{
+	step_back(fn, i, s, NULL, 0, NULL);
+}
+
+void live_step_back_sum(const Fn *fn, const Ins *i, LiveSet *s,
+			const int *wt, int nw, int *sum)
+{
+	step_back(fn, i, s, wt, nw, sum);
 }

@@ -60,12 +60,33 @@ typedef struct Live {
 /* Number of values of fn: npseudo + TGT_NREGS. */
 int live_nval(const Fn *fn);
 
-/* The value of operand o, or -1 for an imm/sym operand or one in a slot. */
-int live_value(const Fn *fn, const Op *o);
+/* The value of operand o, or -1 for an imm/sym operand or one in a slot.
+ * Inline: asked for every operand by every walk. */
+static inline int live_value(const Fn *fn, const Op *o)
+{
+	if (o->loc.kind == LOC_SLOT)
+		return -1; /* memory, not a register value */
+	switch (o->kind) {
+	case OK_PSEUDO:
+		return o->reg >= 0 && o->reg < fn->npseudo ? o->reg : -1;
+	case OK_HREG:
+		return o->reg >= 0 && o->reg < TGT_NREGS ? fn->npseudo + o->reg
+							 : -1;
+	default:
+		return -1;
+	}
+}
 
 /* Requires cfg = cfg_build(fn), still valid.  Live-in and live-out sets of
  * every block, in fn->arena. */
 Live *live_compute(Fn *fn, const Cfg *cfg);
+
+/* Requires lv computed on fn when it had lv->npseudo pseudos; fn now
+ * has npseudo >= that, and the new pseudos are in no block's live-in or
+ * live-out set (defined and used within one block).  Renumbers the hard
+ * registers' values (npseudo + r) in lv's sets: lv is fn's liveness
+ * again.  O(sum of the sets). */
+void live_add_pseudos(Live *lv, int npseudo);
 
 /* Membership tests by binary search. */
 bool live_in_has(const Live *lv, int blk, int v);
@@ -94,5 +115,11 @@ void live_set_in(const Live *lv, int blk, LiveSet *s);
  * it), so stepping back over all of B's instructions from live_out(B)
  * ends with live_in(B). */
 void live_step_back(const Fn *fn, const Ins *i, LiveSet *s);
+
+/* live_step_back, keeping sum[c] (c < nw) the sum of wt[v * nw + c] over
+ * the members v of s (the same set operations in the same order: s's
+ * dense order is live_step_back's). */
+void live_step_back_sum(const Fn *fn, const Ins *i, LiveSet *s,
+			const int *wt, int nw, int *sum);
 
 #endif

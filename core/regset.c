@@ -180,9 +180,18 @@ static bool tied_to_read(const Fn *fn, const Ins *i, int k)
 bool alloc_fits(Fn *fn, const RegSet avail[RC_NALLOC], int *maxlive, char *err,
 		size_t errlen)
 {
+	Live *lv = NULL;
+	return alloc_fits_live(fn, &lv, avail, maxlive, err, errlen);
+}
+
+bool alloc_fits_live(Fn *fn, Live **lvp, const RegSet avail[RC_NALLOC],
+		     int *maxlive, char *err, size_t errlen)
+{
 	const Target *t = fn->target;
-	Cfg *cfg = cfg_build(fn);
-	Live *lv = live_compute(fn, cfg);
+	if (!*lvp)
+		*lvp = live_compute(fn, cfg_build(fn));
+	Live *lv = *lvp;
+	const Cfg *cfg = lv->cfg;
 	LiveSet L;
 	lset_init(&L, fn->arena, lv->nval);
 	RegSet all_avail = 0;

@@ -8,6 +8,7 @@
 #include <stddef.h>
 
 #include "ir.h"
+#include "liveness.h"
 
 /* Whether fn (SSA form, prepared by constr_prepare) needs no spilling
  * with the registers avail: pressure at most k everywhere, and at every
@@ -17,5 +18,11 @@
  * pressure met; else false with the first excess in err. */
 bool alloc_fits(Fn *fn, const RegSet avail[RC_NALLOC], int *maxlive,
 		char *err, size_t errlen);
+
+/* alloc_fits with fn's liveness: *lvp when not NULL (computed on fn as
+ * it is), else computed and left in *lvp (for a spiller that runs next
+ * on the unchanged fn). */
+bool alloc_fits_live(Fn *fn, Live **lvp, const RegSet avail[RC_NALLOC],
+		     int *maxlive, char *err, size_t errlen);
 
 #endif

@@ -554,7 +554,8 @@ static bool analyse(Sp *s)
 	s->cfg = cfg_build(fn);
 	s->dom = dom_build(fn, s->cfg);
 	s->lp = loops_find(fn, s->cfg, s->dom);
-	s->lv = live_compute(fn, s->cfg);
+	if (!s->lv) /* else given by spill_fn_live */
+		s->lv = live_compute(fn, s->cfg);
 	s->nblk0 = fn->nblk;
 	s->npseudo0 = fn->npseudo;
 	s->nval = live_nval(fn);
@@ -859,7 +860,14 @@ static bool transform(Sp *s, SpillResult *res)
 bool spill_fn(Fn *fn, const SpillOpts *opts, SpillResult *res, char *err,
 	      size_t errlen)
 {
-	Sp s = {.fn = fn, .t = fn->target, .err = err, .errlen = errlen};
+	return spill_fn_live(fn, NULL, opts, res, err, errlen);
+}
+
+bool spill_fn_live(Fn *fn, Live *lv, const SpillOpts *opts, SpillResult *res,
+		   char *err, size_t errlen)
+{
+	Sp s = {.fn = fn, .t = fn->target, .lv = lv, .err = err,
+		.errlen = errlen};
 	memset(res, 0, sizeof *res);
 	if (fn->unsupported)
 		return err_set(s.err, s.errlen, "unsupported function: %s",

@@ -93,6 +93,7 @@
 #include <stddef.h>
 
 #include "ir.h"
+#include "liveness.h"
 
 typedef struct SpillOpts {
 	RegSet regs[RC_NALLOC]; /* allocatable registers per class */
@@ -147,5 +148,9 @@ typedef struct SpillResult {
  * nextuse.h and slots.h. */
 bool spill_fn(Fn *fn, const SpillOpts *opts, SpillResult *res, char *err,
 	      size_t errlen);
+
+/* spill_fn with lv, fn's liveness as it is (live_compute), or NULL. */
+bool spill_fn_live(Fn *fn, Live *lv, const SpillOpts *opts, SpillResult *res,
+		   char *err, size_t errlen);
 
 #endif

@@ -47,8 +47,28 @@ static int cmp_int(const void *x, const void *y)
 	return (a > b) - (a < b);
 }
 
+/* Whether some uid of uids[0..n-1] (positive, one per instruction of
+ * nins) may appear twice: marks in a table by uid when the uids are
+ * dense enough (O(n)), else sorts a copy (O(n log n)). */
+static bool uids_repeat(Arena *a, const int *uids, int n, int nins)
+{
+	int max = 0;
+	for (int k = 0; k < n; k++)
+		if (uids[k] > max)
+			max = uids[k];
+	if (max > 4 * nins + 1024)
+		return true; /* the caller sorts */
+	bool *seen = ARENA_NEW(a, bool, max + 1);
+	for (int k = 0; k < n; k++) {
+		if (seen[uids[k]])
+			return true;
+		seen[uids[k]] = true;
+	}
+	return false;
+}
+
 /* Rejects what construction cannot take; counts definitions into *ndefs.
- * Time O(n log n) for the uid check. */
+ * Time O(n) for the uid check when uids are dense, else O(n log n). */
 static bool check_input(SC *sc, int *ndefs)
 {
 	Fn *fn = sc->fn;
@@ -93,6 +113,9 @@ static bool check_input(SC *sc, int *ndefs)
 			}
 		}
 	}
+	if (!uids_repeat(fn->arena, uids, nu, nins))
+		return true;
+	/* the smallest uid that repeats, for the message */
 	qsort(uids, (size_t)nu, sizeof(int), cmp_int);
 	for (int k = 1; k < nu; k++)
 		if (uids[k] == uids[k - 1])

@@ -164,13 +164,33 @@ static void copyset_init(SD *sd, CopySet *cs, int cap)
 	cs->busy = 0;
 }
 
+/* Where a copy set comes from, for messages (formatted only for one):
+ * the phis of block b from block p, or, when ins is set, the inserted
+ * copy ins of block b. */
+typedef struct What {
+	int b, p;
+	const Ins *ins;
+} What;
+
+/* w as text in buf. */
+static const char *what_str(const What *w, char *buf, size_t len)
+{
+	if (w->ins)
+		snprintf(buf, len, "b%d: inserted %s", w->b,
+			 ins_kind_name(w->ins->kind));
+	else
+		snprintf(buf, len, "phis of b%d from b%d", w->b, w->p);
+	return buf;
+}
+
 /* Adds def <- src to cs when it moves something.  Either way both values
  * occupy their registers across the copy (a value that stays where it is
  * is still live there). */
 static bool copyset_add(SD *sd, CopySet *cs, const Op *d, const Op *s,
-			const char *what)
+			const What *wh)
 {
 	Fn *fn = sd->fn;
+	char what[64];
 	bool need;
 	if (!pair_needed(sd, d, s, &need))
 		return false;
@@ -187,13 +207,14 @@ static bool copyset_add(SD *sd, CopySet *cs, const Op *d, const Op *s,
 		return true;
 	if (d->kind != OK_PSEUDO && s->kind != OK_PSEUDO)
 		return err_set(sd->err, sd->errlen,
-			       "%s: a copy between hard registers", what);
+			       "%s: a copy between hard registers",
+			       what_str(wh, what, sizeof what));
 	int dval = d->kind == OK_PSEUDO ? d->reg : s->reg;
 	int sval = s->kind == OK_PSEUDO ? s->reg : dval;
 	if (op_class(fn, d) != op_class(fn, s))
 		return err_set(sd->err, sd->errlen,
-			       "%s: p%d <- p%d between classes", what, dval,
-			       sval);
+			       "%s: p%d <- p%d between classes",
+			       what_str(wh, what, sizeof what), dval, sval);
 	cs->pair[cs->n++] = (PcopyPair){dl, sl, dval, sval};
 	return true;
 }
@@ -202,7 +223,7 @@ static bool copyset_add(SD *sd, CopySet *cs, const Op *d, const Op *s,
  * are the allocatable ones not in cs->busy; those holding a pseudo of
  * live[0..nlive-1] (values live across the copy) may be borrowed. */
 static bool sequentialize(SD *sd, const CopySet *cs, const int *live,
-			  int nlive, PcopySeq *seq, const char *what)
+			  int nlive, PcopySeq *seq, const What *wh)
 {
 	Fn *fn = sd->fn;
 	const Target *t = fn->target;
@@ -246,9 +267,10 @@ static bool sequentialize(SD *sd, const CopySet *cs, const int *live,
 	}
 	PcopyIn in = {.pair = cs->pair, .npair = cs->n, .free = free,
 		      .borrow = borrow, .nborrow = nborrow};
-	char why[200];
+	char why[200], what[64];
 	if (!pcopy_sequentialize(fn, &in, seq, why, sizeof why))
-		return err_set(sd->err, sd->errlen, "%s: %s", what, why);
+		return err_set(sd->err, sd->errlen, "%s: %s",
+			       what_str(wh, what, sizeof what), why);
 	sd->st.moves += seq->moves;
 	sd->st.swaps += seq->swaps;
 	sd->st.nscratch += seq->nscratch;
@@ -433,16 +455,16 @@ static bool sequence_edge(SD *sd, Blk *b, int e, int k, RegSet livebusy,
 	int nphi = 0;
 	for (Ins *i = b->first; i && i->kind == IK_PHI; i = i->next)
 		nphi++;
+	What wh = {b->id, p->id, NULL};
 	char what[64];
-	snprintf(what, sizeof what, "phis of b%d from b%d", b->id, p->id);
 	CopySet cs;
 	copyset_init(sd, &cs, nphi);
 	for (Ins *i = b->first; i && i->kind == IK_PHI; i = i->next) {
 		if (i->ops[0].kind != OK_PSEUDO)
 			return err_set(sd->err, sd->errlen,
 				       "%s: a phi defines a hard register",
-				       what);
-		if (!copyset_add(sd, &cs, &i->ops[0], &i->ops[1 + e], what))
+				       what_str(&wh, what, sizeof what));
+		if (!copyset_add(sd, &cs, &i->ops[0], &i->ops[1 + e], &wh))
 			return false;
 	}
 	if (!cs.n)
@@ -465,7 +487,7 @@ static bool sequence_edge(SD *sd, Blk *b, int e, int k, RegSet livebusy,
 		es->at = AT_SPLIT;
 	cs.busy |= livebusy;
 	return sequentialize(sd, &cs, sd->lv->in[b->idx], sd->lv->nin[b->idx],
-			     &es->seq, what);
+			     &es->seq, &wh);
 }
 
 static int cmp_edge(const void *x, const void *y)
@@ -574,22 +596,22 @@ static bool lower_block_copies(SD *sd, Blk *b, LiveSet *s)
 		if (i->kind == IK_PHI)
 			break;
 		if (inserted_copy(i)) {
+			What wh = {b->id, -1, i};
 			char what[64];
-			snprintf(what, sizeof what, "b%d: inserted %s", b->id,
-				 ins_kind_name(i->kind));
 			if (i->nops % 2)
 				return err_set(sd->err, sd->errlen,
-					       "%s: odd operand count", what);
+					       "%s: odd operand count",
+					       what_str(&wh, what, sizeof what));
 			CopySet cs;
 			copyset_init(sd, &cs, i->nops / 2);
 			for (int k = 0; k + 1 < i->nops; k += 2)
 				if (!copyset_add(sd, &cs, &i->ops[k],
-						 &i->ops[k + 1], what))
+						 &i->ops[k + 1], &wh))
 					return false;
 			for (int k = 0; k < s->n; k++)
 				occupy_value(sd, s->dense[k], &cs.busy);
 			PcopySeq seq;
-			if (!sequentialize(sd, &cs, s->dense, s->n, &seq, what))
+			if (!sequentialize(sd, &cs, s->dense, s->n, &seq, &wh))
 				return false;
 			pcopy_insert(b, i, &seq);
 			ins_remove(b, i);
@@ -647,14 +669,22 @@ bool ssa_destruct_within(Fn *fn, const Ssa *ssa, const Loc *loc_of,
 			 const RegSet *within, SsaDestrStats *st, char *err,
 			 size_t errlen)
 {
+	return ssa_destruct_live(fn, ssa, loc_of, within, NULL, st, err,
+				 errlen);
+}
+
+bool ssa_destruct_live(Fn *fn, const Ssa *ssa, const Loc *loc_of,
+		       const RegSet *within, const Live *lv, SsaDestrStats *st,
+		       char *err, size_t errlen)
+{
 	SD sd = {.fn = fn, .ssa = ssa, .loc_of = loc_of, .within = within,
 		 .err = err, .errlen = errlen};
 	if (fn->allocated)
 		return err_set(err, errlen,
 			       "the function is already allocated");
 	if (fn->nblk > 0) {
-		Cfg *cfg = cfg_build(fn);
-		sd.lv = live_compute(fn, cfg);
+		Cfg *cfg = cfg_build(fn); /* and the predecessor arrays */
+		sd.lv = lv ? lv : live_compute(fn, cfg);
 	}
 	sd.has_def = ARENA_NEW(fn->arena, bool, fn->npseudo + 1);
 	for (int b = 0; b < fn->nblk; b++)

@@ -60,6 +60,7 @@
 #include <stddef.h>
 
 #include "ir.h"
+#include "liveness.h"
 #include "ssa.h"
 
 typedef struct SsaDestrStats {
@@ -88,6 +89,12 @@ bool ssa_destruct(Fn *fn, const Ssa *ssa, const Loc *loc_of,
 bool ssa_destruct_within(Fn *fn, const Ssa *ssa, const Loc *loc_of,
 			 const RegSet *within, SsaDestrStats *st, char *err,
 			 size_t errlen);
+
+/* ssa_destruct_within with lv, fn's liveness as it is (live_compute),
+ * or NULL. */
+bool ssa_destruct_live(Fn *fn, const Ssa *ssa, const Loc *loc_of,
+		       const RegSet *within, const Live *lv, SsaDestrStats *st,
+		       char *err, size_t errlen);
 
 /* Undoes the naming of SSA construction: removes the phis construction
  * inserted (uid 0), drops the appended uses and restores the flags and

@@ -147,30 +147,17 @@ int regset_count(RegSet s)
 
 int regset_pair_count(RegSet s)
 {
+	/* the members from the lowest: a member r and r + 1 make a pair
+	 * (both leave the set), a member without r + 1 leaves alone */
 	int n = 0;
-	for (int r = 0; r + 1 < TGT_NREGS; r++)
-		if (RS_HAS(s, r) && RS_HAS(s, r + 1)) {
+	while (s) {
+		int r = regset_first(s);
+		if (r + 1 < TGT_NREGS && RS_HAS(s, r + 1)) {
 			n++;
-			r++;
+			s &= ~RS_BIT(r + 1);
 		}
+		s &= ~RS_BIT(r);
+	}
 	return n;
 }
 
-/* The lowest set bit of the 64-bit word w (not 0). */
-static int word_first(uint64_t w)
-{
-	/* The lowest bit, times a de Bruijn sequence: its top six bits
-	 * differ for each of the 64 positions (portable C, no loop). */
-	static const unsigned char pos[64] = {
-		0,  1,  48, 2,  57, 49, 28, 3,  61, 58, 50, 42, 38, 29, 17, 4,
-		62, 55, 59, 36, 53, 51, 43, 22, 45, 39, 33, 30, 24, 18, 12, 5,
-		63, 47, 56, 27, 60, 41, 37, 16, 54, 35, 52, 21, 44, 32, 23, 11,
-		46, 26, 40, 15, 34, 20, 31, 10, 25, 14, 19, 9,  13, 8,  7,  6};
-	return pos[((w & (~w + 1)) * UINT64_C(0x03f79d71b4cb0a89)) >> 58];
-}
-
-int regset_first(RegSet s)
-{
-	uint64_t lo = (uint64_t)s;
-	return lo ? word_first(lo) : 64 + word_first((uint64_t)(s >> 64));
-}

@@ -202,12 +202,13 @@ static void through_slot(Fn *fn, Blk *b, Ins *i, const Op *d, const Op *s,
  * ax:dx while dx -> cx), the copy's wide pairs are split into register
  * parts first (split_wide_pairs). */
 static bool wide_pairs(Fn *fn, Ssa *ssa, Blk *b, Ins *i, const Loc *loc,
-		       XSlots *xs, char *err, size_t errlen)
+		       XSlots *xs, bool *split, char *err, size_t errlen)
 {
 	for (int j = 0; j < i->nops / 2; j++)
 		if (wide_reg_pair(fn, &i->ops[2 * j], &i->ops[2 * j + 1], loc) &&
 		    !own_move_ok(fn, i, j, loc)) {
 			split_wide_pairs(fn, ssa, i, loc);
+			*split = true;
 			break;
 		}
 	int n = i->nops / 2, keep = 0;
@@ -247,13 +248,21 @@ static bool wide_pairs(Fn *fn, Ssa *ssa, Blk *b, Ins *i, const Loc *loc,
 
 bool widemove_lower(Fn *fn, Ssa *ssa, const Loc *loc, char *err, size_t errlen)
 {
+	bool split;
+	return widemove_lower_split(fn, ssa, loc, &split, err, errlen);
+}
+
+bool widemove_lower_split(Fn *fn, Ssa *ssa, const Loc *loc, bool *split,
+			  char *err, size_t errlen)
+{
 	XSlots xs = {NULL, -1, -1, {LOC_NONE, 0}};
+	*split = false;
 	for (int b = 0; b < fn->nblk; b++)
 		for (Ins *i = fn->blk[b]->first, *next; i; i = next) {
 			next = i->next;
 			if (i->kind == IK_PCOPY && i->uid == 0 &&
 			    !wide_pairs(fn, ssa, fn->blk[b], i, loc, &xs,
-					err, errlen))
+					split, err, errlen))
 				return false;
 		}
 	return true;

@@ -22,4 +22,11 @@
 bool widemove_lower(Fn *fn, Ssa *ssa, const Loc *loc, char *err,
 		    size_t errlen);
 
+/* widemove_lower; *split tells whether it split wide pairs into parts
+ * (which changes what is live where).  Its other rewrites put a copy's
+ * pairs right before it, in its block (liveness at block boundaries
+ * stays). */
+bool widemove_lower_split(Fn *fn, Ssa *ssa, const Loc *loc, bool *split,
+			  char *err, size_t errlen);
+
 #endif
