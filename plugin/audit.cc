@@ -97,15 +97,17 @@ static bool copy_kept_p(rtx_insn *insn)
 	return REG_P(d) && REG_P(s) && REGNO(d) != REGNO(s);
 }
 
-/* bb's estimated executions per execution of the function. */
+/* bb's weight as ssara's statistics weigh a block (core/allocstats.c,
+ * the capture's freq): its frequency (count.to_frequency, at most
+ * BB_FREQ_MAX) over the first block's, 1 when that is 0.  Counts
+ * themselves are not used: a retry loop of an atomic operation is
+ * guessed to run some 10^8 times per call, which would drown every
+ * other function in a sum. */
 static double block_weight(function *fun, basic_block bb)
 {
-	bool known = false;
-	double w = bb->count
-			   .to_sreal_scale(ENTRY_BLOCK_PTR_FOR_FN(fun)->count,
-					   &known)
-			   .to_double();
-	return known ? w : 1.0;
+	basic_block first = single_succ(ENTRY_BLOCK_PTR_FOR_FN(fun));
+	int ef = first->count.to_frequency(fun);
+	return ef > 0 ? (double)bb->count.to_frequency(fun) / ef : 1.0;
 }
 
 /* Callee-saved registers the function uses (the prologue saves them);
