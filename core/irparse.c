@@ -371,6 +371,7 @@ static bool at_tag(const Parser *P, const char *tag)
 	return P->eol - P->pos >= n && memcmp(P->s + P->pos, tag, n) == 0;
 }
 
+
 /* One memory access "[ld|st|wr ADDR:SIZE]", "[wr %sp]", "[wr *]" or "[rd *]" (the cursor on
  * '['), ADDR $SYMBOL[+-INT], %argp[+-INT] or %frame[+-INT]; appended to
  * P->mem. */
@@ -411,19 +412,8 @@ static bool parse_memref(Parser *P)
 			m.reg = (int)r;
 		}
 		if (m.base == MB_REG) {
-			int c = peek(P);
-			if (c == '+' || c == '-') {
-				if (!is_digit(peek_at(P, 1)))
-					return irp_fail_at(P, P->pos + 1,
-							   "expected offset");
-				if (c == '+')
-					P->pos++;
-				if (!irp_parse_int(P, at,
-						   c == '+' ? 0 : INT64_MIN,
-						   c == '+' ? INT64_MAX : 0,
-						   "offset", &m.off))
-					return false;
-			}
+			if (!irp_parse_offset(P, at, "offset", &m.off))
+				return false;
 		} else if (peek(P) == '$' && irp_is_sym_start(peek_at(P, 1))) {
 			Op k = {0};
 			P->pos++;
@@ -447,19 +437,8 @@ static bool parse_memref(Parser *P)
 						   "'%%argp', '%%frame', "
 						   "'%%sp' or '*'");
 			}
-			int c = peek(P);
-			if (c == '+' || c == '-') {
-				if (!is_digit(peek_at(P, 1)))
-					return irp_fail_at(P, P->pos + 1,
-							   "expected offset");
-				if (c == '+')
-					P->pos++;
-				if (!irp_parse_int(P, at,
-						   c == '+' ? 0 : INT64_MIN,
-						   c == '+' ? INT64_MAX : 0,
-						   "offset", &m.off))
-					return false;
-			}
+			if (!irp_parse_offset(P, at, "offset", &m.off))
+				return false;
 		}
 		if (peek(P) != ':')
 			return irp_fail_at(P, P->pos, "expected ':SIZE'");

@@ -157,6 +157,10 @@ bool irp_unexpected(Parser *P, const char *where);
  * line (so "p1gpr" is not read as "p1 gpr").  Skips the blanks. */
 bool irp_end_tok(Parser *P, const char *where);
 
+/* An optional signed offset `+K` or `-K` at the cursor into *off (left
+ * alone when there is none); what names it in errors. */
+bool irp_parse_offset(Parser *P, size_t at, const char *what, int64_t *off);
+
 /* Reads an INT at the cursor into *v, checking lo <= *v <= hi; range
  * errors are reported at offset at (the token holding the number).  The
  * magnitude is accumulated unsigned against the bound, so nothing

@@ -23,22 +23,26 @@ static bool is_sym_byte(int c)
 	return is_word(c) || c == '.' || c == '$';
 }
 
+bool irp_parse_offset(Parser *P, size_t at, const char *what, int64_t *off)
+{
+	int c = peek(P);
+	if (c != '+' && c != '-')
+		return true;
+	if (!is_digit(peek_at(P, 1)))
+		return irp_fail_at(P, P->pos + 1, "expected %s", what);
+	if (c == '+')
+		P->pos++;
+	return irp_parse_int(P, at, c == '+' ? 0 : INT64_MIN,
+			     c == '+' ? INT64_MAX : 0, what, off);
+}
+
 bool irp_parse_symbol(Parser *P, size_t at, Op *o)
 {
 	size_t n = irp_run_len(P, is_sym_byte);
 	o->kind = OK_SYM;
 	o->sym = fn_strdup(P->fn, P->s + P->pos, n);
 	P->pos += n;
-	int c = peek(P);
-	if (c != '+' && c != '-')
-		return true;
-	if (!is_digit(peek_at(P, 1)))
-		return irp_fail_at(P, P->pos + 1, "expected symbol offset");
-	if (c == '+')
-		P->pos++;
-	return irp_parse_int(P, at, c == '+' ? 0 : INT64_MIN,
-			     c == '+' ? INT64_MAX : 0, "symbol offset",
-			     &o->imm);
+	return irp_parse_offset(P, at, "symbol offset", &o->imm);
 }
 
 static bool parse_loc_spec(Parser *P, size_t at, Loc *l);
