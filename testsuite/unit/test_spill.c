@@ -677,17 +677,28 @@ static void case_hot_loop(void)
 	fn_free(orig);
 }
 
+/* testsuite/ir/alloc/spill/NAME.ir spilled at k registers per class
+ * and checked (spill_copy): the spilled copy, or NULL; *orig is the
+ * loaded original (NULL if it did not load), the caller frees both. */
+static Fn *spill_file(const char *name, int k, Fn **orig, SpillResult *r)
+{
+	char path[256];
+	snprintf(path, sizeof path, "testsuite/ir/alloc/spill/%s.ir", name);
+	*orig = t_load_fn(path);
+	if (!*orig)
+		return NULL;
+	SpillOpts o;
+	return spill_copy(*orig, k, &o, r);
+}
+
 /* merge_hot.ir, k = 3: p1 stays out of b5's entry set (the edge that
  * lacks it costs 90, the one that has it 10): spilled after uid 1,
  * reloaded only before its read in b6, nothing at the end of b3. */
 static void case_merge_hot(void)
 {
-	Fn *orig = t_load_fn("testsuite/ir/alloc/spill/merge_hot.ir");
-	if (!orig)
-		return;
-	SpillOpts o;
+	Fn *orig;
 	SpillResult r;
-	Fn *fn = spill_copy(orig, 3, &o, &r);
+	Fn *fn = spill_file("merge_hot", 3, &orig, &r);
 	if (fn) {
 		CHECK_INT(r.stats.spills, 1);
 		CHECK_INT(r.stats.reloads, 1);
@@ -705,12 +716,9 @@ static void case_merge_hot(void)
  * unread and goes with its phi; reloads before uids 7 and 12 remain. */
 static void case_unread_reload(void)
 {
-	Fn *orig = t_load_fn("testsuite/ir/alloc/spill/unread_reload.ir");
-	if (!orig)
-		return;
-	SpillOpts o;
+	Fn *orig;
 	SpillResult r;
-	Fn *fn = spill_copy(orig, 2, &o, &r);
+	Fn *fn = spill_file("unread_reload", 2, &orig, &r);
 	if (fn) {
 		CHECK_INT(r.stats.spills, 1);
 		CHECK_INT(r.stats.reloads, 2);
@@ -730,12 +738,9 @@ static void case_unread_reload(void)
  * (p1 dies in b5): dropped; the one spill is in b3, not after uid 1. */
 static void case_dead_spill(void)
 {
-	Fn *orig = t_load_fn("testsuite/ir/alloc/spill/dead_spill.ir");
-	if (!orig)
-		return;
-	SpillOpts o;
+	Fn *orig;
 	SpillResult r;
-	Fn *fn = spill_copy(orig, 2, &o, &r);
+	Fn *fn = spill_file("dead_spill", 2, &orig, &r);
 	if (fn) {
 		CHECK_INT(r.stats.spills, 1);
 		CHECK_INT(r.stats.reloads, 1);
@@ -753,12 +758,9 @@ static void case_dead_spill(void)
  * tie in one slot; p1 stored in b2, p6 reloaded before uid 10. */
 static void case_rmw_acc(void)
 {
-	Fn *orig = t_load_fn("testsuite/ir/alloc/spill/rmw_acc.ir");
-	if (!orig)
-		return;
-	SpillOpts o;
+	Fn *orig;
 	SpillResult r;
-	Fn *fn = spill_copy(orig, 2, &o, &r);
+	Fn *fn = spill_file("rmw_acc", 2, &orig, &r);
 	if (fn) {
 		CHECK_INT(r.stats.spills, 1);
 		CHECK_INT(r.stats.reloads, 1);
@@ -785,12 +787,9 @@ static void case_rmw_acc(void)
 /* copy_load.ir, k = 2: the copy into di reads p1's slot; no reload. */
 static void case_copy_load(void)
 {
-	Fn *orig = t_load_fn("testsuite/ir/alloc/spill/copy_load.ir");
-	if (!orig)
-		return;
-	SpillOpts o;
+	Fn *orig;
 	SpillResult r;
-	Fn *fn = spill_copy(orig, 2, &o, &r);
+	Fn *fn = spill_file("copy_load", 2, &orig, &r);
 	if (fn) {
 		CHECK_INT(r.stats.spills, 1);
 		CHECK_INT(r.stats.reloads, 0);
