@@ -106,6 +106,11 @@ struct Builder {
 	/* With substitution: where each operand sits in the RTL (subst.h);
 	 * nullptr otherwise. */
 	SubstSites *sites = nullptr;
+	/* Scratch of capture_insn and finish_ins, reused insn after insn:
+	 * the walk's extra operands, the operand order, positions and the
+	 * operands kept. */
+	std::vector<Op> walk_ops;
+	std::vector<int> walk_src, fin_order, fin_pos, fin_keep;
 };
 
 /* The kind of a recog operand for the alternative choice. */

@@ -388,9 +388,8 @@ static void note_known(Tr &t, const Ins *i)
 		dl = i->ops[0].loc;
 		dst = 0;
 	}
-	for (int c = 0; c < TGT_NREGS; c++)
-		if (RS_HAS(i->clobbers, c))
-			t.known_reg[c] = -1;
+	for (RegSet cl = i->clobbers; cl; cl &= cl - 1)
+		t.known_reg[regset_first(cl)] = -1;
 	for (int k = 0; k < i->nops; k++) {
 		const Op &o = i->ops[k];
 		if (!(o.flags & OF_DEF) || k == dst)
@@ -415,11 +414,11 @@ void note_soft_values(Tr &t, const Ins *i)
 {
 	/* a register i clobbers or writes holds neither a soft value nor
 	 * a load's memory any more */
-	for (int c = 0; c < TGT_NREGS; c++)
-		if (RS_HAS(i->clobbers, c)) {
-			t.soft_val[c] = -1;
-			t.mem_src[c] = NULL_RTX;
-		}
+	for (RegSet cl = i->clobbers; cl; cl &= cl - 1) {
+		int c = regset_first(cl);
+		t.soft_val[c] = -1;
+		t.mem_src[c] = NULL_RTX;
+	}
 	for (int k = 0; k < i->nops; k++) {
 		const Op &o = i->ops[k];
 		if (!(o.flags & OF_DEF))
@@ -459,15 +458,13 @@ void note_soft_values(Tr &t, const Ins *i)
 		t.const_src[i->ops[0].loc.num] = t.pending_const;
 	t.pending_const = NULL_RTX;
 	RegSet wr = writes_regs(i);
-	for (int c = 0; c < TGT_NREGS; c++)
-		if (RS_HAS(wr, c))
-			t.addr_val[c] = false;
+	for (RegSet x = wr; x; x &= x - 1)
+		t.addr_val[regset_first(x)] = false;
 	if (t.pending_addr && i->nops > 0 && i->ops[0].loc.kind == LOC_REG)
 		t.addr_val[i->ops[0].loc.num] = true;
 	t.pending_addr = false;
-	for (int c = 0; c < TGT_NREGS; c++)
-		if (RS_HAS(wr, c))
-			t.calc_val[c] = false;
+	for (RegSet x = wr; x; x &= x - 1)
+		t.calc_val[regset_first(x)] = false;
 	if (t.pending_calc && i->kind == IK_OPAQUE)
 		for (int k = 0; k < i->nops; k++)
 			if (i->ops[k].loc.kind == LOC_REG)
