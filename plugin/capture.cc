@@ -995,7 +995,7 @@ static void capture_unsupported(function *fun, Capture *cap, Fn *partial,
 void capture_function(function *fun, Capture *cap)
 {
 	regmap_init();
-	set_cache_clear();
+	set_cache_for(fun->decl);
 	cap->name = asm_name(fun);
 	note_uids(fun, cap);
 

@@ -145,8 +145,9 @@ const char *unmodelled_reason(int regno);
  * (CAPTURE.md "Pseudos"). */
 int other_class(int cls, RegSet regs);
 
-/* Forgets the register sets of class_set (per function). */
-void set_cache_clear(void);
+/* Makes class_set's register sets those of fndecl's target options:
+ * forgets them when the options differ from the last function's. */
+void set_cache_for(tree fndecl);
 
 /* Allocatable core registers of GCC class cl that hold mode m (sp, flags
  * and the soft pointers excluded; bp included). */

@@ -377,7 +377,8 @@ static void undo_match(Tr &t, size_t mark, size_t smark, size_t cmark,
 static bool match_other_loaded(Tr &t, int i, const_rtx x, int role)
 {
 	int r = capture_core_reg(REGNO(x)), found = -1;
-	for (int c = 0; c < TGT_NREGS; c++) {
+	for (RegSet m = t.mem_any; m; m &= m - 1) {
+		int c = regset_first(m);
 		if (c == r || !t.mem_src[c] || !t.mem_ins[c] ||
 		    t.mem_ins[c]->kind != IK_OPAQUE ||
 		    GET_MODE(t.mem_src[c]) != GET_MODE(x) ||

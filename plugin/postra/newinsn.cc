@@ -320,7 +320,8 @@ rtx extended_const(const Tr &t, rtx_insn *i3)
 
 void forget_moved_addresses(Tr &t, rtx_insn *insn)
 {
-	for (int c = 0; c < TGT_NREGS; c++) {
+	for (RegSet m = t.mem_any; m; m &= m - 1) {
+		int c = regset_first(m);
 		if (!t.mem_src[c] || t.mem_insn[c] == insn)
 			continue; /* the load itself: its address was read first */
 		subrtx_iterator::array_type array;
@@ -432,6 +433,7 @@ void note_soft_values(Tr &t, const Ins *i)
 	if (t.pending_mem && (i->kind == IK_OPAQUE || i->kind == IK_REMAT)) {
 		int c = i->ops[0].loc.num;
 		t.mem_src[c] = t.pending_mem;
+		t.mem_any |= RS_BIT(c);
 		t.mem_insn[c] = t.pending_insn;
 		t.mem_ins[c] = const_cast<Ins *>(i);
 		t.mem_prev_bad[c] = i->kind != IK_OPAQUE || t.pending_prev_bad;
@@ -440,7 +442,8 @@ void note_soft_values(Tr &t, const Ins *i)
 	t.pending_insn = nullptr;
 	t.pending_prev_bad = false;
 	RegSet w = written_span(t, i);
-	for (int c = 0; c < TGT_NREGS; c++) {
+	for (RegSet m = t.const_any; m; m &= m - 1) {
+		int c = regset_first(m);
 		rtx cs = t.const_src[c];
 		if (!cs)
 			continue;
@@ -454,8 +457,10 @@ void note_soft_values(Tr &t, const Ins *i)
 	}
 	if (t.pending_const && (i->kind == IK_REMAT || i->kind == IK_OPAQUE) &&
 	    i->nops > 0 && i->ops[0].loc.kind == LOC_REG &&
-	    i->ops[0].loc.num == capture_core_reg(REGNO(SET_DEST(t.pending_const))))
+	    i->ops[0].loc.num == capture_core_reg(REGNO(SET_DEST(t.pending_const)))) {
 		t.const_src[i->ops[0].loc.num] = t.pending_const;
+		t.const_any |= RS_BIT(i->ops[0].loc.num);
+	}
 	t.pending_const = NULL_RTX;
 	RegSet wr = writes_regs(i);
 	for (RegSet x = wr; x; x &= x - 1)
