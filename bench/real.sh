@@ -10,7 +10,9 @@
 #
 # --levels L  optimisation levels (default "-O2 -O0")
 # --torture   also gcc.c-torture/{execute,compile} (every file, compiled
-#             only; files GCC cannot compile are left out)
+#             only; files GCC cannot compile are left out, and so are
+#             compiles over a minute: GCC 12 itself loops on some, e.g.
+#             compile/asmgoto-5.c at -O0, which the suite skips there)
 # --regs N    ssara allocates with N general registers instead of all
 #             (-fplugin-arg-ssara-regs=N)
 # --out DIR   objects and reports (default build/bench-real): DIR/LEVEL/*.o
@@ -93,7 +95,7 @@ for lvl in $levels; do
 			case $f in */execute/*) s=e;; *) s=c;; esac
 			o=$d/t$s-$(basename "$f" .c).o
 			# shellcheck disable=SC2086
-			"$CC" $lvl -w -c "$f" -o "$o" -fplugin="$PLUGIN" \
+			timeout 60 "$CC" $lvl -w -c "$f" -o "$o" -fplugin="$PLUGIN" \
 				-fplugin-arg-ssara-verify=both $extra \
 				2>/dev/null || rm -f "$o"
 		done
