@@ -20,7 +20,7 @@
 # --plugins L  the plugin builds to compare (default build/ssara.so);
 #              each is a path to a file named ssara.so
 # --max S      compiles plain GCC does not finish within S seconds (default
-#              10) are left out: GCC 12 takes about 40 s on
+#              10) are left out: GCC 12 needs most of a minute for
 #              compile/20001226-1.c at -O2 (and loops on asmgoto-5.c at
 #              -O0), and such a compile's noise alone would decide a sum
 # Prints a Markdown table: seconds, and the plugin's share over plain.
