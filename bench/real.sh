@@ -1,13 +1,19 @@
 #!/bin/sh
 # real.sh - ssara's time against GCC's IRA+LRA on real code, in the same
-# compiles: libiberty and zlib from GCC's sources, compiled one file at a
-# time with the plugin checking both allocations
-# (-fplugin-arg-ssara-verify=both); the plugin's own records (time_us,
-# ssara_ra.us, verify.*.us, docs/RECORDS.md) are summed by ssara-report.
+# compiles: libiberty and zlib from GCC's sources (and with --torture
+# GCC's torture suite, compile-only), compiled one file at a time with
+# the plugin checking both allocations (-fplugin-arg-ssara-verify=both);
+# the plugin's own records (time_us, ssara_ra.us, verify.*.us,
+# docs/RECORDS.md) are summed by ssara-report.
 #
-#   sh bench/real.sh [--levels "-O2 -O0"] [--regs N] [--cflags F] [--out DIR]
+#   sh bench/real.sh [--levels "-O2 -O0"] [--torture] [--regs N] [--cflags F]
+#                    [--out DIR]
 #
 # --levels L  optimisation levels (default "-O2 -O0")
+# --torture   also gcc.c-torture/{execute,compile} (every file, compiled
+#             only; files GCC cannot compile are left out, and so are
+#             compiles over a minute: GCC 12 itself loops on some, e.g.
+#             compile/asmgoto-5.c at -O0, which the suite skips there)
 # --regs N    ssara allocates with N general registers instead of all
 #             (-fplugin-arg-ssara-regs=N)
 # --cflags F  more compiler flags for every compile, e.g. the -ffixed-
@@ -17,7 +23,9 @@
 # SSARA_PLUGIN=SO measures another build of the plugin (default build/ssara.so)
 #
 # Prints, per level, the times table of `ssara-report --totals`: each
-# part's milliseconds and its share of IRA+LRA.  Compiles run one at a
+# part's milliseconds and its share of IRA+LRA; with --torture also the
+# torture suite's and the sum of all the files', and with more than one
+# level the sum over the levels.  Compiles run one at a
 # time, so that the wall-clock times the records hold are not shared
 # with another compile; the shares still move with the machine's load.
 set -u
@@ -30,11 +38,13 @@ levels="-O2 -O0"
 out=$SRCDIR/build/bench-real
 regs=
 cflags=
+torture=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--levels) levels=$2; shift;;
 	--regs) regs=$2; shift;;
 	--cflags) cflags=$2; shift;;
+	--torture) torture=1;;
 	--out) out=$2; shift;;
 	*) echo "real.sh: unknown argument '$1'" >&2; exit 2;;
 	esac
@@ -46,10 +56,18 @@ done
 SRC=$SRCDIR/build/torture/src
 gcc_sources "$SRC" real.sh $G/zlib
 libiberty_config "$SRC" real.sh
+T=$SRC/$G/gcc/testsuite/gcc.c-torture
 Z="adler32 compress crc32 deflate gzclose gzlib gzread gzwrite infback
 inffast inflate inftrees trees uncompr zutil"
 extra="-fplugin-arg-ssara-times $cflags"
 [ -n "$regs" ] && extra="$extra -fplugin-arg-ssara-regs=$regs"
+# show_times LABEL OBJECTS...: the times table of the objects' records
+show_times() {
+	_l=$1
+	shift
+	echo "== $_l ($# objects)"
+	"$REPORT" --totals "$@" | sed -n '/^times/,/functions timed/p'
+}
 for lvl in $levels; do
 	d=$out/$lvl
 	rm -rf "$d" && mkdir -p "$d"
@@ -75,7 +93,30 @@ for lvl in $levels; do
 			-fplugin-arg-ssara-verify=both $extra 2>/dev/null ||
 			rm -f "$d/z-$z.o"
 	done
+	if [ -n "$torture" ]; then
+		m=0 ntor=$(ls "$T"/execute/*.c "$T"/compile/*.c | wc -l)
+		for f in "$T"/execute/*.c "$T"/compile/*.c; do
+			m=$((m + 1))
+			printf '\rreal.sh: %s torture %d/%d' "$lvl" "$m" "$ntor" >&2
+			case $f in */execute/*) s=e;; *) s=c;; esac
+			o=$d/t$s-$(basename "$f" .c).o
+			# shellcheck disable=SC2086
+			timeout 60 "$CC" $lvl -w -c "$f" -o "$o" -fplugin="$PLUGIN" \
+				-fplugin-arg-ssara-verify=both $extra \
+				2>/dev/null || rm -f "$o"
+		done
+	fi
 	printf '\n' >&2
-	echo "== libiberty + zlib, $lvl ($(ls "$d"/*.o | wc -l) objects)"
-	"$REPORT" --totals "$d"/*.o | sed -n '/^times/,/functions timed/p'
+	show_times "libiberty + zlib, $lvl" "$d"/lib-*.o "$d"/z-*.o
+	if [ -n "$torture" ]; then
+		show_times "torture, $lvl" "$d"/t[ec]-*.o
+		show_times "all, $lvl" "$d"/*.o
+	fi
 done
+set -- $levels
+if [ $# -gt 1 ]; then
+	all=
+	for lvl in $levels; do all="$all $out/$lvl/*.o"; done
+	# shellcheck disable=SC2086
+	show_times "all, $levels" $all
+fi

@@ -186,10 +186,12 @@ static void mark_commutative(Ins *ins, const std::vector<int> &first_of)
 }
 
 static Ins *finish_ins(Builder &b, int kind, int uid, const char *name,
-		       const std::vector<int> &tie_to_src)
+		       const int *tie_to_src)
 {
 	int n = (int)b.ops.size();
-	std::vector<int> order, pos(n, -1);
+	std::vector<int> &order = b.fin_order, &pos = b.fin_pos;
+	order.clear();
+	pos.assign(n, -1);
 	for (int pass = 0; pass < 2; pass++)
 		for (int k = 0; k < n; k++) {
 			bool def = (b.ops[k].flags & OF_DEF) != 0;
@@ -197,7 +199,8 @@ static Ins *finish_ins(Builder &b, int kind, int uid, const char *name,
 				order.push_back(k);
 		}
 	/* Merge duplicates among the extra (non-recog) register operands. */
-	std::vector<int> keep;
+	std::vector<int> &keep = b.fin_keep;
+	keep.clear();
 	for (int k : order) {
 		const Op &o = b.ops[k];
 		int merged = -1;
@@ -226,7 +229,9 @@ static Ins *finish_ins(Builder &b, int kind, int uid, const char *name,
 	ins->name = name ? fn_strdup(b.fn, name, strlen(name)) : nullptr;
 	ins->clobbers = b.clobbers;
 	/* First IR operand of each recog operand, for ties. */
-	std::vector<int> first_of(MAX_RECOG_OPERANDS, -1);
+	int first_of[MAX_RECOG_OPERANDS];
+	for (int k = 0; k < MAX_RECOG_OPERANDS; k++)
+		first_of[k] = -1;
 	for (int k = 0; k < n; k++)
 		if (b.op_src[k] >= 0 && first_of[b.op_src[k]] < 0)
 			first_of[b.op_src[k]] = pos[k];
@@ -598,7 +603,9 @@ static void capture_insn(Builder &b, Blk *blk, rtx_insn *insn)
 {
 	rtx pat = PATTERN(insn);
 	int uid = INSN_UID(insn);
-	std::vector<int> no_ties(MAX_RECOG_OPERANDS, -1);
+	int no_ties[MAX_RECOG_OPERANDS];
+	for (int k = 0; k < MAX_RECOG_OPERANDS; k++)
+		no_ties[k] = -1;
 	b.insn = insn;
 	b.ops.clear();
 	b.op_src.clear();
@@ -729,16 +736,20 @@ static void capture_operands(Builder &b, Blk *blk, rtx_insn *insn, int code,
 	memset(w.role, 0, sizeof w.role);
 	/* The walk below appends the extra registers; the recog operands go
 	 * first, so walk into a side list. */
-	std::vector<Op> saved_ops;
-	std::vector<int> saved_src;
+	std::vector<Op> &saved_ops = b.walk_ops;
+	std::vector<int> &saved_src = b.walk_src;
 	walk_pattern(w, &PATTERN(insn));
 	if (CALL_P(insn))
 		for (rtx u = CALL_INSN_FUNCTION_USAGE(insn); u; u = XEXP(u, 1))
 			walk_pattern(w, &XEXP(u, 0));
 	saved_ops.swap(b.ops);
 	saved_src.swap(b.op_src);
+	b.ops.clear();
+	b.op_src.clear();
 
-	std::vector<int> tie(MAX_RECOG_OPERANDS, -1);
+	int tie[MAX_RECOG_OPERANDS];
+	for (int k = 0; k < MAX_RECOG_OPERANDS; k++)
+		tie[k] = -1;
 	for (int i = 0; i < recog_data.n_operands; i++)
 		if (b.copy_to[i] >= 0 &&
 		    w.role[i] != (recog_data.operand_type[i] == OP_IN
@@ -1037,7 +1048,7 @@ static void capture_unsupported(function *fun, Capture *cap, Fn *partial,
 void capture_function(function *fun, Capture *cap)
 {
 	regmap_init();
-	set_cache_clear();
+	set_cache_for(fun->decl);
 	cap->name = asm_name(fun);
 	note_uids(fun, cap);
 

@@ -106,6 +106,11 @@ struct Builder {
 	/* With substitution: where each operand sits in the RTL (subst.h);
 	 * nullptr otherwise. */
 	SubstSites *sites = nullptr;
+	/* Scratch of capture_insn and finish_ins, reused insn after insn:
+	 * the walk's extra operands, the operand order, positions and the
+	 * operands kept. */
+	std::vector<Op> walk_ops;
+	std::vector<int> walk_src, fin_order, fin_pos, fin_keep;
 };
 
 /* The kind of a recog operand for the alternative choice. */
@@ -140,8 +145,9 @@ const char *unmodelled_reason(int regno);
  * (CAPTURE.md "Pseudos"). */
 int other_class(int cls, RegSet regs);
 
-/* Forgets the register sets of class_set (per function). */
-void set_cache_clear(void);
+/* Makes class_set's register sets those of fndecl's target options:
+ * forgets them when the options differ from the last function's. */
+void set_cache_for(tree fndecl);
 
 /* Allocatable core registers of GCC class cl that hold mode m (sp, flags
  * and the soft pointers excluded; bp included). */

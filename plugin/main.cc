@@ -355,9 +355,11 @@ unsigned int audit_pass::execute(function *fun)
 	Record r;
 	const char *dir = compilation_dir();
 	std::string file = unit_file(fun);
-	r.json_timed = record_json(current, &ra, file.c_str(), dir,
-				   opt_level.c_str(), gcc_version.basever,
-				   true);
+	/* the record with the times only where one is written */
+	if (opts.times || opts.json_file)
+		r.json_timed = record_json(current, &ra, file.c_str(), dir,
+					   opt_level.c_str(),
+					   gcc_version.basever, true);
 	r.json = opts.times ? r.json_timed
 			    : record_json(current, &ra, file.c_str(), dir,
 					  opt_level.c_str(),

@@ -20,7 +20,6 @@
 
 #include "plugin.h"
 
-#include <unordered_map>
 
 /* Whether x is the soft frame or argument pointer. */
 static bool soft_reg_p(const_rtx x)
@@ -313,10 +312,13 @@ static void insn_memfx(Fn *fn, Ins *ins, rtx_insn *insn)
 
 void capture_memfx(function *fun, Fn *fn)
 {
-	std::unordered_map<int, Ins *> by_uid;
+	/* the captured instruction of each insn uid (copies the capture
+	 * added have uids above GCC's: no insn has them) */
+	int nuid = get_max_uid() + 1;
+	std::vector<Ins *> by_uid(nuid, nullptr);
 	for (int b = 0; b < fn->nblk; b++)
 		for (Ins *i = fn->blk[b]->first; i; i = i->next)
-			if (i->uid > 0)
+			if (i->uid > 0 && i->uid < nuid)
 				by_uid[i->uid] = i;
 	basic_block bb;
 	rtx_insn *insn;
@@ -333,10 +335,10 @@ void capture_memfx(function *fun, Fn *fn)
 			fn->escapes = true;
 		if (esc & ESC_FRAME)
 			fn->frame_escapes = true;
-		auto it = by_uid.find(INSN_UID(insn));
-		if (it == by_uid.end())
+		Ins *ins = by_uid[INSN_UID(insn)];
+		if (!ins)
 			return; /* not captured: effects unknown, no memfx */
-		insn_memfx(fn, it->second, insn);
+		insn_memfx(fn, ins, insn);
 	}
 	fn->memfx = true;
 }

@@ -52,20 +52,33 @@ const char *unmodelled_reason(int regno)
 	return "unmodelled hard register";
 }
 
-/* Register sets per (GCC class, mode), cleared per function because a
- * function's target attributes may change hard_regno_mode_ok. */
+/* Register sets per (GCC class, mode), for the target options they were
+ * computed under (a function's target attributes may change
+ * hard_regno_mode_ok). */
 struct SetCache {
 	RegSet set[N_REG_CLASSES][MAX_MACHINE_MODE];
 	bool known[N_REG_CLASSES][MAX_MACHINE_MODE];
+	bool have_opts;
+	cl_target_option opts;
 };
 
 static SetCache *set_cache;
 
-void set_cache_clear(void)
+void set_cache_for(tree fndecl)
 {
-	if (!set_cache)
+	if (!set_cache) {
 		set_cache = XNEW(SetCache);
+		set_cache->have_opts = false;
+	}
+	tree node = DECL_FUNCTION_SPECIFIC_TARGET(fndecl);
+	if (!node)
+		node = target_option_default_node;
+	const cl_target_option *o = TREE_TARGET_OPTION(node);
+	if (set_cache->have_opts && cl_target_option_eq(&set_cache->opts, o))
+		return;
 	memset(set_cache->known, 0, sizeof set_cache->known);
+	set_cache->opts = *o;
+	set_cache->have_opts = true;
 }
 
 /* Whether a value of mode m can live in core register c: hard_regno_mode_ok

@@ -504,9 +504,10 @@ void eh_effects(Chk *c)
 	RegSet cc = exc_lost(c, c->cur_blk);
 	bool ab = c->abcall[c->cur_blk];
 	clobber(c, cc);
-	for (int r = 0; r < TGT_NREGS; r++) {
-		if (!RS_HAS(cc, r))
-			continue;
+	for (RegSet m = cc; m; m &= m - 1) {
+		int r = regset_first(m);
+		if (r >= TGT_NREGS)
+			break;
 		int v = c->npseudo + r;
 		kill_value(c, v);
 		if (!c->nviol_setup && c->isW[v])

@@ -300,11 +300,16 @@ void setup_live(Chk *c)
 	}
 	/* a hard register an original instruction clobbers: its value is
 	 * undefined after the clobber (undefine_clobbered) */
+	RegSet clobbered = 0;
 	for (int b = 0; b < n; b++)
 		for (const Ins *i = o->blk[b]->first; i; i = i->next)
-			for (int r = 0; r < TGT_NREGS; r++)
-				if (RS_HAS(i->clobbers, r))
-					c->isW[c->npseudo + r] = true;
+			clobbered |= i->clobbers;
+	for (; clobbered; clobbered &= clobbered - 1) {
+		int r = regset_first(clobbered);
+		if (r >= TGT_NREGS)
+			break;
+		c->isW[c->npseudo + r] = true;
+	}
 	for (int v = 0; v < c->nval; v++)
 		c->widx[v] = c->isW[v] ? c->nW++ : -1;
 	c->nwords = (c->nW + 63) / 64;

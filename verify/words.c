@@ -214,7 +214,10 @@ void apply_writes(Chk *c, Writes *ws)
 
 void clobber(Chk *c, RegSet s)
 {
-	for (int r = 0; r < TGT_NREGS; r++)
-		if (RS_HAS(s, r))
-			wset(c, r, 0);
+	for (; s; s &= s - 1) {
+		int r = regset_first(s);
+		if (r >= TGT_NREGS)
+			break;
+		wset(c, r, 0);
+	}
 }

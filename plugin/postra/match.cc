@@ -203,20 +203,34 @@ static bool match_kids(Tr &t, int i, const_rtx x, int role, bool swap)
 {
 	const PNode &n = t.s->nodes[i];
 	const char *fmt = GET_RTX_FORMAT(GET_CODE(x));
-	std::vector<int> kids;
-	for (int k = i + 1; k < n.end; k = t.s->nodes[k].end)
-		kids.push_back(k);
-	std::vector<std::pair<int, const_rtx>> ex; /* 'e' operands */
-	int slot = 0;
+	/* The 'e' operands paired with their saved nodes: on the stack for
+	 * the usual few, in the heap for a long PARALLEL. */
+	typedef std::pair<int, const_rtx> Kid;
+	Kid exbuf[16];
+	std::vector<Kid> exheap;
+	size_t nex = 0;
+	auto push = [&](int node, const_rtx sub) {
+		if (nex < 16) {
+			exbuf[nex++] = {node, sub};
+			return;
+		}
+		if (exheap.empty())
+			exheap.assign(exbuf, exbuf + 16);
+		exheap.push_back({node, sub});
+		nex++;
+	};
+	int kid = i + 1; /* the next saved child (t.s->nodes[].end chains) */
 	for (int k = 0; k < GET_RTX_LENGTH(GET_CODE(x)); k++) {
 		if (fmt[k] == 'e' && XEXP(x, k)) {
-			if (slot >= (int)kids.size())
+			if (kid >= n.end)
 				return false;
-			ex.push_back({kids[slot++], XEXP(x, k)});
+			push(kid, XEXP(x, k));
+			kid = t.s->nodes[kid].end;
 		} else if (fmt[k] == 'E' || fmt[k] == 'V') {
-			if (slot >= (int)kids.size())
+			if (kid >= n.end)
 				return false;
-			int v = kids[slot++];
+			int v = kid;
+			kid = t.s->nodes[kid].end;
 			const PNode &vn = t.s->nodes[v];
 			if (vn.code != VEC_CODE)
 				return false;
@@ -226,18 +240,19 @@ static bool match_kids(Tr &t, int i, const_rtx x, int role, bool swap)
 			int j = 0;
 			for (int c = v + 1; c < vn.end;
 			     c = t.s->nodes[c].end, j++)
-				ex.push_back({c, XVECEXP(x, k, j)});
+				push(c, XVECEXP(x, k, j));
 		}
 	}
-	if (slot != (int)kids.size())
+	if (kid < n.end)
 		return false;
-	if (swap && ex.size() >= 2)
+	Kid *ex = nex > 16 ? exheap.data() : exbuf;
+	if (swap && nex >= 2)
 		std::swap(ex[0].second, ex[1].second);
 	/* Roles: a SET's destination is a def, a CLOBBER's too, the
 	 * register under a STRICT_LOW_PART or an extract destination is
 	 * read and written; addresses are read. */
 	int code = GET_CODE(x);
-	for (size_t k = 0; k < ex.size(); k++) {
+	for (size_t k = 0; k < nex; k++) {
 		int r = role;
 		if (code == SET)
 			r = k == 0 ? OF_DEF : OF_USE;
@@ -362,7 +377,8 @@ static void undo_match(Tr &t, size_t mark, size_t smark, size_t cmark,
 static bool match_other_loaded(Tr &t, int i, const_rtx x, int role)
 {
 	int r = capture_core_reg(REGNO(x)), found = -1;
-	for (int c = 0; c < TGT_NREGS; c++) {
+	for (RegSet m = t.mem_any; m; m &= m - 1) {
+		int c = regset_first(m);
 		if (c == r || !t.mem_src[c] || !t.mem_ins[c] ||
 		    t.mem_ins[c]->kind != IK_OPAQUE ||
 		    GET_MODE(t.mem_src[c]) != GET_MODE(x) ||

@@ -320,7 +320,8 @@ rtx extended_const(const Tr &t, rtx_insn *i3)
 
 void forget_moved_addresses(Tr &t, rtx_insn *insn)
 {
-	for (int c = 0; c < TGT_NREGS; c++) {
+	for (RegSet m = t.mem_any; m; m &= m - 1) {
+		int c = regset_first(m);
 		if (!t.mem_src[c] || t.mem_insn[c] == insn)
 			continue; /* the load itself: its address was read first */
 		subrtx_iterator::array_type array;
@@ -388,9 +389,8 @@ static void note_known(Tr &t, const Ins *i)
 		dl = i->ops[0].loc;
 		dst = 0;
 	}
-	for (int c = 0; c < TGT_NREGS; c++)
-		if (RS_HAS(i->clobbers, c))
-			t.known_reg[c] = -1;
+	for (RegSet cl = i->clobbers; cl; cl &= cl - 1)
+		t.known_reg[regset_first(cl)] = -1;
 	for (int k = 0; k < i->nops; k++) {
 		const Op &o = i->ops[k];
 		if (!(o.flags & OF_DEF) || k == dst)
@@ -415,11 +415,11 @@ void note_soft_values(Tr &t, const Ins *i)
 {
 	/* a register i clobbers or writes holds neither a soft value nor
 	 * a load's memory any more */
-	for (int c = 0; c < TGT_NREGS; c++)
-		if (RS_HAS(i->clobbers, c)) {
-			t.soft_val[c] = -1;
-			t.mem_src[c] = NULL_RTX;
-		}
+	for (RegSet cl = i->clobbers; cl; cl &= cl - 1) {
+		int c = regset_first(cl);
+		t.soft_val[c] = -1;
+		t.mem_src[c] = NULL_RTX;
+	}
 	for (int k = 0; k < i->nops; k++) {
 		const Op &o = i->ops[k];
 		if (!(o.flags & OF_DEF))
@@ -433,6 +433,7 @@ void note_soft_values(Tr &t, const Ins *i)
 	if (t.pending_mem && (i->kind == IK_OPAQUE || i->kind == IK_REMAT)) {
 		int c = i->ops[0].loc.num;
 		t.mem_src[c] = t.pending_mem;
+		t.mem_any |= RS_BIT(c);
 		t.mem_insn[c] = t.pending_insn;
 		t.mem_ins[c] = const_cast<Ins *>(i);
 		t.mem_prev_bad[c] = i->kind != IK_OPAQUE || t.pending_prev_bad;
@@ -441,7 +442,8 @@ void note_soft_values(Tr &t, const Ins *i)
 	t.pending_insn = nullptr;
 	t.pending_prev_bad = false;
 	RegSet w = written_span(t, i);
-	for (int c = 0; c < TGT_NREGS; c++) {
+	for (RegSet m = t.const_any; m; m &= m - 1) {
+		int c = regset_first(m);
 		rtx cs = t.const_src[c];
 		if (!cs)
 			continue;
@@ -455,19 +457,19 @@ void note_soft_values(Tr &t, const Ins *i)
 	}
 	if (t.pending_const && (i->kind == IK_REMAT || i->kind == IK_OPAQUE) &&
 	    i->nops > 0 && i->ops[0].loc.kind == LOC_REG &&
-	    i->ops[0].loc.num == capture_core_reg(REGNO(SET_DEST(t.pending_const))))
+	    i->ops[0].loc.num == capture_core_reg(REGNO(SET_DEST(t.pending_const)))) {
 		t.const_src[i->ops[0].loc.num] = t.pending_const;
+		t.const_any |= RS_BIT(i->ops[0].loc.num);
+	}
 	t.pending_const = NULL_RTX;
 	RegSet wr = writes_regs(i);
-	for (int c = 0; c < TGT_NREGS; c++)
-		if (RS_HAS(wr, c))
-			t.addr_val[c] = false;
+	for (RegSet x = wr; x; x &= x - 1)
+		t.addr_val[regset_first(x)] = false;
 	if (t.pending_addr && i->nops > 0 && i->ops[0].loc.kind == LOC_REG)
 		t.addr_val[i->ops[0].loc.num] = true;
 	t.pending_addr = false;
-	for (int c = 0; c < TGT_NREGS; c++)
-		if (RS_HAS(wr, c))
-			t.calc_val[c] = false;
+	for (RegSet x = wr; x; x &= x - 1)
+		t.calc_val[regset_first(x)] = false;
 	if (t.pending_calc && i->kind == IK_OPAQUE)
 		for (int k = 0; k < i->nops; k++)
 			if (i->ops[k].loc.kind == LOC_REG)

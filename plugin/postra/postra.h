@@ -233,6 +233,7 @@ struct Tr {
 	 * during postra_verify only), as long as nothing else wrote it
 	 * since in this block; NULL otherwise. */
 	rtx mem_src[TGT_NREGS];
+	RegSet mem_any = 0; /* holds every register whose mem_src is set */
 	rtx pending_mem = NULL_RTX;    /* set by new_insn for such a load */
 	/* Per core register with mem_src: the new insn that loaded it, the
 	 * opaque instruction translating that insn, and whether before the
@@ -265,6 +266,7 @@ struct Tr {
 	 * nothing wrote any of its registers since in this block; NULL
 	 * otherwise. */
 	rtx const_src[TGT_NREGS];
+	RegSet const_any = 0; /* holds every register whose const_src is set */
 	rtx pending_const = NULL_RTX;  /* set by new_insn for such a load */
 	/* What the translation believes a location holds, from the
 	 * instructions translated so far in this block (a hint only, to

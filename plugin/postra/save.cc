@@ -87,7 +87,10 @@ static void const_words(const_rtx x, std::vector<int64_t> *w)
 bool same_const_words(const SavedInsns *s, const PNode &n,
 		      const_rtx x)
 {
-	std::vector<int64_t> w;
+	/* the words of x: reused from call to call (the compiler runs
+	 * one function at a time) */
+	static std::vector<int64_t> w;
+	w.clear();
 	const_words(x, &w);
 	if ((int)w.size() != n.cw)
 		return false;
@@ -119,11 +122,10 @@ static int save_rtx(SavedInsns *s, const_rtx x)
 		s->nodes[me].val = LABEL_P(lab) ? CODE_LABEL_NUMBER(lab) : 0;
 	} else if (leaf_constant_p(x)) {
 		s->nodes[me].val = capture_const_bits(x);
-		std::vector<int64_t> w;
-		const_words(x, &w);
-		s->nodes[me].cw0 = (int)s->cwords.size();
-		s->nodes[me].cw = (int)w.size();
-		s->cwords.insert(s->cwords.end(), w.begin(), w.end());
+		int cw0 = (int)s->cwords.size();
+		const_words(x, &s->cwords);
+		s->nodes[me].cw0 = cw0;
+		s->nodes[me].cw = (int)s->cwords.size() - cw0;
 	} else if (GET_CODE(x) == SUBREG) {
 		s->nodes[me].val = SUBREG_BYTE(x).to_constant();
 		save_rtx(s, SUBREG_REG(x));

@@ -133,6 +133,7 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 		t.calc_val[c] = false;
 		t.known_reg[c] = -1;
 	}
+	t.mem_any = t.const_any = 0;
 	for (int c = 0; c < 16; c++)
 		t.sum[c] = RegSum();
 	t.fold_reg = -1;
@@ -384,15 +385,20 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 		if (ins && t.why.empty()) {
 			/* an x87 constant extended through a slot */
 			rtx ext = extended_const(t, insn);
-			if (ext && capture_core_reg(REGNO(SET_DEST(ext))) >= 0)
-				t.const_src[capture_core_reg(
-					REGNO(SET_DEST(ext)))] = ext;
+			int r = ext ? capture_core_reg(REGNO(SET_DEST(ext)))
+				    : -1;
+			if (r >= 0) {
+				t.const_src[r] = ext;
+				t.const_any |= RS_BIT(r);
+			}
 		}
-		if (may_write_memory(insn))
+		if (may_write_memory(insn)) {
 			/* A loaded memory operand is that memory's value
 			 * only until memory may change. */
-			for (int c = 0; c < TGT_NREGS; c++)
-				t.mem_src[c] = NULL_RTX;
+			for (RegSet m = t.mem_any; m; m &= m - 1)
+				t.mem_src[regset_first(m)] = NULL_RTX;
+			t.mem_any = 0;
+		}
 		forget_moved_addresses(t, insn);
 	}
 }

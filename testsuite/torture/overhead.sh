@@ -1,72 +1,162 @@
 #!/bin/sh
-# overhead.sh - compile time with and without the plugin, same run.
+# overhead.sh - compile time without the plugin, with it at the default
+# (verify=gcc: the capture, the check of GCC's allocation, the records)
+# and with verify=both (ssara's allocation and its check as well), in
+# the same run.
 #
-#   sh testsuite/torture/overhead.sh [ROUNDS]
+#   sh testsuite/torture/overhead.sh [--rounds N] [--levels "-O0 -O2"]
+#       [--subset K] [--plugins "SO..."] [--max S]
 #
-# Needs build/ssara.so and the sources run.sh extracted (build/torture/src,
-# and build/torture/files.list from a run.sh --subset run).  Compiles, one
-# at a time, libiberty's cp-demangle.c at -O2 (ROUNDS times, default 5)
-# and the torture subset at -O2 (3 rounds), without the plugin, with it
-# (the default: capture, audit, records) and with dump= and check; rounds
-# alternate between the variants; prints the best (minimum) time of each
-# variant as a Markdown table.
+# The corpus: libiberty and zlib (GCC's sources, as bench/real.sh
+# compiles them) and gcc.c-torture/{execute,compile}, compiled only
+# (-c), one compile at a time; files plain GCC cannot compile are left
+# out.  Each file is compiled, in turn, without the plugin and with each
+# plugin at verify=gcc and verify=both, so that the variants alternate
+# compile by compile; N rounds (default 3) of that, and each variant's
+# time of a file is its best (minimum) over the rounds; the table sums
+# these minima per suite and level and over all.
+# --subset K   K torture files (every n/K-th of the sorted list) instead
+#              of all
+# --plugins L  the plugin builds to compare (default build/ssara.so);
+#              each is a path to a file named ssara.so
+# --max S      compiles plain GCC does not finish within S seconds (default
+#              10) are left out: GCC 12 needs most of a minute for
+#              compile/20001226-1.c at -O2 (and loops on asmgoto-5.c at
+#              -O0), and such a compile's noise alone would decide a sum
+# Prints a Markdown table: seconds, and the plugin's share over plain.
 set -u
 SRCDIR=${SSARA_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
-OUT=$SRCDIR/build/torture
-PLUGIN=$SRCDIR/build/ssara.so
-rounds=${1:-5}
-G=$OUT/src/gcc-12.2.0
-demangle=$G/libiberty/cp-demangle.c
-[ -f "$demangle" ] && [ -f "$OUT/files.list" ] ||
-	{ echo "overhead.sh: run testsuite/torture/run.sh first" >&2; exit 2; }
+TARBALL=${SSARA_GCC_TARBALL:-/usr/src/gcc-12/gcc-12.2.0-dfsg.tar.xz}
+CC=${CC:-gcc}
+rounds=3
+levels="-O0 -O2"
+subset=
+plugins=$SRCDIR/build/ssara.so
+max=10
+while [ $# -gt 0 ]; do
+	case $1 in
+	--rounds) rounds=$2; shift;;
+	--levels) levels=$2; shift;;
+	--subset) subset=$2; shift;;
+	--plugins) plugins=$2; shift;;
+	--max) max=$2; shift;;
+	*) echo "overhead.sh: unknown argument '$1'" >&2; exit 2;;
+	esac
+	shift
+done
+for p in $plugins; do
+	[ -f "$p" ] || { echo "overhead.sh: no plugin $p" >&2; exit 2; }
+done
+. "$SRCDIR/testsuite/torture/sources.sh"
+SRC=$SRCDIR/build/torture/src
+gcc_sources "$SRC" overhead.sh $G/zlib
+libiberty_config "$SRC" overhead.sh
+T=$SRC/$G/gcc/testsuite/gcc.c-torture
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-mkdir -p "$tmp/dump"
-variant_flags() {
+
+# The corpus: lines "SUITE FILE FLAGS..."
+libcfg="-DHAVE_CONFIG_H -I$SRC/libiberty-build -I$SRC/$G/libiberty -I$SRC/$G/include"
+zcfg="-DHAVE_UNISTD_H -DHAVE_STDARG_H -D_LARGEFILE64_SOURCE=1 -I$SRC/$G/zlib"
+{
+	for f in "$SRC/$G"/libiberty/*.c; do echo "lib $f $libcfg"; done
+	for z in adler32 compress crc32 deflate gzclose gzlib gzread gzwrite \
+		infback inffast inflate inftrees trees uncompr zutil; do
+		echo "lib $SRC/$G/zlib/$z.c $zcfg"
+	done
+} >"$tmp/corpus"
+ls "$T"/execute/*.c "$T"/compile/*.c | sort >"$tmp/torture"
+if [ -n "$subset" ]; then
+	awk -v n="$(wc -l <"$tmp/torture")" -v k="$subset" \
+		'BEGIN { s = n / k; if (s < 1) s = 1; next_i = 0 }
+		 NR - 1 >= next_i { print; next_i += s }' "$tmp/torture" >"$tmp/t2"
+	mv "$tmp/t2" "$tmp/torture"
+fi
+sed 's/^/torture /' "$tmp/torture" >>"$tmp/corpus"
+
+# The variants: "plain", then per plugin i "gI" and "bI".
+variants=plain
+i=0
+for p in $plugins; do
+	i=$((i + 1))
+	variants="$variants g$i b$i"
+done
+# flags VARIANT: the plugin options of a variant
+flags() {
 	case $1 in
-	plain) echo "";;
-	plugin) echo "-fplugin=$PLUGIN";;
-	check) echo "-fplugin=$PLUGIN -fplugin-arg-ssara-dump=$tmp/dump -fplugin-arg-ssara-check";;
+	plain) return;;
+	g*) _k=${1#g} _v=gcc;;
+	b*) _k=${1#b} _v=both;;
 	esac
+	set -- $plugins
+	eval "_p=\${$_k}"
+	echo "-fplugin=$_p -fplugin-arg-ssara-verify=$_v"
 }
-now() { date +%s.%N; }
-# best VAR SECONDS: keeps the minimum in best_VAR
-best() {
-	eval "cur=\${best_$1:-}"
-	if [ -z "$cur" ] || awk -v a="$2" -v b="$cur" 'BEGIN { exit !(a < b) }'; then
-		eval "best_$1=$2"
-	fi
-}
-cfg="-DHAVE_CONFIG_H -I$OUT/src/libiberty-build -I$G/libiberty -I$G/include"
-[ -f "$OUT/src/libiberty-build/config.h" ] ||
-	cfg="-DHAVE_STRING_H -DHAVE_STDLIB_H -DHAVE_LIMITS_H -I$G/libiberty -I$G/include"
+# Compiles plain GCC cannot do, or not within --max seconds, are dropped
+# from the corpus first.
+for lvl in $levels; do
+	while read -r s f cfg; do
+		# shellcheck disable=SC2086
+		timeout "$max" "$CC" $lvl -w -c "$f" -o "$tmp/o.o" $cfg 2>/dev/null &&
+			echo "$lvl $s $f $cfg"
+	done <"$tmp/corpus"
+done >"$tmp/compiles"
+# One line per compile and variant: "VARIANT LEVEL SUITE FILE NANOSECONDS"
 for r in $(seq "$rounds"); do
-	for v in plain plugin check; do
-		t0=$(now)
-		# shellcheck disable=SC2046,SC2086
-		gcc -O2 -c "$demangle" $cfg -o "$tmp/d.o" $(variant_flags $v) || exit 1
-		t1=$(now)
-		best "d_$v" "$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')"
-	done
+	n=0 total=$(wc -l <"$tmp/compiles")
+	while read -r lvl s f cfg; do
+		n=$((n + 1))
+		printf '\roverhead.sh: round %d/%d, %d/%d' "$r" "$rounds" "$n" "$total" >&2
+		for v in $variants; do
+			t0=$(date +%s%N)
+			# shellcheck disable=SC2046,SC2086
+			"$CC" $lvl -w -c "$f" -o "$tmp/o.o" $cfg $(flags $v) 2>/dev/null
+			t1=$(date +%s%N)
+			echo "$v $lvl $s $f $((t1 - t0))"
+		done
+	done <"$tmp/compiles" >>"$tmp/times"
 done
-n=$(wc -l <"$OUT/files.list")
-for r in 1 2 3; do
-	for v in plain plugin check; do
-		t0=$(now)
-		while read -r f; do
-			# shellcheck disable=SC2046
-			gcc -O2 -w -c "$f" -o "$tmp/t.o" $(variant_flags $v) 2>/dev/null
-		done <"$OUT/files.list"
-		t1=$(now)
-		best "t_$v" "$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')"
-	done
-done
-pct() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%+.1f%%", 100 * (a - b) / b }'; }
-echo "| input | without plugin | with plugin | with dump= and check |"
-echo "|---|---|---|---|"
-printf '| cp-demangle.c, -O2 (best of %s) | %.3f s | %.3f s (%s) | %.3f s (%s) |\n' \
-	"$rounds" "$best_d_plain" "$best_d_plugin" "$(pct "$best_d_plugin" "$best_d_plain")" \
-	"$best_d_check" "$(pct "$best_d_check" "$best_d_plain")"
-printf '| torture subset, %s files, -O2 (best of 3) | %.2f s | %.2f s (%s) | %.2f s (%s) |\n' \
-	"$n" "$best_t_plain" "$best_t_plugin" "$(pct "$best_t_plugin" "$best_t_plain")" \
-	"$best_t_check" "$(pct "$best_t_check" "$best_t_plain")"
+printf '\n' >&2
+# The table: per (suite, level) and all, each variant's sum of minima.
+awk -v variants="$variants" -v rounds="$rounds" -v plugins="$plugins" '
+{
+	k = $1 SUBSEP $2 SUBSEP $3 SUBSEP $4
+	if (!(k in best) || $5 < best[k]) best[k] = $5
+}
+END {
+	nv = split(variants, v, " ")
+	np = split(plugins, pl, " ")
+	for (k in best) {
+		split(k, a, SUBSEP)
+		g = (a[3] == "lib" ? "libiberty + zlib" : "torture") ", " a[2]
+		sum[a[1], g] += best[k]
+		sum[a[1], "all"] += best[k]
+		if (a[1] == "plain") { cnt[g]++; cnt["all"]++; groups[g] = 1 }
+	}
+	hdr = "| input (best of " rounds ") | without plugin |"
+	sep = "|---|---|"
+	for (i = 1; i <= np; i++) {
+		lbl = np > 1 ? " (" i ")" : ""
+		hdr = hdr " verify=gcc" lbl " | verify=both" lbl " |"
+		sep = sep "---|---|"
+	}
+	print hdr
+	print sep
+	ng = 0
+	for (g in groups) list[++ng] = g
+	for (i = 1; i <= ng; i++)
+		for (j = i + 1; j <= ng; j++)
+			if (list[j] < list[i]) { x = list[i]; list[i] = list[j]; list[j] = x }
+	list[++ng] = "all"
+	for (i = 1; i <= ng; i++) {
+		g = list[i]
+		p = sum["plain", g] / 1e9
+		line = sprintf("| %s, %d compiles | %.2f s |", g, cnt[g], p)
+		for (j = 2; j <= nv; j++) {
+			x = sum[v[j], g] / 1e9
+			line = line sprintf(" %.2f s (%+.1f%%) |", x, 100 * (x - p) / p)
+		}
+		print line
+	}
+	for (i = 1; i <= np; i++) print "(" i ") " pl[i]
+}' "$tmp/times"
