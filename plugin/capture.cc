@@ -168,7 +168,7 @@ static void record_sites(Builder &b, int uid, const std::vector<int> &keep)
  * commutative (`%` in c's constraint, GCC's mark) and became ins's
  * operands K and K + 1 (first_of: the first IR operand of each recog
  * operand), both reads of pseudos: an allocator may exchange them. */
-static void mark_commutative(Ins *ins, const std::vector<int> &first_of)
+static void mark_commutative(Ins *ins, const int *first_of)
 {
 	for (int c = 0; c + 1 < recog_data.n_operands; c++) {
 		const char *s = recog_data.constraints[c];
