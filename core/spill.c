@@ -447,7 +447,7 @@ static bool rmw_in_memory(const Sp *s, const Ins *i, int k)
 /* Decides the in-memory read-modify-writes of i (rmw_in_memory): the
  * definition is born in its slot (rmwdef), the input's read recorded as
  * a reload that takes the slot itself (Place.mem); the pair is noted for
- * sp_rmw_apply. */
+ * rmw_apply. */
 static void rmw_decide(Sp *s, int b, Ins *i)
 {
 	for (int k = 0; k < i->nops; k++) {
