@@ -375,7 +375,8 @@ static bool comm_swap(const Fn *fn, Ins *i, int k, const LiveSet *live)
 	Op *o = &i->ops[k], *q = &i->ops[x];
 	if (!reg_use(q) || q->reg == o->reg || lset_has(live, q->reg) ||
 	    q->tie >= 0 || constr_tie_partner(i, x) >= 0 ||
-	    o->allowed != q->allowed || o->flags != q->flags ||
+	    o->allowed != q->allowed ||
+	    (o->flags & ~OF_SOFT) != (q->flags & ~OF_SOFT) ||
 	    o->sub_size || q->sub_size ||
 	    fn->pseudo[o->reg].cls != fn->pseudo[q->reg].cls ||
 	    fn->pseudo[o->reg].size != fn->pseudo[q->reg].size)
@@ -388,6 +389,43 @@ static bool comm_swap(const Fn *fn, Ins *i, int k, const LiveSet *live)
 	o->reg = q->reg;
 	q->reg = v;
 	return true;
+}
+
+/* Instead of a copy for tied use k of i, whose value lives on after i:
+ * a soft tie (OF_SOFT: the pattern has an untied alternative with every
+ * operand in a register, x86's `lea`) is dropped (the use keeps OF_SOFT
+ * without a tie: constr_soft_untied; no operand of i may then be memory).
+ * Only when nothing else is tied and every operand is a whole value.
+ * Whether it did. */
+static bool untie_soft(const Fn *fn, Ins *i, int k)
+{
+	Op *o = &i->ops[k];
+	int t = constr_tie_partner(i, k);
+	if (!(o->flags & OF_SOFT) || t < 0 || o->sub_size ||
+	    i->ops[t].sub_size || i->ops[t].kind != OK_PSEUDO ||
+	    fn->pseudo[o->reg].cls != fn->pseudo[i->ops[t].reg].cls)
+		return false;
+	for (int m = 0; m < i->nops; m++) {
+		if (m != k && m != t && constr_tie_partner(i, m) >= 0)
+			return false;
+		/* a part read: GCC may exchange a commutative pair to meet
+		 * the tied alternative, which the translation of its code
+		 * follows only for whole values */
+		if ((i->ops[m].flags & OF_MEMONLY) ||
+		    (i->ops[m].kind == OK_PSEUDO && i->ops[m].sub_size))
+			return false;
+	}
+	o->tie = -1;
+	i->ops[t].tie = -1;
+	return true;
+}
+
+bool constr_soft_untied(const Ins *i)
+{
+	for (int k = 0; k < i->nops; k++)
+		if ((i->ops[k].flags & OF_SOFT) && constr_tie_partner(i, k) < 0)
+			return true;
+	return false;
 }
 
 bool constr_prepare(Fn *fn, Ssa *ssa, ConstrStats *st, char *err,
@@ -430,6 +468,14 @@ bool constr_prepare_live(Fn *fn, Ssa *ssa, ConstrStats *st, Live **lvp,
 				    !cross_tie(fn, i, k) && comm_swap(fn, i, k, &live)) {
 					if (st)
 						st->nswap++;
+					continue;
+				}
+				if (lset_has(&live, i->ops[k].reg) &&
+				    tied_use(i, partners(fn, &pp, i)[k]) &&
+				    !cross_tie(fn, i, k) && untie_soft(fn, i, k)) {
+					pp.of = NULL; /* ties changed */
+					if (st)
+						st->nuntie++;
 					continue;
 				}
 				if (n == cap) {
@@ -516,7 +562,7 @@ static int part_source(const Fn *fn, const Ins *i, int t, int u, int size)
 {
 	for (int k = 0; k < i->nops; k++) {
 		const Op *o = &i->ops[k];
-		if (k == u || o->kind != OK_PSEUDO || o->flags != OF_USE ||
+		if (k == u || o->kind != OK_PSEUDO || (o->flags & ~OF_SOFT) != OF_USE ||
 		    o->tie != t || o->reg == i->ops[u].reg ||
 		    fn->pseudo[o->reg].cls != fn->pseudo[i->ops[t].reg].cls)
 			continue;
@@ -640,7 +686,7 @@ static bool cross_word_read(const Fn *fn, const Ins *i, int k)
 {
 	const Op *o = &i->ops[k];
 	int t = constr_tie_partner(i, k);
-	if (t < 0 || o->kind != OK_PSEUDO || o->flags != OF_USE ||
+	if (t < 0 || o->kind != OK_PSEUDO || (o->flags & ~OF_SOFT) != OF_USE ||
 	    i->ops[t].kind != OK_PSEUDO)
 		return false;
 	const Op *d = &i->ops[t];
@@ -708,7 +754,7 @@ static int word_tie_use(const Fn *fn, const Ins *i, int t)
 		if (k == t || constr_tie_partner(i, k) != t)
 			continue;
 		nt++;
-		if (o->kind == OK_PSEUDO && o->flags == OF_USE && !o->allowed &&
+		if (o->kind == OK_PSEUDO && (o->flags & ~OF_SOFT) == OF_USE && !o->allowed &&
 		    gpr_of(fn, o->reg, 2) && o->sub_off == cb &&
 		    o->sub_size && o->sub_size <= cb &&
 		    fn->pseudo[d->reg].size <= cb)

@@ -56,6 +56,7 @@
 typedef struct ConstrStats {
 	int ncopy;   /* constr_prepare: copies inserted */
 	int nswap;   /* constr_prepare: commutative reads exchanged instead */
+	int nuntie;  /* constr_prepare: soft ties dropped instead */
 	int nperm;   /* constr_split: parallel copies inserted */
 	int npairs;  /* values those copy (new versions) */
 	int nphi;    /* phis added by the SSA reconstruction */
@@ -70,6 +71,11 @@ int constr_tie_partner(const Ins *i, int k);
  * the source of a copy (a load: x86 moves read memory into any register
  * class). */
 bool constr_mem_ok(const Ins *i, int k);
+
+/* Whether i had a soft tie dropped (constr_prepare): an operand flagged
+ * OF_SOFT with no tie partner.  Then every operand of i must be in a
+ * register (the pattern's untied alternative). */
+bool constr_soft_untied(const Ins *i);
 
 /* Whether operand o of fn is a register value: a pseudo not located in a
  * slot (after spilling, slot operands are memory). */

@@ -68,6 +68,10 @@ enum OpFlag {
 			  * constraint admits no register: fild's source,
 			  * fistp's destination, an asm "m"): always with
 			  * OF_MEM and an empty allowed set; text `{} mem` */
+	OF_SOFT = 64,    /* on a tied read: another alternative of the
+			  * pattern does without the tie when every operand
+			  * is a register (x86 `lea` for a two-address add);
+			  * text `^~N` */
 };
 
 enum LocKind {

@@ -301,6 +301,10 @@ static bool parse_attr(Parser *P, int a, Op *o, OpPos *pp, int kind, int k)
 		int n;
 		P->pos++;
 		pp->tie_at = at;
+		if (peek(P) == '~') {
+			o->flags |= OF_SOFT;
+			P->pos++;
+		}
 		if (!irp_parse_int32(P, at, 0, TIE_MAX, "tie", &n))
 			return false;
 		o->tie = (int8_t)n;

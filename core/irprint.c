@@ -182,7 +182,7 @@ static void print_op(FILE *f, const Fn *fn, const Op *o)
 		regset_print(f, fn->target, o->allowed);
 	}
 	if (o->tie >= 0)
-		fprintf(f, " ^%d", o->tie);
+		fprintf(f, (o->flags & OF_SOFT) ? " ^~%d" : " ^%d", o->tie);
 	if (o->flags & OF_MEM)
 		fputs(" mem", f);
 	if (o->kind != OK_LOC && o->loc.kind != LOC_NONE) {

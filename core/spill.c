@@ -747,7 +747,7 @@ static bool slot_readable(const Fn *fn, const Ins *i, int k)
 	const Op *o = &i->ops[k];
 	if (i->kind == IK_COPY)
 		return k == 1 && copy_slot_readable(fn, i);
-	if (i->kind != IK_ORD || o->kind != OK_PSEUDO ||
+	if (i->kind != IK_ORD || o->kind != OK_PSEUDO || constr_soft_untied(i) ||
 	    (o->flags & (OF_USE | OF_DEF | OF_EARLY | OF_MEM | OF_MEMONLY)) !=
 		    (OF_USE | OF_MEM) ||
 	    o->sub_size || constr_tie_partner(i, k) >= 0)

@@ -256,6 +256,16 @@ static Ins *finish_ins(Builder &b, int kind, int uid, const char *name,
 				cross_class_tie(b, ins, (int)j, to);
 			}
 		}
+		/* soft only as a tie of a whole pseudo read to a whole
+		 * pseudo defined (not read-modified-written), one class */
+		const Op &q = ins->ops[j];
+		if (q.tie < 0 || q.kind != OK_PSEUDO || q.sub_size ||
+		    (q.flags & (OF_USE | OF_DEF)) != OF_USE ||
+		    ins->ops[q.tie].kind != OK_PSEUDO ||
+		    ins->ops[q.tie].sub_size ||
+		    (ins->ops[q.tie].flags & (OF_USE | OF_DEF)) != OF_DEF ||
+		    b.fn->pseudo[q.reg].cls != b.fn->pseudo[ins->ops[q.tie].reg].cls)
+			ins->ops[j].flags &= (uint8_t)~OF_SOFT;
 	}
 	if (kind == IK_ORD)
 		mark_commutative(ins, first_of);
@@ -671,6 +681,93 @@ static void capture_insn(Builder &b, Blk *blk, rtx_insn *insn)
  * chosen by the non-strict alternative search) is loaded into the
  * def's register by the allocator; its address registers are read where
  * they are, so they are not tied (CAPTURE.md "Constraints"). */
+static bool register_shaped(int i);
+
+/* Whether alternative a of the extracted insn has a constraint for
+ * operand i that the constant operand satisfies (a non-register
+ * constraint: `e`, `n`, `i`, ...). */
+static bool alt_takes_const(int a, int i)
+{
+	const char *p = recog_data.constraints[i];
+	for (int k = 0; k < a && *p; p++)
+		if (*p == ',')
+			k++;
+	while (*p && *p != ',') {
+		int len = CONSTRAINT_LEN(*p, p);
+		constraint_num cn = lookup_constraint(p);
+		if (cn != CONSTRAINT__UNKNOWN &&
+		    reg_class_for_constraint(cn) == NO_REGS &&
+		    constraint_satisfied_p(recog_data.operand[i], cn))
+			return true;
+		p += len > 0 ? len : 1;
+	}
+	return false;
+}
+
+/* The register class alternative alt gives operand i, a matched
+ * operand the class of the operand it matches. */
+static reg_class op_class_in(const operand_alternative *oa, int i)
+{
+	return oa[i].matches >= 0 ? oa[oa[i].matches].cl : oa[i].cl;
+}
+
+/* Whether register operand i may be, in the alternative ob, wherever
+ * the chosen alternative oa lets it be among the allocatable registers
+ * (`l`, the index registers, is `r` but for sp, which no pseudo gets). */
+static bool class_fits(const operand_alternative *oa,
+		       const operand_alternative *ob, int i)
+{
+	reg_class_t ca = op_class_in(oa, i);
+	if (ca == NO_REGS || ob[i].cl == NO_REGS)
+		return false;
+	machine_mode m = GET_MODE(recog_data.operand[i]);
+	const Target *t = target_x86_64();
+	RegSet alloc = 0;
+	for (int c = 0; c < RC_NALLOC; c++)
+		alloc |= t->class_regs[c];
+	alloc &= ~RS_BIT(R_SP);
+	RegSet a = class_set(ca, m) & alloc;
+	return a && (a & ~class_set(ob[i].cl, m)) == 0;
+}
+
+/* Whether the one tie of the chosen alternative alt (its operands in
+ * oa) is soft: another enabled alternative of the pattern has no tie
+ * and accepts the insn with every register operand in a register of
+ * the class alt gives it and every constant as it is, and no early
+ * clobber (x86's `lea` alternative of a two-address add).  Memory
+ * operands and scratches make it hard. */
+static bool tie_is_soft(rtx_insn *insn, int alt, const operand_alternative *oa)
+{
+	int n = recog_data.n_operands, nties = 0;
+	for (int i = 0; i < n; i++) {
+		OperandShape sh = shape_of(recog_data.operand[i]);
+		if (sh != SH_REG && sh != SH_CONST)
+			return false;
+		nties += oa[i].matches >= 0;
+	}
+	if (nties != 1)
+		return false;
+	alternative_mask ok = get_enabled_alternatives(insn);
+	for (int a = 0; a < recog_data.n_alternatives; a++) {
+		if (a == alt || !TEST_BIT(ok, a))
+			continue;
+		const operand_alternative *ob = &recog_op_alt[a * n];
+		bool fits = true;
+		for (int i = 0; i < n && fits; i++) {
+			if (ob[i].matches >= 0 || ob[i].matched >= 0 ||
+			    ob[i].earlyclobber)
+				fits = false;
+			else if (shape_of(recog_data.operand[i]) == SH_CONST)
+				fits = alt_takes_const(a, i);
+			else
+				fits = class_fits(oa, ob, i);
+		}
+		if (fits)
+			return true;
+	}
+	return false;
+}
+
 static bool register_shaped(int i)
 {
 	OperandShape s = shape_of(recog_data.operand[i]);
@@ -750,6 +847,8 @@ static void capture_operands(Builder &b, Blk *blk, rtx_insn *insn, int code,
 	int tie[MAX_RECOG_OPERANDS];
 	for (int k = 0; k < MAX_RECOG_OPERANDS; k++)
 		tie[k] = -1;
+	bool soft = oa && !CALL_P(insn) && !JUMP_P(insn) &&
+		    tie_is_soft(insn, alt, oa);
 	for (int i = 0; i < recog_data.n_operands; i++)
 		if (b.copy_to[i] >= 0 &&
 		    w.role[i] != (recog_data.operand_type[i] == OP_IN
@@ -769,10 +868,16 @@ static void capture_operands(Builder &b, Blk *blk, rtx_insn *insn, int code,
 			fl |= OF_DEF;
 		if (!fl)
 			fl = OF_USE;
+		size_t first = b.ops.size();
 		add_operand(b, i, fl, oa);
 		if (oa && oa[i].matches >= 0 && register_shaped(i) &&
-		    register_shaped(oa[i].matches))
+		    register_shaped(oa[i].matches)) {
 			tie[i] = oa[i].matches;
+			if (soft)
+				for (size_t k = first; k < b.ops.size(); k++)
+					if (b.op_src[k] == i)
+						b.ops[k].flags |= OF_SOFT;
+		}
 	}
 	for (size_t k = 0; k < saved_ops.size(); k++)
 		push_op(b, saved_ops[k], saved_src[k]);

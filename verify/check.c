@@ -120,6 +120,17 @@ static bool unproven_read(Chk *c, int l, int v, const char **pre,
 
 /* ---- One operand ------------------------------------------------------- */
 
+/* Whether every pseudo operand of allocated instruction i is in a
+ * register: then a soft tie (OF_SOFT, docs/IR.md "^~N") may be broken,
+ * the pattern's other alternative taking the operands apart. */
+static bool all_in_regs(Chk *c, const Ins *i)
+{
+	for (int k = 0; k < i->nops; k++)
+		if (i->ops[k].kind == OK_PSEUDO && op_loc(c, &i->ops[k]) >= TGT_NREGS)
+			return false;
+	return true;
+}
+
 /* Checks (a), (b), (c) of docs/VERIFY.md for operand k of original
  * instruction i (original o); at most one violation per operand.  Names
  * are formatted only for a violation. */
@@ -238,7 +249,7 @@ static void check_operand(Chk *c, const Ins *i, const Ins *o, int pos, int k)
 		int lt = alone_word(at, ot) >= 0
 				 ? op_loc(c, at)
 				 : word_loc(c, ot, op_loc(c, at));
-		if (lt != lw) {
+		if (lt != lw && !((oo->flags & OF_SOFT) && all_in_regs(c, i))) {
 			l = lw;
 			violation(c, VK_TIE, i, pos, k, l,
 				  "operand %d (%s) at %s: tied to operand %d, "
@@ -319,7 +330,8 @@ static bool comm_exchanged_soft(Chk *c, const Ins *i, const Ins *o,
 static bool comm_alike(const Ins *o, int k)
 {
 	const Op *a = &o->ops[k], *b = &o->ops[k + 1];
-	return a->allowed == b->allowed && a->flags == b->flags &&
+	return a->allowed == b->allowed &&
+	       (a->flags & ~OF_SOFT) == (b->flags & ~OF_SOFT) &&
 	       a->sub_off == b->sub_off && a->sub_size == b->sub_size;
 }
 

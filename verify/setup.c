@@ -310,7 +310,8 @@ bool same_shape(const Ins *x, const Ins *y)
 	for (int k = 0; k < x->nops; k++) {
 		const Op *a = &x->ops[k], *b = &y->ops[k];
 		if (op_is_value(a) != op_is_value(b) ||
-		    (a->flags & ~OF_WORD) != (b->flags & ~OF_WORD) ||
+		    (a->flags & ~(OF_WORD | OF_SOFT)) !=
+			    (b->flags & ~(OF_WORD | OF_SOFT)) ||
 		    a->sub_off != b->sub_off || a->sub_size != b->sub_size)
 			return false;
 		if (!op_is_value(a) && !const_equal(a, b))

@@ -25,7 +25,7 @@ int ve(void)
 	t = f | e;
 	return e;
 }
-//! ve: ord "*vec_extractv2di_1" =p?, p? ^0
+//! ve: ord "*vec_extractv2di_1" =p?, p? ^~0
 //!gcc ve: copy =p?, p? [deleted]
 //!gcc ve: move =@si:8, @xmm7:8
 //!verdict ve: verified

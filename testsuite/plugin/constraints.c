@@ -26,7 +26,7 @@ int shl(int a, int n) { return a << n; }
 
 /* Two-address add: the first source is tied to the destination. */
 long add(long a, long b) { return a + b; }
-//! add: ord "*adddi_1" =p? mem, p? ^0, p? clobber {flags} [comm 1]
+//! add: ord "*adddi_1" =p? mem, p? ^~0, p? clobber {flags} [comm 1]
 
 /* Doubles arrive in xmm0 and xmm1 and leave in xmm0. */
 double fmul(double a, double b) { return a * b; }

@@ -19,7 +19,7 @@ long skip_zeros(const long *p)
 }
 //!gcc skip_zeros: copy =p?, %di [deleted]
 //!gcc skip_zeros: copy =p?, p? [deleted]
-//!gcc skip_zeros: ord "*adddi_1" =p? mem @di, p? ^0 @di, $8 clobber {flags}
+//!gcc skip_zeros: ord "*adddi_1" =p? mem @di, p? ^~0 @di, $8 clobber {flags}
 //!verdict skip_zeros: verified
 
 /* pick: a switch turned into a table lookup with the default calling

@@ -33,5 +33,5 @@ void f(const void *buffer, unsigned long len, struct S *ctx)
 	if (len > 64)
 		blk(buffer, len & ~63, ctx);
 }
-//!gcc f: remat "*adddi_1" =p? mem @di, p? ^0 @r12, $28 clobber {flags} [of 31]
+//!gcc f: remat "*adddi_1" =p? mem @di, p? ^~0 @r12, $28 clobber {flags} [of 31]
 //!verdict f: verified

@@ -1115,6 +1115,37 @@ static void case_wide_tie_through(void)
 	fn_free(orig);
 }
 
+/* soft_tie.ir (all registers): uid 2's soft tie is dropped instead of
+ * a move of p1, which lives on: no move, p1 and p2 in two registers. */
+static void case_soft_tie(void)
+{
+	Fn *orig = t_load_fn("testsuite/ir/alloc/soft_tie.ir");
+	if (!orig)
+		return;
+	AllocStats st;
+	Fn *fn = t_alloc_verified(orig, 0, true, &st);
+	if (fn) {
+		CHECK_INT(st.moves.n, 0);
+		const Ins *i = t_by_uid(fn, 2, NULL);
+		if (CHECK(i != NULL)) {
+			CHECK_INT(i->ops[0].loc.kind, LOC_REG);
+			CHECK_INT(i->ops[1].loc.kind, LOC_REG);
+			CHECK(i->ops[0].loc.num != i->ops[1].loc.num);
+		}
+		fn_free(fn);
+	}
+	Ins *o = t_by_uid(orig, 2, NULL);
+	if (CHECK(o != NULL)) {
+		o->ops[1].flags &= (uint8_t)~OF_SOFT;
+		fn = t_alloc_verified(orig, 0, true, &st);
+		if (fn) {
+			CHECK_INT(st.moves.n, 1);
+			fn_free(fn);
+		}
+	}
+	fn_free(orig);
+}
+
 /* comm_swap.ir (all registers): uid 3 reads its commutative pair
  * exchanged, p2 tied, instead of a move of p1, which lives on; without
  * the mark [comm 1] the move is there. */
@@ -1343,6 +1374,7 @@ void suite_alloc(void)
 	       case_remat_pool);
 	t_case("alloc: a commutative pair exchanged instead of a move",
 	       case_comm_swap);
+	t_case("alloc: a soft tie dropped instead of a move", case_soft_tie);
 	t_case("alloc: IR cases, all registers, verified", case_ir_all);
 	t_case("alloc: IR cases, 8 general registers, verified", case_ir_8);
 	t_case("alloc: IR cases, 6 general registers, verified", case_ir_6);
