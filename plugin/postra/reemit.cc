@@ -547,13 +547,19 @@ Ins *run_split(Tr &t, Blk *blk, const SavedInsn &sv, rtx_insn *insn,
 		note_soft_values(t, c);
 		*survivor = c;
 	}
-	/* (set (reg R) K), K a constant: the load of K (a remat from its
-	 * constant location, which writes no memory; an opaque would
-	 * empty every memory location), else an opaque writing R */
+	/* (set (reg R) K), K a constant, or (set (reg R) M), M memory the
+	 * allocation models (a memory equivalence, read-only memory): the
+	 * load of K or M (a remat from its constant location, which
+	 * writes no memory; an opaque would empty every memory location),
+	 * else an opaque writing R */
 	rtx set = single_set(insn);
-	bool konst = set && REG_P(SET_DEST(set)) &&
-		     HARD_REGISTER_P(SET_DEST(set)) && CONSTANT_P(SET_SRC(set));
-	Ins *n = new_insn(t, insn, !konst);
+	rtx src = set ? SET_SRC(set) : NULL_RTX;
+	bool known = set && REG_P(SET_DEST(set)) &&
+		     HARD_REGISTER_P(SET_DEST(set)) &&
+		     (CONSTANT_P(src) ||
+		      (MEM_P(src) && (readonly_mem_p(src) ||
+				      mem_equiv_const(t, src) >= 0)));
+	Ins *n = new_insn(t, insn, !known);
 	/* R holds K after it (t.const_src once the caller notes n), for a
 	 * store LRA re-emits with R */
 	if (n && set && REG_P(SET_DEST(set)) &&
