@@ -1115,28 +1115,28 @@ static void case_wide_tie_through(void)
 	fn_free(orig);
 }
 
-/* soft_tie.ir (all registers): uid 2's soft tie is dropped instead of
- * a move of p1, which lives on: no move, p1 and p2 in two registers. */
-static void case_soft_tie(void)
+/* An IR case whose mark on instruction uid saves a move: allocated
+ * (all registers, verified) with no move, the result checked by
+ * check(uid's allocated instruction); then with unmark(uid's original
+ * instruction) applied, exactly one move. */
+static void mark_saves_move(const char *path, int uid,
+			    void (*check)(const Ins *), void (*unmark)(Ins *))
 {
-	Fn *orig = t_load_fn("testsuite/ir/alloc/soft_tie.ir");
+	Fn *orig = t_load_fn(path);
 	if (!orig)
 		return;
 	AllocStats st;
 	Fn *fn = t_alloc_verified(orig, 0, true, &st);
 	if (fn) {
 		CHECK_INT(st.moves.n, 0);
-		const Ins *i = t_by_uid(fn, 2, NULL);
-		if (CHECK(i != NULL)) {
-			CHECK_INT(i->ops[0].loc.kind, LOC_REG);
-			CHECK_INT(i->ops[1].loc.kind, LOC_REG);
-			CHECK(i->ops[0].loc.num != i->ops[1].loc.num);
-		}
+		const Ins *i = t_by_uid(fn, uid, NULL);
+		if (CHECK(i != NULL))
+			check(i);
 		fn_free(fn);
 	}
-	Ins *o = t_by_uid(orig, 2, NULL);
+	Ins *o = t_by_uid(orig, uid, NULL);
 	if (CHECK(o != NULL)) {
-		o->ops[1].flags &= (uint8_t)~OF_SOFT;
+		unmark(o);
 		fn = t_alloc_verified(orig, 0, true, &st);
 		if (fn) {
 			CHECK_INT(st.moves.n, 1);
@@ -1146,37 +1146,49 @@ static void case_soft_tie(void)
 	fn_free(orig);
 }
 
+/* soft_tie.ir's uid 2: p1 and p2 in two registers. */
+static void soft_apart(const Ins *i)
+{
+	CHECK_INT(i->ops[0].loc.kind, LOC_REG);
+	CHECK_INT(i->ops[1].loc.kind, LOC_REG);
+	CHECK(i->ops[0].loc.num != i->ops[1].loc.num);
+}
+
+static void soft_unmark(Ins *i)
+{
+	i->ops[1].flags &= (uint8_t)~OF_SOFT;
+}
+
+/* soft_tie.ir (all registers): uid 2's soft tie is dropped instead of
+ * a move of p1, which lives on; a hard tie needs the move. */
+static void case_soft_tie(void)
+{
+	mark_saves_move("testsuite/ir/alloc/soft_tie.ir", 2, soft_apart,
+			soft_unmark);
+}
+
+/* comm_swap.ir's uid 3: p2 read tied, in the def's register, p1 the
+ * other read. */
+static void comm_exchanged(const Ins *i)
+{
+	CHECK_INT(i->ops[1].reg, 2);
+	CHECK_INT(i->ops[2].reg, 1);
+	CHECK(i->ops[0].loc.kind == LOC_REG &&
+	      i->ops[0].loc.num == i->ops[1].loc.num);
+}
+
+static void comm_unmark(Ins *i)
+{
+	i->flags &= (uint8_t)~INS_COMM;
+}
+
 /* comm_swap.ir (all registers): uid 3 reads its commutative pair
  * exchanged, p2 tied, instead of a move of p1, which lives on; without
  * the mark [comm 1] the move is there. */
 static void case_comm_swap(void)
 {
-	Fn *orig = t_load_fn("testsuite/ir/alloc/comm_swap.ir");
-	if (!orig)
-		return;
-	AllocStats st;
-	Fn *fn = t_alloc_verified(orig, 0, true, &st);
-	if (fn) {
-		CHECK_INT(st.moves.n, 0);
-		const Ins *i = t_by_uid(fn, 3, NULL);
-		if (CHECK(i != NULL)) {
-			CHECK_INT(i->ops[1].reg, 2);
-			CHECK_INT(i->ops[2].reg, 1);
-			CHECK(i->ops[0].loc.kind == LOC_REG &&
-			      i->ops[0].loc.num == i->ops[1].loc.num);
-		}
-		fn_free(fn);
-	}
-	Ins *o = t_by_uid(orig, 3, NULL);
-	if (CHECK(o != NULL)) {
-		o->flags &= (uint8_t)~INS_COMM;
-		fn = t_alloc_verified(orig, 0, true, &st);
-		if (fn) {
-			CHECK_INT(st.moves.n, 1);
-			fn_free(fn);
-		}
-	}
-	fn_free(orig);
+	mark_saves_move("testsuite/ir/alloc/comm_swap.ir", 3, comm_exchanged,
+			comm_unmark);
 }
 
 /* Values loaded from the constant pool across a call (no callee-saved
