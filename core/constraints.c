@@ -420,6 +420,29 @@ static bool untie_soft(const Fn *fn, Ins *i, int k)
 	return true;
 }
 
+/* For tied use k of i (part: i's tie partners) whose value lives on
+ * after i (live), a way around the copy: the commutative pair's reads
+ * exchanged (comm_swap), else the soft tie dropped (untie_soft); counted
+ * in st.  Whether one applied. */
+static bool no_copy_needed(const Fn *fn, Ins *i, int k, const LiveSet *live,
+			   const int *part, ConstrStats *st)
+{
+	if (!lset_has(live, i->ops[k].reg) || !tied_use(i, part[k]) ||
+	    cross_tie(fn, i, k))
+		return false;
+	if (comm_swap(fn, i, k, live)) {
+		if (st)
+			st->nswap++;
+		return true;
+	}
+	if (untie_soft(fn, i, k)) {
+		if (st)
+			st->nuntie++;
+		return true;
+	}
+	return false;
+}
+
 bool constr_soft_untied(const Ins *i)
 {
 	for (int k = 0; k < i->nops; k++)
@@ -463,19 +486,9 @@ bool constr_prepare_live(Fn *fn, Ssa *ssa, ConstrStats *st, Live **lvp,
 				    !needs_copy(fn, i, k, &live,
 						partners(fn, &pp, i)))
 					continue;
-				if (lset_has(&live, i->ops[k].reg) &&
-				    tied_use(i, partners(fn, &pp, i)[k]) &&
-				    !cross_tie(fn, i, k) && comm_swap(fn, i, k, &live)) {
-					if (st)
-						st->nswap++;
-					continue;
-				}
-				if (lset_has(&live, i->ops[k].reg) &&
-				    tied_use(i, partners(fn, &pp, i)[k]) &&
-				    !cross_tie(fn, i, k) && untie_soft(fn, i, k)) {
-					pp.of = NULL; /* ties changed */
-					if (st)
-						st->nuntie++;
+				if (no_copy_needed(fn, i, k, &live,
+						   partners(fn, &pp, i), st)) {
+					pp.of = NULL; /* ties may have changed */
 					continue;
 				}
 				if (n == cap) {
