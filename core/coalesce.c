@@ -9,9 +9,8 @@ enum {
 	RECOLOUR_DEPTH = 7,   /* as libFirm's heur4 */
 	ATTEMPT_BUDGET = 2000, /* per attempt to bring one value to one
 				  register */
-	TOTAL_PER_ITEM = 48,   /* per value and per interference edge, for
+	TOTAL_PER_ITEM = 48    /* per value and per interference edge, for
 				  the whole function */
-	MAX_TRIES = 4          /* registers tried per chunk */
 };
 
 typedef struct UAff {
@@ -623,6 +622,29 @@ static int colour_order(const CO *co, const Chunk *ch, int *order)
 	return n;
 }
 
+/* An upper bound of the weight chunk ch can satisfy on register r: the
+ * affinities among the members that may take r (admissible there, and
+ * not settled on another register) and their preferences for r. */
+static int64_t reg_bound(const CO *co, const Chunk *ch, int r, int *in,
+			 int *stampp)
+{
+	int stamp = ++*stampp, n = 0;
+	int *m = co->scratch;
+	for (int k = 0; k < ch->n; k++) {
+		int x = ch->m[k];
+		if (co->col[x] == r ||
+		    (!co->fixed[x] && RS_HAS(co->c->adm[x], r))) {
+			in[x] = stamp;
+			m[n++] = x;
+		}
+	}
+	int64_t w = group_weight(co, m, n, in, stamp, r);
+	int back = ++*stampp;
+	for (int k = 0; k < ch->n; k++)
+		in[ch->m[k]] = back;
+	return w;
+}
+
 /* Colours one chunk (see coalesce.h). */
 static void colour_chunk(CO *co, const Chunk *ch, Heap *q, int *in,
 			 int *stampp)
@@ -640,9 +662,11 @@ static void colour_chunk(CO *co, const Chunk *ch, Heap *q, int *in,
 	for (int k = 0; k < ch->n; k++)
 		prefs |= co->pstart[ch->m[k]] < co->pstart[ch->m[k] + 1];
 	co->st->nchunks++;
-	for (int k = 0; k < nr && k < MAX_TRIES && co->total < co->budget_total;
+	for (int k = 0; k < nr && co->total < co->budget_total;
 	     k++) {
 		int r = order[k], ok = 0;
+		if (bestw >= 0 && reg_bound(co, ch, r, in, stampp) <= bestw)
+			continue;
 		for (int j = 0; j < ch->n; j++) {
 			int x = ch->m[j];
 			if (co->fixed[x])

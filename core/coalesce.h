@@ -14,8 +14,10 @@
  *    that would like one register.
  * 2. Chunks by decreasing weight (internal affinity weight plus the
  *    weight of register preferences).  For each register r in order of
- *    preference, every member is brought to r if possible: a member's
- *    register changes when each interfering neighbour on r can move away,
+ *    preference whose bound (the weight among the members that may take
+ *    r) beats the best found, every member is brought to r if possible: a
+ *    member's register changes when each interfering neighbour on r can
+ *    move away,
  *    recursively (depth at most 7, a work budget per attempt); values of
  *    chunks already done are fixed and never move.  The register whose
  *    best affinity-connected group of members on r weighs most wins; that
