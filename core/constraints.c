@@ -365,8 +365,9 @@ static int comm_other(const Ins *i, int k)
 /* Instead of a copy for tied use k of i, whose value lives on after i
  * (live), the commutative pair's other operand x takes the tie when its
  * value dies at i: the two reads exchange their values (not their
- * constraints, which must be alike: register sets, flags, whole values
- * of one class), as LRA does with `%`.  Whether it did. */
+ * constraints, which must be alike: register sets, flags but whether
+ * memory is acceptable, whole values of one class), as LRA does with
+ * `%`.  Whether it did. */
 static bool comm_swap(const Fn *fn, Ins *i, int k, const LiveSet *live)
 {
 	int x = comm_other(i, k);
@@ -376,7 +377,8 @@ static bool comm_swap(const Fn *fn, Ins *i, int k, const LiveSet *live)
 	if (!reg_use(q) || q->reg == o->reg || lset_has(live, q->reg) ||
 	    q->tie >= 0 || constr_tie_partner(i, x) >= 0 ||
 	    o->allowed != q->allowed ||
-	    (o->flags & ~OF_SOFT) != (q->flags & ~OF_SOFT) ||
+	    (o->flags & ~(OF_SOFT | OF_MEM)) !=
+		    (q->flags & ~(OF_SOFT | OF_MEM)) ||
 	    o->sub_size || q->sub_size ||
 	    fn->pseudo[o->reg].cls != fn->pseudo[q->reg].cls ||
 	    fn->pseudo[o->reg].size != fn->pseudo[q->reg].size)
@@ -443,6 +445,34 @@ static bool no_copy_needed(const Fn *fn, Ins *i, int k, const LiveSet *live,
 	return false;
 }
 
+/* For i's commutative pair whose tied read dies at i (live: after i):
+ * when the pair's other read also dies there and is a version of the
+ * def's original pseudo while the tied one is not (`x' = y + x`, the tie
+ * on y), the reads exchange (comm_swap) so that x' is tied to x, an
+ * accumulator keeping its register.  Whether they did. */
+static bool comm_same_var(const Fn *fn, const Ssa *ssa, Ins *i,
+			  const int *part, const LiveSet *live)
+{
+	if (!(i->flags & INS_COMM) || !ssa->origin)
+		return false;
+	for (int k = i->comm; k >= 0 && k <= i->comm + 1 && k < i->nops; k++) {
+		int t = part[k], x = comm_other(i, k);
+		if (x < 0 || !tied_use(i, t) || !reg_use(&i->ops[k]) ||
+		    i->ops[t].kind != OK_PSEUDO ||
+		    i->ops[x].kind != OK_PSEUDO ||
+		    lset_has(live, i->ops[k].reg))
+			return false;
+		int d = i->ops[t].reg, a = i->ops[k].reg, b = i->ops[x].reg;
+		if (d >= ssa->norigin || a >= ssa->norigin ||
+		    b >= ssa->norigin || ssa->origin[d] < 0 ||
+		    ssa->origin[b] != ssa->origin[d] ||
+		    ssa->origin[a] == ssa->origin[d])
+			return false;
+		return comm_swap(fn, i, k, live);
+	}
+	return false;
+}
+
 bool constr_soft_untied(const Ins *i)
 {
 	for (int k = 0; k < i->nops; k++)
@@ -481,6 +511,12 @@ bool constr_prepare_live(Fn *fn, Ssa *ssa, ConstrStats *st, Live **lvp,
 		Blk *bb = fn->blk[b];
 		live_set_out(lv, b, &live);
 		for (Ins *i = bb->last; i && i->kind != IK_PHI; i = i->prev) {
+			if (comm_same_var(fn, ssa, i, partners(fn, &pp, i),
+					  &live)) {
+				pp.of = NULL;
+				if (st)
+					st->nswap++;
+			}
 			for (int k = 0; k < i->nops; k++) {
 				if (!reg_use(&i->ops[k]) || i->ops[k].reg >= np0 ||
 				    !needs_copy(fn, i, k, &live,

@@ -324,14 +324,15 @@ static bool comm_exchanged_soft(Chk *c, const Ins *i, const Ins *o,
 				bool *soft);
 
 /* Whether original o's pair [comm K] has alike operands (register sets,
- * flags, parts): then an allocation may read it exchanged, each
+ * flags but whether memory is acceptable, parts): then an allocation may read it exchanged, each
  * position checked whole with the other's value (its tie stays the
  * position's: ssara's comm_swap moves a tie to the other value). */
 static bool comm_alike(const Ins *o, int k)
 {
 	const Op *a = &o->ops[k], *b = &o->ops[k + 1];
 	return a->allowed == b->allowed &&
-	       (a->flags & ~OF_SOFT) == (b->flags & ~OF_SOFT) &&
+	       (a->flags & ~(OF_SOFT | OF_MEM)) ==
+		       (b->flags & ~(OF_SOFT | OF_MEM)) &&
 	       a->sub_off == b->sub_off && a->sub_size == b->sub_size;
 }
 

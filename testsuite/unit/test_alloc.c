@@ -1191,6 +1191,47 @@ static void case_comm_swap(void)
 			comm_unmark);
 }
 
+/* comm_acc.ir's uid 4: p1 (the accumulator) read tied, in the def's
+ * register, p2 the other read. */
+static void comm_acc_tied(const Ins *i)
+{
+	CHECK_INT(i->ops[1].reg, 1);
+	CHECK_INT(i->ops[2].reg, 2);
+	CHECK(i->ops[0].loc.kind == LOC_REG &&
+	      i->ops[0].loc.num == i->ops[1].loc.num);
+}
+
+/* comm_acc.ir (all registers): the accumulator `x = y + x`, y tied,
+ * both reads dying, is read exchanged (x tied, although only y's
+ * position accepts memory): no move on the back edge; without the mark
+ * [comm 1], one.  The checker holds each position to its own
+ * constraints: the exchanged reads with the accumulator in the other
+ * value's register are a violation. */
+static void case_comm_acc(void)
+{
+	mark_saves_move("testsuite/ir/alloc/comm_acc.ir", 4, comm_acc_tied,
+			comm_unmark);
+	Fn *orig = t_load_fn("testsuite/ir/alloc/comm_acc.ir");
+	if (!orig)
+		return;
+	AllocStats st;
+	Fn *fn = t_alloc_verified(orig, 0, true, &st);
+	if (fn) {
+		Ins *i = (Ins *)t_by_uid(fn, 4, NULL);
+		if (CHECK(i != NULL)) {
+			Loc x = i->ops[1].loc;
+			i->ops[1].loc = i->ops[2].loc;
+			i->ops[0].loc = i->ops[2].loc;
+			CHECK(t_verdict(orig, fn) == VERDICT_VIOLATION);
+			i->ops[0].loc = x;
+			i->ops[1].loc = x;
+			CHECK(t_verdict(orig, fn) == VERDICT_VERIFIED);
+		}
+		fn_free(fn);
+	}
+	fn_free(orig);
+}
+
 /* Values loaded from the constant pool across a call (no callee-saved
  * SSE register): 3 remats (p1 and p2 in b3, p2 on the edge to b4), each
  * naming its own pool entry, and no spill or reload
@@ -1386,6 +1427,8 @@ void suite_alloc(void)
 	       case_remat_pool);
 	t_case("alloc: a commutative pair exchanged instead of a move",
 	       case_comm_swap);
+	t_case("alloc: an accumulator's commutative reads exchanged",
+	       case_comm_acc);
 	t_case("alloc: a soft tie dropped instead of a move", case_soft_tie);
 	t_case("alloc: IR cases, all registers, verified", case_ir_all);
 	t_case("alloc: IR cases, 8 general registers, verified", case_ir_8);
