@@ -148,6 +148,16 @@ static int copy_src(const Fn *fn, const Ins *i, int k)
 	return live_value(fn, u);
 }
 
+/* Whether i is the copy constr_prepare gives a tied read whose value sv
+ * lives on (L: the values live after i): one pair, inserted, its
+ * source live after it.  Its two values hold one value in two registers
+ * at the tied instruction whatever the colouring does. */
+static bool tie_copy(const Ins *i, const LiveSet *L, int sv)
+{
+	return i->kind == IK_PCOPY && i->uid == 0 && i->nops == 2 &&
+	       sv >= 0 && lset_has(L, sv);
+}
+
 /* Whether value v (pseudo or hard register) is a register value of class
  * cls that colouring tracks. */
 static bool tracked(const CS *s, int v, int cls)
@@ -296,8 +306,11 @@ static void analyse_ins(CS *s, int b, const Ins *i, const LiveSet *L,
 			else if (q->kind == OK_HREG && RS_HAS(s->all, q->reg))
 				c->adm[d] &= RS_BIT(q->reg);
 		}
-		/* affinities of copies */
-		if (sv >= 0 && sv < np && c->need[sv])
+		/* affinities of copies (not of a tie's copy, whose source
+		 * lives on) */
+		if (tie_copy(i, L, sv))
+			;
+		else if (sv >= 0 && sv < np && c->need[sv])
 			add_aff(s, d, sv, bweight(s->fn->blk[b]));
 		else if (sv >= np && RS_HAS(s->all, sv - np))
 			add_aff(s, d, -1 - (sv - np), bweight(s->fn->blk[b]));
