@@ -393,6 +393,62 @@ static bool comm_swap(const Fn *fn, Ins *i, int k, const LiveSet *live)
 	return true;
 }
 
+/* The other operand of i's mirrored pair [mirror K] when k is one of
+ * them, else -1. */
+static int mirror_other(const Ins *i, int k)
+{
+	if (!(i->flags & INS_MIRROR) || i->comm < 0 || i->comm + 1 >= i->nops)
+		return -1;
+	return k == i->comm ? k + 1 : k == i->comm + 1 ? k - 1 : -1;
+}
+
+/* Instead of a copy for tied use k of i, whose value lives on after i
+ * (live), the mirrored pair's other operand x takes the tie when its
+ * value dies at i: the two positions exchange their constraints (tie,
+ * register set, memory, softness), the values staying, which is another
+ * alternative of the instruction ([mirror K]: `movcc`'s "rm,0" and
+ * "0,rm").  Reads of whole values or low parts, of the def's class, x's
+ * value read nowhere else in i.  Whether it did. */
+static bool mirror_swap(const Fn *fn, Ins *i, int k, const LiveSet *live)
+{
+	int x = mirror_other(i, k), t = constr_tie_partner(i, k);
+	if (x < 0 || t < 0)
+		return false;
+	Op *o = &i->ops[k], *q = &i->ops[x], *d = &i->ops[t];
+	if (!reg_use(q) || q->reg == o->reg || lset_has(live, q->reg) ||
+	    q->tie >= 0 || constr_tie_partner(i, x) >= 0 || o->sub_off ||
+	    q->sub_off || d->kind != OK_PSEUDO ||
+	    fn->pseudo[o->reg].cls != fn->pseudo[q->reg].cls ||
+	    fn->pseudo[d->reg].cls != fn->pseudo[q->reg].cls)
+		return false;
+	for (int m = 0; m < i->nops; m++)
+		if (m != x && i->ops[m].kind == OK_PSEUDO &&
+		    i->ops[m].reg == q->reg)
+			return false;
+	int8_t ot = o->tie;
+	o->tie = q->tie;
+	q->tie = ot;
+	if (d->tie == k)
+		d->tie = (int8_t)x;
+	RegSet a = o->allowed;
+	o->allowed = q->allowed;
+	q->allowed = a;
+	uint8_t m = OF_MEM | OF_MEMONLY | OF_SOFT;
+	uint8_t fo = o->flags & m, fq = q->flags & m;
+	o->flags = (uint8_t)((o->flags & ~m) | fq);
+	q->flags = (uint8_t)((q->flags & ~m) | fo);
+	return true;
+}
+
+/* The tie of use k of i moved to the other operand of its pair, whose
+ * value dies at i (live: after i): the values exchanged ([comm K],
+ * comm_swap) or the constraints ([mirror K], mirror_swap).  Whether it
+ * moved. */
+static bool pair_exchange(const Fn *fn, Ins *i, int k, const LiveSet *live)
+{
+	return comm_swap(fn, i, k, live) || mirror_swap(fn, i, k, live);
+}
+
 /* Instead of a copy for tied use k of i, whose value lives on after i:
  * a soft tie (OF_SOFT: the pattern has an untied alternative with every
  * operand in a register, x86's `lea`) is dropped (the use keeps OF_SOFT
@@ -423,16 +479,16 @@ static bool untie_soft(const Fn *fn, Ins *i, int k)
 }
 
 /* For tied use k of i (part: i's tie partners) whose value lives on
- * after i (live), a way around the copy: the commutative pair's reads
- * exchanged (comm_swap), else the soft tie dropped (untie_soft); counted
- * in st.  Whether one applied. */
+ * after i (live), a way around the copy: the tie moved to the other
+ * operand of its pair (pair_exchange), else the soft tie dropped
+ * (untie_soft); counted in st.  Whether one applied. */
 static bool no_copy_needed(const Fn *fn, Ins *i, int k, const LiveSet *live,
 			   const int *part, ConstrStats *st)
 {
 	if (!lset_has(live, i->ops[k].reg) || !tied_use(i, part[k]) ||
 	    cross_tie(fn, i, k))
 		return false;
-	if (comm_swap(fn, i, k, live)) {
+	if (pair_exchange(fn, i, k, live)) {
 		if (st)
 			st->nswap++;
 		return true;
@@ -445,20 +501,24 @@ static bool no_copy_needed(const Fn *fn, Ins *i, int k, const LiveSet *live,
 	return false;
 }
 
-/* For i's commutative pair whose tied read dies at i (live: after i):
- * when the pair's other read also dies there and is a version of the
- * def's original pseudo while the tied one is not (`x' = y + x`, the tie
- * on y), the reads exchange (comm_swap) so that x' is tied to x, an
- * accumulator keeping its register.  Whether they did. */
+/* For i's pair ([comm K] or [mirror K]) whose tied read dies at i
+ * (live: after i): when the pair's other read also dies there and is a
+ * version of the def's original pseudo while the tied one is not
+ * (`x' = y + x`, the tie on y), the tie moves to it (pair_exchange) so
+ * that x' is tied to x, an accumulator keeping its register.  Whether it
+ * moved. */
 static bool comm_same_var(const Fn *fn, const Ssa *ssa, Ins *i,
 			  const int *part, const LiveSet *live)
 {
-	if (!(i->flags & INS_COMM) || !ssa->origin)
+	if (!(i->flags & (INS_COMM | INS_MIRROR)) || !ssa->origin)
 		return false;
 	for (int k = i->comm; k >= 0 && k <= i->comm + 1 && k < i->nops; k++) {
-		int t = part[k], x = comm_other(i, k);
-		if (x < 0 || !tied_use(i, t) || !reg_use(&i->ops[k]) ||
-		    i->ops[t].kind != OK_PSEUDO ||
+		int t = part[k];
+		int x = i->flags & INS_COMM ? comm_other(i, k)
+					    : mirror_other(i, k);
+		if (x < 0 || !tied_use(i, t))
+			continue; /* the tie may be on the pair's second */
+		if (!reg_use(&i->ops[k]) || i->ops[t].kind != OK_PSEUDO ||
 		    i->ops[x].kind != OK_PSEUDO ||
 		    lset_has(live, i->ops[k].reg))
 			return false;
@@ -468,7 +528,7 @@ static bool comm_same_var(const Fn *fn, const Ssa *ssa, Ins *i,
 		    ssa->origin[b] != ssa->origin[d] ||
 		    ssa->origin[a] == ssa->origin[d])
 			return false;
-		return comm_swap(fn, i, k, live);
+		return pair_exchange(fn, i, k, live);
 	}
 	return false;
 }

@@ -454,7 +454,7 @@ static bool op_equal(const Fn *a, const Op *x, const Fn *b, const Op *y)
 static bool ins_equal(const Fn *a, const Ins *x, const Fn *b, const Ins *y)
 {
 	if (x->kind != y->kind || x->flags != y->flags || x->uid != y->uid ||
-	    ((x->flags & INS_COMM) && x->comm != y->comm) ||
+	    ((x->flags & (INS_COMM | INS_MIRROR)) && x->comm != y->comm) ||
 	    !str_eq(x->name, y->name) || x->nops != y->nops ||
 	    x->clobbers != y->clobbers || x->nmem != y->nmem)
 		return false;

@@ -135,6 +135,12 @@ enum InsFlag {
 			   * pseudo) := operand 1 (a whole pseudo of the
 			   * same mode)": a register copy between two
 			   * classes; docs/IR.md "[xcopy]" */
+	INS_MIRROR = 256, /* the constraints of operands comm and comm+1
+			   * (uses of pseudos) may be exchanged: another
+			   * alternative of the instruction is this one with
+			   * their constraints (ties, register sets, memory)
+			   * exchanged (`movcc`'s "rm,0" and "0,rm");
+			   * docs/IR.md "[mirror K]" */
 };
 
 /* A memory access of a captured instruction (docs/IR.md "Memory
@@ -171,8 +177,9 @@ typedef struct MemRef {
 typedef struct Ins {
 	struct Ins *prev, *next;
 	uint8_t kind;     /* IK_* */
-	uint8_t flags;    /* INS_* */
-	int comm;         /* with INS_COMM: the first operand of the pair */
+	uint16_t flags;   /* INS_* */
+	int comm;         /* with INS_COMM or INS_MIRROR: the first operand
+			   * of the pair */
 	int uid;          /* GCC INSN_UID; 0 for inserted instructions */
 	int of;           /* an inserted remat that recomputes original
 			   * instruction uid `of` from its operands (GCC's

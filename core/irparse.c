@@ -458,8 +458,9 @@ static bool parse_memref(Parser *P)
 	return irp_end_tok(P, "");
 }
 
-/* The K of `[comm K]`, after "[comm ": an INT, then `]`. */
-static bool parse_comm_index(Parser *P, int64_t *k)
+/* The K of `[comm K]` or `[mirror K]` (tag), after the tag and a space:
+ * an INT, then `]`. */
+static bool parse_comm_index(Parser *P, int64_t *k, const char *tag)
 {
 	size_t at = P->pos;
 	if (!irp_parse_int(P, at, 0, INT_MAX - 1, "operand number", k))
@@ -467,15 +468,17 @@ static bool parse_comm_index(Parser *P, int64_t *k)
 	if (peek(P) != ']')
 		return irp_fail_at(P, P->pos,
 				   "expected ']' after the operand "
-				   "number of '[comm'");
+				   "number of '%s'",
+				   tag);
 	P->pos++;
 	return irp_end_tok(P, "");
 }
 
 /* [clobber REGSET] {MEMFX} [[of N]] [[mem @R:W]] [[remat]] [[retarg]]
- * [[twice]] [[pure]] [[comm K]] [[deleted]] at the end of an instruction; *del_at = where
- * [deleted] is, *of = N (else 0), *of_at where [of N] is, *comm = K and
- * *comm_at where [comm K] is, *memat = R's core number + 1 (else 0),
+ * [[twice]] [[pure]] [[comm K] | [mirror K]] [[deleted]] at the end of an
+ * instruction; *del_at = where [deleted] is, *of = N (else 0), *of_at
+ * where [of N] is, *comm = K and *comm_at where [comm K] or [mirror K]
+ * is, *memat = R's core number + 1 (else 0),
  * *memw = W and *mem_at where [mem] is. */
 static bool parse_ins_tail(Parser *P, RegSet *clob, int *flags,
 			   size_t *del_at, int *of, size_t *of_at, int *comm,
@@ -561,10 +564,18 @@ static bool parse_ins_tail(Parser *P, RegSet *clob, int *flags,
 		*comm_at = P->pos;
 		P->pos += 6;
 		int64_t k;
-		if (!parse_comm_index(P, &k))
+		if (!parse_comm_index(P, &k, "[comm"))
 			return false;
 		*comm = (int)k;
 		*flags |= INS_COMM;
+	} else if (peek(P) == '[' && at_tag(P, "[mirror ")) {
+		*comm_at = P->pos;
+		P->pos += 8;
+		int64_t k;
+		if (!parse_comm_index(P, &k, "[mirror"))
+			return false;
+		*comm = (int)k;
+		*flags |= INS_MIRROR;
 	}
 	if (peek(P) == '[' && at_tag(P, "[ptrcopy]")) {
 		P->pos += 9;
@@ -613,7 +624,7 @@ static Ins *emit_ins(Parser *P, int kind, int uid, const char *name, int n,
 	i->uid = uid;
 	i->name = name;
 	i->clobbers = clob;
-	i->flags = (uint8_t)flags;
+	i->flags = (uint16_t)flags;
 	if (n)
 		memcpy(i->ops, P->ops, sizeof(Op) * (size_t)n);
 	for (int k = 0; k < P->nmem; k++)
@@ -705,7 +716,9 @@ static bool parse_ins(Parser *P)
 				   "'[mem @R:W]' outside an original "
 				   "instruction of an allocated "
 				   "function");
-	if ((flags & INS_COMM) && !irp_check_comm(P, kind, n, comm, comm_at))
+	if ((flags & (INS_COMM | INS_MIRROR)) &&
+	    !irp_check_comm(P, kind, n, comm, comm_at,
+			    flags & INS_COMM ? "[comm" : "[mirror"))
 		return false;
 	if ((flags & INS_PTRCOPY) && !irp_check_ptrcopy(P, kind, n, kat))
 		return false;

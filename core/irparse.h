@@ -218,9 +218,11 @@ bool irp_check_ptrcopy(Parser *P, int kind, int n, size_t at);
  * and a whole pseudo read (not defined). */
 bool irp_check_xcopy(Parser *P, int kind, int n, size_t at);
 
-/* [comm K] on the ord just read (n operands): operands K and K + 1
- * exist and are pseudos read (at: the tag, for errors). */
-bool irp_check_comm(Parser *P, int kind, int n, int k, size_t at);
+/* [comm K] or [mirror K] (tag: "[comm" or "[mirror") on the ord just
+ * read (n operands): operands K and K + 1 exist and are pseudos read
+ * (at: the tag, for errors). */
+bool irp_check_comm(Parser *P, int kind, int n, int k, size_t at,
+		    const char *tag);
 
 /* Every ^N names another operand of the instruction. */
 bool irp_check_ties(Parser *P, int n);

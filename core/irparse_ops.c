@@ -462,22 +462,23 @@ bool irp_check_xcopy(Parser *P, int kind, int n, size_t at)
 	return true;
 }
 
-bool irp_check_comm(Parser *P, int kind, int n, int k, size_t at)
+bool irp_check_comm(Parser *P, int kind, int n, int k, size_t at,
+		    const char *tag)
 {
 	if (kind != IK_ORD)
 		return irp_fail_at(P, at,
-				   "'[comm]' on an instruction that is not "
-				   "an 'ord'");
+				   "'%s]' on an instruction that is not "
+				   "an 'ord'",
+				   tag);
 	if (k + 1 >= n)
-		return irp_fail_at(P, at,
-				   "'[comm %d]': operand %d does not exist", k,
-				   k + 1);
+		return irp_fail_at(P, at, "'%s %d]': operand %d does not exist",
+				   tag, k, k + 1);
 	for (int j = k; j <= k + 1; j++)
 		if (P->ops[j].kind != OK_PSEUDO || (P->ops[j].flags & OF_DEF))
 			return irp_fail_at(P, at,
-					   "'[comm %d]': operand %d is not "
+					   "'%s %d]': operand %d is not "
 					   "a use of a pseudo",
-					   k, j);
+					   tag, k, j);
 	return true;
 }
 

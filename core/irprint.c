@@ -250,6 +250,8 @@ static void print_ins(FILE *f, const Fn *fn, const Ins *i)
 		fputs(" [pure]", f);
 	if (i->flags & INS_COMM)
 		fprintf(f, " [comm %d]", i->comm);
+	else if (i->flags & INS_MIRROR)
+		fprintf(f, " [mirror %d]", i->comm);
 	if (i->flags & INS_PTRCOPY)
 		fputs(" [ptrcopy]", f);
 	if (i->flags & INS_XCOPY)

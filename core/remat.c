@@ -64,7 +64,7 @@ Ins **remat_hide(Fn *fn, const Ssa *ssa)
 				if (o->kind == OK_PSEUDO && (o->flags & OF_DEF) &&
 				    o->reg < np && ssa->origin[o->reg] >= 0 &&
 				    bad[ssa->origin[o->reg]]) {
-					i->flags &= (uint8_t)~INS_REMAT;
+					i->flags &= (uint16_t)~INS_REMAT;
 					out[n++] = i;
 					break;
 				}

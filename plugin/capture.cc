@@ -185,8 +185,28 @@ static void mark_commutative(Ins *ins, const int *first_of)
 	}
 }
 
+/* [mirror K] on ins (docs/IR.md) when recog operands m and m + 1 have
+ * their constraints exchanged in another alternative (mirror_pair) and
+ * became ins's operands K and K + 1 (first_of as for mark_commutative),
+ * both reads of pseudos, one of them tied: an allocator may take that
+ * alternative. */
+static void mark_mirror(Ins *ins, const int *first_of, int m)
+{
+	if (m < 0 || (ins->flags & INS_COMM))
+		return;
+	int k = first_of[m];
+	if (k < 0 || first_of[m + 1] != k + 1)
+		return;
+	const Op &x = ins->ops[k], &y = ins->ops[k + 1];
+	if (x.kind != OK_PSEUDO || y.kind != OK_PSEUDO ||
+	    (x.flags & OF_DEF) || (y.flags & OF_DEF) || (x.tie < 0) == (y.tie < 0))
+		return;
+	ins->flags |= INS_MIRROR;
+	ins->comm = k;
+}
+
 static Ins *finish_ins(Builder &b, int kind, int uid, const char *name,
-		       const int *tie_to_src)
+		       const int *tie_to_src, int mirror = -1)
 {
 	int n = (int)b.ops.size();
 	std::vector<int> &order = b.fin_order, &pos = b.fin_pos;
@@ -267,8 +287,10 @@ static Ins *finish_ins(Builder &b, int kind, int uid, const char *name,
 		    b.fn->pseudo[q.reg].cls != b.fn->pseudo[ins->ops[q.tie].reg].cls)
 			ins->ops[j].flags &= (uint8_t)~OF_SOFT;
 	}
-	if (kind == IK_ORD)
+	if (kind == IK_ORD) {
 		mark_commutative(ins, first_of);
+		mark_mirror(ins, first_of, mirror);
+	}
 	if (b.sites && uid > 0)
 		record_sites(b, uid, keep);
 	b.ops.clear();
@@ -774,6 +796,49 @@ static bool register_shaped(int i)
 	return s == SH_REG || s == SH_SCRATCH;
 }
 
+/* Whether operand constraints x and y of two alternatives are the same
+ * (class, tie, early clobber, memory, anything); which operand matches
+ * an output is its own business. */
+static bool same_alt_op(const operand_alternative &x,
+			const operand_alternative &y)
+{
+	return x.cl == y.cl && x.matches == y.matches &&
+	       x.earlyclobber == y.earlyclobber &&
+	       x.memory_ok == y.memory_ok && x.anything_ok == y.anything_ok &&
+	       x.is_address == y.is_address;
+}
+
+/* The first of two adjacent input register operands i, i + 1 of insn,
+ * one tied in the chosen alternative alt (its operands in oa), whose
+ * constraints another enabled alternative exchanges, every other
+ * operand's being the same (`movcc`'s "rm,0" and "0,rm"); -1 if none. */
+static int mirror_pair(rtx_insn *insn, int alt, const operand_alternative *oa)
+{
+	int n = recog_data.n_operands;
+	alternative_mask ok = get_enabled_alternatives(insn);
+	for (int i = 0; i + 1 < n; i++) {
+		int j = i + 1;
+		if ((oa[i].matches >= 0) == (oa[j].matches >= 0) ||
+		    !register_shaped(i) || !register_shaped(j) ||
+		    recog_data.operand_type[i] != OP_IN ||
+		    recog_data.operand_type[j] != OP_IN)
+			continue;
+		for (int a = 0; a < recog_data.n_alternatives; a++) {
+			if (a == alt || !TEST_BIT(ok, a))
+				continue;
+			const operand_alternative *ob = &recog_op_alt[a * n];
+			bool same = same_alt_op(oa[i], ob[j]) &&
+				    same_alt_op(oa[j], ob[i]);
+			for (int m = 0; m < n && same; m++)
+				if (m != i && m != j)
+					same = same_alt_op(oa[m], ob[m]);
+			if (same)
+				return i;
+		}
+	}
+	return -1;
+}
+
 /* Appends insn (extracted, constraints preprocessed, alternative alt
  * chosen) with its operands. */
 static void capture_operands(Builder &b, Blk *blk, rtx_insn *insn, int code,
@@ -894,7 +959,8 @@ static void capture_operands(Builder &b, Blk *blk, rtx_insn *insn, int code,
 	bool remat = kind == IK_ORD && is_remat(insn);
 	if (remat)
 		add_pool_operand(b, insn);
-	Ins *ins = finish_ins(b, kind, INSN_UID(insn), name, tie);
+	int mirror = oa && kind == IK_ORD ? mirror_pair(insn, alt, oa) : -1;
+	Ins *ins = finish_ins(b, kind, INSN_UID(insn), name, tie, mirror);
 	if (remat)
 		ins->flags |= INS_REMAT;
 	if (kind == IK_ORD && is_ptr_copy(insn, ins))

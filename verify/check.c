@@ -389,8 +389,56 @@ static void comm_not_proven(Chk *c, const Ins *i, const Ins *o, int k,
 	}
 }
 
+/* Whether operand k of original o is tied and allocated i meets that
+ * tie (its def and k in one location); an untied k meets none. */
+static bool tie_met(Chk *c, const Ins *i, const Ins *o, int k)
+{
+	int t = constr_tie_partner(o, k);
+	return t >= 0 && op_loc(c, &i->ops[k]) == op_loc(c, &i->ops[t]);
+}
+
+/* Original o's other alternative when it is marked [mirror K] and
+ * ssara's allocated i meets that one's tie and not o's: *m, o with the
+ * constraints of operands K and K + 1 exchanged (tie, register set,
+ * memory, softness; ops: storage for o->nops operands), as the
+ * allocator's mirror_swap does; else o itself. */
+static const Ins *mirror_of(Chk *c, const Ins *i, const Ins *o, Ins *m,
+			    Op *ops)
+{
+	int k = o->comm;
+	if (c->gcc || !(o->flags & INS_MIRROR) || k < 0 || k + 1 >= o->nops ||
+	    o->nops != i->nops)
+		return o;
+	int kt = constr_tie_partner(o, k) >= 0 ? k : k + 1;
+	int kx = kt == k ? k + 1 : k;
+	int t = constr_tie_partner(o, kt);
+	if (t < 0 || constr_tie_partner(o, kx) >= 0 || tie_met(c, i, o, kt) ||
+	    op_loc(c, &i->ops[kx]) != op_loc(c, &i->ops[t]))
+		return o;
+	memcpy(ops, o->ops, sizeof(Op) * (size_t)o->nops);
+	Op *a = &ops[kt], *b = &ops[kx];
+	int8_t tie = a->tie;
+	a->tie = b->tie;
+	b->tie = tie;
+	if (ops[t].tie == kt)
+		ops[t].tie = (int8_t)kx;
+	RegSet al = a->allowed;
+	a->allowed = b->allowed;
+	b->allowed = al;
+	uint8_t fm = OF_MEM | OF_MEMONLY | OF_SOFT;
+	uint8_t fa = a->flags & fm, fb = b->flags & fm;
+	a->flags = (uint8_t)((a->flags & ~fm) | fb);
+	b->flags = (uint8_t)((b->flags & ~fm) | fa);
+	*m = *o;
+	m->ops = ops;
+	return m;
+}
+
 void check_operands(Chk *c, const Ins *i, const Ins *o, int pos)
 {
+	Op mops[o->nops > 0 ? o->nops : 1];
+	Ins mins;
+	o = mirror_of(c, i, o, &mins, mops);
 	bool soft = false;
 	bool ex = comm_exchanged_soft(c, i, o, &soft);
 	for (int k = 0; k < o->nops; k++) {

@@ -309,9 +309,12 @@ bool same_shape(const Ins *x, const Ins *y)
 		return false;
 	for (int k = 0; k < x->nops; k++) {
 		const Op *a = &x->ops[k], *b = &y->ops[k];
+		/* a mirrored pair may take the other alternative's memory */
+		int ign = OF_WORD | OF_SOFT;
+		if ((x->flags & INS_MIRROR) && (k == x->comm || k == x->comm + 1))
+			ign |= OF_MEM | OF_MEMONLY;
 		if (op_is_value(a) != op_is_value(b) ||
-		    (a->flags & ~(OF_WORD | OF_SOFT)) !=
-			    (b->flags & ~(OF_WORD | OF_SOFT)) ||
+		    (a->flags & ~ign) != (b->flags & ~ign) ||
 		    a->sub_off != b->sub_off || a->sub_size != b->sub_size)
 			return false;
 		if (!op_is_value(a) && !const_equal(a, b))

@@ -891,7 +891,9 @@ bool setup_blocks(Chk *c);
 void setup_rpo(Chk *c);
 
 /* Whether instructions x and y have one kind and the same operands but
- * for the values they name: flags (OF_WORD aside), subregs, constants. */
+ * for the values they name: flags (OF_WORD and OF_SOFT aside, and on
+ * x's mirrored pair [mirror K] whether memory is acceptable), subregs,
+ * constants. */
 bool same_shape(const Ins *x, const Ins *y);
 
 /* Instructions: uid correspondence, shapes, phis. */

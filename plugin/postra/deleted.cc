@@ -84,7 +84,8 @@ static Ins *deleted_copy(Tr &t, const SavedInsn &sv)
 	ins->uid = ci->uid;
 	/* the capture's [comm K] is the original's; the translation marks
 	 * its own (mark_comm) */
-	ins->flags = (ci->flags & ~INS_COMM) | (noop ? 0 : INS_DELETED);
+	ins->flags = (ci->flags & ~(INS_COMM | INS_MIRROR)) |
+		     (noop ? 0 : INS_DELETED);
 	ins->name = ci->name ? fn_strdup(t.alloc, ci->name, strlen(ci->name))
 			     : nullptr;
 	ins->clobbers = ci->clobbers;

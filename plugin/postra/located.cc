@@ -313,7 +313,8 @@ Ins *located_copy(Tr &t, const Ins *ci)
 		return nullptr;
 	Ins *ins = ins_new(t.alloc, ci->kind, ci->nops);
 	ins->uid = ci->uid;
-	ins->flags = ci->flags & ~INS_COMM; /* mark_comm sets its own */
+	/* mark_comm sets its own; no mirror: the insn is GCC's alternative */
+	ins->flags = ci->flags & ~(INS_COMM | INS_MIRROR);
 	ins->name = ci->name ? fn_strdup(t.alloc, ci->name, strlen(ci->name))
 			     : nullptr;
 	ins->clobbers = ci->clobbers;

@@ -27,7 +27,7 @@ float nb(float a, float b, unsigned s, int m)
 	}
 	return a - b;
 }
-//! nb: ord "*movsfcc_1_387" =p?, p? mem, p? {ax,dx,cx,bx,si,di,bp,r8-r15} ^0, %flags
+//! nb: ord "*movsfcc_1_387" =p?, p? mem, p? {ax,dx,cx,bx,si,di,bp,r8-r15} ^0, %flags [mirror 1]
 //!gcc nb: ord "*movsfcc_1_387" =p? @ax, p? mem @dx, p? {ax,dx,cx,bx,si,di,bp,r8-r15} ^0 @ax, %flags
 //!verdict nb: verified
 //!ours nb: verified

@@ -28,6 +28,13 @@ int shl(int a, int n) { return a << n; }
 long add(long a, long b) { return a + b; }
 //! add: ord "*adddi_1" =p? mem, p? ^~0, p? clobber {flags} [comm 1]
 
+/* Conditional move: *movdicc_noc's alternatives are "rm,0" and "0,rm"
+ * for its two sources, the second tied to the result in one, the first
+ * in the other, every other constraint alike: the mark [mirror 1] says
+ * an allocator may take either (docs/IR.md). */
+long sel(long a, long b, long c) { return c > 0 ? a : b; }
+//! sel: ord "*movdicc_noc" =p?, p? mem, p? ^0, %flags [mirror 1]
+
 /* Doubles arrive in xmm0 and xmm1 and leave in xmm0. */
 double fmul(double a, double b) { return a * b; }
 //! fmul: copy =p?, %xmm0

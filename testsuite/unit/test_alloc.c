@@ -1115,12 +1115,13 @@ static void case_wide_tie_through(void)
 	fn_free(orig);
 }
 
-/* An IR case whose mark on instruction uid saves a move: allocated
- * (all registers, verified) with no move, the result checked by
- * check(uid's allocated instruction); then with unmark(uid's original
- * instruction) applied, exactly one move. */
-static void mark_saves_move(const char *path, int uid,
-			    void (*check)(const Ins *), void (*unmark)(Ins *))
+/* An IR case whose mark on instruction uid saves moves: allocated (all
+ * registers, verified) with no move, the result checked by check(uid's
+ * allocated instruction); then with unmark(uid's original instruction)
+ * applied, exactly `without` moves. */
+static void mark_saves_moves(const char *path, int uid,
+			     void (*check)(const Ins *), void (*unmark)(Ins *),
+			     int without)
 {
 	Fn *orig = t_load_fn(path);
 	if (!orig)
@@ -1139,7 +1140,7 @@ static void mark_saves_move(const char *path, int uid,
 		unmark(o);
 		fn = t_alloc_verified(orig, 0, true, &st);
 		if (fn) {
-			CHECK_INT(st.moves.n, 1);
+			CHECK_INT(st.moves.n, without);
 			fn_free(fn);
 		}
 	}
@@ -1163,8 +1164,8 @@ static void soft_unmark(Ins *i)
  * a move of p1, which lives on; a hard tie needs the move. */
 static void case_soft_tie(void)
 {
-	mark_saves_move("testsuite/ir/alloc/soft_tie.ir", 2, soft_apart,
-			soft_unmark);
+	mark_saves_moves("testsuite/ir/alloc/soft_tie.ir", 2, soft_apart,
+			 soft_unmark, 1);
 }
 
 /* comm_swap.ir's uid 3: p2 read tied, in the def's register, p1 the
@@ -1179,7 +1180,7 @@ static void comm_exchanged(const Ins *i)
 
 static void comm_unmark(Ins *i)
 {
-	i->flags &= (uint8_t)~INS_COMM;
+	i->flags &= (uint16_t)~INS_COMM;
 }
 
 /* comm_swap.ir (all registers): uid 3 reads its commutative pair
@@ -1187,8 +1188,8 @@ static void comm_unmark(Ins *i)
  * the mark [comm 1] the move is there. */
 static void case_comm_swap(void)
 {
-	mark_saves_move("testsuite/ir/alloc/comm_swap.ir", 3, comm_exchanged,
-			comm_unmark);
+	mark_saves_moves("testsuite/ir/alloc/comm_swap.ir", 3, comm_exchanged,
+			 comm_unmark, 1);
 }
 
 /* comm_acc.ir's uid 4: p1 (the accumulator) read tied, in the def's
@@ -1209,8 +1210,8 @@ static void comm_acc_tied(const Ins *i)
  * value's register are a violation. */
 static void case_comm_acc(void)
 {
-	mark_saves_move("testsuite/ir/alloc/comm_acc.ir", 4, comm_acc_tied,
-			comm_unmark);
+	mark_saves_moves("testsuite/ir/alloc/comm_acc.ir", 4, comm_acc_tied,
+			 comm_unmark, 1);
 	Fn *orig = t_load_fn("testsuite/ir/alloc/comm_acc.ir");
 	if (!orig)
 		return;
@@ -1225,6 +1226,50 @@ static void case_comm_acc(void)
 			CHECK(t_verdict(orig, fn) == VERDICT_VIOLATION);
 			i->ops[0].loc = x;
 			i->ops[1].loc = x;
+			CHECK(t_verdict(orig, fn) == VERDICT_VERIFIED);
+		}
+		fn_free(fn);
+	}
+	fn_free(orig);
+}
+
+/* mirror.ir's uid 6: p2 read tied, in the def's register, p1 the
+ * other read, each where it was. */
+static void mirror_tied(const Ins *i)
+{
+	CHECK_INT(i->ops[1].reg, 2);
+	CHECK_INT(i->ops[2].reg, 1);
+	CHECK(i->ops[0].loc.kind == LOC_REG &&
+	      i->ops[0].loc.num == i->ops[1].loc.num);
+}
+
+static void mirror_unmark(Ins *i)
+{
+	i->flags &= (uint16_t)~INS_MIRROR;
+}
+
+/* mirror.ir (all registers): the conditional move whose tied source
+ * lives on takes the other alternative [mirror 1], the dying source
+ * tied: no move; without the mark, two (p1's copy, p2's back edge).  The
+ * checker accepts either
+ * alternative's ties and no def where neither puts it: the def moved to
+ * p1's register (which p1 still needs) is a violation. */
+static void case_mirror(void)
+{
+	mark_saves_moves("testsuite/ir/alloc/mirror.ir", 6, mirror_tied,
+			 mirror_unmark, 2);
+	Fn *orig = t_load_fn("testsuite/ir/alloc/mirror.ir");
+	if (!orig)
+		return;
+	AllocStats st;
+	Fn *fn = t_alloc_verified(orig, 0, true, &st);
+	if (fn) {
+		Ins *i = (Ins *)t_by_uid(fn, 6, NULL);
+		if (CHECK(i != NULL)) {
+			Loc d = i->ops[0].loc;
+			i->ops[0].loc = i->ops[2].loc;
+			CHECK(t_verdict(orig, fn) == VERDICT_VIOLATION);
+			i->ops[0].loc = d;
 			CHECK(t_verdict(orig, fn) == VERDICT_VERIFIED);
 		}
 		fn_free(fn);
@@ -1458,6 +1503,8 @@ void suite_alloc(void)
 	       case_comm_acc);
 	t_case("alloc: a tie's copy leaves the value's register alone",
 	       case_tie_split);
+	t_case("alloc: a conditional move takes its mirrored alternative",
+	       case_mirror);
 	t_case("alloc: a soft tie dropped instead of a move", case_soft_tie);
 	t_case("alloc: IR cases, all registers, verified", case_ir_all);
 	t_case("alloc: IR cases, 8 general registers, verified", case_ir_8);
