@@ -188,9 +188,9 @@ static Cand *cand_buffer(Sp *s, int b)
 /* Marks the candidates that wait for room left by the loop (at a loop
  * header: not read in the loop) and, elsewhere when all predecessors are
  * processed, those better reloaded where they are read than on the
- * edges: no predecessor has them in registers, or the edges lacking
- * them cost more than those having them (a hot path through a call
- * against a rare one that kept them). */
+ * edges: no predecessor has them (a phi: its source) in registers, or
+ * the edges lacking them cost more than those having them (a hot path
+ * through a call against a rare one that kept them). */
 static void classify(Sp *s, int b, Cand *c, int n, bool allknown)
 {
 	int l = s->lp->loop_of[b];
@@ -206,7 +206,7 @@ static void classify(Sp *s, int b, Cand *c, int n, bool allknown)
 			c[j].delayed = s->mark2[c[j].v] != g;
 		else if (allknown &&
 			 (c[j].avail == 0 ||
-			  (!c[j].phi && c[j].wlack > c[j].whave)))
+			  c[j].wlack > c[j].whave))
 			c[j].out = 1;
 	}
 }

@@ -712,6 +712,30 @@ static void case_merge_hot(void)
 	fn_free(orig);
 }
 
+/* merge_phi.ir, k = 3: the phi p6 at b5 stays out of its entry set (a
+ * memory phi: the edge lacking its source in registers costs 90, the
+ * one having it 10): p1 spilled where b3's path needs it in memory
+ * (the start of b3), p5 after uid 8, p6 reloaded only before its read
+ * in b6, nothing at the end of b3. */
+static void case_merge_phi(void)
+{
+	Fn *orig;
+	SpillResult r;
+	Fn *fn = spill_file("merge_phi", 3, &orig, &r);
+	if (fn) {
+		CHECK_INT(r.stats.spills, 2);
+		CHECK_INT(r.stats.reloads, 1);
+		CHECK(is_transfer_of(find_uid(fn, 5, NULL)->prev, IK_SPILL, 1, &r));
+		CHECK(is_transfer_of(find_uid(fn, 8, NULL)->next, IK_SPILL, 5, &r));
+		CHECK(is_transfer_of(find_uid(fn, 12, NULL)->prev, IK_RELOAD, 6,
+				     &r));
+		CHECK_INT(count_kind_in(fn, blk_of(fn, 3), IK_RELOAD), 0);
+		CHECK(r.stats.w_spills == 1.0 && r.stats.w_reloads == 0.05);
+		fn_free(fn);
+	}
+	fn_free(orig);
+}
+
 /* unread_reload.ir, k = 2: the back edge's reload of p1 reaches b4
  * unread and goes with its phi; reloads before uids 7 and 12 remain. */
 static void case_unread_reload(void)
@@ -1506,6 +1530,8 @@ void suite_spill(void)
 	t_case("spill: loop invariant not reloaded in the loop", case_invariant);
 	t_case("spill: pressure only inside the loop", case_hot_loop);
 	t_case("spill: a merge after a hot path that lost a value", case_merge_hot);
+	t_case("spill: a phi after a hot path that lost its source",
+	       case_merge_phi);
 	t_case("spill: a reload nothing reads goes", case_unread_reload);
 	t_case("spill: a store nothing reads goes", case_dead_spill);
 	t_case("spill: an accumulator updated in its slot", case_rmw_acc);
