@@ -249,7 +249,8 @@ static void note_split(const Pipe *p, AllocStats *st)
 /* colour_fn (colour.h) into p->col; its liveness kept in p->lv. */
 static bool colour_values(Pipe *p)
 {
-	bool ok = colour_fn(p->fn, p->avail, &p->col, p->err, p->errlen);
+	bool ok = colour_fn_bias(p->fn, p->avail, !p->o->no_bias, &p->col,
+				 p->err, p->errlen);
 	p->clv = p->col.lv;
 	return ok;
 }

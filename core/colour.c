@@ -21,6 +21,7 @@ typedef struct CS {
 	const DomTree *dom;
 	const Live *lv;
 	RegSet all;        /* avail[GPR] | avail[SSE] */
+	bool nobias;       /* choices ignore the affinities */
 	RegSet *forb;      /* per pseudo: registers it may not take */
 	bool *phidead;     /* per pseudo: a phi def not live after the phis */
 	uint8_t **flags;   /* per block: per operand of its non-phi
@@ -623,7 +624,7 @@ static int pick(const CS *s, int p)
 	RegSet cand = starts(free_regs(s, cl), c->width[p]) & c->adm[p];
 	if (!cand)
 		return -1;
-	int r = biased(s, p, cand);
+	int r = s->nobias ? -1 : biased(s, p, cand);
 	return r >= 0 ? r : colour_lowest(cand);
 }
 
@@ -1200,9 +1201,15 @@ static bool finish_adm(CS *s)
 bool colour_fn(Fn *fn, const RegSet avail[RC_NALLOC], Colour *out,
 	       char *err, size_t errlen)
 {
+	return colour_fn_bias(fn, avail, true, out, err, errlen);
+}
+
+bool colour_fn_bias(Fn *fn, const RegSet avail[RC_NALLOC], bool bias,
+		    Colour *out, char *err, size_t errlen)
+{
 	*out = (Colour){0};
 	CS s = {.fn = fn, .t = fn->target, .c = out, .err = err,
-		.errlen = errlen};
+		.errlen = errlen, .nobias = !bias};
 	out->np = fn->npseudo;
 	for (int cl = 0; cl < RC_NALLOC; cl++) {
 		out->avail[cl] = avail[cl];

@@ -112,6 +112,11 @@ int colour_unit(const Colour *c, int p);
 bool colour_fn(Fn *fn, const RegSet avail[RC_NALLOC], Colour *out,
 	       char *err, size_t errlen);
 
+/* colour_fn, with bias false: each choice the lowest free admissible
+ * register, the affinities ignored (for measuring the bias's share). */
+bool colour_fn_bias(Fn *fn, const RegSet avail[RC_NALLOC], bool bias,
+		    Colour *out, char *err, size_t errlen);
+
 /* Sum of the weights of the affinities whose two ends have the same
  * register (value to register: the value has it); *total gets the sum of
  * all weights. */

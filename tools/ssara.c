@@ -43,8 +43,8 @@ static const char usage[] =
 	"                     line per violation, or unverified: REASON; exit 1\n"
 	"                     if any function is not verified (docs/VERIFY.md)\n"
 	"  alloc [--allocator ssa|irc|ilp] [--ilp-time SEC] [--regs GPR[,SSE[,X87]]]\n"
-	"        [--verify] [--stats] [--no-coalesce] [--hardweb retry|never|always]\n"
-	"        FILE.ir...\n"
+	"        [--verify] [--stats] [--no-coalesce] [--no-bias]\n"
+	"        [--hardweb retry|never|always] FILE.ir...\n"
 	"                     allocate: the allocated functions (--allocator:\n"
 	"                     the SSA-based allocator, default; irc, iterated\n"
 	"                     register coalescing; ilp, optimal spill code by\n"
@@ -53,7 +53,9 @@ static const char usage[] =
 	"                     as # comments, with the spill-everywhere\n"
 	"                     baseline; --verify: the checker, exit 1 on a\n"
 	"                     violation or a failed allocation; --regs:\n"
-	"                     registers per class; --hardweb (ssa): hard-\n"
+	"                     registers per class; --no-coalesce, --no-bias\n"
+	"                     (ssa): without the recolouring, without the\n"
+	"                     colouring's affinity bias; --hardweb (ssa): hard-\n"
 	"                     register webs made values when allocation fails\n"
 	"                     (retry, default), never or always; docs/ALLOC.md)\n"
 	"  compare [--regs GPR[,SSE]] [--ilp-time SEC] [--allocators LIST]\n"
@@ -399,7 +401,7 @@ static int alloc_one(const char *path, const Fn *orig, const AllocCli *cli)
 }
 
 /* ssara alloc [--regs GPR[,SSE[,X87]]] [--verify] [--stats] [--no-coalesce]
- * FILE.ir...: exit 0 when every function is allocated (and verified),
+ * [--no-bias] FILE.ir...: exit 0 when every function is allocated (and verified),
  * 1 when one is not, 2 on bad usage or input. */
 static int cmd_alloc(int argc, char **argv)
 {
@@ -419,6 +421,8 @@ static int cmd_alloc(int argc, char **argv)
 			cli.stats = true;
 		} else if (!strcmp(argv[a], "--no-coalesce")) {
 			cli.o.no_coalesce = true;
+		} else if (!strcmp(argv[a], "--no-bias")) {
+			cli.o.no_bias = true;
 		} else if (!strcmp(argv[a], "--hardweb") && a + 1 < argc) {
 			const char *m = argv[++a];
 			if (!strcmp(m, "retry"))

@@ -75,6 +75,31 @@ static void case_pereira(void)
 		expect(&w[k]);
 }
 
+/* The colouring's bias alone (no recolouring), pereira.ir with all
+ * registers: the argument copies `copy =p, %di` and `%si` put their
+ * defs in di and si (an affinity with each hard register), so no copy
+ * is left; without the bias every choice is the lowest free register
+ * (ax, dx, ...) and both copies stay moves.  The exchange on the edge
+ * into block 4 stays either way (one swap). */
+static void case_bias(void)
+{
+	Fn *orig = t_load_fn("testsuite/ir/alloc/pereira.ir");
+	if (!orig)
+		return;
+	for (int bias = 0; bias <= 1; bias++) {
+		AllocOpts o = {.no_coalesce = true, .no_bias = !bias};
+		AllocStats st;
+		Fn *fn = t_alloc_opts_verified(orig, &o, &st);
+		if (fn) {
+			CHECK_INT(st.copies.n, bias ? 0 : 2);
+			CHECK_INT(st.swaps.n, 1);
+			CHECK_INT(st.moves.n, 0);
+			fn_free(fn);
+		}
+	}
+	fn_free(orig);
+}
+
 /* The swap problem (swap.ir): a and b exchange on every iteration; the
  * back edge needs one swap (xchg), nothing else; the loop counter's phi
  * and the arguments coalesce.  The result copy `copy =%ax, p8` is the one
@@ -192,6 +217,8 @@ void suite_coalesce(void)
 	t_case("coalesce: the swap problem, a rotation, the lost copy",
 	       case_swap_lost);
 	t_case("coalesce: gcd's copies", case_gcd);
+	t_case("coalesce: the colouring's bias alone, Pereira's figure 1",
+	       case_bias);
 	t_case("coalesce: never below colouring alone (IR cases, 60 "
 	       "generated)",
 	       case_monotonic);
