@@ -27,6 +27,23 @@ int constr_tie_partner(const Ins *i, int k)
 	return -1;
 }
 
+void constr_exchange(Op *ops, int k, int x, int t)
+{
+	Op *o = &ops[k], *q = &ops[x];
+	int8_t ot = o->tie;
+	o->tie = q->tie;
+	q->tie = ot;
+	if (ops[t].tie == k)
+		ops[t].tie = (int8_t)x;
+	RegSet a = o->allowed;
+	o->allowed = q->allowed;
+	q->allowed = a;
+	uint8_t m = OF_MEM | OF_MEMONLY | OF_SOFT;
+	uint8_t fo = o->flags & m, fq = q->flags & m;
+	o->flags = (uint8_t)((o->flags & ~m) | fq);
+	q->flags = (uint8_t)((q->flags & ~m) | fo);
+}
+
 bool constr_mem_ok(const Ins *i, int k)
 {
 	if (i->ops[k].flags & OF_MEM)
@@ -425,18 +442,7 @@ static bool mirror_swap(const Fn *fn, Ins *i, int k, const LiveSet *live)
 		if (m != x && i->ops[m].kind == OK_PSEUDO &&
 		    i->ops[m].reg == q->reg)
 			return false;
-	int8_t ot = o->tie;
-	o->tie = q->tie;
-	q->tie = ot;
-	if (d->tie == k)
-		d->tie = (int8_t)x;
-	RegSet a = o->allowed;
-	o->allowed = q->allowed;
-	q->allowed = a;
-	uint8_t m = OF_MEM | OF_MEMONLY | OF_SOFT;
-	uint8_t fo = o->flags & m, fq = q->flags & m;
-	o->flags = (uint8_t)((o->flags & ~m) | fq);
-	q->flags = (uint8_t)((q->flags & ~m) | fo);
+	constr_exchange(i->ops, k, x, t);
 	return true;
 }
 

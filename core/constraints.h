@@ -66,6 +66,11 @@ typedef struct ConstrStats {
  * tie names k), or -1. */
 int constr_tie_partner(const Ins *i, int k);
 
+/* Exchanges the constraints of operands k and x of ops (tie, register
+ * set, memory, softness), k tied to def operand t: the other alternative
+ * of a pair marked [mirror K] (docs/IR.md). */
+void constr_exchange(Op *ops, int k, int x, int t);
+
 /* Whether operand k of i may be memory: it has OF_MEM, it is tied to an
  * operand that has (a matching constraint: the same memory), or it is
  * the source of a copy (a load: x86 moves read memory into any register

@@ -416,19 +416,7 @@ static const Ins *mirror_of(Chk *c, const Ins *i, const Ins *o, Ins *m,
 	    op_loc(c, &i->ops[kx]) != op_loc(c, &i->ops[t]))
 		return o;
 	memcpy(ops, o->ops, sizeof(Op) * (size_t)o->nops);
-	Op *a = &ops[kt], *b = &ops[kx];
-	int8_t tie = a->tie;
-	a->tie = b->tie;
-	b->tie = tie;
-	if (ops[t].tie == kt)
-		ops[t].tie = (int8_t)kx;
-	RegSet al = a->allowed;
-	a->allowed = b->allowed;
-	b->allowed = al;
-	uint8_t fm = OF_MEM | OF_MEMONLY | OF_SOFT;
-	uint8_t fa = a->flags & fm, fb = b->flags & fm;
-	a->flags = (uint8_t)((a->flags & ~fm) | fb);
-	b->flags = (uint8_t)((b->flags & ~fm) | fa);
+	constr_exchange(ops, kt, kx, t);
 	*m = *o;
 	m->ops = ops;
 	return m;

@@ -1168,9 +1168,9 @@ static void case_soft_tie(void)
 			 soft_unmark, 1);
 }
 
-/* comm_swap.ir's uid 3: p2 read tied, in the def's register, p1 the
- * other read. */
-static void comm_exchanged(const Ins *i)
+/* comm_swap.ir's uid 3 and mirror.ir's uid 6: p2 read tied, in the
+ * def's register, p1 the other read. */
+static void p2_tied(const Ins *i)
 {
 	CHECK_INT(i->ops[1].reg, 2);
 	CHECK_INT(i->ops[2].reg, 1);
@@ -1188,7 +1188,7 @@ static void comm_unmark(Ins *i)
  * the mark [comm 1] the move is there. */
 static void case_comm_swap(void)
 {
-	mark_saves_moves("testsuite/ir/alloc/comm_swap.ir", 3, comm_exchanged,
+	mark_saves_moves("testsuite/ir/alloc/comm_swap.ir", 3, p2_tied,
 			 comm_unmark, 1);
 }
 
@@ -1233,16 +1233,6 @@ static void case_comm_acc(void)
 	fn_free(orig);
 }
 
-/* mirror.ir's uid 6: p2 read tied, in the def's register, p1 the
- * other read, each where it was. */
-static void mirror_tied(const Ins *i)
-{
-	CHECK_INT(i->ops[1].reg, 2);
-	CHECK_INT(i->ops[2].reg, 1);
-	CHECK(i->ops[0].loc.kind == LOC_REG &&
-	      i->ops[0].loc.num == i->ops[1].loc.num);
-}
-
 static void mirror_unmark(Ins *i)
 {
 	i->flags &= (uint16_t)~INS_MIRROR;
@@ -1250,13 +1240,13 @@ static void mirror_unmark(Ins *i)
 
 /* mirror.ir (all registers): the conditional move whose tied source
  * lives on takes the other alternative [mirror 1], the dying source
- * tied: no move; without the mark, two (p1's copy, p2's back edge).  The
- * checker accepts either
- * alternative's ties and no def where neither puts it: the def moved to
- * p1's register (which p1 still needs) is a violation. */
+ * tied: no move; without the mark, two (p1's copy, p2's back edge).
+ * The checker accepts either alternative's ties and no def where
+ * neither puts it: the def moved to p1's register (which p1 still
+ * needs) is a violation. */
 static void case_mirror(void)
 {
-	mark_saves_moves("testsuite/ir/alloc/mirror.ir", 6, mirror_tied,
+	mark_saves_moves("testsuite/ir/alloc/mirror.ir", 6, p2_tied,
 			 mirror_unmark, 2);
 	Fn *orig = t_load_fn("testsuite/ir/alloc/mirror.ir");
 	if (!orig)
