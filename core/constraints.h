@@ -63,8 +63,21 @@ typedef struct ConstrStats {
 } ConstrStats;
 
 /* The operand tied to operand k of i (ops[k].tie, or the operand whose
- * tie names k), or -1. */
-int constr_tie_partner(const Ins *i, int k);
+ * tie names k), or -1.  Inline: every pass asks it per operand. */
+static inline int constr_tie_partner(const Ins *i, int k)
+{
+	if (i->ops[k].tie >= 0 && i->ops[k].tie < i->nops)
+		return i->ops[k].tie;
+	/* Op.tie is an int8_t: no operand can name k > INT8_MAX, and the
+	 * search stays bounded on instructions with thousands of operands
+	 * (callers loop over every operand). */
+	if (k > INT8_MAX)
+		return -1;
+	for (int m = 0; m < i->nops; m++)
+		if (m != k && i->ops[m].tie == k)
+			return m;
+	return -1;
+}
 
 /* Whether operand k of i may be memory: it has OF_MEM, it is tied to an
  * operand that has (a matching constraint: the same memory), or it is

@@ -139,10 +139,8 @@ int target_nregs(const Target *t, int cls, int size)
 
 int regset_count(RegSet s)
 {
-	int n = 0;
-	for (; s; s &= s - 1)
-		n++;
-	return n;
+	return __builtin_popcountll((unsigned long long)s) +
+	       __builtin_popcountll((unsigned long long)(s >> 64));
 }
 
 int regset_pair_count(RegSet s)
