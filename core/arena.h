@@ -24,5 +24,8 @@ void *arena_grow(Arena *a, void *old, size_t oldn, size_t newn);
 size_t arena_used(const Arena *a);
 
 #define ARENA_NEW(a, T, n) ((T *)arena_alloc((a), sizeof(T) * (size_t)(n)))
+/* n objects of type T, not zeroed: for arrays written before they are
+ * read. */
+#define ARENA_RAW(a, T, n) ((T *)arena_alloc_raw((a), sizeof(T) * (size_t)(n)))
 
 #endif

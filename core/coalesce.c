@@ -84,9 +84,9 @@ static void build_units(CO *co)
 	const Fn *fn = co->fn;
 	Colour *c = co->c;
 	int np = co->np;
-	co->u = ARENA_NEW(fn->arena, int, np + 1);
+	co->u = ARENA_RAW(fn->arena, int, np + 1);
 	co->node = ARENA_NEW(fn->arena, bool, np + 1);
-	co->col = ARENA_NEW(fn->arena, int, np + 1);
+	co->col = ARENA_RAW(fn->arena, int, np + 1);
 	co->mstart = ARENA_NEW(fn->arena, int, np + 2);
 	for (int p = 0; p < np; p++) {
 		co->u[p] = colour_unit(c, p);
@@ -100,7 +100,7 @@ static void build_units(CO *co)
 		co->col[p] = c->reg[p];
 	}
 	int *fill = ARENA_NEW(fn->arena, int, np + 1);
-	co->members = ARENA_NEW(fn->arena, int, co->mstart[np] + 1);
+	co->members = ARENA_RAW(fn->arena, int, co->mstart[np] + 1);
 	co->uw = ARENA_NEW(fn->arena, uint8_t, np + 1);
 	for (int p = 0; p < np; p++)
 		if (c->need[p] && c->reg[p] >= 0) {
@@ -113,7 +113,7 @@ static void build_units(CO *co)
 		if (co->node[x])
 			co->cspan[x] = uspan(co, x, co->col[x]);
 	/* unit adjacency: members' neighbours mapped to units */
-	int *mark = ARENA_NEW(fn->arena, int, np + 1);
+	int *mark = ARENA_RAW(fn->arena, int, np + 1);
 	for (int p = 0; p < np; p++)
 		mark[p] = -1;
 	co->ustart = ARENA_NEW(fn->arena, int, np + 2);
@@ -142,7 +142,7 @@ static void build_units(CO *co)
 		}
 		if (!pass) {
 			total = n;
-			co->unbr = ARENA_NEW(fn->arena, int, total + 1);
+			co->unbr = ARENA_RAW(fn->arena, int, total + 1);
 			for (int p = 0; p < np; p++)
 				mark[p] = -1;
 		} else {
@@ -157,7 +157,7 @@ static void sort_affinities(CO *co)
 {
 	Arena *ar = co->fn->arena;
 	int np = co->np, n = co->naff;
-	UAff *tmp = ARENA_NEW(ar, UAff, n + 1);
+	UAff *tmp = ARENA_RAW(ar, UAff, n + 1);
 	int *cnt = ARENA_NEW(ar, int, np + 2);
 	for (int k = 0; k < n; k++)
 		cnt[co->aff[k].b + 1]++;
@@ -220,14 +220,14 @@ static void build_affinities(CO *co)
 		co->pstart[p + 1] += co->pstart[p];
 	}
 	int *fill = ARENA_NEW(fn->arena, int, np + 1);
-	co->alist = ARENA_NEW(fn->arena, int, 2 * n + 1);
+	co->alist = ARENA_RAW(fn->arena, int, 2 * n + 1);
 	for (int k = 0; k < n; k++) {
 		int a = co->aff[k].a, b = co->aff[k].b;
 		co->alist[co->astart[a] + fill[a]++] = k;
 		co->alist[co->astart[b] + fill[b]++] = k;
 	}
 	memset(fill, 0, sizeof(int) * (size_t)(np + 1));
-	co->pref = ARENA_NEW(fn->arena, Pref, co->pstart[np] + 1);
+	co->pref = ARENA_RAW(fn->arena, Pref, co->pstart[np] + 1);
 	for (int k = 0; k < c->naff; k++) {
 		const ColAff *a = &c->aff[k];
 		if (a->b >= 0 || !c->need[a->a] || c->reg[a->a] < 0)
@@ -500,16 +500,16 @@ static void build_chunks(CO *co, Heap *q, int *in, int *stampp)
 	const Fn *fn = co->fn;
 	int np = co->np;
 	CF f;
-	f.parent = ARENA_NEW(fn->arena, int, np + 1);
-	f.next = ARENA_NEW(fn->arena, int, np + 1);
-	f.last = ARENA_NEW(fn->arena, int, np + 1);
-	f.size = ARENA_NEW(fn->arena, int, np + 1);
+	f.parent = ARENA_RAW(fn->arena, int, np + 1);
+	f.next = ARENA_RAW(fn->arena, int, np + 1);
+	f.last = ARENA_RAW(fn->arena, int, np + 1);
+	f.size = ARENA_RAW(fn->arena, int, np + 1);
 	for (int x = 0; x < np; x++) {
 		f.parent[x] = f.last[x] = x;
 		f.next[x] = -1;
 		f.size[x] = 1;
 	}
-	const UAff **byw = ARENA_NEW(fn->arena, const UAff *, co->naff + 1);
+	const UAff **byw = ARENA_RAW(fn->arena, const UAff *, co->naff + 1);
 	for (int k = 0; k < co->naff; k++)
 		byw[k] = &co->aff[k];
 	qsort(byw, (size_t)co->naff, sizeof(UAff *), cmp_w_desc);
@@ -868,7 +868,7 @@ void coalesce(const Fn *fn, Colour *c, CoalesceStats *st)
 	bool words = has_extracts(&co), abn = has_abnormal_unmet(&co);
 	int64_t obj0 = 0;
 	if (words || abn) {
-		int *now = ARENA_NEW(fn->arena, int, co.np + 1);
+		int *now = ARENA_RAW(fn->arena, int, co.np + 1);
 		memcpy(now, co.col, sizeof(int) * (size_t)co.np);
 		for (int p = 0; p < co.np; p++)
 			co.col[p] = c->reg[p];
@@ -880,7 +880,7 @@ void coalesce(const Fn *fn, Colour *c, CoalesceStats *st)
 			abnormal_pairs(&co);
 		words = true; /* compare by the objective */
 	}
-	int8_t *old = ARENA_NEW(fn->arena, int8_t, co.np + 1);
+	int8_t *old = ARENA_RAW(fn->arena, int8_t, co.np + 1);
 	memcpy(old, c->reg, (size_t)co.np);
 	for (int p = 0; p < co.np; p++)
 		if (c->need[p] && c->reg[p] >= 0)

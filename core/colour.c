@@ -180,7 +180,7 @@ static void weigh_set(CS *s, const LiveSet *L)
 /* The weights of every value, per class (vweight), into s->wt. */
 static void weigh_values(CS *s, int nval)
 {
-	s->wt = ARENA_NEW(s->fn->arena, int, nval * RC_NALLOC + 1);
+	s->wt = ARENA_RAW(s->fn->arena, int, nval * RC_NALLOC + 1);
 	for (int v = 0; v < nval; v++)
 		for (int cl = 0; cl < RC_NALLOC; cl++)
 			s->wt[v * RC_NALLOC + cl] = vweight(s, v, cl);
@@ -502,14 +502,14 @@ static void build_graph(CS *s)
 	for (int p = 0; p < np; p++)
 		c->nstart[p + 1] = c->nstart[p] + deg[p];
 	int *fill = ARENA_NEW(fn->arena, int, np + 1);
-	int *tmp = ARENA_NEW(fn->arena, int, c->nstart[np] + 1);
+	int *tmp = ARENA_RAW(fn->arena, int, c->nstart[np] + 1);
 	for (int e = 0; e < s->ne; e++) {
 		int a = s->ea[e], b = s->eb[e];
 		tmp[c->nstart[a] + fill[a]++] = b;
 		tmp[c->nstart[b] + fill[b]++] = a;
 	}
 	/* compact, dropping duplicates */
-	int *mark = ARENA_NEW(fn->arena, int, np + 1);
+	int *mark = ARENA_RAW(fn->arena, int, np + 1);
 	for (int p = 0; p < np; p++)
 		mark[p] = -1;
 	int out = 0;
@@ -544,7 +544,7 @@ static void build_aff_index(CS *s)
 	for (int p = 0; p < np; p++)
 		s->astart[p + 1] += s->astart[p];
 	int *fill = ARENA_NEW(fn->arena, int, np + 1);
-	s->alist = ARENA_NEW(fn->arena, int, s->astart[np] + 1);
+	s->alist = ARENA_RAW(fn->arena, int, s->astart[np] + 1);
 	for (int k = 0; k < c->naff; k++) {
 		int a = c->aff[k].a, b = c->aff[k].b;
 		s->alist[s->astart[a] + fill[a]++] = k;

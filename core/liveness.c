@@ -233,7 +233,7 @@ static void explore_value(Explore *x, const int *ev, int n)
 static void transpose(Arena *a, const IntBuf *buf, const int *vcount,
 		      int nval, int nblk, const int *cnt, int **sets)
 {
-	int *all = ARENA_NEW(a, int, buf->n + 1);
+	int *all = ARENA_RAW(a, int, buf->n + 1);
 	int *fill = ARENA_NEW(a, int, nblk + 1);
 	long off = 0;
 	for (int b = 0; b < nblk; b++) {
@@ -319,7 +319,7 @@ Live *live_compute(Fn *fn, const Cfg *cfg)
 
 	Explore x;
 	explore_init(&x, fn);
-	int *vin = ARENA_NEW(a, int, nval), *vout = ARENA_NEW(a, int, nval);
+	int *vin = ARENA_RAW(a, int, nval), *vout = ARENA_RAW(a, int, nval);
 	for (int v = 0; v < nval; v++) {
 		long in0 = x.in.n, out0 = x.out.n;
 		x.v = v;
