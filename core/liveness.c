@@ -390,36 +390,13 @@ void lset_init(LiveSet *s, Arena *a, int nval)
 {
 	s->n = 0;
 	s->cap = nval;
-	s->dense = ARENA_NEW(a, int, nval + 1);
+	s->dense = ARENA_RAW(a, int, nval + 1); /* read below n only */
 	s->sparse = ARENA_NEW(a, int, nval + 1);
 }
 
 void lset_clear(LiveSet *s)
 {
 	s->n = 0;
-}
-
-bool lset_has(const LiveSet *s, int v)
-{
-	unsigned k = (unsigned)s->sparse[v];
-	return k < (unsigned)s->n && s->dense[k] == v;
-}
-
-void lset_add(LiveSet *s, int v)
-{
-	if (lset_has(s, v))
-		return;
-	s->sparse[v] = s->n;
-	s->dense[s->n++] = v;
-}
-
-void lset_del(LiveSet *s, int v)
-{
-	if (!lset_has(s, v))
-		return;
-	int k = s->sparse[v], last = s->dense[--s->n];
-	s->dense[k] = last;
-	s->sparse[last] = k;
 }
 
 void live_set_out(const Live *lv, int blk, LiveSet *s)

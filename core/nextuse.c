@@ -4,16 +4,6 @@
 
 #include <string.h>
 
-NuDist nu_add(NuDist a, NuDist b)
-{
-	if (a == NU_INF || b == NU_INF)
-		return NU_INF;
-	NuDist s = a + b;
-	if (s < a || s >= NU_INF)
-		return NU_INF - 1;
-	return s;
-}
-
 /* Index of v in the sorted a[0..n-1], or -1. */
 static int sorted_index(const int *a, int n, int v)
 {
