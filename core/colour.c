@@ -586,6 +586,8 @@ static RegSet free_regs(const CS *s, int cls)
 static int biased(const CS *s, int p, RegSet cand)
 {
 	const Colour *c = s->c;
+	if (s->astart[p] == s->astart[p + 1])
+		return -1; /* no affinity: no table to clear */
 	int64_t wsum[TGT_NREGS] = {0};
 	int best = -1;
 	for (int k = s->astart[p]; k < s->astart[p + 1]; k++) {
@@ -1115,18 +1117,28 @@ static void init_values(CS *s)
 	Fn *fn = s->fn;
 	Colour *c = s->c;
 	int np = c->np;
-	c->reg = ARENA_NEW(fn->arena, int8_t, np + 1);
-	c->need = ARENA_NEW(fn->arena, bool, np + 1);
-	c->adm = ARENA_NEW(fn->arena, RegSet, np + 1);
-	c->width = ARENA_NEW(fn->arena, uint8_t, np + 1);
-	c->unit = ARENA_NEW(fn->arena, int, np + 1);
-	s->forb = ARENA_NEW(fn->arena, RegSet, np + 1);
-	s->phidead = ARENA_NEW(fn->arena, bool, np + 1);
+	/* every entry set in the loop below (one pass, no zeroing first) */
+	c->reg = ARENA_RAW(fn->arena, int8_t, np + 1);
+	c->need = ARENA_RAW(fn->arena, bool, np + 1);
+	c->adm = ARENA_RAW(fn->arena, RegSet, np + 1);
+	c->width = ARENA_RAW(fn->arena, uint8_t, np + 1);
+	c->unit = ARENA_RAW(fn->arena, int, np + 1);
+	s->forb = ARENA_RAW(fn->arena, RegSet, np + 1);
+	s->phidead = ARENA_RAW(fn->arena, bool, np + 1);
 	s->stamp = ARENA_NEW(fn->arena, int, np + TGT_NREGS + 1);
-	for (int p = 0; p < np; p++) {
-		c->reg[p] = -1;
-		c->unit[p] = p;
-		int cl = fn->pseudo[p].cls;
+	c->reg[np] = 0;
+	c->unit[np] = 0;
+	for (int p = 0; p <= np; p++) {
+		if (p < np) {
+			c->reg[p] = -1;
+			c->unit[p] = p;
+		}
+		c->need[p] = false;
+		s->forb[p] = 0;
+		s->phidead[p] = false;
+		c->width[p] = 0;
+		c->adm[p] = 0;
+		int cl = p < np ? fn->pseudo[p].cls : -1;
 		if (cl < 0 || cl >= RC_NALLOC)
 			continue;
 		c->width[p] = (uint8_t)target_nregs(fn->target, cl,
@@ -1262,6 +1274,10 @@ bool colour_valid(const Fn *fn, const Colour *c, char *err, size_t errlen)
 		RegSet sp = span(r, c->width[p]);
 		for (int k = c->nstart[p]; k < c->nstart[p + 1]; k++) {
 			int q = c->nbr[k];
+			/* the lists are symmetric: a pair of needed values
+			 * once, from the smaller */
+			if (q < p && c->need[q])
+				continue;
 			if (c->reg[q] >= 0 &&
 			    (span(c->reg[q], c->width[q]) & sp)) {
 				snprintf(err, errlen,

@@ -22,11 +22,6 @@ bool constr_mem_ok(const Ins *i, int k)
 	return t >= 0 && (i->ops[t].flags & OF_MEM);
 }
 
-bool constr_reg_operand(const Op *o)
-{
-	return o->kind == OK_PSEUDO && o->loc.kind != LOC_SLOT;
-}
-
 /* A plain register use: reads a pseudo in a register, writes nothing. */
 static bool reg_use(const Op *o)
 {

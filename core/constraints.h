@@ -92,7 +92,10 @@ bool constr_soft_untied(const Ins *i);
 
 /* Whether operand o of fn is a register value: a pseudo not located in a
  * slot (after spilling, slot operands are memory). */
-bool constr_reg_operand(const Op *o);
+static inline bool constr_reg_operand(const Op *o)
+{
+	return o->kind == OK_PSEUDO && o->loc.kind != LOC_SLOT;
+}
 
 /* Whether instruction i is constrained with respect to the allocatable
  * sets avail[RC_GPR], avail[RC_SSE] (see above).  Phis and inserted
