@@ -76,6 +76,15 @@ void *arena_grow(Arena *a, void *old, size_t oldn, size_t newn)
 	return p;
 }
 
+void *arena_grow_raw(Arena *a, void *old, size_t oldn, size_t newn)
+{
+	char *p = arena_alloc_raw(a, newn);
+	size_t kept = old ? (oldn < newn ? oldn : newn) : 0;
+	if (kept)
+		memcpy(p, old, kept);
+	return p;
+}
+
 size_t arena_used(const Arena *a)
 {
 	return a->total;

@@ -46,6 +46,8 @@ static inline void *arena_alloc_raw(Arena *a, size_t n)
 void *arena_alloc(Arena *a, size_t n);
 /* A copy of old (oldn bytes) grown to newn zeroed-tail bytes. */
 void *arena_grow(Arena *a, void *old, size_t oldn, size_t newn);
+/* arena_grow without zeroing the tail: for arrays filled in order. */
+void *arena_grow_raw(Arena *a, void *old, size_t oldn, size_t newn);
 /* Bytes handed out so far (for statistics). */
 size_t arena_used(const Arena *a);
 

@@ -458,14 +458,32 @@ static void cmerge(CF *f, int a, int b)
 	f->size[a] += f->size[b];
 }
 
-static int cmp_w_desc(const void *x, const void *y)
+/* Sorts v[0..n-1] (affinities in (a, b) order, as sort_affinities
+ * leaves them, each pair once) by weight, heavier first, then a, then b:
+ * a stable merge sort by weight keeps equal weights in (a, b) order. */
+static void sort_by_weight(const UAff **v, int n, Arena *ar)
 {
-	const UAff *a = *(const UAff *const *)x, *b = *(const UAff *const *)y;
-	if (a->w != b->w)
-		return (a->w < b->w) - (a->w > b->w);
-	if (a->a != b->a)
-		return (a->a > b->a) - (a->a < b->a);
-	return (a->b > b->b) - (a->b < b->b);
+	const UAff **tmp = ARENA_RAW(ar, const UAff *, n + 1);
+	const UAff **src = v, **dst = tmp;
+	for (int w = 1; w < n; w *= 2) {
+		for (int lo = 0; lo < n; lo += 2 * w) {
+			int mid = lo + w < n ? lo + w : n;
+			int hi = lo + 2 * w < n ? lo + 2 * w : n;
+			int i = lo, j = mid, k = lo;
+			while (i < mid && j < hi)
+				dst[k++] = src[j]->w > src[i]->w ? src[j++]
+								 : src[i++];
+			while (i < mid)
+				dst[k++] = src[i++];
+			while (j < hi)
+				dst[k++] = src[j++];
+		}
+		const UAff **t = src;
+		src = dst;
+		dst = t;
+	}
+	if (src != v)
+		memcpy(v, src, sizeof(const UAff *) * (size_t)n);
 }
 
 /* Weight of members m[0..n-1] as a group: their affinities inside the
@@ -512,7 +530,7 @@ static void build_chunks(CO *co, Heap *q, int *in, int *stampp)
 	const UAff **byw = ARENA_RAW(fn->arena, const UAff *, co->naff + 1);
 	for (int k = 0; k < co->naff; k++)
 		byw[k] = &co->aff[k];
-	qsort(byw, (size_t)co->naff, sizeof(UAff *), cmp_w_desc);
+	sort_by_weight(byw, co->naff, fn->arena);
 	for (int k = 0; k < co->naff; k++) {
 		int a = cfind(&f, byw[k]->a), b = cfind(&f, byw[k]->b);
 		if (a != b && !chunks_interfere(co, &f, a, b))

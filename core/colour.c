@@ -30,6 +30,7 @@ typedef struct CS {
 	int *astart, *alist; /* per pseudo: its affinities (CSR) */
 	int *stamp, tick;
 	int occ[TGT_NREGS];  /* pseudos holding each register now */
+	RegSet occset;       /* the registers whose occ is not 0 */
 	RegSet hard;         /* hard registers (of all) live now */
 	RegSet **hafter;     /* per block, per non-phi instruction: the
 				hard registers of all live after it */
@@ -96,12 +97,13 @@ static void add_edge(CS *s, int a, int b)
 {
 	if (s->ne == s->ecap) {
 		int cap = 2 * s->ecap + 64;
-		s->ea = arena_grow(s->fn->arena, s->ea,
-				   sizeof(int) * (size_t)s->ecap,
-				   sizeof(int) * (size_t)cap);
-		s->eb = arena_grow(s->fn->arena, s->eb,
-				   sizeof(int) * (size_t)s->ecap,
-				   sizeof(int) * (size_t)cap);
+		/* filled in order: the tails need no zeroing */
+		s->ea = arena_grow_raw(s->fn->arena, s->ea,
+				       sizeof(int) * (size_t)s->ecap,
+				       sizeof(int) * (size_t)cap);
+		s->eb = arena_grow_raw(s->fn->arena, s->eb,
+				       sizeof(int) * (size_t)s->ecap,
+				       sizeof(int) * (size_t)cap);
 		s->ecap = cap;
 	}
 	s->ea[s->ne] = a;
@@ -113,9 +115,9 @@ static void add_aff(CS *s, int a, int b, int64_t w)
 	Colour *c = s->c;
 	if (c->naff == s->affcap) {
 		int cap = 2 * s->affcap + 64;
-		c->aff = arena_grow(s->fn->arena, c->aff,
-				    sizeof(ColAff) * (size_t)s->affcap,
-				    sizeof(ColAff) * (size_t)cap);
+		c->aff = arena_grow_raw(s->fn->arena, c->aff,
+					sizeof(ColAff) * (size_t)s->affcap,
+					sizeof(ColAff) * (size_t)cap);
 		s->affcap = cap;
 	}
 	c->aff[c->naff++] = (ColAff){a, b, w, 0};
@@ -565,20 +567,19 @@ static void occupy(CS *s, int v, int delta)
 	int r = s->c->reg[v];
 	if (r < 0)
 		return;
-	for (int k = 0; k < s->c->width[v]; k++)
+	for (int k = 0; k < s->c->width[v]; k++) {
 		s->occ[r + k] += delta;
+		if (s->occ[r + k])
+			s->occset |= RS_BIT(r + k);
+		else
+			s->occset &= ~RS_BIT(r + k);
+	}
 }
 
 /* Registers of class cls holding nothing. */
 static RegSet free_regs(const CS *s, int cls)
 {
-	RegSet f = 0;
-	for (RegSet m = s->c->avail[cls] & ~s->hard; m; m &= m - 1) {
-		int r = colour_lowest(m);
-		if (!s->occ[r])
-			f |= RS_BIT(r);
-	}
-	return f;
+	return s->c->avail[cls] & ~s->hard & ~s->occset;
 }
 
 /* The register the affinities of p favour within cand (summed weights of
@@ -1036,6 +1037,7 @@ static bool colour_block(CS *s, int b)
 	const Blk *bb = fn->blk[b];
 	int np = fn->npseudo;
 	memset(s->occ, 0, sizeof s->occ);
+	s->occset = 0;
 	s->hard = 0;
 	for (int k = 0; k < s->lv->nin[b]; k++) {
 		int v = s->lv->in[b][k];
