@@ -809,6 +809,23 @@ static bool mfits(const MNode *x, int r, RegSet before, RegSet after)
 	       (x->kind == MN_BEFORE || !(span(r, x->wa) & after));
 }
 
+/* The registers r at which node x may start (mfits), as a set: one
+ * expression for a node of one register before and after I, else
+ * mfits per admissible register. */
+static RegSet mfit_set(const MNode *x, RegSet before, RegSet after)
+{
+	if (x->w == 1 && x->wa == 1)
+		return x->allowed & (x->kind == MN_AFTER ? ~(RegSet)0 : ~before) &
+		       (x->kind == MN_BEFORE ? ~(RegSet)0 : ~after);
+	RegSet f = 0;
+	for (RegSet m = x->allowed; m; m &= m - 1) {
+		int r = colour_lowest(m);
+		if (mfits(x, r, before, after))
+			f |= RS_BIT(r);
+	}
+	return f;
+}
+
 /* Depth-first search for disjoint registers: MN_BOTH nodes use their
  * registers before and after I, MN_BEFORE before only, MN_AFTER after
  * only.  Forward checking; budget bounds the work. */
@@ -821,11 +838,12 @@ static bool msearch(MNode *n, int nn, int idx, RegSet before, RegSet after,
 		return false;
 	MNode *x = &n[idx];
 	int order[TGT_NREGS], no = 0;
-	if (x->pref >= 0 && mfits(x, x->pref, before, after))
+	RegSet fit = mfit_set(x, before, after);
+	if (x->pref >= 0 && RS_HAS(fit, x->pref))
 		order[no++] = x->pref;
-	for (RegSet m = x->allowed; m; m &= m - 1) {
+	for (RegSet m = fit; m; m &= m - 1) {
 		int r = colour_lowest(m);
-		if (r != x->pref && mfits(x, r, before, after))
+		if (r != x->pref)
 			order[no++] = r;
 	}
 	for (int k = 0; k < no; k++) {
@@ -836,11 +854,8 @@ static bool msearch(MNode *n, int nn, int idx, RegSet before, RegSet after,
 		if (x->kind != MN_BEFORE)
 			na |= span(r, x->wa);
 		bool ok = true;
-		for (int j = idx + 1; j < nn && ok; j++) {
-			ok = false;
-			for (RegSet m = n[j].allowed; m && !ok; m &= m - 1)
-				ok = mfits(&n[j], colour_lowest(m), nb, na);
-		}
+		for (int j = idx + 1; j < nn && ok; j++)
+			ok = mfit_set(&n[j], nb, na) != 0;
 		if (!ok)
 			continue;
 		x->r = r;
