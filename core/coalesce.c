@@ -299,6 +299,14 @@ static bool move_away(CO *co, int n, RegSet excl, int depth)
 	/* the registers no neighbour holds first, each group in register
 	 * order */
 	int order[TGT_NREGS], rest[TGT_NREGS], no = 0, nr = 0;
+	if (co->uw[n] == 1) { /* a register's span is its bit: by sets */
+		RegSet cand = c->adm[n] & ~excl;
+		for (RegSet a = cand & ~held; a; a &= a - 1)
+			order[no++] = colour_lowest(a);
+		for (RegSet a = cand & held; a; a &= a - 1)
+			order[no++] = colour_lowest(a);
+		return recolour(co, n, order, no, depth + 1);
+	}
 	for (RegSet a = c->adm[n]; a; a &= a - 1) {
 		int r = colour_lowest(a);
 		RegSet sp = uspan(co, n, r);
