@@ -5,16 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct Chunk {
-	struct Chunk *next;
-	size_t size, used;
-	max_align_t data[];
-} Chunk;
-
-struct Arena {
-	Chunk *head;
-	size_t total;
-};
+typedef ArenaChunk Chunk;
 
 enum { CHUNK_MIN = 64 * 1024 };
 
@@ -54,27 +45,20 @@ void *arena_alloc(Arena *a, size_t n)
 	return p;
 }
 
-void *arena_alloc_raw(Arena *a, size_t n)
+void *arena_alloc_chunk(Arena *a, size_t n)
 {
-	const size_t al = sizeof(max_align_t);
-	n = (n + al - 1) / al * al;
-	if (n == 0)
-		n = al;
-	Chunk *c = a->head;
-	if (!c || c->size - c->used < n) {
-		size_t sz = n > CHUNK_MIN ? n : CHUNK_MIN;
-		c = xmalloc(sizeof *c + sz);
-		c->size = sz;
-		c->used = 0;
-		/* A big one-off block goes behind the current chunk so that the
-		 * current chunk's free tail stays usable. */
-		if (a->head && sz > CHUNK_MIN) {
-			c->next = a->head->next;
-			a->head->next = c;
-		} else {
-			c->next = a->head;
-			a->head = c;
-		}
+	size_t sz = n > CHUNK_MIN ? n : CHUNK_MIN;
+	Chunk *c = xmalloc(sizeof *c + sz);
+	c->size = sz;
+	c->used = 0;
+	/* A big one-off block goes behind the current chunk so that the
+	 * current chunk's free tail stays usable. */
+	if (a->head && sz > CHUNK_MIN) {
+		c->next = a->head->next;
+		a->head->next = c;
+	} else {
+		c->next = a->head;
+		a->head = c;
 	}
 	void *p = (char *)c->data + c->used;
 	c->used += n;
@@ -89,6 +73,15 @@ void *arena_grow(Arena *a, void *old, size_t oldn, size_t newn)
 	if (kept)
 		memcpy(p, old, kept);
 	memset(p + kept, 0, newn - kept);
+	return p;
+}
+
+void *arena_grow_raw(Arena *a, void *old, size_t oldn, size_t newn)
+{
+	char *p = arena_alloc_raw(a, newn);
+	size_t kept = old ? (oldn < newn ? oldn : newn) : 0;
+	if (kept)
+		memcpy(p, old, kept);
 	return p;
 }
 

@@ -51,11 +51,6 @@ Cfg *cfg_build(Fn *fn)
 	return c;
 }
 
-bool cfg_reachable(const Cfg *cfg, int b)
-{
-	return b >= 0 && b < cfg->nblk && cfg->rpo_num[b] >= 0;
-}
-
 bool cfg_edge_is_critical(const Fn *fn, int from, int k)
 {
 	const Blk *b = fn->blk[from];

@@ -32,7 +32,10 @@ typedef struct Cfg {
 Cfg *cfg_build(Fn *fn);
 
 /* Whether block b is reachable from the entry. */
-bool cfg_reachable(const Cfg *cfg, int b);
+static inline bool cfg_reachable(const Cfg *cfg, int b)
+{
+	return b >= 0 && b < cfg->nblk && cfg->rpo_num[b] >= 0;
+}
 
 /* Requires valid predecessor counts.  Whether the edge from -> (from's
  * k-th successor) is critical: from has more than one successor and the

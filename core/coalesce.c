@@ -83,9 +83,9 @@ static void build_units(CO *co)
 	const Fn *fn = co->fn;
 	Colour *c = co->c;
 	int np = co->np;
-	co->u = ARENA_NEW(fn->arena, int, np + 1);
+	co->u = ARENA_RAW(fn->arena, int, np + 1);
 	co->node = ARENA_NEW(fn->arena, bool, np + 1);
-	co->col = ARENA_NEW(fn->arena, int, np + 1);
+	co->col = ARENA_RAW(fn->arena, int, np + 1);
 	co->mstart = ARENA_NEW(fn->arena, int, np + 2);
 	for (int p = 0; p < np; p++) {
 		co->u[p] = colour_unit(c, p);
@@ -99,7 +99,7 @@ static void build_units(CO *co)
 		co->col[p] = c->reg[p];
 	}
 	int *fill = ARENA_NEW(fn->arena, int, np + 1);
-	co->members = ARENA_NEW(fn->arena, int, co->mstart[np] + 1);
+	co->members = ARENA_RAW(fn->arena, int, co->mstart[np] + 1);
 	co->uw = ARENA_NEW(fn->arena, uint8_t, np + 1);
 	for (int p = 0; p < np; p++)
 		if (c->need[p] && c->reg[p] >= 0) {
@@ -112,7 +112,7 @@ static void build_units(CO *co)
 		if (co->node[x])
 			co->cspan[x] = uspan(co, x, co->col[x]);
 	/* unit adjacency: members' neighbours mapped to units */
-	int *mark = ARENA_NEW(fn->arena, int, np + 1);
+	int *mark = ARENA_RAW(fn->arena, int, np + 1);
 	for (int p = 0; p < np; p++)
 		mark[p] = -1;
 	co->ustart = ARENA_NEW(fn->arena, int, np + 2);
@@ -141,7 +141,7 @@ static void build_units(CO *co)
 		}
 		if (!pass) {
 			total = n;
-			co->unbr = ARENA_NEW(fn->arena, int, total + 1);
+			co->unbr = ARENA_RAW(fn->arena, int, total + 1);
 			for (int p = 0; p < np; p++)
 				mark[p] = -1;
 		} else {
@@ -156,7 +156,7 @@ static void sort_affinities(CO *co)
 {
 	Arena *ar = co->fn->arena;
 	int np = co->np, n = co->naff;
-	UAff *tmp = ARENA_NEW(ar, UAff, n + 1);
+	UAff *tmp = ARENA_RAW(ar, UAff, n + 1);
 	int *cnt = ARENA_NEW(ar, int, np + 2);
 	for (int k = 0; k < n; k++)
 		cnt[co->aff[k].b + 1]++;
@@ -219,14 +219,14 @@ static void build_affinities(CO *co)
 		co->pstart[p + 1] += co->pstart[p];
 	}
 	int *fill = ARENA_NEW(fn->arena, int, np + 1);
-	co->alist = ARENA_NEW(fn->arena, int, 2 * n + 1);
+	co->alist = ARENA_RAW(fn->arena, int, 2 * n + 1);
 	for (int k = 0; k < n; k++) {
 		int a = co->aff[k].a, b = co->aff[k].b;
 		co->alist[co->astart[a] + fill[a]++] = k;
 		co->alist[co->astart[b] + fill[b]++] = k;
 	}
 	memset(fill, 0, sizeof(int) * (size_t)(np + 1));
-	co->pref = ARENA_NEW(fn->arena, Pref, co->pstart[np] + 1);
+	co->pref = ARENA_RAW(fn->arena, Pref, co->pstart[np] + 1);
 	for (int k = 0; k < c->naff; k++) {
 		const ColAff *a = &c->aff[k];
 		if (a->b >= 0 || !c->need[a->a] || c->reg[a->a] < 0)
@@ -298,6 +298,14 @@ static bool move_away(CO *co, int n, RegSet excl, int depth)
 	/* the registers no neighbour holds first, each group in register
 	 * order */
 	int order[TGT_NREGS], rest[TGT_NREGS], no = 0, nr = 0;
+	if (co->uw[n] == 1) { /* a register's span is its bit: by sets */
+		RegSet cand = c->adm[n] & ~excl;
+		for (RegSet a = cand & ~held; a; a &= a - 1)
+			order[no++] = colour_lowest(a);
+		for (RegSet a = cand & held; a; a &= a - 1)
+			order[no++] = colour_lowest(a);
+		return recolour(co, n, order, no, depth + 1);
+	}
 	for (RegSet a = c->adm[n]; a; a &= a - 1) {
 		int r = colour_lowest(a);
 		RegSet sp = uspan(co, n, r);
@@ -457,14 +465,32 @@ static void cmerge(CF *f, int a, int b)
 	f->size[a] += f->size[b];
 }
 
-static int cmp_w_desc(const void *x, const void *y)
+/* Sorts v[0..n-1] (affinities in (a, b) order, as sort_affinities
+ * leaves them, each pair once) by weight, heavier first, then a, then b:
+ * a stable merge sort by weight keeps equal weights in (a, b) order. */
+static void sort_by_weight(const UAff **v, int n, Arena *ar)
 {
-	const UAff *a = *(const UAff *const *)x, *b = *(const UAff *const *)y;
-	if (a->w != b->w)
-		return (a->w < b->w) - (a->w > b->w);
-	if (a->a != b->a)
-		return (a->a > b->a) - (a->a < b->a);
-	return (a->b > b->b) - (a->b < b->b);
+	const UAff **tmp = ARENA_RAW(ar, const UAff *, n + 1);
+	const UAff **src = v, **dst = tmp;
+	for (int w = 1; w < n; w *= 2) {
+		for (int lo = 0; lo < n; lo += 2 * w) {
+			int mid = lo + w < n ? lo + w : n;
+			int hi = lo + 2 * w < n ? lo + 2 * w : n;
+			int i = lo, j = mid, k = lo;
+			while (i < mid && j < hi)
+				dst[k++] = src[j]->w > src[i]->w ? src[j++]
+								 : src[i++];
+			while (i < mid)
+				dst[k++] = src[i++];
+			while (j < hi)
+				dst[k++] = src[j++];
+		}
+		const UAff **t = src;
+		src = dst;
+		dst = t;
+	}
+	if (src != v)
+		memcpy(v, src, sizeof(const UAff *) * (size_t)n);
 }
 
 /* Weight of members m[0..n-1] as a group: their affinities inside the
@@ -499,19 +525,19 @@ static void build_chunks(CO *co, Heap *q, int *in, int *stampp)
 	const Fn *fn = co->fn;
 	int np = co->np;
 	CF f;
-	f.parent = ARENA_NEW(fn->arena, int, np + 1);
-	f.next = ARENA_NEW(fn->arena, int, np + 1);
-	f.last = ARENA_NEW(fn->arena, int, np + 1);
-	f.size = ARENA_NEW(fn->arena, int, np + 1);
+	f.parent = ARENA_RAW(fn->arena, int, np + 1);
+	f.next = ARENA_RAW(fn->arena, int, np + 1);
+	f.last = ARENA_RAW(fn->arena, int, np + 1);
+	f.size = ARENA_RAW(fn->arena, int, np + 1);
 	for (int x = 0; x < np; x++) {
 		f.parent[x] = f.last[x] = x;
 		f.next[x] = -1;
 		f.size[x] = 1;
 	}
-	const UAff **byw = ARENA_NEW(fn->arena, const UAff *, co->naff + 1);
+	const UAff **byw = ARENA_RAW(fn->arena, const UAff *, co->naff + 1);
 	for (int k = 0; k < co->naff; k++)
 		byw[k] = &co->aff[k];
-	qsort(byw, (size_t)co->naff, sizeof(UAff *), cmp_w_desc);
+	sort_by_weight(byw, co->naff, fn->arena);
 	for (int k = 0; k < co->naff; k++) {
 		int a = cfind(&f, byw[k]->a), b = cfind(&f, byw[k]->b);
 		if (a != b && !chunks_interfere(co, &f, a, b))
@@ -892,7 +918,7 @@ void coalesce(const Fn *fn, Colour *c, CoalesceStats *st)
 	bool words = has_extracts(&co), abn = has_abnormal_unmet(&co);
 	int64_t obj0 = 0;
 	if (words || abn) {
-		int *now = ARENA_NEW(fn->arena, int, co.np + 1);
+		int *now = ARENA_RAW(fn->arena, int, co.np + 1);
 		memcpy(now, co.col, sizeof(int) * (size_t)co.np);
 		for (int p = 0; p < co.np; p++)
 			co.col[p] = c->reg[p];
@@ -904,7 +930,7 @@ void coalesce(const Fn *fn, Colour *c, CoalesceStats *st)
 			abnormal_pairs(&co);
 		words = true; /* compare by the objective */
 	}
-	int8_t *old = ARENA_NEW(fn->arena, int8_t, co.np + 1);
+	int8_t *old = ARENA_RAW(fn->arena, int8_t, co.np + 1);
 	memcpy(old, c->reg, (size_t)co.np);
 	for (int p = 0; p < co.np; p++)
 		if (c->need[p] && c->reg[p] >= 0)

@@ -31,6 +31,7 @@ typedef struct CS {
 	int *astart, *alist; /* per pseudo: its affinities (CSR) */
 	int *stamp, tick;
 	int occ[TGT_NREGS];  /* pseudos holding each register now */
+	RegSet occset;       /* the registers whose occ is not 0 */
 	RegSet hard;         /* hard registers (of all) live now */
 	RegSet **hafter;     /* per block, per non-phi instruction: the
 				hard registers of all live after it */
@@ -97,12 +98,13 @@ static void add_edge(CS *s, int a, int b)
 {
 	if (s->ne == s->ecap) {
 		int cap = 2 * s->ecap + 64;
-		s->ea = arena_grow(s->fn->arena, s->ea,
-				   sizeof(int) * (size_t)s->ecap,
-				   sizeof(int) * (size_t)cap);
-		s->eb = arena_grow(s->fn->arena, s->eb,
-				   sizeof(int) * (size_t)s->ecap,
-				   sizeof(int) * (size_t)cap);
+		/* filled in order: the tails need no zeroing */
+		s->ea = arena_grow_raw(s->fn->arena, s->ea,
+				       sizeof(int) * (size_t)s->ecap,
+				       sizeof(int) * (size_t)cap);
+		s->eb = arena_grow_raw(s->fn->arena, s->eb,
+				       sizeof(int) * (size_t)s->ecap,
+				       sizeof(int) * (size_t)cap);
 		s->ecap = cap;
 	}
 	s->ea[s->ne] = a;
@@ -114,9 +116,9 @@ static void add_aff(CS *s, int a, int b, int64_t w)
 	Colour *c = s->c;
 	if (c->naff == s->affcap) {
 		int cap = 2 * s->affcap + 64;
-		c->aff = arena_grow(s->fn->arena, c->aff,
-				    sizeof(ColAff) * (size_t)s->affcap,
-				    sizeof(ColAff) * (size_t)cap);
+		c->aff = arena_grow_raw(s->fn->arena, c->aff,
+					sizeof(ColAff) * (size_t)s->affcap,
+					sizeof(ColAff) * (size_t)cap);
 		s->affcap = cap;
 	}
 	c->aff[c->naff++] = (ColAff){a, b, w, 0};
@@ -191,7 +193,7 @@ static void weigh_set(CS *s, const LiveSet *L)
 /* The weights of every value, per class (vweight), into s->wt. */
 static void weigh_values(CS *s, int nval)
 {
-	s->wt = ARENA_NEW(s->fn->arena, int, nval * RC_NALLOC + 1);
+	s->wt = ARENA_RAW(s->fn->arena, int, nval * RC_NALLOC + 1);
 	for (int v = 0; v < nval; v++)
 		for (int cl = 0; cl < RC_NALLOC; cl++)
 			s->wt[v * RC_NALLOC + cl] = vweight(s, v, cl);
@@ -516,14 +518,14 @@ static void build_graph(CS *s)
 	for (int p = 0; p < np; p++)
 		c->nstart[p + 1] = c->nstart[p] + deg[p];
 	int *fill = ARENA_NEW(fn->arena, int, np + 1);
-	int *tmp = ARENA_NEW(fn->arena, int, c->nstart[np] + 1);
+	int *tmp = ARENA_RAW(fn->arena, int, c->nstart[np] + 1);
 	for (int e = 0; e < s->ne; e++) {
 		int a = s->ea[e], b = s->eb[e];
 		tmp[c->nstart[a] + fill[a]++] = b;
 		tmp[c->nstart[b] + fill[b]++] = a;
 	}
 	/* compact, dropping duplicates */
-	int *mark = ARENA_NEW(fn->arena, int, np + 1);
+	int *mark = ARENA_RAW(fn->arena, int, np + 1);
 	for (int p = 0; p < np; p++)
 		mark[p] = -1;
 	int out = 0;
@@ -558,7 +560,7 @@ static void build_aff_index(CS *s)
 	for (int p = 0; p < np; p++)
 		s->astart[p + 1] += s->astart[p];
 	int *fill = ARENA_NEW(fn->arena, int, np + 1);
-	s->alist = ARENA_NEW(fn->arena, int, s->astart[np] + 1);
+	s->alist = ARENA_RAW(fn->arena, int, s->astart[np] + 1);
 	for (int k = 0; k < c->naff; k++) {
 		int a = c->aff[k].a, b = c->aff[k].b;
 		s->alist[s->astart[a] + fill[a]++] = k;
@@ -579,20 +581,19 @@ static void occupy(CS *s, int v, int delta)
 	int r = s->c->reg[v];
 	if (r < 0)
 		return;
-	for (int k = 0; k < s->c->width[v]; k++)
+	for (int k = 0; k < s->c->width[v]; k++) {
 		s->occ[r + k] += delta;
+		if (s->occ[r + k])
+			s->occset |= RS_BIT(r + k);
+		else
+			s->occset &= ~RS_BIT(r + k);
+	}
 }
 
 /* Registers of class cls holding nothing. */
 static RegSet free_regs(const CS *s, int cls)
 {
-	RegSet f = 0;
-	for (RegSet m = s->c->avail[cls] & ~s->hard; m; m &= m - 1) {
-		int r = colour_lowest(m);
-		if (!s->occ[r])
-			f |= RS_BIT(r);
-	}
-	return f;
+	return s->c->avail[cls] & ~s->hard & ~s->occset;
 }
 
 /* The register the affinities of p favour within cand (summed weights of
@@ -600,6 +601,8 @@ static RegSet free_regs(const CS *s, int cls)
 static int biased(const CS *s, int p, RegSet cand)
 {
 	const Colour *c = s->c;
+	if (s->astart[p] == s->astart[p + 1])
+		return -1; /* no affinity: no table to clear */
 	int64_t wsum[TGT_NREGS] = {0};
 	int best = -1;
 	for (int k = s->astart[p]; k < s->astart[p + 1]; k++) {
@@ -820,6 +823,23 @@ static bool mfits(const MNode *x, int r, RegSet before, RegSet after)
 	       (x->kind == MN_BEFORE || !(span(r, x->wa) & after));
 }
 
+/* The registers r at which node x may start (mfits), as a set: one
+ * expression for a node of one register before and after I, else
+ * mfits per admissible register. */
+static RegSet mfit_set(const MNode *x, RegSet before, RegSet after)
+{
+	if (x->w == 1 && x->wa == 1)
+		return x->allowed & (x->kind == MN_AFTER ? ~(RegSet)0 : ~before) &
+		       (x->kind == MN_BEFORE ? ~(RegSet)0 : ~after);
+	RegSet f = 0;
+	for (RegSet m = x->allowed; m; m &= m - 1) {
+		int r = colour_lowest(m);
+		if (mfits(x, r, before, after))
+			f |= RS_BIT(r);
+	}
+	return f;
+}
+
 /* Depth-first search for disjoint registers: MN_BOTH nodes use their
  * registers before and after I, MN_BEFORE before only, MN_AFTER after
  * only.  Forward checking; budget bounds the work. */
@@ -832,11 +852,12 @@ static bool msearch(MNode *n, int nn, int idx, RegSet before, RegSet after,
 		return false;
 	MNode *x = &n[idx];
 	int order[TGT_NREGS], no = 0;
-	if (x->pref >= 0 && mfits(x, x->pref, before, after))
+	RegSet fit = mfit_set(x, before, after);
+	if (x->pref >= 0 && RS_HAS(fit, x->pref))
 		order[no++] = x->pref;
-	for (RegSet m = x->allowed; m; m &= m - 1) {
+	for (RegSet m = fit; m; m &= m - 1) {
 		int r = colour_lowest(m);
-		if (r != x->pref && mfits(x, r, before, after))
+		if (r != x->pref)
 			order[no++] = r;
 	}
 	for (int k = 0; k < no; k++) {
@@ -847,11 +868,8 @@ static bool msearch(MNode *n, int nn, int idx, RegSet before, RegSet after,
 		if (x->kind != MN_BEFORE)
 			na |= span(r, x->wa);
 		bool ok = true;
-		for (int j = idx + 1; j < nn && ok; j++) {
-			ok = false;
-			for (RegSet m = n[j].allowed; m && !ok; m &= m - 1)
-				ok = mfits(&n[j], colour_lowest(m), nb, na);
-		}
+		for (int j = idx + 1; j < nn && ok; j++)
+			ok = mfit_set(&n[j], nb, na) != 0;
 		if (!ok)
 			continue;
 		x->r = r;
@@ -1048,6 +1066,7 @@ static bool colour_block(CS *s, int b)
 	const Blk *bb = fn->blk[b];
 	int np = fn->npseudo;
 	memset(s->occ, 0, sizeof s->occ);
+	s->occset = 0;
 	s->hard = 0;
 	for (int k = 0; k < s->lv->nin[b]; k++) {
 		int v = s->lv->in[b][k];
@@ -1129,18 +1148,28 @@ static void init_values(CS *s)
 	Fn *fn = s->fn;
 	Colour *c = s->c;
 	int np = c->np;
-	c->reg = ARENA_NEW(fn->arena, int8_t, np + 1);
-	c->need = ARENA_NEW(fn->arena, bool, np + 1);
-	c->adm = ARENA_NEW(fn->arena, RegSet, np + 1);
-	c->width = ARENA_NEW(fn->arena, uint8_t, np + 1);
-	c->unit = ARENA_NEW(fn->arena, int, np + 1);
-	s->forb = ARENA_NEW(fn->arena, RegSet, np + 1);
-	s->phidead = ARENA_NEW(fn->arena, bool, np + 1);
+	/* every entry set in the loop below (one pass, no zeroing first) */
+	c->reg = ARENA_RAW(fn->arena, int8_t, np + 1);
+	c->need = ARENA_RAW(fn->arena, bool, np + 1);
+	c->adm = ARENA_RAW(fn->arena, RegSet, np + 1);
+	c->width = ARENA_RAW(fn->arena, uint8_t, np + 1);
+	c->unit = ARENA_RAW(fn->arena, int, np + 1);
+	s->forb = ARENA_RAW(fn->arena, RegSet, np + 1);
+	s->phidead = ARENA_RAW(fn->arena, bool, np + 1);
 	s->stamp = ARENA_NEW(fn->arena, int, np + TGT_NREGS + 1);
-	for (int p = 0; p < np; p++) {
-		c->reg[p] = -1;
-		c->unit[p] = p;
-		int cl = fn->pseudo[p].cls;
+	c->reg[np] = 0;
+	c->unit[np] = 0;
+	for (int p = 0; p <= np; p++) {
+		if (p < np) {
+			c->reg[p] = -1;
+			c->unit[p] = p;
+		}
+		c->need[p] = false;
+		s->forb[p] = 0;
+		s->phidead[p] = false;
+		c->width[p] = 0;
+		c->adm[p] = 0;
+		int cl = p < np ? fn->pseudo[p].cls : -1;
 		if (cl < 0 || cl >= RC_NALLOC)
 			continue;
 		c->width[p] = (uint8_t)target_nregs(fn->target, cl,
@@ -1282,6 +1311,10 @@ bool colour_valid(const Fn *fn, const Colour *c, char *err, size_t errlen)
 		RegSet sp = span(r, c->width[p]);
 		for (int k = c->nstart[p]; k < c->nstart[p + 1]; k++) {
 			int q = c->nbr[k];
+			/* the lists are symmetric: a pair of needed values
+			 * once, from the smaller */
+			if (q < p && c->need[q])
+				continue;
 			if (c->reg[q] >= 0 &&
 			    (span(c->reg[q], c->width[q]) & sp)) {
 				snprintf(err, errlen,

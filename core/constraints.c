@@ -12,21 +12,6 @@
 #include "dom.h"
 #include "liveness.h"
 
-int constr_tie_partner(const Ins *i, int k)
-{
-	if (i->ops[k].tie >= 0 && i->ops[k].tie < i->nops)
-		return i->ops[k].tie;
-	/* Op.tie is an int8_t: no operand can name k > INT8_MAX, and the
-	 * search stays bounded on instructions with thousands of operands
-	 * (callers loop over every operand). */
-	if (k > INT8_MAX)
-		return -1;
-	for (int m = 0; m < i->nops; m++)
-		if (m != k && i->ops[m].tie == k)
-			return m;
-	return -1;
-}
-
 void constr_exchange(Op *ops, int k, int x, int t)
 {
 	Op *o = &ops[k], *q = &ops[x];
@@ -52,11 +37,6 @@ bool constr_mem_ok(const Ins *i, int k)
 		return true;
 	int t = constr_tie_partner(i, k);
 	return t >= 0 && (i->ops[t].flags & OF_MEM);
-}
-
-bool constr_reg_operand(const Op *o)
-{
-	return o->kind == OK_PSEUDO && o->loc.kind != LOC_SLOT;
 }
 
 /* A plain register use: reads a pseudo in a register, writes nothing. */

@@ -63,8 +63,21 @@ typedef struct ConstrStats {
 } ConstrStats;
 
 /* The operand tied to operand k of i (ops[k].tie, or the operand whose
- * tie names k), or -1. */
-int constr_tie_partner(const Ins *i, int k);
+ * tie names k), or -1.  Inline: every pass asks it per operand. */
+static inline int constr_tie_partner(const Ins *i, int k)
+{
+	if (i->ops[k].tie >= 0 && i->ops[k].tie < i->nops)
+		return i->ops[k].tie;
+	/* Op.tie is an int8_t: no operand can name k > INT8_MAX, and the
+	 * search stays bounded on instructions with thousands of operands
+	 * (callers loop over every operand). */
+	if (k > INT8_MAX)
+		return -1;
+	for (int m = 0; m < i->nops; m++)
+		if (m != k && i->ops[m].tie == k)
+			return m;
+	return -1;
+}
 
 /* Exchanges the constraints of operands k and x of ops (tie, register
  * set, memory, softness), k tied to def operand t: the other alternative
@@ -84,7 +97,10 @@ bool constr_soft_untied(const Ins *i);
 
 /* Whether operand o of fn is a register value: a pseudo not located in a
  * slot (after spilling, slot operands are memory). */
-bool constr_reg_operand(const Op *o);
+static inline bool constr_reg_operand(const Op *o)
+{
+	return o->kind == OK_PSEUDO && o->loc.kind != LOC_SLOT;
+}
 
 /* Whether instruction i is constrained with respect to the allocatable
  * sets avail[RC_GPR], avail[RC_SSE] (see above).  Phis and inserted

@@ -285,6 +285,11 @@ static Loc slot_of(IrcFn *f, int v)
 	return (Loc){LOC_SLOT, f->slot[v]};
 }
 
+Loc irc_slot(IrcPrep *p, int v)
+{
+	return slot_of(p, v);
+}
+
 void irc_insert_reload(IrcPrep *p, Blk *b, Ins *at, int q, int v)
 {
 	ins_insert_before(b, at,

@@ -65,6 +65,9 @@ bool irc_is_temp(const IrcPrep *p, int q);
 /* A new pseudo carrying original pseudo v's value (a part of its live
  * range): coloured, and spilled again when colouring must. */
 int irc_segment(IrcPrep *p, int v);
+/* The slot of original pseudo v (made on first use), for an operand
+ * that reads v from memory. */
+Loc irc_slot(IrcPrep *p, int v);
 /* Inserts `reload =q, v @slot(v)` before at (NULL: at the end of b), or
  * `spill =v @slot(v), q` after at; q carries v.  The spill is refused
  * (false, the reason in err) after a branch. */

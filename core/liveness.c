@@ -233,7 +233,7 @@ static void explore_value(Explore *x, const int *ev, int n)
 static void transpose(Arena *a, const IntBuf *buf, const int *vcount,
 		      int nval, int nblk, const int *cnt, int **sets)
 {
-	int *all = ARENA_NEW(a, int, buf->n + 1);
+	int *all = ARENA_RAW(a, int, buf->n + 1);
 	int *fill = ARENA_NEW(a, int, nblk + 1);
 	long off = 0;
 	for (int b = 0; b < nblk; b++) {
@@ -319,7 +319,7 @@ Live *live_compute(Fn *fn, const Cfg *cfg)
 
 	Explore x;
 	explore_init(&x, fn);
-	int *vin = ARENA_NEW(a, int, nval), *vout = ARENA_NEW(a, int, nval);
+	int *vin = ARENA_RAW(a, int, nval), *vout = ARENA_RAW(a, int, nval);
 	for (int v = 0; v < nval; v++) {
 		long in0 = x.in.n, out0 = x.out.n;
 		x.v = v;
@@ -390,36 +390,13 @@ void lset_init(LiveSet *s, Arena *a, int nval)
 {
 	s->n = 0;
 	s->cap = nval;
-	s->dense = ARENA_NEW(a, int, nval + 1);
+	s->dense = ARENA_RAW(a, int, nval + 1); /* read below n only */
 	s->sparse = ARENA_NEW(a, int, nval + 1);
 }
 
 void lset_clear(LiveSet *s)
 {
 	s->n = 0;
-}
-
-bool lset_has(const LiveSet *s, int v)
-{
-	unsigned k = (unsigned)s->sparse[v];
-	return k < (unsigned)s->n && s->dense[k] == v;
-}
-
-void lset_add(LiveSet *s, int v)
-{
-	if (lset_has(s, v))
-		return;
-	s->sparse[v] = s->n;
-	s->dense[s->n++] = v;
-}
-
-void lset_del(LiveSet *s, int v)
-{
-	if (!lset_has(s, v))
-		return;
-	int k = s->sparse[v], last = s->dense[--s->n];
-	s->dense[k] = last;
-	s->sparse[last] = k;
 }
 
 void live_set_out(const Live *lv, int blk, LiveSet *s)

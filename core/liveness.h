@@ -102,9 +102,31 @@ typedef struct LiveSet {
 /* An empty set for values 0..nval-1, storage in a. */
 void lset_init(LiveSet *s, Arena *a, int nval);
 void lset_clear(LiveSet *s);
-bool lset_has(const LiveSet *s, int v);
-void lset_add(LiveSet *s, int v);
-void lset_del(LiveSet *s, int v);
+
+/* Membership, insertion and deletion (inline: the walks ask them per
+ * operand). */
+static inline bool lset_has(const LiveSet *s, int v)
+{
+	unsigned k = (unsigned)s->sparse[v];
+	return k < (unsigned)s->n && s->dense[k] == v;
+}
+
+static inline void lset_add(LiveSet *s, int v)
+{
+	if (lset_has(s, v))
+		return;
+	s->sparse[v] = s->n;
+	s->dense[s->n++] = v;
+}
+
+static inline void lset_del(LiveSet *s, int v)
+{
+	if (!lset_has(s, v))
+		return;
+	int k = s->sparse[v], last = s->dense[--s->n];
+	s->dense[k] = last;
+	s->sparse[last] = k;
+}
 
 /* s := live_out(blk), resp. live_in(blk). */
 void live_set_out(const Live *lv, int blk, LiveSet *s);

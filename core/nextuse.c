@@ -4,16 +4,6 @@
 
 #include <string.h>
 
-NuDist nu_add(NuDist a, NuDist b)
-{
-	if (a == NU_INF || b == NU_INF)
-		return NU_INF;
-	NuDist s = a + b;
-	if (s < a || s >= NU_INF)
-		return NU_INF - 1;
-	return s;
-}
-
 /* Index of v in the sorted a[0..n-1], or -1. */
 static int sorted_index(const int *a, int n, int v)
 {
@@ -57,6 +47,11 @@ typedef struct NuWork {
 	int **first;      /* per block, parallel to in[]: first read, -1 */
 	uint8_t **fixed;  /* per block, parallel to out[]: a phi source */
 	NuDist **pen;     /* per block: loop-exit penalty per successor */
+	int ***match;     /* per block and successor k: pairs (j, jj) of
+			   * out[j] == the successor's in[jj], j not fixed */
+	int **nmatch;     /* per block and successor: the pairs */
+	int **thru;       /* per block, parallel to in[]: for a value not
+			   * read in the block, its index in out[], else -1 */
 } NuWork;
 
 /* Fills w->first[b]: the time of the first read of each live-in value by
@@ -115,23 +110,23 @@ static void phi_sources(NuWork *w, const Cfg *cfg)
 	}
 }
 
-/* Requires the distances of b's successors.  Recomputes out(b, .) by
- * merging the sorted live_out(b) with each successor's sorted live_in. */
-static void update_out(NuWork *w, int b)
+/* Requires w->fixed[b] final.  Fills w->match[b], w->nmatch[b] by
+ * merging the sorted live_out(b) with each successor's sorted live_in,
+ * and w->thru[b] by merging live_in(b) with live_out(b): the index pairs
+ * the sweeps then visit without merging again. */
+static void match_block(NuWork *w, int b, Arena *a)
 {
-	const Fn *fn = w->fn;
 	const Live *lv = w->lv;
-	NuDist *out = w->nu->out[b];
+	const Blk *bb = w->fn->blk[b];
 	const uint8_t *fixed = w->fixed[b];
-	const Blk *bb = fn->blk[b];
-	for (int j = 0; j < lv->nout[b]; j++)
-		if (!fixed[j])
-			out[j] = NU_INF;
+	w->match[b] = ARENA_NEW(a, int *, bb->nsucc + 1);
+	w->nmatch[b] = ARENA_NEW(a, int, bb->nsucc + 1);
 	for (int k = 0; k < bb->nsucc; k++) {
 		int s = bb->succ[k].blk;
 		const int *in = lv->in[s];
-		const NuDist *din = w->nu->in[s];
-		int j = 0, jj = 0;
+		int *m = arena_alloc_raw(a, sizeof(int) * 2 *
+						    (size_t)(lv->nout[b] + 1));
+		int n = 0, j = 0, jj = 0;
 		while (j < lv->nout[b] && jj < lv->nin[s]) {
 			int v = lv->out[b][j], u = in[jj];
 			if (v < u) {
@@ -139,18 +134,60 @@ static void update_out(NuWork *w, int b)
 			} else if (u < v) {
 				jj++;
 			} else {
-				NuDist d = nu_add(din[jj], w->pen[b][k]);
-				if (!fixed[j] && d < out[j])
-					out[j] = d;
+				if (!fixed[j]) {
+					m[2 * n] = j;
+					m[2 * n + 1] = jj;
+					n++;
+				}
 				j++;
 				jj++;
 			}
 		}
+		w->match[b][k] = m;
+		w->nmatch[b][k] = n;
+	}
+	w->thru[b] = arena_alloc_raw(a, sizeof(int) * (size_t)(lv->nin[b] + 1));
+	int jj = 0;
+	for (int j = 0; j < lv->nin[b]; j++) {
+		int v = lv->in[b][j];
+		w->thru[b][j] = -1;
+		if (w->first[b][j] >= 0)
+			continue;
+		while (jj < lv->nout[b] && lv->out[b][jj] < v)
+			jj++;
+		if (jj < lv->nout[b] && lv->out[b][jj] == v)
+			w->thru[b][j] = jj;
 	}
 }
 
-/* Requires out(b, .) current.  Recomputes in(b, .); returns whether any
- * changed.  Live-through values are found by merging in[] with out[]. */
+/* Requires the distances of b's successors and match_block(b).
+ * Recomputes out(b, .): per value, the least over the successors that
+ * have it live-in of its distance there plus the edge's penalty. */
+static void update_out(NuWork *w, int b)
+{
+	const Live *lv = w->lv;
+	NuDist *out = w->nu->out[b];
+	const uint8_t *fixed = w->fixed[b];
+	const Blk *bb = w->fn->blk[b];
+	for (int j = 0; j < lv->nout[b]; j++)
+		if (!fixed[j])
+			out[j] = NU_INF;
+	for (int k = 0; k < bb->nsucc; k++) {
+		const NuDist *din = w->nu->in[bb->succ[k].blk];
+		const int *m = w->match[b][k];
+		NuDist pen = w->pen[b][k];
+		for (int x = 0; x < w->nmatch[b][k]; x++) {
+			int j = m[2 * x], jj = m[2 * x + 1];
+			NuDist d = nu_add(din[jj], pen);
+			if (d < out[j])
+				out[j] = d;
+		}
+	}
+}
+
+/* Requires out(b, .) current and match_block(b).  Recomputes in(b, .);
+ * returns whether any changed.  A live-through value (w->thru) is at its
+ * distance after the block plus the block's length. */
 static bool update_in(NuWork *w, int b)
 {
 	const Live *lv = w->lv;
@@ -158,19 +195,13 @@ static bool update_in(NuWork *w, int b)
 	const NuDist *out = w->nu->out[b];
 	NuDist len = (NuDist)w->nu->len[b];
 	bool changed = false;
-	int jj = 0;
 	for (int j = 0; j < lv->nin[b]; j++) {
-		int v = lv->in[b][j];
 		NuDist d;
-		if (w->first[b][j] >= 0) {
+		if (w->first[b][j] >= 0)
 			d = (NuDist)w->first[b][j];
-		} else {
-			while (jj < lv->nout[b] && lv->out[b][jj] < v)
-				jj++;
-			d = jj < lv->nout[b] && lv->out[b][jj] == v
-				    ? nu_add(len, out[jj])
-				    : NU_INF;
-		}
+		else
+			d = w->thru[b][j] >= 0 ? nu_add(len, out[w->thru[b][j]])
+					       : NU_INF;
 		if (d != in[j]) {
 			in[j] = d;
 			changed = true;
@@ -225,6 +256,9 @@ NextUse *nextuse_compute(const Fn *fn, const Cfg *cfg, const Live *lv,
 	w.first = ARENA_NEW(a, int *, fn->nblk + 1);
 	w.fixed = ARENA_NEW(a, uint8_t *, fn->nblk + 1);
 	w.pen = ARENA_NEW(a, NuDist *, fn->nblk + 1);
+	w.match = ARENA_NEW(a, int **, fn->nblk + 1);
+	w.nmatch = ARENA_NEW(a, int *, fn->nblk + 1);
+	w.thru = ARENA_NEW(a, int *, fn->nblk + 1);
 	alloc_dists(&w, a);
 	int nval = live_nval(fn);
 	int *stamp = ARENA_NEW(a, int, nval + 1);
@@ -237,6 +271,8 @@ NextUse *nextuse_compute(const Fn *fn, const Cfg *cfg, const Live *lv,
 		edge_penalties(&w, lp, b, a);
 	}
 	phi_sources(&w, cfg);
+	for (int r = 0; r < cfg->nrpo; r++)
+		match_block(&w, cfg->rpo[r], a);
 	bool changed = true;
 	while (changed) {
 		changed = false;

@@ -53,7 +53,15 @@ typedef struct NextUse {
 
 /* a + b, saturating: NU_INF if either is NU_INF, else at most
  * NU_INF - 1. */
-NuDist nu_add(NuDist a, NuDist b);
+static inline NuDist nu_add(NuDist a, NuDist b)
+{
+	if (a == NU_INF || b == NU_INF)
+		return NU_INF;
+	NuDist s = a + b;
+	if (s < a || s >= NU_INF)
+		return NU_INF - 1;
+	return s;
+}
 
 /* Requires lv = live_compute(fn, cfg) and lp = loops_find(fn, cfg, dom),
  * both for fn's current instructions and edges.  Computes the distances of

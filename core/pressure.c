@@ -22,6 +22,11 @@ static int value_weight(const Fn *fn, int v, int *cls)
 	return 1;
 }
 
+int pressure_class_weight(const Fn *fn, int v, int *cls)
+{
+	return value_weight(fn, v, cls);
+}
+
 int pressure_weight(const Fn *fn, int v, int cls)
 {
 	int c, w = value_weight(fn, v, &c);

@@ -36,6 +36,9 @@ typedef struct Pressure {
 
 /* Weight of value v in class cls (see above). */
 int pressure_weight(const Fn *fn, int v, int cls);
+/* The class of value v (-1 if it weighs nothing in every class) into
+ * *cls and its weight there: pressure_weight of every class at once. */
+int pressure_class_weight(const Fn *fn, int v, int *cls);
 
 /* Requires lv = live_compute(fn, cfg) still valid.  Maxlive per class over
  * the points of the reachable blocks; ties go to the first point in

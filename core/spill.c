@@ -152,8 +152,8 @@ bool sp_pairs_short(const Sp *s, int c, int needw, RegSet needheld)
  * need more registers fit, needw of them pairs and needheld hard
  * registers (the pairs counted as regset_pair_count allows); false if they
  * cannot. */
-static bool make_room(Sp *s, int c, int need, int needw, RegSet needheld,
-		      int g, int b, Ins *at)
+static bool evict_for_room(Sp *s, int c, int need, int needw,
+			   RegSet needheld, int g, int b, Ins *at)
 {
 	for (;;) {
 		bool over = s->wweight[c] + need > s->k[c];
@@ -164,6 +164,17 @@ static bool make_room(Sp *s, int c, int need, int needw, RegSet needheld,
 			return false;
 		evict(s, j, b, at);
 	}
+}
+
+/* evict_for_room, the common case that needs no eviction decided
+ * inline (the same test as its first round). */
+static inline bool make_room(Sp *s, int c, int need, int needw,
+			     RegSet needheld, int g, int b, Ins *at)
+{
+	if (s->wweight[c] + need <= s->k[c] &&
+	    (s->wwide[c] + needw == 0 || !sp_pairs_short(s, c, needw, needheld)))
+		return true;
+	return evict_for_room(s, c, need, needw, needheld, g, b, at);
 }
 
 /* ------------------------------------------------------------------ */

@@ -14,9 +14,10 @@ void sp_value_classes(Sp *s)
 	s->pinned = ARENA_NEW(s->a, uint8_t, s->nval + 1);
 	for (int v = 0; v < s->nval; v++) {
 		s->cls[v] = -1;
-		int r = v - (s->nval - TGT_NREGS);
+		int r = v - (s->nval - TGT_NREGS), vc;
+		int vw = pressure_class_weight(s->fn, v, &vc);
 		for (int c = 0; c < RC_NALLOC; c++) {
-			int w = pressure_weight(s->fn, v, c);
+			int w = c == vc ? vw : 0;
 			/* a hard register outside the allowed set takes none
 			 * of the k registers (pressure_compute_within) */
 			if (r >= 0 && !RS_HAS(s->regs[c], r))

@@ -103,7 +103,18 @@ int target_class_by_name(const Target *t, const char *name, int len);
 
 /* Number of registers of class cls that a value of size bytes occupies
  * (a 16-byte GPR value takes two registers). */
-int target_nregs(const Target *t, int cls, int size);
+static inline int target_nregs(const Target *t, int cls, int size)
+{
+	if (cls < 0 || cls >= RC_NALLOC || size <= 0)
+		return 1;
+	int b = t->class_bytes[cls];
+	/* An SSE register holds a vector of up to 64 bytes (zmm), a mask
+	 * register up to 8. An x87 register holds one XFmode (or narrower
+	 * float) value; a complex long double takes two. */
+	if (cls == RC_SSE || cls == RC_MASK)
+		return 1;
+	return (size + b - 1) / b;
+}
 
 int regset_count(RegSet s);
 

@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "cfg.h"
+#include "constraints.h"
 #include "err.h"
 #include "liveness.h"
 
@@ -33,6 +34,7 @@ typedef struct Pt {
 
 typedef struct Model {
 	Fn *fn;
+	const Fn *orig;       /* the function as captured (uids, [remat]) */
 	int np;               /* fn's pseudos when the model was built: hard
 			       * register r is value np + r, and the segments
 			       * of the realisation are no values */
@@ -50,6 +52,12 @@ typedef struct Model {
 	int *ent_val;         /* per entry: its value */
 	bool *forced;         /* per entry: in a register (an operand) */
 	bool *no_load;        /* per entry: no reload may go there */
+	bool *fold;           /* per entry: the next instruction's read of
+			       * the value may read its slot (foldable) */
+	const Ins **remat;    /* per original pseudo: its definition when
+			       * rematerializable (remat_def), else NULL */
+	bool *undef;          /* per original pseudo: never defined (its
+			       * slot needs no store) */
 	int *scol;            /* per pseudo: its column s (stored after every
 			       * definition), 0 = none */
 	int ncol;
@@ -93,6 +101,123 @@ static bool modelled(const Model *m, int v)
 {
 	return v < m->norig && reg_class(m, v) >= 0 &&
 	       m->need[reg_class(m, v)];
+}
+
+/* Replaces each remat[v] (an instruction of orig) by the instruction of
+ * the same uid in m->fn, whose name and constants live as long as the
+ * allocation (NULL if it has none). */
+static void prepared_defs(Model *m)
+{
+	int maxuid = 0;
+	for (int b = 0; b < m->fn->nblk; b++)
+		for (const Ins *i = m->fn->blk[b]->first; i; i = i->next)
+			maxuid = i->uid > maxuid ? i->uid : maxuid;
+	const Ins **by = calloc((size_t)maxuid + 1, sizeof(const Ins *));
+	if (!by)
+		abort();
+	for (int b = 0; b < m->fn->nblk; b++)
+		for (const Ins *i = m->fn->blk[b]->first; i; i = i->next)
+			if (i->uid > 0)
+				by[i->uid] = i;
+	for (int v = 0; v < m->norig; v++)
+		if (m->remat[v])
+			m->remat[v] = m->remat[v]->uid > 0 &&
+						      m->remat[v]->uid <= maxuid
+					      ? by[m->remat[v]->uid]
+					      : NULL;
+	free(by);
+}
+
+/* Per original pseudo, from orig: remat[v], its definition when a
+ * remat may recompute it (the spiller's rule, spill_facts.c and
+ * remat.h: v's only definition, flagged [remat], not a phi, defining
+ * one operand), else NULL; undef[v], whether it has no definition. */
+static void def_facts(Model *m)
+{
+	const Fn *orig = m->orig;
+	int n = m->norig;
+	int *ndef = calloc((size_t)n + 1, sizeof(int));
+	m->remat = calloc((size_t)n + 1, sizeof(const Ins *));
+	m->undef = calloc((size_t)n + 1, 1);
+	if (!ndef || !m->remat || !m->undef)
+		abort();
+	for (int b = 0; b < orig->nblk; b++)
+		for (const Ins *i = orig->blk[b]->first; i; i = i->next) {
+			int nd = 0;
+			for (int k = 0; k < i->nops; k++)
+				nd += (i->ops[k].flags & OF_DEF) != 0;
+			bool ok = (i->flags & INS_REMAT) && i->kind != IK_PHI &&
+				  nd == 1;
+			for (int k = 0; k < i->nops; k++) {
+				const Op *o = &i->ops[k];
+				if (!(o->flags & OF_DEF) || o->kind != OK_PSEUDO ||
+				    o->reg < 0 || o->reg >= n)
+					continue;
+				ndef[o->reg]++;
+				m->remat[o->reg] = ok ? i : NULL;
+			}
+		}
+	for (int v = 0; v < n; v++) {
+		if (ndef[v] != 1)
+			m->remat[v] = NULL;
+		m->undef[v] = ndef[v] == 0;
+	}
+	free(ndef);
+	prepared_defs(m);
+}
+
+/* Whether copy i may load its source from a slot: a whole general or SSE value under no register set of its own,
+ * copied to a register of its class (spill.c's copy_slot_readable). */
+static bool copy_may_load(const Fn *fn, const Ins *i)
+{
+	const Op *d = &i->ops[0], *o = &i->ops[1];
+	if (i->nops != 2 || o->kind != OK_PSEUDO || o->sub_size || o->allowed ||
+	    d->sub_size || d->loc.kind == LOC_SLOT ||
+	    (d->kind != OK_PSEUDO && d->kind != OK_HREG))
+		return false;
+	int c = fn->pseudo[o->reg].cls;
+	int dc = d->kind == OK_PSEUDO ? fn->pseudo[d->reg].cls
+				      : fn->target->regs[d->reg].cls;
+	return (c == RC_GPR || c == RC_SSE) && dc == c;
+}
+
+/* Whether operand k of i may read its value from the value's slot, the
+ * spiller's rule for folding a reload (spill.c's slot_readable): the
+ * source of a copy, or a whole use that admits memory, tied to nothing,
+ * in an ordinary instruction with no other operand in memory. */
+static bool slot_readable(const Fn *fn, const Ins *i, int k)
+{
+	const Op *o = &i->ops[k];
+	if (i->kind == IK_COPY)
+		return k == 1 && copy_may_load(fn, i);
+	if (i->kind != IK_ORD || o->kind != OK_PSEUDO || constr_soft_untied(i) ||
+	    (o->flags & (OF_USE | OF_DEF | OF_EARLY | OF_MEM | OF_MEMONLY)) !=
+		    (OF_USE | OF_MEM) ||
+	    o->sub_size || constr_tie_partner(i, k) >= 0)
+		return false;
+	for (int q = 0; q < i->nops; q++)
+		if (q != k && (i->ops[q].loc.kind == LOC_SLOT ||
+			       (i->ops[q].flags & OF_MEMONLY)))
+			return false;
+	return true;
+}
+
+/* The operand of i that reads modelled value v from its slot when v is
+ * in memory there (a reload folded into i), or -1: v is read by that
+ * operand alone, which may read memory (slot_readable), and v is not
+ * rematerializable (a remat is never folded). */
+static int fold_operand(const Model *m, const Ins *i, int v)
+{
+	if (v >= m->norig || m->remat[v])
+		return -1;
+	int at = -1;
+	for (int q = 0; q < i->nops; q++)
+		if (value_of(m, &i->ops[q]) == v && op_reads(m->fn, &i->ops[q])) {
+			if (at >= 0)
+				return -1;
+			at = q;
+		}
+	return at >= 0 && slot_readable(m->fn, i, at) ? at : -1;
 }
 
 /* The index of value v in point p's list, or -1. */
@@ -277,8 +402,9 @@ static void entries(Model *m)
 	m->ent_val = lp_realloc(NULL, sizeof(int) * (size_t)(m->nent + 1));
 	m->forced = calloc((size_t)m->nent + 1, 1);
 	m->no_load = calloc((size_t)m->nent + 1, 1);
+	m->fold = calloc((size_t)m->nent + 1, 1);
 	m->scol = calloc((size_t)fn->npseudo + 1, sizeof(int));
-	if (!m->forced || !m->no_load || !m->scol)
+	if (!m->forced || !m->no_load || !m->fold || !m->scol)
 		abort();
 	for (int p = 0; p < m->npt; p++)
 		for (int k = 0; k < m->pt[p].n; k++)
@@ -296,10 +422,17 @@ static void entries(Model *m)
 		double w = bk->freq > 0 ? bk->freq : 1;
 		for (int j = 0; j < m->nins[b]; j++) {
 			int p = m->base[b] + j;
-			mark_ops(m, m->ins[b][j], true);
-			for (int k = 0; k < m->pt[p].n; k++)
-				if (m->pt[p].ent[k] >= 0 && m->rd[m->pt[p].val[k]])
-					m->forced[m->pt[p].ent[k]] = true;
+			const Ins *i = m->ins[b][j];
+			mark_ops(m, i, true);
+			for (int k = 0; k < m->pt[p].n; k++) {
+				int e = m->pt[p].ent[k], v = m->pt[p].val[k];
+				if (e < 0 || !m->rd[v])
+					continue;
+				if (fold_operand(m, i, v) >= 0)
+					m->fold[e] = true;
+				else
+					m->forced[e] = true;
+			}
 			for (int k = 0; k < m->pt[p + 1].n; k++) {
 				int e = m->pt[p + 1].ent[k];
 				int v = m->pt[p + 1].val[k];
@@ -308,7 +441,7 @@ static void entries(Model *m)
 				m->forced[e] = true;
 				m->obj[m->scol[v]] += w; /* the store after it */
 			}
-			mark_ops(m, m->ins[b][j], false);
+			mark_ops(m, i, false);
 		}
 		int end = m->base[b] + m->nins[b];
 		bool closed = (bk->last && bk->last->kind == IK_BRANCH) ||
@@ -393,9 +526,16 @@ static void rows(Model *m)
 		row(m, 0); /* l <= r */
 		term(m, lcol(e), 1);
 		term(m, rcol(e), -1);
-		row(m, 0); /* l <= s: reloads need the stores */
-		term(m, lcol(e), 1);
-		term(m, m->scol[v], -1);
+		if (!m->remat[v] && !m->undef[v]) {
+			row(m, 0); /* l <= s: reloads need the stores */
+			term(m, lcol(e), 1);
+			term(m, m->scol[v], -1);
+		}
+		if (m->fold[e] && !m->forced[e] && !m->undef[v]) {
+			row(m, -1); /* r + s >= 1: a folded read needs the slot */
+			term(m, rcol(e), -1);
+			term(m, m->scol[v], -1);
+		}
 	}
 	for (int b = 0; b < fn->nblk; b++) {
 		const Blk *bk = fn->blk[b];
@@ -619,6 +759,11 @@ static void rename_ins(Real *z, int b, int j)
 		int e = op_reads(m->fn, o) ? entry(m, p, v) : entry(m, p + 1, v);
 		if (e < 0 && rd[q])
 			e = entry(m, p, v);
+		if (e >= 0 && op_reads(m->fn, o) && m->fold[e] && !m->forced[e] &&
+		    !set(z->x, rcol(e))) {
+			o->loc = irc_slot(z->prep, v); /* the reload folded */
+			continue;
+		}
 		if (e >= 0) {
 			o->reg = seg_of(z, e);
 			continue;
@@ -651,6 +796,32 @@ static void cut(Real *z, Blk *bk, Ins *i, int before, int after, int v)
 	irc_insert_move(z->prep, bk, i->next, after, across);
 }
 
+/* Inserts `remat =q, CONSTS` before at (NULL: at the end of b): q
+ * carries rematerializable v, recomputed from the constants of its
+ * definition (spill_insert.c's make_reload does the same for ssa). */
+static void insert_remat(Real *z, Blk *b, Ins *at, int q, int v)
+{
+	const Ins *d = z->m->remat[v];
+	int nc = 0;
+	for (int k = 0; k < d->nops; k++)
+		nc += op_is_const(&d->ops[k]);
+	Ins *i = ins_new(z->m->fn, IK_REMAT, 1 + nc);
+	i->name = d->name;
+	i->ops[0] = (Op){.kind = OK_PSEUDO, .flags = OF_DEF, .reg = q,
+			 .tie = -1, .from = -1};
+	nc = 1;
+	for (int k = 0; k < d->nops; k++)
+		if (op_is_const(&d->ops[k])) {
+			Op o = d->ops[k];
+			o.flags = OF_USE;
+			o.tie = -1;
+			o.allowed = 0;
+			o.sub_off = o.sub_size = 0;
+			i->ops[nc++] = o;
+		}
+	ins_insert_before(b, at, i);
+}
+
 /* The spill code of block b: a reload at every point whose l is set, a
  * store after every definition of a value whose s is set, the moves
  * of each cut (cut_at). */
@@ -661,10 +832,15 @@ static bool code_block(Real *z, int b, char *err, size_t errlen)
 	for (int j = 0; j <= m->nins[b]; j++) {
 		const Pt *x = &m->pt[m->base[b] + j];
 		Ins *at = j < m->nins[b] ? m->ins[b][j] : NULL;
-		for (int k = 0; k < x->n; k++)
-			if (x->ent[k] >= 0 && set(z->x, lcol(x->ent[k])))
-				irc_insert_reload(z->prep, bk, at,
-						  seg_of(z, x->ent[k]), x->val[k]);
+		for (int k = 0; k < x->n; k++) {
+			int e = x->ent[k], v = x->val[k];
+			if (e < 0 || !set(z->x, lcol(e)))
+				continue;
+			if (m->remat[v])
+				insert_remat(z, bk, at, seg_of(z, e), v);
+			else
+				irc_insert_reload(z->prep, bk, at, seg_of(z, e), v);
+		}
 	}
 	for (int j = 0; j < m->nins[b]; j++) {
 		Ins *i = m->ins[b][j];
@@ -744,6 +920,9 @@ static void model_free(Model *m)
 	free(m->ent_val);
 	free(m->forced);
 	free(m->no_load);
+	free(m->fold);
+	free(m->remat);
+	free(m->undef);
 	free(m->scol);
 	free(m->obj);
 	lp_terms_free(&m->t);
@@ -755,8 +934,10 @@ static void build_model(Model *m, IrcPrep *prep, const Fn *orig,
 			const IlpOpts *o)
 {
 	m->fn = irc_fn(prep);
+	m->orig = orig;
 	m->np = m->fn->npseudo;
 	m->norig = irc_norig(prep);
+	def_facts(m);
 	for (int c = 0; c < RC_X87; c++)
 		m->avail[c] = alloc_regset(orig, c, o->nregs[c]);
 	int nval = live_nval(m->fn);
@@ -803,7 +984,8 @@ Fn *ilp_alloc(const Fn *orig, const IlpOpts *o, AllocStats *st,
 		fn = irc_finish(prep, orig, &io, st, &r->irc, err, errlen);
 		prep = NULL;
 		r->exact = fn && r->irc.actual == 0 &&
-			   (double)(st->spills.w + st->reloads.w) == r->objective;
+			   (double)(st->spills.w + st->reloads.w + st->remats.w) ==
+				   r->objective;
 	} else {
 		model_free(&m);
 	}

@@ -3,12 +3,15 @@
  *
  * On irc_prepare's function, per program point (before each instruction
  * and at each block's end) and per original pseudo live there, binary
- * r (in a register there) and l (reloaded there), and per pseudo s
- * (stored after each of its definitions).  Minimise the frequency-
- * weighted stores and reloads subject to: an operand's value is in a
- * register at its instruction; a value is in a register at a point only
- * if it was at the point before (all predecessors' ends at a block's
- * start) or is reloaded there; a reload needs the stores; at most k
+ * r (in a register there) and l (reloaded, or recomputed, there), and
+ * per pseudo s (stored after each of its definitions).  Minimise the
+ * frequency-weighted stores, reloads and remats subject to: an
+ * operand's value is in a register at its instruction, or in its slot
+ * where the operand may read memory (the spiller's folded reloads); a
+ * value is in a register at a point only if it was at the point before
+ * (all predecessors' ends at a block's start) or is reloaded there; a
+ * reload needs the stores, a remat (of a value whose only definition
+ * is flagged [remat]) none; at most k
  * values of a class in registers at every point (the temporaries, hard
  * registers and dead definitions there counted); across an instruction
  * that clobbers registers (a call) at most as many values kept in
@@ -44,8 +47,9 @@ typedef struct IlpResult {
 	double bound;      /* the solver's lower bound (objective if optimal) */
 	double seconds;    /* model, solve and realisation */
 	int nvars, nrows;  /* the model's size */
-	bool exact;        /* the allocation's spills and reloads weigh the
-			    * objective: colouring spilled nothing more */
+	bool exact;        /* the allocation's spills, reloads and remats
+			    * weigh the objective: colouring spilled
+			    * nothing more */
 	IrcStats irc;      /* the realisation's rounds */
 } IlpResult;
 

@@ -78,18 +78,17 @@ static int inserted_at(const Fn *fn, int k, int *uid)
 	return -1;
 }
 
-/* split.ir at 4 general registers: the optimum 2000 (p1 stored in b2,
- * reloaded in b6); irc spills p2 everywhere, 11000 (store after uid 2
- * in b4, reload before uid 10 in b5), as the file works out; ssa stores
- * p1 in b2 and its copy into ax at uid 14 loads it from the slot (a
- * reload folded into the copy, which the ILP's model does not count
- * apart): 1000. */
+/* split.ir at 4 general registers: the optimum 1000 (p1 stored in b2,
+ * its copy into ax at uid 14 reading the slot: the reload folded into
+ * the copy); irc spills p2 everywhere, 11000 (store after uid 2 in b4,
+ * reload before uid 10 in b5), as the file works out; ssa reaches the
+ * optimum, the copy's source in the slot. */
 static void case_split(void)
 {
 	Fn *orig = t_load_fn("testsuite/ir/compare/split.ir");
 	if (!orig)
 		return;
-	check_ilp(orig, 4, 2000);
+	check_ilp(orig, 4, 1000);
 	Got irc = run_alloc(orig, ALLOCATOR_IRC, 4, true);
 	CHECK_INT(irc.spill_w, 11000);
 	if (irc.fn) {
@@ -113,19 +112,79 @@ static void case_split(void)
 	fn_free(orig);
 }
 
-/* sse_call.ir: a double across a call costs a store and a reload, 2000,
- * for irc and the ILP (the file's reasoning), at 4 and at all general
- * registers; ssa's copy into xmm0 loads it from the slot (the reload
- * folded into the copy): 1000. */
+/* sse_call.ir: a double across a call costs a store, and the copy into
+ * xmm0 after the call reads its slot (the reload folded into the copy):
+ * the optimum 1000 at 4 and at all general registers (the file's
+ * reasoning), which ssa reaches; irc reloads into a register: 2000. */
 static void case_sse_call(void)
 {
 	Fn *orig = t_load_fn("testsuite/ir/compare/sse_call.ir");
 	if (!orig)
 		return;
 	for (int gpr = 0; gpr <= 4; gpr += 4) {
-		check_ilp(orig, gpr, 2000);
+		check_ilp(orig, gpr, 1000);
 		CHECK_INT(run_alloc(orig, ALLOCATOR_IRC, gpr, false).spill_w, 2000);
 		CHECK_INT(run_alloc(orig, ALLOCATOR_SSA, gpr, false).spill_w, 1000);
+	}
+	fn_free(orig);
+}
+
+/* The number of inserted instructions of kind k in fn. */
+static int count_kind(const Fn *fn, int k)
+{
+	int n = 0;
+	for (int b = 0; b < fn->nblk; b++)
+		for (const Ins *i = fn->blk[b]->first; i; i = i->next)
+			n += i->kind == k && i->uid == 0;
+	return n;
+}
+
+/* remat.ir at 4 general registers: a remat of p1 after the call, 1000,
+ * is the optimum (the file's reasoning); the ILP and ssa recompute p1
+ * (one remat, no spill, no reload); irc spills p1 everywhere, 2000.
+ * With all registers nothing is spilled by anyone. */
+static void case_remat(void)
+{
+	Fn *orig = t_load_fn("testsuite/ir/compare/remat.ir");
+	if (!orig)
+		return;
+	check_ilp(orig, 4, 1000);
+	for (int a = 0; a < ALLOCATOR_N; a++) {
+		Got g = run_alloc(orig, a, 4, true);
+		CHECK_INT(g.spill_w, a == ALLOCATOR_IRC ? 2000 : 1000);
+		if (g.fn) {
+			CHECK_INT(count_kind(g.fn, IK_REMAT),
+				  a == ALLOCATOR_IRC ? 0 : 1);
+			CHECK_INT(count_kind(g.fn, IK_RELOAD),
+				  a == ALLOCATOR_IRC ? 1 : 0);
+			fn_free(g.fn);
+		}
+		CHECK_INT(run_alloc(orig, a, 0, false).spill_w, 0);
+	}
+	fn_free(orig);
+}
+
+/* fold.ir at 4 general registers: p2 stored after its definition and
+ * read from its slot by the memory operand at uid 4, 1000, is the
+ * optimum (the file's reasoning); the ILP and ssa do that (uid 4's p2
+ * in a slot, no reload); irc spills p1 everywhere, 2000. */
+static void case_fold(void)
+{
+	Fn *orig = t_load_fn("testsuite/ir/compare/fold.ir");
+	if (!orig)
+		return;
+	check_ilp(orig, 4, 1000);
+	for (int a = 0; a < ALLOCATOR_N; a++) {
+		Got g = run_alloc(orig, a, 4, true);
+		CHECK_INT(g.spill_w, a == ALLOCATOR_IRC ? 2000 : 1000);
+		if (g.fn && a != ALLOCATOR_IRC) {
+			const Ins *op = t_by_uid(g.fn, 4, NULL);
+			CHECK(op && op->ops[2].loc.kind == LOC_SLOT);
+			CHECK_INT(count_kind(g.fn, IK_RELOAD), 0);
+		}
+		if (g.fn)
+			fn_free(g.fn);
+		CHECK_INT(run_alloc(orig, a, 0, false).spill_w, 0);
 	}
 	fn_free(orig);
 }
@@ -299,28 +358,29 @@ static char *cli(const char *args, int want)
 }
 
 /* ssara compare on testsuite/ir/compare at 4 general registers: every
- * function solved optimally, optimum 2000 + 2000 (split, sse_call; the
- * others spill nothing), irc 11000 + 2000 + 2000 (call_cut) = 15000
- * (3.750x),
+ * function solved optimally, optimum 1000 each for split, sse_call,
+ * remat and fold (the others spill nothing): 4000, which ssa reaches;
+ * irc 11000 + 2000 + 2000 (call_cut) + 2000 + 2000 = 19000 (4.750x),
  * every allocation verified; with all registers the coalescing optimum
  * is 1000 + 1000 (the coalescing cases) + 1000 (call_cut: p1 lives
  * across the call, which clobbers ax, so of p1 -> p1' (the parallel
- * copy before uid 5) -> ax one is not met; split and sse_call: every
- * affinity met, their copies into ax and xmm0 by values that may be
- * there); bad options exit 2; GCC's allocations (*.gcc.ir) and allocated
- * functions skipped. */
+ * copy before uid 5) -> ax one is not met; split, sse_call, remat and
+ * fold: every affinity met, their copies into ax and xmm0 by values
+ * that may be there); bad options exit 2; GCC's allocations (*.gcc.ir)
+ * and allocated functions skipped. */
 static void case_cli(void)
 {
 	char *out = cli("compare --regs 4 %s/testsuite/ir/compare", 0);
-	CHECK(strstr(out, "5 functions in 5 files") != NULL);
-	CHECK(strstr(out, "ilp: optimal 5, feasible 0") != NULL);
-	CHECK(strstr(out, "verified by all (realised exactly: 5): optimum 4000") != NULL);
-	CHECK(strstr(out, "irc             15000  3.750x") != NULL);
+	CHECK(strstr(out, "7 functions in 7 files") != NULL);
+	CHECK(strstr(out, "ilp: optimal 7, feasible 0") != NULL);
+	CHECK(strstr(out, "verified by all (realised exactly: 7): optimum 4000") != NULL);
+	CHECK(strstr(out, "ssa              4000  1.000x") != NULL);
+	CHECK(strstr(out, "irc             19000  4.750x") != NULL);
 	CHECK(strstr(out, "ilp              4000  1.000x") != NULL);
 	free(out);
 	out = cli("compare --allocators ssa --coalopt %s/testsuite/ir/compare", 0);
-	CHECK(strstr(out, "optimal 5, feasible 0 (mean gap 0.0%), not solved 0, of 5") != NULL);
-	CHECK(strstr(out, "optimum 3000 (ssa optimal on 5)") != NULL);
+	CHECK(strstr(out, "optimal 7, feasible 0 (mean gap 0.0%), not solved 0, of 7") != NULL);
+	CHECK(strstr(out, "optimum 3000 (ssa optimal on 7)") != NULL);
 	free(out);
 	free(cli("compare --ilp-time 0 %s/testsuite/ir/compare", 2));
 	/* a.ir counts; a.gcc.ir is skipped by name, b.ir as allocated */
@@ -350,6 +410,8 @@ void suite_compare(void)
 	t_case("sse_call", case_sse_call);
 	t_case("call_clobber", case_call_clobber);
 	t_case("call_cut", case_call_cut);
+	t_case("remat", case_remat);
+	t_case("fold", case_fold);
 	t_case("gcd", case_gcd);
 	t_case("generated", case_generated);
 	t_case("coalopt", case_coalopt);
