@@ -125,15 +125,15 @@ static void chk_init(Chk *c, const Fn *o, const Fn *f)
 	c->klist = ARENA_NEW(c->a, int, nl);
 	nv = nall_ids(c) + 1; /* per id, part and word facts included */
 	c->hold = ARENA_NEW(c->a, struct Holders, nv);
-	c->isdef = ARENA_NEW(c->a, int, nv);
-	c->srcst = ARENA_NEW(c->a, int, nv);
-	c->srchead = ARENA_NEW(c->a, int, nv);
+	/* isdef, srcst, srchead: at the first edge with phis (edge_state) */
 	c->acc.loc = ARENA_NEW(c->a, int, nl);
 	c->acc.set = ARENA_NEW(c->a, int, nl);
 	c->acc2.loc = ARENA_NEW(c->a, int, nl);
 	c->acc2.set = ARENA_NEW(c->a, int, nl);
 	c->isW = ARENA_NEW(c->a, bool, nv);
-	c->widx = ARENA_NEW(c->a, int, nv);
+	/* per value (below nval; read only where isW holds, setup_live
+	 * writes every one) */
+	c->widx = arena_alloc_raw(c->a, sizeof(int) * (size_t)(c->nval + 1));
 	c->live = ARENA_NEW(c->a, int *, n);
 	c->nlive = ARENA_NEW(c->a, int, n);
 	c->tmp.loc = ARENA_NEW(c->a, int, nl);
