@@ -256,6 +256,7 @@ typedef struct {
 	int lo[3], hi[3];
 } Reports;
 
+/* at[0..2]: the current lengths of the three report lists. */
 static void reports_mark(const Chk *c, int *at)
 {
 	at[0] = c->nviol;
