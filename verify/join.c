@@ -35,6 +35,12 @@ static const State *edge_state(Chk *c, int a, int b)
 		return ex;
 	int from = c->eorig[a], np = c->nphi[ob];
 	const Ins **phis = c->phi[ob];
+	if (!c->isdef) { /* per id; stamps below rstamp, zero at first */
+		int nv = nall_ids(c) + 1;
+		c->isdef = ARENA_NEW(c->a, int, nv);
+		c->srcst = ARENA_NEW(c->a, int, nv);
+		c->srchead = arena_alloc_raw(c->a, sizeof(int) * (size_t)nv);
+	}
 	c->pnext = grow(c->pnext, sizeof(int), &c->cappnext, np);
 	c->rstamp++;
 	for (int k = 0; k < np; k++) {

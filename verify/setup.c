@@ -23,6 +23,47 @@ static int cmp_uid(const void *x, const void *y)
 	return (a->uid > b->uid) - (a->uid < b->uid);
 }
 
+/* Sorts e[0..n-1] by uid: by counting when the uids are dense enough
+ * (GCC's are), else qsort.  A uid twice: unverified, naming the
+ * smallest such uid. */
+static bool sort_uids(Chk *c, UidEnt *e, int n)
+{
+	int maxuid = 0;
+	for (int k = 0; k < n; k++)
+		if (e[k].uid > maxuid)
+			maxuid = e[k].uid;
+	if (maxuid > 4 * n + 1024) {
+		qsort(e, (size_t)n, sizeof *e, cmp_uid);
+		for (int k = 1; k < n; k++)
+			if (e[k].uid == e[k - 1].uid)
+				return unverified(c, "uid %d appears twice in "
+						     "the original",
+						  e[k].uid);
+		return true;
+	}
+	/* at[uid]: 0 none, k + 1 for e[k], -1 more than one */
+	int *at = verify_xrealloc(NULL, sizeof(int) * (size_t)(maxuid + 1));
+	memset(at, 0, sizeof(int) * (size_t)(maxuid + 1));
+	for (int k = 0; k < n; k++)
+		at[e[k].uid] = at[e[k].uid] ? -1 : k + 1;
+	for (int u = 0; u <= maxuid; u++)
+		if (at[u] < 0) {
+			free(at);
+			return unverified(c, "uid %d appears twice in the "
+					     "original",
+					  u);
+		}
+	UidEnt *t = verify_xrealloc(NULL, sizeof *t * (size_t)(n ? n : 1));
+	int m = 0;
+	for (int u = 0; u <= maxuid; u++)
+		if (at[u])
+			t[m++] = e[at[u] - 1];
+	memcpy(e, t, sizeof *t * (size_t)n);
+	free(t);
+	free(at);
+	return true;
+}
+
 static UidEnt *find_uid(UidEnt *e, int n, int uid)
 {
 	int lo = 0, hi = n;
@@ -603,12 +644,8 @@ bool setup_ins(Chk *c)
 						   "value",
 						o->blk[b]->id);
 	}
-	qsort(e, (size_t)ne, sizeof *e, cmp_uid);
-	for (int k = 1; k < ne; k++)
-		if (e[k].uid == e[k - 1].uid)
-			return unverified(c, "uid %d appears twice in the "
-					     "original",
-					  e[k].uid);
+	if (!sort_uids(c, e, ne))
+		return false;
 	/* uids index a table when they are dense enough (GCC's are) */
 	int maxuid = ne ? e[ne - 1].uid : 0;
 	UidEnt **byuid = NULL;

@@ -236,6 +236,25 @@ bool holds_part(Chk *c, const Op *oo, int l, int v)
 
 /* ---- Loading and unloading a block's state ----------------------------- */
 
+/* wset of an empty location l to a set s that l can hold as it is (what
+ * wset would leave of it is s itself): the holders of s's ids, no
+ * filtering, no difference with the old set. */
+static void load_set(Chk *c, int l, int s)
+{
+	if (!s)
+		return;
+	const int *v = set_v(&c->sp, s);
+	for (int j = 0, n = set_n(&c->sp, s); j < n; j++)
+		h_add(c, v[j], l);
+	c->cur[l] = s;
+	touch(c, l);
+}
+
+/* Stored states hold only sets their locations can hold: unload stores
+ * what wset left, and joins, relabelling and pruning make subsets of
+ * them, unions of subsets and the values and word facts of phi defs,
+ * which every location can hold.  The second return of a call that
+ * returns twice (setjmp.c) goes through wset all the same. */
 void load(Chk *c, const State *st)
 {
 	c->stamp++;
@@ -244,7 +263,10 @@ void load(Chk *c, const State *st)
 	if (c->nwords)
 		memcpy(c->curD, st->def, sizeof(uint64_t) * (size_t)c->nwords);
 	for (int i = 0; i < st->n; i++)
-		wset(c, st->loc[i], st->set[i]);
+		if (c->nsj)
+			wset(c, st->loc[i], st->set[i]);
+		else
+			load_set(c, st->loc[i], st->set[i]);
 	c->nsorted = c->ntouch;
 }
 

@@ -20,9 +20,12 @@
  *   vlive.c      the liveness of the original values, and W;
  *   setjmp.c     calls that return twice: their regions, and the
  *                second return's state;
- *   run, here:   a work-list to the fixed point, then a checking pass;
- *                each block's entry state from join.c, then the block
- *                replayed (replay, here), instruction by instruction:
+ *   scc.c        the order of the data flow: strongly connected
+ *                components in topological order;
+ *   run, here:   a block of no cycle replayed once, checking; a cycle
+ *                to its fixed point, then checked; each block's entry
+ *                state from join.c, then the block replayed (replay,
+ *                here), instruction by instruction:
  *     original.c   an original instruction, its operands checked by
  *                  check.c; memory.c, the memory it reads and writes;
  *     inserted.c   an inserted move, swap, copy, remat or opaque one;
@@ -122,15 +125,15 @@ static void chk_init(Chk *c, const Fn *o, const Fn *f)
 	c->klist = ARENA_NEW(c->a, int, nl);
 	nv = nall_ids(c) + 1; /* per id, part and word facts included */
 	c->hold = ARENA_NEW(c->a, struct Holders, nv);
-	c->isdef = ARENA_NEW(c->a, int, nv);
-	c->srcst = ARENA_NEW(c->a, int, nv);
-	c->srchead = ARENA_NEW(c->a, int, nv);
+	/* isdef, srcst, srchead: at the first edge with phis (edge_state) */
 	c->acc.loc = ARENA_NEW(c->a, int, nl);
 	c->acc.set = ARENA_NEW(c->a, int, nl);
 	c->acc2.loc = ARENA_NEW(c->a, int, nl);
 	c->acc2.set = ARENA_NEW(c->a, int, nl);
 	c->isW = ARENA_NEW(c->a, bool, nv);
-	c->widx = ARENA_NEW(c->a, int, nv);
+	/* per value (below nval; read only where isW holds, setup_live
+	 * writes every one) */
+	c->widx = arena_alloc_raw(c->a, sizeof(int) * (size_t)(c->nval + 1));
 	c->live = ARENA_NEW(c->a, int *, n);
 	c->nlive = ARENA_NEW(c->a, int, n);
 	c->tmp.loc = ARENA_NEW(c->a, int, nl);
@@ -244,69 +247,198 @@ static bool eh_replay(Chk *c, int b)
 	return true;
 }
 
-/* ---- The fixed point, then the checking pass --------------------------- */
+/* ---- The fixed point and the checks ------------------------------------ */
 
-/* Work-list to the fixed point (all blocks queued at the start, in
- * reverse post-order), then one checking pass in block order. */
-static void run_once(Chk *c)
+/* Where each block's checking replay put its reports: per list
+ * (violations, what is not proven, notes), the first and one past the
+ * last index; lo = hi when it reported nothing or was not replayed. */
+typedef struct {
+	int lo[3], hi[3];
+} Reports;
+
+/* at[0..2]: the current lengths of the three report lists. */
+static void reports_mark(const Chk *c, int *at)
+{
+	at[0] = c->nviol;
+	at[1] = c->nsoft;
+	at[2] = c->nnote;
+}
+
+/* Replays b from its entry state (join) with the checks on, recording
+ * where its reports went in *r; with keep, stores its exit state as the
+ * fixed point's does (unload) and returns whether it changed. */
+static bool check_block(Chk *c, int b, Reports *r, bool keep)
+{
+	if (!join(c, b))
+		return false;
+	load(c, &c->acc);
+	reports_mark(c, r->lo);
+	c->checking = true;
+	replay(c, b);
+	c->checking = false;
+	reports_mark(c, r->hi);
+	if (!keep) {
+		unload(c, NULL, NULL, false);
+		return false;
+	}
+	State ns;
+	bool changed = unload(c, &ns, c->has_exit[b] ? &c->exit[b] : NULL,
+			      true);
+	if (changed) {
+		c->exit[b] = ns;
+		c->has_exit[b] = true;
+	}
+	return changed;
+}
+
+/* One block of the fixed point: b replayed from its entry state, its
+ * exit state (and EH edge state) stored; returns whether either
+ * changed. */
+static bool step(Chk *c, int b)
+{
+	if (!join(c, b))
+		return false;
+	load(c, &c->acc);
+	replay(c, b);
+	State ns;
+	bool changed =
+		unload(c, &ns, c->has_exit[b] ? &c->exit[b] : NULL, true);
+	if (changed) {
+		c->exit[b] = ns;
+		c->has_exit[b] = true;
+	}
+	/* the EH state has the same entry, not the same end */
+	if (c->eh_ins[b] && eh_replay(c, b))
+		changed = true;
+	return changed;
+}
+
+/* The fixed point over blocks blk[0..n-1] (in reverse post-order): all
+ * queued at the start, sweeps process the queued ones, a change queues
+ * the successors among them (in[s]; with calls that return twice,
+ * sj_requeue may queue any).  Returns false (unverified) when it does
+ * not end. */
+static bool fixed_point(Chk *c, const int *blk, int n, const bool *in)
 {
 	bool *queued = ARENA_NEW(c->a, bool, c->nblk + 1);
-	for (int b = 0; b < c->nblk; b++)
-		c->has_exit[b] = c->has_eh_exit[b] = false;
-	sj_reset(c);
-	for (int k = 0; k < c->nrpo; k++)
-		queued[c->rpo[k]] = true;
-	c->checking = false;
-	c->budget = 4000000;
+	for (int k = 0; k < n; k++)
+		queued[blk[k]] = true;
 	/* States only shrink (sets lose values, `def` gains them), so the
 	 * sweeps end; the cap is a guard against a bug, not a limit. */
 	int sweeps = 0;
 	for (bool again = true; again;) {
-		if (++sweeps > 100000) {
-			unverified(c, "no fixed point after %d sweeps (a bug in "
-				      "the checker)",
-				   sweeps - 1);
-			return;
-		}
+		if (++sweeps > 100000)
+			return unverified(c, "no fixed point after %d sweeps "
+					     "(a bug in the checker)",
+					  sweeps - 1);
 		again = false;
-		for (int k = 0; k < c->nrpo; k++) {
-			int b = c->rpo[k];
+		for (int k = 0; k < n; k++) {
+			int b = blk[k];
 			if (!queued[b])
 				continue;
 			queued[b] = false;
-			if (!join(c, b))
-				continue;
-			load(c, &c->acc);
-			replay(c, b);
-			State ns;
-			bool changed = unload(
-				c, &ns, c->has_exit[b] ? &c->exit[b] : NULL, true);
-			if (changed) {
-				c->exit[b] = ns;
-				c->has_exit[b] = true;
-			}
-			/* the EH state has the same entry, not the same end */
-			if (c->eh_ins[b] && eh_replay(c, b))
-				changed = true;
+			bool changed = step(c, b);
 			if (c->nsj && sj_requeue(c, queued))
 				again = true;
 			if (!changed)
 				continue;
 			const Blk *bb = c->f->blk[b];
-			for (int s = 0; s < bb->nsucc; s++) {
-				queued[bb->succ[s].blk] = true;
-				again = true;
+			for (int s = 0; s < bb->nsucc; s++)
+				if (in[bb->succ[s].blk]) {
+					queued[bb->succ[s].blk] = true;
+					again = true;
+				}
+		}
+	}
+	return true;
+}
+
+/* Reorders the elements [base, n) of arr (each sz bytes): those no
+ * block's checking replay reported first, in their order, then block
+ * 0's (r[0].lo[kind]..hi[kind]), block 1's, ...: the order of checking
+ * the blocks one after the other in block order. */
+static void reports_order(char *arr, size_t sz, int base, int n,
+			  const Reports *r, int nblk, int kind)
+{
+	if (n - base < 2)
+		return;
+	char *t = verify_xrealloc(NULL, sz * (size_t)(n - base));
+	bool *own = verify_xrealloc(NULL, (size_t)(n - base));
+	memset(own, 0, (size_t)(n - base));
+	for (int b = 0; b < nblk; b++)
+		for (int k = r[b].lo[kind]; k < r[b].hi[kind]; k++)
+			own[k - base] = true;
+	int m = 0;
+	for (int k = base; k < n; k++)
+		if (!own[k - base])
+			memcpy(t + sz * (size_t)m++, arr + sz * (size_t)k, sz);
+	for (int b = 0; b < nblk; b++)
+		for (int k = r[b].lo[kind]; k < r[b].hi[kind]; k++)
+			memcpy(t + sz * (size_t)m++, arr + sz * (size_t)k, sz);
+	memcpy(arr + sz * (size_t)base, t, sz * (size_t)(n - base));
+	free(t);
+	free(own);
+}
+
+/* The data flow in the order of setup_sccs: a component without a cycle
+ * is one block whose predecessors' states are final, replayed once with
+ * the checks on; a cycle goes to its fixed point, then each of its
+ * blocks is replayed once more with the checks on.  With calls that
+ * return twice (whose second return feeds any block) every block goes
+ * to the fixed point first.  The reports are then put in block order,
+ * as one checking pass in block order would give them. */
+static void run_once(Chk *c)
+{
+	int n = c->nblk;
+	for (int b = 0; b < n; b++)
+		c->has_exit[b] = c->has_eh_exit[b] = false;
+	sj_reset(c);
+	c->checking = false;
+	c->budget = 4000000;
+	Reports *r = ARENA_NEW(c->a, Reports, n + 1);
+	bool *in = ARENA_NEW(c->a, bool, n + 1);
+	int base[3];
+	reports_mark(c, base);
+	if (c->nsj) {
+		for (int k = 0; k < c->nrpo; k++)
+			in[c->rpo[k]] = true;
+		if (!fixed_point(c, c->rpo, c->nrpo, in))
+			return;
+		for (int b = 0; b < n; b++)
+			if (c->reach[b])
+				check_block(c, b, &r[b], false);
+	} else {
+		int *order = ARENA_NEW(c->a, int, n + 1);
+		int *first = ARENA_NEW(c->a, int, n + 2);
+		bool *cyclic = ARENA_NEW(c->a, bool, n + 2);
+		int nscc = setup_sccs(c, order, first, cyclic);
+		for (int k = 0; k < nscc; k++) {
+			const int *blk = order + first[k];
+			int m = first[k + 1] - first[k];
+			if (!cyclic[k]) {
+				check_block(c, blk[0], &r[blk[0]], true);
+				if (c->eh_ins[blk[0]])
+					eh_replay(c, blk[0]);
+				continue;
 			}
+			for (int j = 0; j < m; j++)
+				in[blk[j]] = true;
+			bool ok = fixed_point(c, blk, m, in);
+			for (int j = 0; j < m; j++)
+				in[blk[j]] = false;
+			if (!ok)
+				return;
+			for (int j = 0; j < m; j++)
+				check_block(c, blk[j], &r[blk[j]], false);
 		}
 	}
 	c->checking = true;
-	for (int b = 0; b < c->nblk; b++) {
-		if (!c->reach[b] || !join(c, b))
-			continue;
-		load(c, &c->acc);
-		replay(c, b);
-		unload(c, NULL, NULL, false);
-	}
+	reports_order((char *)c->viol, sizeof *c->viol, base[0], c->nviol, r,
+		      n, 0);
+	reports_order((char *)c->soft, sizeof *c->soft, base[1], c->nsoft, r,
+		      n, 1);
+	reports_order((char *)c->note, sizeof *c->note, base[2], c->nnote, r,
+		      n, 2);
 }
 
 /* Pruning decides no check, so the violations are found with it; but a

@@ -890,6 +890,16 @@ bool setup_blocks(Chk *c);
 /* Reverse post-order of the blocks of f reachable from the entry. */
 void setup_rpo(Chk *c);
 
+/* ---- scc.c: the order of the data flow --------------------------------- */
+
+/* The strongly connected components of f's reached blocks (after
+ * setup_rpo) in topological order: component k's blocks are
+ * order[first[k]..first[k+1]-1], in reverse post-order; cyclic[k] says
+ * whether it has a cycle (more than one block, or a block its own
+ * successor).  order holds c->nrpo blocks, first and cyclic one more
+ * than the components; returns the number of components. */
+int setup_sccs(Chk *c, int *order, int *first, bool *cyclic);
+
 /* Whether instructions x and y have one kind and the same operands but
  * for the values they name: flags (OF_WORD and OF_SOFT aside, and on
  * x's mirrored pair [mirror K] whether memory is acceptable), subregs,
