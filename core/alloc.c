@@ -17,6 +17,7 @@
 #include "locations.h"
 #include "memonly.h"
 #include "spill_everywhere.h"
+#include "twice.h"
 #include "regset.h"
 #include "remat.h"
 #include "spill.h"
@@ -490,16 +491,6 @@ static Fn *alloc_hardwebs(const Fn *orig, const AllocOpts *o, AllocStats *st,
 	return fn;
 }
 
-/* Whether fn has a call that may return twice (setjmp: [twice]). */
-static bool calls_twice(const Fn *fn)
-{
-	for (int b = 0; b < fn->nblk; b++)
-		for (const Ins *i = fn->blk[b]->first; i; i = i->next)
-			if (i->kind == IK_CALL && (i->flags & INS_TWICE))
-				return true;
-	return false;
-}
-
 /* A function that calls setjmp: a longjmp back restores the registers
  * the call saw, so every value the code after the call reads must be in
  * memory, its latest definition stored, wherever a longjmp may leave
@@ -520,6 +511,29 @@ static Fn *alloc_everywhere(const Fn *orig, AllocStats *st, char *err,
 	st->everywhere = true;
 	alloc_count(fn, st);
 	return fn;
+}
+
+/* A function that calls setjmp, allocated as GCC does: the values live
+ * after such a call in memory (twice.h), the rest by the pipeline; when
+ * that fails, the baseline (alloc_everywhere).  st holds the register
+ * sets. */
+static Fn *alloc_twice(const Fn *orig, const AllocOpts *o, AllocStats *st,
+		       char *err, size_t errlen)
+{
+	AllocStats first = *st;
+	char why[512];
+	Fn *fn = fn_copy(orig);
+	TwiceMem tm;
+	if (twice_to_memory(fn, &tm, why, sizeof why) &&
+	    run(fn, o, st, why, sizeof why) &&
+	    twice_finish(fn, &tm, why, sizeof why)) {
+		alloc_count(fn, st);
+		st->twice_values = tm.nvalues;
+		return fn;
+	}
+	fn_free(fn);
+	*st = first;
+	return alloc_everywhere(orig, st, err, errlen);
 }
 
 /* ssa_alloc on a function whose pseudo numbers are not sparse. */
@@ -551,8 +565,8 @@ static Fn *alloc_dense(const Fn *orig, const AllocOpts *o, AllocStats *st,
 	}
 	/* the register sets before run's partial statistics; alloc_hardwebs
 	 * writes it only on success */
-	if (calls_twice(orig))
-		return alloc_everywhere(orig, st, err, errlen);
+	if (twice_has(orig))
+		return alloc_twice(orig, o, st, err, errlen);
 	AllocStats first = *st;
 	char err2[512];
 	Fn *fn;

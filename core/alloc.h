@@ -79,8 +79,13 @@ typedef struct AllocStats {
 	bool spilled;           /* the spiller ran (pressure exceeded k) */
 	int hardwebs;           /* hard-register webs made values
 				   (hardweb.h); 0: none, or not tried */
-	bool everywhere;        /* a call returns twice: every pseudo in
-				   its own slot (spill_everywhere.h) */
+	bool everywhere;        /* a call returns twice and the values
+				   live after it could not be put in
+				   memory alone: every pseudo in its own
+				   slot (spill_everywhere.h) */
+	int twice_values;       /* a call returns twice: the pseudos live
+				   after it, each in a slot of its own
+				   (twice.h); the rest allocated as usual */
 	double t_ssa, t_spill, t_constr, t_colour, t_coalesce, t_destruct;
 } AllocStats;
 

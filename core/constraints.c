@@ -788,7 +788,7 @@ static bool cross_word_read(const Fn *fn, const Ins *i, int k)
 	const Target *tg = fn->target;
 	int cb = tg->class_bytes[RC_GPR];
 	const Pseudo *p = &fn->pseudo[o->reg];
-	RegSet gall = target_allocatable(tg, RC_GPR, false);
+	RegSet gall = fn_allocatable(fn, RC_GPR);
 	return (d->flags & OF_DEF) && !(d->flags & OF_USE) && !d->sub_size &&
 	       !d->allowed && fn->pseudo[d->reg].cls == RC_GPR &&
 	       fn->pseudo[d->reg].size <= cb && p->cls != RC_GPR &&

@@ -161,6 +161,25 @@ static void edge_lists(Sp *s, EdgeCode *ec)
 	}
 }
 
+/* Whether the code of edge e, an abnormal critical edge out of p (no
+ * place of its own, sp_edge_where), can go before p's last instruction:
+ * only spills (ban_abnormal leaves no reload there), of values that
+ * instruction does not define.  Such a value is in a register through
+ * the last instruction (live after it on the edge, defined before it),
+ * so the store before it writes the value the edge would; on p's other
+ * edges it stores a value into its own slot again, which changes no
+ * value (docs/ALLOC.md "Abnormal edges (computed goto)"). */
+static bool spills_before_last(const Sp *s, const EdgeCode *ec, int e,
+			       const Blk *p)
+{
+	if (!p->last)
+		return false;
+	for (int j = ec->head[e]; j >= 0; j = ec->next[j])
+		if (j >= s->spills.n || s->def[s->spills.p[j].v] == p->last)
+			return false;
+	return true;
+}
+
 bool sp_insert_on_edges(Sp *s)
 {
 	Fn *fn = s->fn;
@@ -191,11 +210,13 @@ bool sp_insert_on_edges(Sp *s)
 				sk[nsplit++] = k;
 				break;
 			default:
-				return err_set(
-					s->err, s->errlen,
-					"b%d -> b%d: spill code needed on "
-					"an abnormal critical edge",
-					p->id, b->id);
+				if (!spills_before_last(s, &ec, e, p))
+					return err_set(
+						s->err, s->errlen,
+						"b%d -> b%d: spill code needed "
+						"on an abnormal critical edge",
+						p->id, b->id);
+				emit_edge(s, &ec, e, p, p->last);
 			}
 		}
 	Blk **nb = ARENA_NEW(s->a, Blk *, nsplit + 1);

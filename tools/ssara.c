@@ -343,6 +343,10 @@ static void alloc_stats_print(const Fn *orig, const AllocStats *st)
 	if (st->hardwebs)
 		printf("# %s: hard-register webs made values: %d\n", n,
 		       st->hardwebs);
+	if (st->twice_values)
+		printf("# %s: a call returns twice: %d values live after it "
+		       "in memory\n",
+		       n, st->twice_values);
 	if (st->everywhere)
 		printf("# %s: a call returns twice: allocated everywhere "
 		       "(every pseudo in its own slot)\n",

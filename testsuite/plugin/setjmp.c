@@ -3,8 +3,9 @@
  * s is set before setjmp and again in the loop, whose call g may longjmp
  * back; t is set before and never again.  GCC keeps both in memory
  * across the setjmp (IRA gives pseudos live across it no register);
- * ssara, for a function calling setjmp, puts every pseudo in a slot of
- * its own (docs/ALLOC.md "Calls that return twice").  Both verify under
+ * so does ssara, each in a slot of its own, stored after each def and
+ * reloaded before each use, the loop's other values in registers
+ * (docs/ALLOC.md "Calls that return twice").  Both verify under
  * the model of the second return; kept in a callee-saved register as
  * ssara's SSA allocator did, s would be the value before the loop after
  * a longjmp. */

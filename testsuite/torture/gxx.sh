@@ -146,11 +146,14 @@ END {
 # replay: each dumped allocation (F.gcc.ir beside its capture F.ir) by
 # `ssara verify`, its verdict against the record of the function it
 # names; a function with a verdict but no dumped allocation (the
-# translation gave up: unverified) has nothing to replay
+# translation gave up: unverified) has nothing to replay; nor has a test
+# that did not compile (no records: the functions dumped before the
+# error have no compiler's verdict)
 : >"$OUT/replay.txt"
 for d in "$OUT/dump"/*; do
 	[ -d "$d" ] || continue
 	n=$(basename "$d")
+	[ -f "$OUT/json/$n.json" ] || continue
 	for g in "$d"/*.gcc.ir; do
 		[ -f "$g" ] || continue
 		line=$("$SSARA_BIN" verify "${g%.gcc.ir}.ir" "$g" 2>&1 | head -n 1)

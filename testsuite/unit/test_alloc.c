@@ -714,6 +714,57 @@ static bool viol_says(const VerifyResult *v, const char *what)
  * is a violation; the reload before 11 and its read at r15 (a pair r15
  * and xmm0, outside the general registers) violate the read's
  * constraint. */
+/* A word of an SSE value read by a general-register instruction tied to
+ * its def whose constraint is every general register but bp, in a
+ * function with a frame pointer (testsuite/ir/alloc/cross_word_fp.ir,
+ * seh-xmm-unwind.C main): allocated and verified at every register
+ * count, the read of uid 28 in a general register other than bp. */
+static void case_cross_word_fp(void)
+{
+	int nregs[] = {0, 8, 6, 4};
+	IrFile f;
+	if (!load_ir("testsuite/ir/alloc/cross_word_fp.ir", &f))
+		return;
+	for (int r = 0; r < 4; r++) {
+		Fn *fn = t_alloc_verified(f.fn[0], nregs[r], true, NULL);
+		Ins *i = fn ? uid_ins(fn, 28) : NULL;
+		if (CHECK(i != NULL))
+			CHECK(i->ops[1].loc.kind == LOC_REG &&
+			      i->ops[1].loc.num <= R_R15 &&
+			      i->ops[1].loc.num != R_BP &&
+			      i->ops[1].loc.num != R_SP);
+		fn_free(fn);
+	}
+	irfile_free(&f);
+}
+
+/* Spill code an abnormal critical edge needs, put before the call that
+ * ends its source (testsuite/ir/alloc/abnormal_spill.ir, registers1.C
+ * foo): allocated and verified at every register count, and at all
+ * registers b4 stores p103 before the call uid 69. */
+static void case_abnormal_spill(void)
+{
+	int nregs[] = {0, 8, 6, 4};
+	IrFile f;
+	if (!load_ir("testsuite/ir/alloc/abnormal_spill.ir", &f))
+		return;
+	for (int r = 0; r < 4; r++) {
+		Fn *fn = t_alloc_verified(f.fn[0], nregs[r], true, NULL);
+		Ins *call = NULL;
+		for (int b = 0; fn && b < fn->nblk; b++)
+			for (Ins *i = fn->blk[b]->first; i; i = i->next)
+				if (i->uid == 69)
+					call = i;
+		bool stored = false;
+		for (Ins *i = call ? call->prev : NULL; i; i = i->prev)
+			if (i->kind == IK_SPILL && i->ops[1].reg == 103)
+				stored = true;
+		CHECK(call != NULL && (r > 0 || stored));
+		fn_free(fn);
+	}
+	irfile_free(&f);
+}
+
 static void case_cross_word(void)
 {
 	int nregs[] = {0, 8, 6, 4};
@@ -1471,6 +1522,10 @@ void suite_alloc(void)
 	       case_cross_class_part);
 	t_case("alloc: both words of an SSE value read by tied integer "
 	       "instructions, through memory", case_cross_word);
+	t_case("alloc: a word of an SSE value read by a tied integer "
+	       "instruction with a frame pointer", case_cross_word_fp);
+	t_case("alloc: spill code of an abnormal critical edge before the "
+	       "call", case_abnormal_spill);
 	t_case("alloc: a tie through a second word, in that word's register",
 	       case_tie_second_word);
 	t_case("alloc: a second word's extract coloured in the word's "
