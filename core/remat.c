@@ -79,3 +79,25 @@ void remat_restore(Ins **hidden)
 	for (; *hidden; hidden++)
 		(*hidden)->flags |= INS_REMAT;
 }
+
+Ins *remat_make(Fn *fn, const Ins *d, int p)
+{
+	int nc = 0;
+	for (int k = 0; k < d->nops; k++)
+		nc += op_is_const(&d->ops[k]);
+	Ins *i = ins_new(fn, IK_REMAT, 1 + nc);
+	i->name = d->name;
+	i->ops[0] = (Op){.kind = OK_PSEUDO, .flags = OF_DEF, .reg = p,
+			 .tie = -1, .from = -1};
+	nc = 1;
+	for (int k = 0; k < d->nops; k++)
+		if (op_is_const(&d->ops[k])) {
+			Op o = d->ops[k];
+			o.flags = OF_USE;
+			o.tie = -1;
+			o.allowed = 0;
+			o.sub_off = o.sub_size = 0;
+			i->ops[nc++] = o;
+		}
+	return i;
+}

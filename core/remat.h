@@ -18,4 +18,9 @@ Ins **remat_hide(Fn *fn, const Ssa *ssa);
  * remat_hide returned). */
 void remat_restore(Ins **hidden);
 
+/* `remat =pP, CONSTS` (not inserted): pseudo p recomputed from the
+ * constants of d, a [remat] definition, as the spiller's reloads and
+ * the ILP's realisation make them. */
+Ins *remat_make(Fn *fn, const Ins *d, int p);
+
 #endif

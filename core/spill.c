@@ -748,12 +748,7 @@ static bool copy_slot_readable(const Fn *fn, const Ins *i)
 	return (c == RC_GPR || c == RC_SSE) && dc == c;
 }
 
-/* Whether operand k of i may read its value from a stack slot instead of
- * the register a reload would fill: the source of a copy
- * (copy_slot_readable), or a whole-value use that admits memory
- * (OF_MEM), tied to nothing, in an ordinary instruction with no other
- * operand in memory (x86: one memory operand). */
-static bool slot_readable(const Fn *fn, const Ins *i, int k)
+bool spill_slot_readable(const Fn *fn, const Ins *i, int k)
 {
 	const Op *o = &i->ops[k];
 	if (i->kind == IK_COPY)
@@ -771,8 +766,8 @@ static bool slot_readable(const Fn *fn, const Ins *i, int k)
 }
 
 /* A reload whose new version has one read, later in the same block, by
- * an operand that may be memory (slot_readable) goes: that operand reads
- * the value's slot directly (numbered by sp_assign_slots, with the
+ * an operand that may be memory (spill_slot_readable) goes: that operand
+ * reads the value's slot directly (numbered by sp_assign_slots, with the
  * memory-only operands).  The slot holds the value there: it did at the
  * reload, and only spills of the same value or memory phis (at block
  * entries) write a virtual slot.  Pressure only drops. */
@@ -803,7 +798,7 @@ static void fold_mem_reloads(Sp *s)
 					if (i->ops[m].kind == OK_PSEUDO &&
 					    i->ops[m].reg == v)
 						k = m;
-			if (k < 0 || !slot_readable(fn, i, k))
+			if (k < 0 || !spill_slot_readable(fn, i, k))
 				continue;
 			i->ops[k].reg = r->ops[1].reg;
 			i->ops[k].loc = (Loc){LOC_SLOT, -1};

@@ -149,6 +149,15 @@ typedef struct SpillResult {
 bool spill_fn(Fn *fn, const SpillOpts *opts, SpillResult *res, char *err,
 	      size_t errlen);
 
+/* Whether operand k of i may read its value from a stack slot instead of
+ * the register a reload would fill: the source of a copy of a whole
+ * general or SSE value under no register set of its own to a register
+ * of its class, or a whole-value use that admits memory (OF_MEM), tied
+ * to nothing, in an ordinary instruction with no other operand in
+ * memory (x86: one memory operand).  The spiller folds reloads by it;
+ * the ILP comparator's model follows it. */
+bool spill_slot_readable(const Fn *fn, const Ins *i, int k);
+
 /* spill_fn with lv, fn's liveness as it is (live_compute), or NULL. */
 bool spill_fn_live(Fn *fn, Live *lv, const SpillOpts *opts, SpillResult *res,
 		   char *err, size_t errlen);

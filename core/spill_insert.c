@@ -4,6 +4,7 @@
  * (slots.h).  Requires the spills placed (spill_place.c). */
 #include "spill_int.h"
 
+#include "remat.h"
 #include "slots.h"
 
 /* ------------------------------------------------------------------ */
@@ -49,28 +50,9 @@ static Ins *make_reload(Sp *s, int v, int b)
 	int p = sp_new_version(s, v);
 	iv_push(s, &s->verval, v);
 	iv_push(s, &s->verblk, b);
-	Ins *i;
-	if (s->remat[v]) {
-		const Ins *d = s->def[v];
-		int nc = 0;
-		for (int k = 0; k < d->nops; k++)
-			nc += op_is_const(&d->ops[k]);
-		i = ins_new(s->fn, IK_REMAT, 1 + nc);
-		i->name = d->name;
-		i->ops[0] = sp_pseudo_op(p, OF_DEF);
-		nc = 1;
-		for (int k = 0; k < d->nops; k++)
-			if (op_is_const(&d->ops[k])) {
-				Op o = d->ops[k];
-				o.flags = OF_USE;
-				o.tie = -1;
-				o.allowed = 0;
-				o.sub_off = o.sub_size = 0;
-				i->ops[nc++] = o;
-			}
-		return i;
-	}
-	i = ins_new(s->fn, IK_RELOAD, 2);
+	if (s->remat[v])
+		return remat_make(s->fn, s->def[v], p);
+	Ins *i = ins_new(s->fn, IK_RELOAD, 2);
 	i->ops[0] = sp_pseudo_op(p, OF_DEF);
 	i->ops[1] = slot_op(v, OF_USE);
 	insv_push(s, &s->newins, i);

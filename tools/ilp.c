@@ -14,6 +14,8 @@
 #include "constraints.h"
 #include "err.h"
 #include "liveness.h"
+#include "remat.h"
+#include "spill.h"
 
 const char *ilp_status_name(int status)
 {
@@ -166,45 +168,9 @@ static void def_facts(Model *m)
 	prepared_defs(m);
 }
 
-/* Whether copy i may load its source from a slot: a whole general or SSE value under no register set of its own,
- * copied to a register of its class (spill.c's copy_slot_readable). */
-static bool copy_may_load(const Fn *fn, const Ins *i)
-{
-	const Op *d = &i->ops[0], *o = &i->ops[1];
-	if (i->nops != 2 || o->kind != OK_PSEUDO || o->sub_size || o->allowed ||
-	    d->sub_size || d->loc.kind == LOC_SLOT ||
-	    (d->kind != OK_PSEUDO && d->kind != OK_HREG))
-		return false;
-	int c = fn->pseudo[o->reg].cls;
-	int dc = d->kind == OK_PSEUDO ? fn->pseudo[d->reg].cls
-				      : fn->target->regs[d->reg].cls;
-	return (c == RC_GPR || c == RC_SSE) && dc == c;
-}
-
-/* Whether operand k of i may read its value from the value's slot, the
- * spiller's rule for folding a reload (spill.c's slot_readable): the
- * source of a copy, or a whole use that admits memory, tied to nothing,
- * in an ordinary instruction with no other operand in memory. */
-static bool slot_readable(const Fn *fn, const Ins *i, int k)
-{
-	const Op *o = &i->ops[k];
-	if (i->kind == IK_COPY)
-		return k == 1 && copy_may_load(fn, i);
-	if (i->kind != IK_ORD || o->kind != OK_PSEUDO || constr_soft_untied(i) ||
-	    (o->flags & (OF_USE | OF_DEF | OF_EARLY | OF_MEM | OF_MEMONLY)) !=
-		    (OF_USE | OF_MEM) ||
-	    o->sub_size || constr_tie_partner(i, k) >= 0)
-		return false;
-	for (int q = 0; q < i->nops; q++)
-		if (q != k && (i->ops[q].loc.kind == LOC_SLOT ||
-			       (i->ops[q].flags & OF_MEMONLY)))
-			return false;
-	return true;
-}
-
 /* The operand of i that reads modelled value v from its slot when v is
  * in memory there (a reload folded into i), or -1: v is read by that
- * operand alone, which may read memory (slot_readable), and v is not
+ * operand alone, which may read memory (spill_slot_readable), and v is not
  * rematerializable (a remat is never folded). */
 static int fold_operand(const Model *m, const Ins *i, int v)
 {
@@ -217,7 +183,7 @@ static int fold_operand(const Model *m, const Ins *i, int v)
 				return -1;
 			at = q;
 		}
-	return at >= 0 && slot_readable(m->fn, i, at) ? at : -1;
+	return at >= 0 && spill_slot_readable(m->fn, i, at) ? at : -1;
 }
 
 /* The index of value v in point p's list, or -1. */
@@ -798,28 +764,10 @@ static void cut(Real *z, Blk *bk, Ins *i, int before, int after, int v)
 
 /* Inserts `remat =q, CONSTS` before at (NULL: at the end of b): q
  * carries rematerializable v, recomputed from the constants of its
- * definition (spill_insert.c's make_reload does the same for ssa). */
+ * definition (remat_make, as the spiller's reloads). */
 static void insert_remat(Real *z, Blk *b, Ins *at, int q, int v)
 {
-	const Ins *d = z->m->remat[v];
-	int nc = 0;
-	for (int k = 0; k < d->nops; k++)
-		nc += op_is_const(&d->ops[k]);
-	Ins *i = ins_new(z->m->fn, IK_REMAT, 1 + nc);
-	i->name = d->name;
-	i->ops[0] = (Op){.kind = OK_PSEUDO, .flags = OF_DEF, .reg = q,
-			 .tie = -1, .from = -1};
-	nc = 1;
-	for (int k = 0; k < d->nops; k++)
-		if (op_is_const(&d->ops[k])) {
-			Op o = d->ops[k];
-			o.flags = OF_USE;
-			o.tie = -1;
-			o.allowed = 0;
-			o.sub_off = o.sub_size = 0;
-			i->ops[nc++] = o;
-		}
-	ins_insert_before(b, at, i);
+	ins_insert_before(b, at, remat_make(z->m->fn, z->m->remat[v], q));
 }
 
 /* The spill code of block b: a reload at every point whose l is set, a
