@@ -350,13 +350,23 @@ static bool ties_ok(const Fn *fn, const Ssa *ssa, const Blk *b,
 	return true;
 }
 
-/* The other operand of i's commutative pair [comm K] when k is one of
- * them, else -1. */
-static int comm_other(const Ins *i, int k)
+/* The other operand of i's pair marked flag ([comm K]: INS_COMM,
+ * [mirror K]: INS_MIRROR) when k is one of them, else -1. */
+static int pair_other(const Ins *i, int k, int flag)
 {
-	if (!(i->flags & INS_COMM) || i->comm < 0 || i->comm + 1 >= i->nops)
+	if (!(i->flags & flag) || i->comm < 0 || i->comm + 1 >= i->nops)
 		return -1;
 	return k == i->comm ? k + 1 : k == i->comm + 1 ? k - 1 : -1;
+}
+
+/* Whether no operand of i but x names the pseudo x names. */
+static bool read_only_at(const Ins *i, int x)
+{
+	for (int m = 0; m < i->nops; m++)
+		if (m != x && i->ops[m].kind == OK_PSEUDO &&
+		    i->ops[m].reg == i->ops[x].reg)
+			return false;
+	return true;
 }
 
 /* Instead of a copy for tied use k of i, whose value lives on after i
@@ -367,7 +377,7 @@ static int comm_other(const Ins *i, int k)
  * `%`.  Whether it did. */
 static bool comm_swap(const Fn *fn, Ins *i, int k, const LiveSet *live)
 {
-	int x = comm_other(i, k);
+	int x = pair_other(i, k, INS_COMM);
 	if (x < 0)
 		return false;
 	Op *o = &i->ops[k], *q = &i->ops[x];
@@ -378,25 +388,13 @@ static bool comm_swap(const Fn *fn, Ins *i, int k, const LiveSet *live)
 		    (q->flags & ~(OF_SOFT | OF_MEM)) ||
 	    o->sub_size || q->sub_size ||
 	    fn->pseudo[o->reg].cls != fn->pseudo[q->reg].cls ||
-	    fn->pseudo[o->reg].size != fn->pseudo[q->reg].size)
+	    fn->pseudo[o->reg].size != fn->pseudo[q->reg].size ||
+	    !read_only_at(i, x))
 		return false;
-	for (int m = 0; m < i->nops; m++)
-		if (m != x && i->ops[m].kind == OK_PSEUDO &&
-		    i->ops[m].reg == q->reg)
-			return false;
 	int v = o->reg;
 	o->reg = q->reg;
 	q->reg = v;
 	return true;
-}
-
-/* The other operand of i's mirrored pair [mirror K] when k is one of
- * them, else -1. */
-static int mirror_other(const Ins *i, int k)
-{
-	if (!(i->flags & INS_MIRROR) || i->comm < 0 || i->comm + 1 >= i->nops)
-		return -1;
-	return k == i->comm ? k + 1 : k == i->comm + 1 ? k - 1 : -1;
 }
 
 /* Instead of a copy for tied use k of i, whose value lives on after i
@@ -408,7 +406,7 @@ static int mirror_other(const Ins *i, int k)
  * value read nowhere else in i.  Whether it did. */
 static bool mirror_swap(const Fn *fn, Ins *i, int k, const LiveSet *live)
 {
-	int x = mirror_other(i, k), t = constr_tie_partner(i, k);
+	int x = pair_other(i, k, INS_MIRROR), t = constr_tie_partner(i, k);
 	if (x < 0 || t < 0)
 		return false;
 	Op *o = &i->ops[k], *q = &i->ops[x], *d = &i->ops[t];
@@ -416,12 +414,9 @@ static bool mirror_swap(const Fn *fn, Ins *i, int k, const LiveSet *live)
 	    q->tie >= 0 || constr_tie_partner(i, x) >= 0 || o->sub_off ||
 	    q->sub_off || d->kind != OK_PSEUDO ||
 	    fn->pseudo[o->reg].cls != fn->pseudo[q->reg].cls ||
-	    fn->pseudo[d->reg].cls != fn->pseudo[q->reg].cls)
+	    fn->pseudo[d->reg].cls != fn->pseudo[q->reg].cls ||
+	    !read_only_at(i, x))
 		return false;
-	for (int m = 0; m < i->nops; m++)
-		if (m != x && i->ops[m].kind == OK_PSEUDO &&
-		    i->ops[m].reg == q->reg)
-			return false;
 	constr_exchange(i->ops, k, x, t);
 	return true;
 }
@@ -500,8 +495,7 @@ static bool comm_same_var(const Fn *fn, const Ssa *ssa, Ins *i,
 		return false;
 	for (int k = i->comm; k >= 0 && k <= i->comm + 1 && k < i->nops; k++) {
 		int t = part[k];
-		int x = i->flags & INS_COMM ? comm_other(i, k)
-					    : mirror_other(i, k);
+		int x = pair_other(i, k, i->flags & (INS_COMM | INS_MIRROR));
 		if (x < 0 || !tied_use(i, t))
 			continue; /* the tie may be on the pair's second */
 		if (!reg_use(&i->ops[k]) || i->ops[t].kind != OK_PSEUDO ||
