@@ -95,11 +95,7 @@ bool eh_widen(Fn *fn, EhWide *w, char *err, size_t errlen)
 {
 	const Target *t = fn->target;
 	w->n = 0;
-	w->maxuid = 0;
-	for (int b = 0; b < fn->nblk; b++)
-		for (const Ins *i = fn->blk[b]->first; i; i = i->next)
-			if (i->uid > w->maxuid)
-				w->maxuid = i->uid;
+	w->maxuid = fn_max_uid(fn);
 	w->uid = ARENA_NEW(fn->arena, int, fn->nblk + 1);
 	w->clob = ARENA_NEW(fn->arena, RegSet, fn->nblk + 1);
 	int next = w->maxuid;

@@ -534,6 +534,16 @@ bool op_partial_def(const Fn *fn, const Op *o)
 	return o->sub_size < size && size > word;
 }
 
+int fn_max_uid(const Fn *fn)
+{
+	int m = 0;
+	for (int b = 0; b < fn->nblk; b++)
+		for (const Ins *i = fn->blk[b]->first; i; i = i->next)
+			if (i->uid > m)
+				m = i->uid;
+	return m;
+}
+
 RegSet ins_hard_reads(const Fn *fn, const Ins *i)
 {
 	RegSet s = 0;

@@ -392,6 +392,10 @@ bool fn_equal(const Fn *a, const Fn *b, char *why, size_t whylen);
  * undefined. */
 bool op_partial_def(const Fn *fn, const Op *o);
 
+/* The highest uid of fn's instructions (0 if none): inserted
+ * instructions that need uids of their own number from above it. */
+int fn_max_uid(const Fn *fn);
+
 /* Whether o reads its value: a use (OF_USE) or a partial def.  Inline:
  * asked for every operand by every backward walk. */
 static inline bool op_reads(const Fn *fn, const Op *o)

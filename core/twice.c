@@ -44,15 +44,6 @@ static int mark_live_after(Fn *fn, bool *mark)
 	return n;
 }
 
-/* Whether operand o writes part of a pseudo wider than a word and keeps
- * the rest: a read too (liveness.h, "partial def"). */
-static bool partial_def(const Fn *fn, const Op *o)
-{
-	int size = fn->pseudo[o->reg].size;
-	return (o->flags & OF_DEF) && o->sub_size && o->sub_size < size &&
-	       size > 8;
-}
-
 /* The twice values: mark[p] for the pseudos p < n of fn before the
  * rewrite. */
 typedef struct Marks {
@@ -164,11 +155,10 @@ static void rewrite_one(Rw *r, Blk *b, Ins *i, int p, int *tmp_of)
 		const Op *o = &i->ops[k];
 		if (o->kind != OK_PSEUDO || o->reg != p)
 			continue;
-		bool pd = partial_def(fn, o);
-		use |= (o->flags & OF_USE) || pd;
+		use |= op_reads(fn, o);
 		def |= (o->flags & OF_DEF) != 0;
 		one |= ((o->flags & (OF_USE | OF_DEF)) == (OF_USE | OF_DEF)) ||
-		       pd;
+		       op_partial_def(fn, o);
 	}
 	int t1 = use ? new_temp(r, p) : -1;
 	int t2 = def ? (one ? t1 : new_temp(r, p)) : -1;
@@ -201,20 +191,9 @@ static int count_ops(const Fn *fn, const Marks *mk)
 	return n;
 }
 
-/* The highest uid of fn. */
-static int max_uid(const Fn *fn)
-{
-	int m = 0;
-	for (int b = 0; b < fn->nblk; b++)
-		for (const Ins *i = fn->blk[b]->first; i; i = i->next)
-			if (i->uid > m)
-				m = i->uid;
-	return m;
-}
-
 bool twice_to_memory(Fn *fn, TwiceMem *tm, char *err, size_t errlen)
 {
-	*tm = (TwiceMem){.npseudo0 = fn->npseudo, .uid0 = max_uid(fn) + 1};
+	*tm = (TwiceMem){.npseudo0 = fn->npseudo, .uid0 = fn_max_uid(fn) + 1};
 	int n0 = fn->npseudo;
 	Marks mk = {ARENA_NEW(fn->arena, bool, n0 + 1), n0};
 	tm->nvalues = mark_live_after(fn, mk.mark);
