@@ -664,11 +664,7 @@ static int64_t reg_bound(const CO *co, const Chunk *ch, int r, int *in,
 			m[n++] = x;
 		}
 	}
-	int64_t w = group_weight(co, m, n, in, stamp, r);
-	int back = ++*stampp;
-	for (int k = 0; k < ch->n; k++)
-		in[ch->m[k]] = back;
-	return w;
+	return group_weight(co, m, n, in, stamp, r);
 }
 
 /* Colours one chunk (see coalesce.h). */
