@@ -70,6 +70,12 @@ typedef struct AllocStats {
 				   registers: register moves in the final
 				   code (a pair with a slot side is a load
 				   or a store) */
+	AllocCount slot_reads;  /* operands of the original's instructions
+				   that read a stack slot: reads of spilled
+				   values folded into an instruction, the
+				   copies that became loads */
+	AllocCount slot_writes; /* the same for writes: copies that became
+				   stores, definitions kept in memory */
 	int slots, slot_bytes;  /* stack slots of the result */
 	int64_t aff_total;      /* affinity weight (copies, phis) */
 	int64_t aff_colour;     /* of it satisfied by colouring alone */

@@ -27,10 +27,47 @@ static void real_copies(const Ins *i, int *moved, int *kept)
 	}
 }
 
+/* Whether i is an instruction of the original program: a kind the
+ * capture writes (not one an allocator inserts) with its uid. */
+static bool original_ins(const Ins *i)
+{
+	if (i->uid == 0)
+		return false;
+	switch (i->kind) {
+	case IK_ORD: case IK_COPY: case IK_PCOPY: case IK_CALL:
+	case IK_BRANCH: case IK_RET:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* Adds weight w to *reads and *writes for each operand of original
+ * instruction i located in a stack slot: a read (a use, or the use half
+ * of an in-place update) and a write (a definition). */
+static void slot_operands(const Ins *i, int64_t w, AllocCount *reads,
+			  AllocCount *writes)
+{
+	for (int k = 0; k < i->nops; k++) {
+		const Op *o = &i->ops[k];
+		if (o->loc.kind != LOC_SLOT)
+			continue;
+		if (o->flags & OF_USE) {
+			reads->n++;
+			reads->w += w;
+		}
+		if (o->flags & OF_DEF) {
+			writes->n++;
+			writes->w += w;
+		}
+	}
+}
+
 void alloc_count(const Fn *fn, AllocStats *st)
 {
 	st->spills = st->reloads = st->remats = st->moves = st->swaps =
-		st->copies = st->copies_kept = (AllocCount){0};
+		st->copies = st->copies_kept = st->slot_reads =
+			st->slot_writes = (AllocCount){0};
 	for (int b = 0; b < fn->nblk; b++) {
 		int64_t w = bweight(fn->blk[b]);
 		for (const Ins *i = fn->blk[b]->first; i; i = i->next) {
@@ -60,6 +97,9 @@ void alloc_count(const Fn *fn, AllocStats *st)
 				c->n++;
 				c->w += w;
 			}
+			if (original_ins(i))
+				slot_operands(i, w, &st->slot_reads,
+					      &st->slot_writes);
 		}
 	}
 	st->slots = st->slot_bytes = 0;

@@ -120,6 +120,11 @@ struct Capture {
 	Check check_ssara, check_gcc;
 	double ira_lra_seconds = 0; /* from the end of capture to the audit */
 	double audit_seconds = 0;   /* counting GCC's allocation */
+	/* Operands of the original's instructions that GCC's allocation
+	 * put in a stack slot (alloc_count's slot_reads and slot_writes
+	 * of the post-RA translation); valid when gcc_slots. */
+	bool gcc_slots = false;
+	AllocCount gcc_slot_reads = {0, 0}, gcc_slot_writes = {0, 0};
 	/* The pre-RA patterns the post-RA translation compares against
 	 * (postra/save.cc); opaque here, owned by the capture. */
 	struct SavedInsns *saved = nullptr;

@@ -71,7 +71,19 @@ static void member(std::string &o, const char *name, long v)
 	member(o, name, std::to_string(v));
 }
 
-static std::string gcc_ra_json(const GccRa *ra)
+/* "NAME":n,"w_NAME":w, w relative to the entry block's frequency
+ * (1.0 per execution of the entry, as gcc_ra's weights). */
+static std::string count_json(const char *name, const AllocCount &c,
+			      int entry_freq)
+{
+	double w = entry_freq > 0 ? (double)c.w / entry_freq : (double)c.n;
+	return std::string("\"") + name + "\":" + std::to_string(c.n) +
+	       ",\"w_" + name + "\":" + json_num(w);
+}
+
+/* GCC's counts (audit.cc) and, from the post-RA translation, its slot
+ * operands: null when the translation did not succeed. */
+static std::string gcc_ra_json(const GccRa *ra, const Capture *cap)
 {
 	std::string o = "{";
 	member(o, "spills", ra->spills);
@@ -88,6 +100,15 @@ static std::string gcc_ra_json(const GccRa *ra)
 	member(o, "callee_saved", ra->callee_saved);
 	member(o, "copies_kept", ra->copies_kept);
 	member(o, "w_copies_kept", json_num(ra->w_copies_kept));
+	const Fn *fn = cap->fn;
+	int ef = fn->nblk ? fn->blk[fn->entry]->freq : 0;
+	if (cap->gcc_slots) {
+		o += "," + count_json("slot_reads", cap->gcc_slot_reads, ef);
+		o += "," + count_json("slot_writes", cap->gcc_slot_writes, ef);
+	} else {
+		o += ",\"slot_reads\":null,\"w_slot_reads\":null";
+		o += ",\"slot_writes\":null,\"w_slot_writes\":null";
+	}
 	return o + "}";
 }
 
@@ -95,16 +116,6 @@ static std::string gcc_ra_json(const GccRa *ra)
 static long usec(double seconds)
 {
 	return (long)(seconds * 1e6 + 0.5);
-}
-
-/* "NAME":n,"w_NAME":w, w relative to the entry block's frequency
- * (1.0 per execution of the entry, as gcc_ra's weights). */
-static std::string count_json(const char *name, const AllocCount &c,
-			      int entry_freq)
-{
-	double w = entry_freq > 0 ? (double)c.w / entry_freq : (double)c.n;
-	return std::string("\"") + name + "\":" + std::to_string(c.n) +
-	       ",\"w_" + name + "\":" + json_num(w);
 }
 
 /* ssara's allocation: null when not run, {"error":...} when refused;
@@ -128,7 +139,9 @@ static std::string ssara_ra_json(const SsaraRa *s, const Fn *fn, bool timed)
 	o += count_json("moves", st.moves, ef) + ",";
 	o += count_json("swaps", st.swaps, ef) + ",";
 	o += count_json("copies", st.copies, ef) + ",";
-	o += count_json("copies_kept", st.copies_kept, ef);
+	o += count_json("copies_kept", st.copies_kept, ef) + ",";
+	o += count_json("slot_reads", st.slot_reads, ef) + ",";
+	o += count_json("slot_writes", st.slot_writes, ef);
 	member(o, "slots", st.slots);
 	member(o, "slot_bytes", st.slot_bytes);
 	member(o, "aff_total", (long)st.aff_total);
@@ -197,7 +210,7 @@ std::string record_json(const Capture *cap, const GccRa *ra,
 			       "}");
 	else
 		member(o, "maxlive", std::string("null"));
-	member(o, "gcc_ra", gcc_ra_json(ra));
+	member(o, "gcc_ra", gcc_ra_json(ra, cap));
 	member(o, "ssara_ra", ssara_ra_json(&cap->ssara, fn, timed));
 	if (cap->check_gcc.verdict || cap->check_ssara.verdict)
 		member(o, "verify",

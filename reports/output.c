@@ -506,6 +506,20 @@ static void print_both(FILE *f, const Totals *t)
 	r = grid_row(&g, "with copies kept");
 	grid_set(&g, r, 1, "%ld", t->both_gcc_has_kept);
 	grid_set(&g, r, 2, "%ld", t->both_ssara_has_kept);
+	/* Only when some record carries them (older ones do not). */
+	bool m = t->both_slots > 0;
+	if (m) {
+	r = grid_row(&g, "slot operands");
+	fmt_count(g.cell[r][1], G_CELL, m, t->slots_gcc);
+	fmt_count(g.cell[r][2], G_CELL, m, t->slots_ssara);
+	fmt_weight(g.cell[r][3], G_CELL, m, t->w_slots_gcc);
+	fmt_weight(g.cell[r][4], G_CELL, m, t->w_slots_ssara);
+	r = grid_row(&g, "spill code + slot operands");
+	fmt_count(g.cell[r][1], G_CELL, m, t->mem_gcc);
+	fmt_count(g.cell[r][2], G_CELL, m, t->mem_ssara);
+	fmt_weight(g.cell[r][3], G_CELL, m, t->w_mem_gcc);
+	fmt_weight(g.cell[r][4], G_CELL, m, t->w_mem_ssara);
+	}
 	fprintf(f, "\ngcc vs ssara over %ld functions both allocated\n",
 		t->both);
 	grid_print(f, &g);
@@ -513,6 +527,10 @@ static void print_both(FILE *f, const Totals *t)
 		fprintf(f, "  copies kept, moves in final code: over the %ld of "
 			"them whose records both carry copies_kept\n",
 			t->both_kept);
+	if (m && t->both_slots < t->both)
+		fprintf(f, "  slot operands, spill code + slot operands: over "
+			"the %ld of them whose records both carry slot_reads\n",
+			t->both_slots);
 }
 
 void print_totals(FILE *f, const Totals *t)
@@ -915,14 +933,21 @@ static void json_both(FILE *f, const Totals *t)
 	fprintf(f, "}, \"with_copies_kept\": {\"gcc\": %ld, \"ssara\": %ld, "
 		"\"both\": %ld}", t->both_gcc_has_kept, t->both_ssara_has_kept,
 		t->both_kept);
-	const char *name[2] = {"copies_kept", "final_moves"};
-	long long n[2][2] = {{t->kept_gcc, t->kept_ssara},
-			     {t->fmoves_gcc, t->fmoves_ssara}};
-	double w[2][2] = {{t->w_kept_gcc, t->w_kept_ssara},
-			  {t->w_fmoves_gcc, t->w_fmoves_ssara}};
-	for (int i = 0; i < 2; i++) {
+	const char *name[4] = {"copies_kept", "final_moves", "slot_operands",
+			       "spill_and_slots"};
+	long long n[4][2] = {{t->kept_gcc, t->kept_ssara},
+			     {t->fmoves_gcc, t->fmoves_ssara},
+			     {t->slots_gcc, t->slots_ssara},
+			     {t->mem_gcc, t->mem_ssara}};
+	double w[4][2] = {{t->w_kept_gcc, t->w_kept_ssara},
+			  {t->w_fmoves_gcc, t->w_fmoves_ssara},
+			  {t->w_slots_gcc, t->w_slots_ssara},
+			  {t->w_mem_gcc, t->w_mem_ssara}};
+	for (int i = 0; i < 4; i++) {
+		if (i == 2)
+			fprintf(f, ", \"with_slots\": %ld", t->both_slots);
 		fprintf(f, ", \"%s\": ", name[i]);
-		if (t->both_kept == 0) {
+		if ((i < 2 ? t->both_kept : t->both_slots) == 0) {
 			fprintf(f, "null");
 			continue;
 		}

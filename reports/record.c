@@ -132,34 +132,61 @@ static bool get_counts(const JsonValue *obj, int first, int last,
 	return true;
 }
 
-/* The optional pair "copies_kept", "w_copies_kept" of obj ("gcc_ra" or
- * "ssara_ra", named path): both absent (or null) leave *has false; one
- * without the other is an error. */
-static bool get_kept(const JsonValue *obj, const char *path, bool *has,
-		     long long *n, double *w, char *err, size_t len)
+/* The optional pair "NAME", "w_NAME" of obj ("gcc_ra" or "ssara_ra",
+ * named path): both absent (or null) leave *has false; one without the
+ * other is an error. */
+static bool get_pair(const JsonValue *obj, const char *path,
+		     const char *name, bool *has, long long *n, double *w,
+		     char *err, size_t len)
 {
-	const JsonValue *c = json_get(obj, "copies_kept"),
-			*cw = json_get(obj, "w_copies_kept");
+	char wname[64];
+	snprintf(wname, sizeof wname, "w_%s", name);
+	const JsonValue *c = json_get(obj, name), *cw = json_get(obj, wname);
 	bool hc = c && c->kind != JSON_NULL, hw = cw && cw->kind != JSON_NULL;
 	*has = false;
 	if (!hc && !hw)
 		return true;
 	if (!hc || !hw)
 		return errf(err, len, "missing member \"%s.%s\"", path,
-			    hc ? "w_copies_kept" : "copies_kept");
+			    hc ? wname : name);
 	if (c->kind != JSON_NUMBER || !c->is_int || c->inum < 0 ||
 	    c->inum > RECORD_INT_MAX)
 		return errf(err, len,
-			    "member \"%s.copies_kept\" is not an integer from "
+			    "member \"%s.%s\" is not an integer from "
 			    "0 to %lld",
-			    path, RECORD_INT_MAX);
+			    path, name, RECORD_INT_MAX);
 	if (cw->kind != JSON_NUMBER || cw->num < 0)
 		return errf(err, len,
-			    "member \"%s.w_copies_kept\" is not a number >= 0",
-			    path);
+			    "member \"%s.%s\" is not a number >= 0", path,
+			    wname);
 	*has = true;
 	*n = c->inum;
 	*w = cw->num;
+	return true;
+}
+
+/* The optional members of obj that count allocations in the final code
+ * (RECORDS.md): "copies_kept" into *has_kept, *kept, *w_kept, and
+ * "slot_reads" with "slot_writes" (both or neither) summed into
+ * *has_slots, *slots, *w_slots. */
+static bool get_final(const JsonValue *obj, const char *path, bool *has_kept,
+		      long long *kept, double *w_kept, bool *has_slots,
+		      long long *slots, double *w_slots, char *err, size_t len)
+{
+	bool hr, hw;
+	long long nr = 0, nw = 0;
+	double wr = 0, ww = 0;
+	if (!get_pair(obj, path, "copies_kept", has_kept, kept, w_kept, err,
+		      len) ||
+	    !get_pair(obj, path, "slot_reads", &hr, &nr, &wr, err, len) ||
+	    !get_pair(obj, path, "slot_writes", &hw, &nw, &ww, err, len))
+		return false;
+	if (hr != hw)
+		return errf(err, len, "missing member \"%s.%s\"", path,
+			    hr ? "slot_writes" : "slot_reads");
+	*has_slots = hr;
+	*slots = nr + nw;
+	*w_slots = wr + ww;
 	return true;
 }
 
@@ -179,8 +206,8 @@ static bool get_weights(const JsonValue *ra, Record *r, char *err, size_t n)
 		r->w[W_OF(f)] = v->num;
 	}
 	r->has_w = true;
-	return get_kept(ra, "gcc_ra", &r->has_kept, &r->kept, &r->w_kept, err,
-			n);
+	return get_final(ra, "gcc_ra", &r->has_kept, &r->kept, &r->w_kept,
+			 &r->has_slots, &r->slot_ops, &r->w_slot_ops, err, n);
 }
 
 static const char *const ssara_names[S_N] = {
@@ -322,8 +349,9 @@ static bool get_ssara_ra(const JsonValue *root, Record *r, char *err,
 			return false;
 	}
 	s->state = SRA_DONE;
-	return get_kept(v, "ssara_ra", &s->has_kept, &s->kept, &s->w_kept,
-			err, n) &&
+	return get_final(v, "ssara_ra", &s->has_kept, &s->kept, &s->w_kept,
+			 &s->has_slots, &s->slot_ops, &s->w_slot_ops, err,
+			 n) &&
 	       get_int(v, "ssara_ra", "slots", &s->slots, err, n) &&
 	       get_int(v, "ssara_ra", "slot_bytes", &s->slot_bytes, err, n) &&
 	       get_int(v, "ssara_ra", "aff_total", &s->aff_total, err, n) &&

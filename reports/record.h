@@ -93,6 +93,10 @@ typedef struct {
 				  written before it was added lack it) */
 	long long kept;        /* "copies_kept" */
 	double w_kept;         /* "w_copies_kept" */
+	bool has_slots;        /* SRA_DONE with "slot_reads" and
+				  "slot_writes" */
+	long long slot_ops;    /* slot_reads + slot_writes */
+	double w_slot_ops;     /* their weighted twins' sum */
 } SsaraRa;
 
 /* "time_us": microseconds spent on the function in one compile. */
@@ -127,6 +131,11 @@ typedef struct {
 					written before it was added lack it) */
 	long long kept;              /* gcc_ra.copies_kept */
 	double w_kept;               /* gcc_ra.w_copies_kept */
+	bool has_slots;              /* gcc_ra with "slot_reads" and
+					"slot_writes" (not null: GCC's
+					allocation was translated) */
+	long long slot_ops;          /* slot_reads + slot_writes */
+	double w_slot_ops;           /* their weighted twins' sum */
 	Check vgcc, vssara;          /* "verify" (V_NONE when null) */
 	SsaraRa sra;                 /* "ssara_ra" */
 	int substituted;             /* "substituted": 1 true, 0 false, -1
@@ -156,7 +165,8 @@ void final_ssara(const Record *r, FinalCode *fc);
  * and "time_us" are optional (absent or null: not checked, not run, not
  * timed); when present they must have the spec's shape.  "copies_kept"
  * and "w_copies_kept" are optional in "gcc_ra" and "ssara_ra" (both or
- * neither).  Members not in the spec are ignored.  On failure returns false with a message in err
+ * neither), as are "slot_reads", "w_slot_reads", "slot_writes" and
+ * "w_slot_writes" (all or none).  Members not in the spec are ignored.  On failure returns false with a message in err
  * ("invalid JSON: ...", "unsupported spec version 2 (supported: 1)",
  * "member \"blocks\": ...", ...). */
 bool record_parse(const char *text, size_t len, Arena *a, Record *r,

@@ -360,11 +360,22 @@ static void add_both(const Record *rec, Totals *t)
 	}
 	t->both_gcc_has_kept += rec->has_kept;
 	t->both_ssara_has_kept += rec->sra.has_kept;
-	if (!rec->has_kept || !rec->sra.has_kept)
-		return;
 	FinalCode g, s;
 	final_gcc(rec, &g);
 	final_ssara(rec, &s);
+	if (rec->has_slots && rec->sra.has_slots) {
+		t->both_slots++;
+		t->slots_gcc += rec->slot_ops;
+		t->w_slots_gcc += rec->w_slot_ops;
+		t->slots_ssara += rec->sra.slot_ops;
+		t->w_slots_ssara += rec->sra.w_slot_ops;
+		t->mem_gcc += g.spill + rec->slot_ops;
+		t->w_mem_gcc += g.w_spill + rec->w_slot_ops;
+		t->mem_ssara += s.spill + rec->sra.slot_ops;
+		t->w_mem_ssara += s.w_spill + rec->sra.w_slot_ops;
+	}
+	if (!rec->has_kept || !rec->sra.has_kept)
+		return;
 	t->both_kept++;
 	t->kept_gcc += rec->kept;
 	t->w_kept_gcc += rec->w_kept;

@@ -91,6 +91,12 @@ typedef struct {
 	 * only, copies kept and the register moves of the final code
 	 * (FinalCode.moves) of each allocator. */
 	long both_gcc_has_kept, both_ssara_has_kept, both_kept;
+	/* Of the same, the functions whose records both carry the slot
+	 * operands (both_slots): over these only, the slot operands and
+	 * the memory traffic (spill code + slot operands). */
+	long both_slots;
+	long long slots_gcc, slots_ssara, mem_gcc, mem_ssara;
+	double w_slots_gcc, w_slots_ssara, w_mem_gcc, w_mem_ssara;
 	long long kept_gcc, kept_ssara, fmoves_gcc, fmoves_ssara;
 	double w_kept_gcc, w_kept_ssara, w_fmoves_gcc, w_fmoves_ssara;
 } Totals;

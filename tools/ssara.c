@@ -330,6 +330,10 @@ static void alloc_stats_print(const Fn *orig, const AllocStats *st)
 	       (long long)st->reloads.w, (long long)st->remats.w,
 	       (long long)st->moves.w, (long long)st->swaps.w,
 	       (long long)st->copies.w);
+	printf("# %s: slot operands: reads %d writes %d; weighted by "
+	       "frequency %lld %lld\n",
+	       n, st->slot_reads.n, st->slot_writes.n,
+	       (long long)st->slot_reads.w, (long long)st->slot_writes.w);
 	double tot = st->aff_total ? (double)st->aff_total : 1.0;
 	printf("# %s: slots %d (%d bytes); affinity weight %lld, satisfied "
 	       "%.1f%% (colouring alone %.1f%%)\n",

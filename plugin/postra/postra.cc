@@ -81,6 +81,11 @@ void postra_verify(function *fun, Capture *cap)
 		c.reason = t.why;
 	} else {
 		check_alloc(cap, alloc, locs, c);
+		AllocStats st;
+		alloc_count(alloc, &st);
+		cap->gcc_slots = true;
+		cap->gcc_slot_reads = st.slot_reads;
+		cap->gcc_slot_writes = st.slot_writes;
 	}
 	add_translation_violations(cap, t, bad_uids, locs, c);
 	fn_free(alloc);

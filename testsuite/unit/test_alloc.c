@@ -365,6 +365,10 @@ static void case_copies_kept(void)
 		CHECK_INT(st.copies.w, 30);
 		CHECK_INT(st.copies_kept.n, 1);
 		CHECK_INT(st.copies_kept.w, 10);
+		/* 2 stores into p2's slot, 5 loads from it */
+		CHECK_INT(st.slot_writes.n, 1);
+		CHECK_INT(st.slot_reads.n, 1);
+		CHECK_INT(st.slot_reads.w, 10);
 		CHECK_INT(st.moves.n + st.swaps.n + st.spills.n +
 				  st.reloads.n + st.remats.n,
 			  0);
@@ -1459,6 +1463,45 @@ static Fn *parse_one(const char *text, IrFile *f)
 	return f->fn[0];
 }
 
+/* slot_reads and slot_writes: the operands of the original's
+ * instructions located in a stack slot, each weighted by its block's
+ * frequency; an inserted reload is a reload, not a slot operand.  By
+ * hand:
+ *   b2 (freq 10): 1 and 2 store di and si (writes 2); 3 adds ax into
+ *                 p2's slot in place (a read and a write)
+ *   b3 (freq 20): 4 compares the slot with 0, 5 loads it into ax (reads
+ *                 2)
+ * reads 3 (w 10 + 20 + 20 = 50), writes 3 (w 30), reloads 1 (w 10). */
+static void case_slot_operands(void)
+{
+	IrFile f;
+	Fn *fn = parse_one(
+		"func so allocated\n  pseudo p1 gpr 8\n  pseudo p2 gpr 8\n"
+		"  slot s0 8\n  slot s1 8\n"
+		"b2: freq=10 depth=0 -> b3\n"
+		"  1: copy =p1 @s0, %di\n"
+		"  2: copy =p2 @s1, %si\n"
+		"  reload =p1 @ax, p1 @s0\n"
+		"  3: ord \"*adddi_1\" =p2 mem @s1, p2 ^0 @s1, p1 @ax "
+		"clobber {flags}\n"
+		"b3: freq=20 depth=0\n"
+		"  4: ord \"*cmpdi_1\" =%flags, p2 mem @s1, $0\n"
+		"  5: copy =%ax, p2 @s1\n"
+		"  6: ret %ax\nend\n",
+		&f);
+	if (!fn)
+		return;
+	AllocStats st;
+	alloc_count(fn, &st);
+	CHECK_INT(st.slot_reads.n, 3);
+	CHECK_INT(st.slot_reads.w, 50);
+	CHECK_INT(st.slot_writes.n, 3);
+	CHECK_INT(st.slot_writes.w, 30);
+	CHECK_INT(st.reloads.n, 1);
+	CHECK_INT(st.reloads.w, 10);
+	irfile_free(&f);
+}
+
 /* A function naming p16777215 is allocated and checked on densely
  * renamed copies (in well under a gigabyte, bench/RESULTS.md "Hostile
  * input"), and the results name the pseudos as the input did. */
@@ -1568,6 +1611,7 @@ void suite_alloc(void)
 	t_case("alloc: impossible inputs refused with the reason", case_errors);
 	t_case("alloc: x87 values are allocated", case_x87_allocated);
 	t_case("alloc: copies kept are register-to-register", case_copies_kept);
+	t_case("alloc: operands in stack slots counted", case_slot_operands);
 	t_case("alloc: spill code below the spill-everywhere baseline",
 	       case_baseline);
 	t_case("alloc: ssara alloc", case_cli);

@@ -1247,6 +1247,165 @@ static void case_copies_kept(void)
 	free(json);
 }
 
+/* Operands in stack slots of the captured instructions in the text of
+ * an allocated function (lines "  UID: ..."), counted from the text: a
+ * comma-separated operand located "@sN" is a write when it is a
+ * definition ("="), else a read.  Into *reads, *writes. */
+static void text_slot_operands(const char *text, int *reads, int *writes)
+{
+	*reads = *writes = 0;
+	char *copy = t_fmt("%s", text ? text : "");
+	char *save = NULL;
+	for (char *l = strtok_r(copy, "\n", &save); l;
+	     l = strtok_r(NULL, "\n", &save)) {
+		int uid = 0, n = 0;
+		if (sscanf(l, "  %d:%n", &uid, &n) != 1 || n == 0 || uid <= 0)
+			continue;
+		char *save2 = NULL;
+		for (char *p = strtok_r(l + n, ",", &save2); p;
+		     p = strtok_r(NULL, ",", &save2)) {
+			const char *at = strstr(p, " @s");
+			if (!at || at[3] < '0' || at[3] > '9')
+				continue;
+			if (strchr(p, '='))
+				++*writes;
+			else
+				++*reads;
+		}
+	}
+	free(copy);
+}
+
+/* "NAME":N inside obj (a record's gcc_ra or ssara_ra text), -1 when
+ * absent or not a number. */
+static int member_int(const char *obj, const char *name)
+{
+	char *key = t_fmt("\"%s\":", name);
+	const char *m = obj ? strstr(obj, key) : NULL;
+	int v = -1;
+	if (m && sscanf(m + strlen(key), "%d", &v) != 1)
+		v = -1;
+	free(key);
+	return v;
+}
+
+/* slot_reads and slot_writes of both records: the operands each
+ * allocation put in a stack slot, as the dumped allocations show them
+ * (GCC's: DIR/....gcc.ir; ssara's: `ssara alloc` of the capture, the
+ * same allocator as the plugin's).  bs is libiberty's bsearch_r: eight
+ * values live across the call in the loop, six callee-saved registers;
+ * GCC keeps key and arg in slots (gcc -O2 -S: stored once, loaded into
+ * di and dx before every call).  po is libiberty's pex_one: ssara
+ * loads status, a stack argument, spills it, and reads the slot where
+ * it passes it on. */
+static void case_slot_operands(void)
+{
+	if (!have_plugin())
+		return;
+	static const char src[] =
+		"long bs(const char *key, const char *base, int n, long size,\n"
+		"        int (*cmp)(const char *, const char *, void *),\n"
+		"        void *arg)\n"
+		"{\n"
+		"  while (n) {\n"
+		"    int h = n >> 1;\n"
+		"    const char *p = base + h * size;\n"
+		"    int r = cmp(key, p, arg);\n"
+		"    if (r == 0) return (long)p;\n"
+		"    if (r > 0) { base = p + size; n = (n - 1) >> 1; }\n"
+		"    else n = h;\n"
+		"  }\n"
+		"  return 0;\n"
+		"}\n"
+		"struct pex_obj;\n"
+		"struct pex_obj *pex_init(int, const char *, const char *);\n"
+		"const char *pex_run(struct pex_obj *, int, const char *,\n"
+		"                    char *const *, const char *, const char *,\n"
+		"                    int *);\n"
+		"int pex_get_status(struct pex_obj *, int, int *);\n"
+		"void pex_free(struct pex_obj *);\n"
+		"const char *po(int flags, const char *executable,\n"
+		"               char *const *argv, const char *pname,\n"
+		"               const char *outname, const char *errname,\n"
+		"               int *status, int *err)\n"
+		"{\n"
+		"  struct pex_obj *obj = pex_init(0, pname, 0);\n"
+		"  const char *errmsg = pex_run(obj, flags, executable, argv,\n"
+		"                               outname, errname, err);\n"
+		"  if (errmsg == 0 && !pex_get_status(obj, 1, status)) {\n"
+		"    *err = 0;\n"
+		"    errmsg = \"pex_get_status failed\";\n"
+		"  }\n"
+		"  pex_free(obj);\n"
+		"  return errmsg;\n"
+		"}\n";
+	char *path = t_fmt("%s/slots.c", tmp);
+	FILE *f = fopen(path, "w");
+	free(path);
+	if (!CHECK(f != NULL))
+		return;
+	fputs(src, f);
+	fclose(f);
+	char *mk = t_fmt("mkdir -p %s/dump-slots", tmp);
+	free(t_run_cmd(mk, &(int){0}));
+	free(mk);
+	char *j = t_fmt("%s/slots.json", tmp);
+	unlink(j);
+	char *args = t_fmt("-O2 -c slots.c -o slots.o -fplugin=%s "
+			  "-fplugin-arg-ssara-verify=both "
+			  "-fplugin-arg-ssara-dump=dump-slots "
+			  "-fplugin-arg-ssara-json=slots.json",
+			  plugin_path());
+	int st;
+	char *out = gcc(args, &st);
+	free(args);
+	t_check(st == 0, __FILE__, __LINE__, "gcc: exit %d:\n%s", st, out);
+	free(out);
+	char *json = slurp(j);
+	free(j);
+	if (!CHECK(json != NULL))
+		return;
+	static const char *const fns[] = {"bs", "po"};
+	int gsum = 0, ssum = 0;
+	for (int i = 0; i < 2; i++) {
+		char *dir = t_fmt("%s/dump-slots", tmp);
+		char *g = dump_file(dir, "slots.c", fns[i], ".gcc.ir");
+		char *o = dump_file(dir, "slots.c", fns[i], ".ir");
+		char *key = t_fmt("\"fn\":\"%s\"", fns[i]);
+		const char *rec = strstr(json, key);
+		free(key);
+		free(dir);
+		if (CHECK(g != NULL) && CHECK(o != NULL) &&
+		    CHECK(rec != NULL)) {
+			char *gtext = slurp(g);
+			char *cmd = t_fmt("%s/build/ssara alloc %s", t_srcdir(),
+					 o);
+			int rc;
+			char *stext = t_run_cmd(cmd, &rc);
+			free(cmd);
+			int gr, gw, sr, sw;
+			text_slot_operands(gtext, &gr, &gw);
+			text_slot_operands(stext, &sr, &sw);
+			const char *gra = strstr(rec, "\"gcc_ra\":{");
+			const char *sra = strstr(rec, "\"ssara_ra\":{");
+			CHECK_INT(member_int(gra, "slot_reads"), gr);
+			CHECK_INT(member_int(gra, "slot_writes"), gw);
+			CHECK_INT(member_int(sra, "slot_reads"), sr);
+			CHECK_INT(member_int(sra, "slot_writes"), sw);
+			gsum += gr + gw;
+			ssum += sr + sw;
+			free(gtext);
+			free(stext);
+		}
+		free(g);
+		free(o);
+	}
+	/* both allocations have some */
+	CHECK(gsum > 0);
+	CHECK(ssum > 0);
+	free(json);
+}
+
 /* ---------------------------------------------------------------- */
 /* GCC's torture suite, a subset (the whole: make check-full).        */
 
@@ -1351,6 +1510,8 @@ void suite_plugin(void)
 	t_case("plugin: .ssara section, executable, json=", case_section);
 	t_case("plugin: copies GCC keeps as register moves",
 	       case_copies_kept);
+	t_case("plugin: operands in stack slots, both allocations",
+	       case_slot_operands);
 	t_case("plugin: torture subset", case_torture);
 	t_case("plugin: g++.dg/torture tests once got wrong",
 	       case_gxx_torture);

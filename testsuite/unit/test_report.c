@@ -127,7 +127,8 @@ static void case_build(void)
 	const char *src = t_srcdir();
 	static const char *const fixture[] = {
 		"a", "b", "bad", "v2", "a_rebuilt", "json_edge", "main",
-		"verify", "verify_bad", "kept", "kept_bad", "cxx", "subst"};
+		"verify", "verify_bad", "kept", "kept_bad", "slots", "slots_bad",
+		"cxx", "subst"};
 	bool ok = true;
 	for (size_t i = 0; i < sizeof fixture / sizeof *fixture; i++)
 		ok &= sh("gcc -c %s/testsuite/report/%s.s -o %s.o", src,
@@ -887,7 +888,8 @@ static void case_verify_json(void)
 		 "2.5}, \"spill_code\": {\"gcc\": 7, \"ssara\": 6, \"w_gcc\": 8.0, "
 		 "\"w_ssara\": 9.0}, \"with_copies_kept\": {\"gcc\": 0, "
 		 "\"ssara\": 0, \"both\": 0}, \"copies_kept\": null, "
-		 "\"final_moves\": null}");
+		 "\"final_moves\": null, \"with_slots\": 0, "
+		 "\"slot_operands\": null, \"spill_and_slots\": null}");
 	HAS(out, "\"by_opt\": [\n    {\n      \"opt\": \"-O0\",\n"
 		 "      \"functions\": 4,\n");
 	HAS(out, "      \"opt\": \"-Os\",\n      \"functions\": 1,\n");
@@ -922,6 +924,42 @@ static bool svg_rect(const char *svg, const char *cls, const char *opt,
 	return p && sscanf(p + strlen(key),
 			   " x=\"%lf\" y=\"%lf\" width=\"%lf\" height=\"%lf\"",
 			   &x, y, &w, h) == 4;
+}
+
+/* slots.s: the operands each allocation put in a stack slot, and the
+ * spill code with them, over the functions whose records both carry
+ * them (numbers by hand in slots.s); a half-present pair is an error
+ * (slots_bad.s). */
+static void case_slot_operands(void)
+{
+	if (!need_fixtures())
+		return;
+	char *out = report("--totals slots.o", 0);
+	static const char *const want[] = {
+		"gcc vs ssara over 4 functions both allocated",
+		"spill code 3 2 5.0 4.0",
+		"with copies kept 4 4\nslot operands 3 5 4.0 9.0\n"
+		"spill code + slot operands 6 7 9.0 13.0",
+		"slot operands, spill code + slot operands: over the 2 of "
+		"them whose records both carry slot_reads",
+		NULL,
+	};
+	has_lines(out, want);
+	free(out);
+	out = report("--json slots.o", 0);
+	HAS(out, "\"with_slots\": 2");
+	HAS(out, "\"slot_operands\": {\"gcc\": 3, \"ssara\": 5, "
+		 "\"w_gcc\": 4.0, \"w_ssara\": 9.0}, \"spill_and_slots\": "
+		 "{\"gcc\": 6, \"ssara\": 7, \"w_gcc\": 9.0, "
+		 "\"w_ssara\": 13.0}");
+	free(out);
+	out = report("slots_bad.o", 1);
+	HAS(out, "slots_bad.o: error: record 1 at offset 0: missing member "
+		 "\"gcc_ra.slot_writes\"\n");
+	char *sq = squeeze(out);
+	HAS(sq, "\nfunctions 1\n");
+	free(sq);
+	free(out);
 }
 
 /* kept.s: both allocators' spill code and moves in the final code per
@@ -972,7 +1010,8 @@ static void case_final_code(void)
 		 "\"ssara\": 6, \"both\": 5}, \"copies_kept\": {\"gcc\": 8, "
 		 "\"ssara\": 8, \"w_gcc\": 13.0, \"w_ssara\": 11.0}, "
 		 "\"final_moves\": {\"gcc\": 11, \"ssara\": 16, \"w_gcc\": 16.5, "
-		 "\"w_ssara\": 20.5}}");
+		 "\"w_ssara\": 20.5}, \"with_slots\": 0, \"slot_operands\": "
+		 "null, \"spill_and_slots\": null}");
 	free(out);
 	/* Malformed pairs are errors; both null is as absent. */
 	out = report("kept_bad.o", 1);
@@ -1221,6 +1260,8 @@ void suite_report(void)
 	t_case("report: --svg bar heights", case_svg);
 	t_case("report: spill code and moves in the final code",
 	       case_final_code);
+	t_case("report: slot operands, spill code with them",
+	       case_slot_operands);
 	t_case("report: --worst ranking", case_worst);
 	char cmd[128];
 	int st;
