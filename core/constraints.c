@@ -373,8 +373,8 @@ static bool read_only_at(const Ins *i, int x)
  * (live), the commutative pair's other operand x takes the tie when its
  * value dies at i: the two reads exchange their values (not their
  * constraints, which must be alike: register sets, flags but whether
- * memory is acceptable, whole values of one class), as LRA does with
- * `%`.  Whether it did. */
+ * memory is acceptable, the same part of values of one class and size),
+ * as LRA does with `%`.  Whether it did. */
 static bool comm_swap(const Fn *fn, Ins *i, int k, const LiveSet *live)
 {
 	int x = pair_other(i, k, INS_COMM);
@@ -386,7 +386,7 @@ static bool comm_swap(const Fn *fn, Ins *i, int k, const LiveSet *live)
 	    o->allowed != q->allowed ||
 	    (o->flags & ~(OF_SOFT | OF_MEM)) !=
 		    (q->flags & ~(OF_SOFT | OF_MEM)) ||
-	    o->sub_size || q->sub_size ||
+	    o->sub_off != q->sub_off || o->sub_size != q->sub_size ||
 	    fn->pseudo[o->reg].cls != fn->pseudo[q->reg].cls ||
 	    fn->pseudo[o->reg].size != fn->pseudo[q->reg].size ||
 	    !read_only_at(i, x))

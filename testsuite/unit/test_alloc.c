@@ -1247,6 +1247,14 @@ static void case_comm_swap(void)
 			 comm_unmark, 1);
 }
 
+/* comm_part.ir (all registers): the same with the pair's low words,
+ * p2[0,4] tied instead of a move of p1. */
+static void case_comm_part(void)
+{
+	mark_saves_moves("testsuite/ir/alloc/comm_part.ir", 3, p2_tied,
+			 comm_unmark, 1);
+}
+
 /* comm_acc.ir's uid 4: p1 (the accumulator) read tied, in the def's
  * register, p2 the other read. */
 static void comm_acc_tied(const Ins *i)
@@ -1587,6 +1595,8 @@ void suite_alloc(void)
 	       case_remat_pool);
 	t_case("alloc: a commutative pair exchanged instead of a move",
 	       case_comm_swap);
+	t_case("alloc: a commutative pair of low words exchanged",
+	       case_comm_part);
 	t_case("alloc: an accumulator's commutative reads exchanged",
 	       case_comm_acc);
 	t_case("alloc: a tie's copy leaves the value's register alone",
