@@ -103,6 +103,48 @@ static void retarget_phis(Blk *to, int from, int j, int nb)
 	}
 }
 
+/* The frequency of the edge from src to its k-th successor dst, as far
+ * as the blocks' frequencies tell it (the IR has no edge frequencies):
+ * a block with one predecessor takes all of it, one with one successor
+ * gives all of its own; otherwise at most what src has left after its
+ * other successors of one predecessor, and what dst has left after its
+ * other predecessors of one successor (flow conservation), and never
+ * more than either block.  Exact when one end has one edge, or every
+ * other edge of one end is so known; an end whose other edges would
+ * leave less than 0 gives no bound.  A block split onto an edge counts
+ * as unknown (its frequency is an estimate), and so does a stale entry
+ * of dst's predecessor array (split_one). */
+static int edge_freq(const Fn *fn, const Blk *src, int k, const Blk *dst)
+{
+	int f = src->freq < dst->freq ? src->freq : dst->freq;
+	if (src->nsucc == 1 || dst->npred == 1 || f <= 0)
+		return f > 0 ? f : 0;
+	long out = src->freq, in = dst->freq;
+	for (int m = 0; m < src->nsucc; m++) {
+		const Blk *s = fn->blk[src->succ[m].blk];
+		if (m == k)
+			continue;
+		if (s == dst)
+			return f; /* two edges to dst: not told apart */
+		if (s->npred == 1 && !s->split)
+			out -= s->freq;
+	}
+	for (int m = 0; dst->pred && m < dst->npred; m++) {
+		if (dst->pred[m] < 0 || dst->pred[m] >= fn->nblk)
+			continue;
+		const Blk *p = fn->blk[dst->pred[m]];
+		if (p != src && p->nsucc == 1 && !p->split)
+			in -= p->freq;
+	}
+	/* below 0 the blocks' frequencies contradict each other (hand-made
+	 * input): no bound from that end */
+	if (out >= 0 && out < f)
+		f = (int)out;
+	if (in >= 0 && in < f)
+		f = (int)in;
+	return f;
+}
+
 /* Adds a block on edge from -> (k-th successor) with label id, redirecting
  * the edge and the matching phi sources; leaves the predecessor arrays of
  * the target stale (npred still right).  Returns the new block. */
@@ -111,8 +153,12 @@ static Blk *split_one(Fn *fn, int from, int k, int id)
 	Blk *src = fn->blk[from];
 	int to = src->succ[k].blk;
 	Blk *dst = fn->blk[to];
+	int f = edge_freq(fn, src, k, dst);
 	Blk *n = fn_add_block(fn, id);
-	n->freq = src->freq < dst->freq ? src->freq : dst->freq;
+	src = fn->blk[from];
+	dst = fn->blk[to];
+	n->freq = f;
+	n->split = true;
 	n->depth = src->depth < dst->depth ? src->depth : dst->depth;
 	blk_add_succ(fn, n, to, 0);
 	n->npred = 1;

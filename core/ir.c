@@ -379,6 +379,7 @@ static Fn *copy_with(const Fn *src, const PseudoMap *m)
 		const Blk *sb = src->blk[i];
 		Blk *b = fn_add_block(fn, sb->id);
 		b->freq = sb->freq;
+		b->split = sb->split;
 		b->depth = sb->depth;
 		for (int k = 0; k < sb->nsucc; k++)
 			blk_add_succ(fn, b, sb->succ[k].blk, sb->succ[k].flags);

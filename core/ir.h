@@ -217,6 +217,7 @@ typedef struct Blk {
 	int idx;      /* position in fn->blk */
 	int freq;     /* GCC's estimated frequency (entry = 10000 at most) */
 	int depth;    /* loop depth as GCC reported it */
+	bool split;   /* added on an edge (cfg.c): freq estimated */
 	int nsucc;
 	Edge *succ;
 	int npred;    /* filled by fn_preds; order defines phi argument order */

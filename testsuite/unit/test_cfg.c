@@ -147,8 +147,9 @@ static void split_swap(void)
 	irfile_free(&f);
 }
 
-/* A self loop split by cfg_split_edge: frequency and depth of the new
- * block are those of b3 (source and target). */
+/* A self loop split by cfg_split_edge: the depth of the new block is
+ * b3's (source and target); its frequency what b3's back edge carries,
+ * b3's 900 less the 100 that enter from b2 (one successor) = 800. */
 static void split_self(void)
 {
 	IrFile f;
@@ -159,7 +160,7 @@ static void split_self(void)
 	Blk *n = cfg_split_edge(fn, 1, 0);
 	CHECK_INT(n->id, 5);
 	CHECK_INT(n->idx, 3);
-	CHECK_INT(n->freq, 900);
+	CHECK_INT(n->freq, 800);
 	CHECK_INT(n->depth, 1);
 	CHECK_INT(n->nsucc, 1);
 	CHECK_INT(n->succ[0].flags, 0);
@@ -248,7 +249,9 @@ static void split_abnormal(void)
 }
 
 /* cfg_split_edge can split an abnormal edge: the flag stays on the first
- * half. */
+ * half.  The new block's frequency: b2's 100 less the 50 b3 (one
+ * predecessor) takes; b4's 70 gives no tighter bound (b3, its other
+ * predecessor, has two successors). */
 static void split_edge_flags(void)
 {
 	IrFile f;
@@ -263,8 +266,42 @@ static void split_edge_flags(void)
 	CHECK_INT(n->succ[0].flags, 0);
 	CHECK_STR(t_succs(fn, 6), "b4");
 	CHECK_STR(t_preds(fn, 4), "b3 b6");
-	CHECK_INT(n->freq, 70);
+	CHECK_INT(n->freq, 50);
 	CHECK_INT(n->depth, 0);
+	irfile_free(&f);
+}
+
+/* A split edge's frequency from the blocks' (flow conservation):
+ *   b2 (1000) -> b3 b4;  b3 (600, one predecessor) -> b4 b5;
+ *   b4 (700) <- b2 b3;   b5 (300, one predecessor).
+ * Edge b2 -> b4: b2 keeps 1000 - 600 (b3 takes all of its) = 400.
+ * Edge b3 -> b4: b3 keeps 600 - 300 (b5's) = 300; b2's share of b4 is
+ * not known from b4's side (b2 has two successors).  Both are what the
+ * edges carry: 400 + 300 = 700 into b4.  min(source, target) would
+ * have said 700 and 600. */
+static void split_freq(void)
+{
+	IrFile f;
+	Fn *fn = t_fn("func ef\n  pseudo p1 gpr 8\n"
+		      "b2: freq=1000 depth=0 -> b3 b4\n"
+		      "  1: copy =p1, %di\n"
+		      "  2: ord \"cmp\" =%flags, p1, $0\n"
+		      "  3: branch \"jcc\" %flags\n"
+		      "b3: freq=600 depth=0 -> b4 b5\n"
+		      "  4: ord \"cmp\" =%flags, p1, $1\n"
+		      "  5: branch \"jcc\" %flags\n"
+		      "b4: freq=700 depth=0\n"
+		      "  6: copy =%ax, p1\n  7: ret %ax\n"
+		      "b5: freq=300 depth=0\n"
+		      "  8: copy =%ax, p1\n  9: ret %ax\nend\n",
+		      &f);
+	if (!fn)
+		return;
+	cfg_build(fn);
+	CHECK_INT(cfg_split_critical_edges(fn), 2);
+	int e24 = fn->blk[0]->succ[1].blk, e34 = fn->blk[1]->succ[0].blk;
+	CHECK_INT(fn->blk[e24]->freq, 400);
+	CHECK_INT(fn->blk[e34]->freq, 300);
 	irfile_free(&f);
 }
 
@@ -428,6 +465,7 @@ void suite_cfg(void)
 	t_case("cfg/split_parallel", split_parallel);
 	t_case("cfg/split_parallel_one", split_parallel_one);
 	t_case("cfg/split_abnormal", split_abnormal);
+	t_case("cfg/split_freq", split_freq);
 	t_case("cfg/split_edge_flags", split_edge_flags);
 	t_case("cfg/split_nest", split_nest);
 	t_case("cfg/split_gcd", split_gcd);
