@@ -448,8 +448,24 @@ static void ps_point(Sp *s, PSet *x, const Ins *i, bool early,
 			p[c] = x->w[c] + extra[c];
 }
 
+/* p[c] := max(p[c], weight of the set + the registers of class c that i
+ * clobbers): the values living through i can use only the registers it
+ * leaves, so a call's clobbers count as pressure on them. */
+static void ps_clobbers(const Sp *s, const PSet *x, const Ins *i,
+			int p[RC_NALLOC])
+{
+	if (!i->clobbers)
+		return;
+	for (int c = 0; c < RC_NALLOC; c++) {
+		int n = regset_count(i->clobbers & s->regs[c]);
+		if (n && x->w[c] + n > p[c])
+			p[c] = x->w[c] + n;
+	}
+}
+
 /* Maximum pressure per class over the points of block b (pressure.h's
- * points), into p. */
+ * points, and at each clobbering instruction the values living through
+ * it plus the registers it clobbers: ps_clobbers), into p. */
 static void block_pressure(Sp *s, LiveSet *ls, int b, int p[RC_NALLOC])
 {
 	const Fn *fn = s->fn;
@@ -467,6 +483,7 @@ static void block_pressure(Sp *s, LiveSet *ls, int b, int p[RC_NALLOC])
 				ps_del(&x, live_value(fn, &i->ops[k]));
 		for (RegSet c = i->clobbers; c; c &= c - 1)
 			ps_del(&x, fn->npseudo + regset_first(c));
+		ps_clobbers(s, &x, i, p);
 		for (int k = 0; k < i->nops; k++)
 			if (op_reads(fn, &i->ops[k]))
 				ps_add(&x, live_value(fn, &i->ops[k]));

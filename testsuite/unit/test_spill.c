@@ -664,14 +664,14 @@ static void case_hot_loop(void)
 		CHECK(is_transfer_of(find_uid(fn, 9, NULL)->prev, IK_RELOAD, 2, &r));
 		int nb = blk_of(fn, 5); /* the split back edge */
 		if (CHECK(nb >= 0)) {
-			CHECK_INT(fn->blk[nb]->freq, 1000);
+			CHECK_INT(fn->blk[nb]->freq, 900);
 			CHECK_INT(count_kind_in(fn, nb, IK_RELOAD), 1);
 			CHECK_INT(fn->blk[nb]->succ[0].blk, blk_of(fn, 3));
 		}
 		CHECK_INT(count_kind_in(fn, blk_of(fn, 3), IK_SPILL) +
 				  count_kind_in(fn, blk_of(fn, 3), IK_RELOAD),
 			  0);
-		CHECK(r.stats.w_spills == 1.0 && r.stats.w_reloads == 11.0);
+		CHECK(r.stats.w_spills == 1.0 && r.stats.w_reloads == 10.0);
 		fn_free(fn);
 	}
 	fn_free(orig);
@@ -731,6 +731,28 @@ static void case_merge_phi(void)
 				     &r));
 		CHECK_INT(count_kind_in(fn, blk_of(fn, 3), IK_RELOAD), 0);
 		CHECK(r.stats.w_spills == 1.0 && r.stats.w_reloads == 0.05);
+		fn_free(fn);
+	}
+	fn_free(orig);
+}
+
+/* loop_call.ir, k = 4: the call in the loop leaves one register to the
+ * three values living through it, so p1 and p2 (unread in the loop)
+ * stay out of the header's entry set: spilled after uids 1 and 2,
+ * reloaded before uid 12, nothing in the loop. */
+static void case_loop_call(void)
+{
+	Fn *orig;
+	SpillResult r;
+	Fn *fn = spill_file("loop_call", 4, &orig, &r);
+	if (fn) {
+		CHECK_INT(r.stats.spills, 2);
+		CHECK_INT(r.stats.reloads, 2);
+		CHECK(is_transfer_of(find_uid(fn, 1, NULL)->next, IK_SPILL, 1, &r));
+		CHECK(is_transfer_of(find_uid(fn, 2, NULL)->next, IK_SPILL, 2, &r));
+		for (int b = 3; b <= 6; b++)
+			CHECK_INT(count_kind_in(fn, blk_of(fn, b), IK_RELOAD), 0);
+		CHECK(r.stats.w_spills == 2.0 && r.stats.w_reloads == 2.0);
 		fn_free(fn);
 	}
 	fn_free(orig);
@@ -1532,6 +1554,8 @@ void suite_spill(void)
 	t_case("spill: a merge after a hot path that lost a value", case_merge_hot);
 	t_case("spill: a phi after a hot path that lost its source",
 	       case_merge_phi);
+	t_case("spill: a call in a loop leaves no room for unread values",
+	       case_loop_call);
 	t_case("spill: a reload nothing reads goes", case_unread_reload);
 	t_case("spill: a store nothing reads goes", case_dead_spill);
 	t_case("spill: an accumulator updated in its slot", case_rmw_acc);
