@@ -360,6 +360,13 @@ static bool drop_nullmoves(Pipe *p)
 	return true;
 }
 
+/* drop_redundant_moves (locations.h). */
+static bool drop_redundant(Pipe *p)
+{
+	drop_redundant_moves(p->fn);
+	return true;
+}
+
 /* x87_moves_via_memory (x87.h). */
 static bool x87_moves_memory(Pipe *p)
 {
@@ -429,6 +436,8 @@ static const Step pipeline[] = {
 	{PH_DESTRUCT, finish_words, NULL},
 	/* allocated -> no move whose two sides are in one place */
 	{PH_DESTRUCT, drop_nullmoves, NULL},
+	/* allocated -> no move into a register holding its value already */
+	{PH_DESTRUCT, drop_redundant, NULL},
 	/* allocated -> no register move between x87 and other classes */
 	{PH_DESTRUCT, x87_moves_memory, NULL},
 	/* allocated -> the x87 copies' operands as in the original */

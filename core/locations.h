@@ -25,4 +25,13 @@ Loc op_location(const Op *o);
  * destination in one place). */
 void drop_null_moves(Fn *fn);
 
+/* Removes the moves of the allocated fn whose destination register
+ * already holds the value of the source: within each block, each
+ * register's contents numbered as a value (a move or copy gives the
+ * destination the source's number, a swap exchanges them, any other
+ * write or clobber forgets it).  The parallel copies before constrained
+ * instructions move a value away and back (`dx := bp; use dx; bp :=
+ * dx`): the move back goes. */
+void drop_redundant_moves(Fn *fn);
+
 #endif

@@ -13,6 +13,7 @@
 #include "gen.h"
 #include "interp.h"
 #include "irtext.h"
+#include "locations.h"
 #include "spill_everywhere.h"
 #include "verify.h"
 
@@ -1510,6 +1511,58 @@ static void case_slot_operands(void)
 	irfile_free(&f);
 }
 
+/* drop_redundant_moves: a move into a register that holds its value
+ * already goes; every other stays.  By hand, one block:
+ *   move p1 dx <- bp     dx gets bp's value: stays
+ *   1: reads p1[0,1] in dx
+ *   move p1 bp <- dx     bp still holds it: goes
+ *   move p2 cx <- ax     stays
+ *   2: p2's part in cx written (partial def): cx holds a new value
+ *   move p2 ax <- cx     stays (ax holds the old one)
+ *   move p3 si <- di     stays
+ *   3: call clobbering si
+ *   move p3 di <- si     stays (si clobbered)
+ *   4: copy p4 r8 <- p3 di: another pseudo, another value
+ *   move p3 r8 <- di     stays (r8 holds p4, for the checker another
+ *                        value)
+ * 7 moves before, 6 after. */
+static void case_redundant_moves(void)
+{
+	IrFile f;
+	Fn *fn = parse_one(
+		"func rm allocated\n  pseudo p1 gpr 8\n  pseudo p2 gpr 8\n"
+		"  pseudo p3 gpr 8\n  pseudo p4 gpr 8\n"
+		"b2: freq=10 depth=0\n"
+		"  move =p1 @dx, p1 @bp\n"
+		"  1: ord \"u\" p1[0,1] @dx\n"
+		"  move =p1 @bp, p1 @dx\n"
+		"  move =p2 @cx, p2 @ax\n"
+		"  2: ord \"w\" =p2[0,1] @cx\n"
+		"  move =p2 @ax, p2 @cx\n"
+		"  move =p3 @si, p3 @di\n"
+		"  3: call \"f\" clobber {si}\n"
+		"  move =p3 @di, p3 @si\n"
+		"  4: copy =p4 @r8, p3 @di\n"
+		"  move =p3 @r8, p3 @di\n"
+		"  5: ret\nend\n",
+		&f);
+	if (!fn)
+		return;
+	drop_redundant_moves(fn);
+	int n = 0;
+	const Ins *gone = NULL;
+	for (const Ins *i = fn->blk[0]->first; i; i = i->next)
+		if (i->kind == IK_MOVE)
+			n++;
+	CHECK_INT(n, 6);
+	/* the one removed is the move back after uid 1 */
+	gone = t_by_uid(fn, 1, NULL);
+	if (CHECK(gone != NULL))
+		CHECK(gone->next && gone->next->kind == IK_MOVE &&
+		      gone->next->ops[0].loc.num == R_CX);
+	irfile_free(&f);
+}
+
 /* A function naming p16777215 is allocated and checked on densely
  * renamed copies (in well under a gigabyte, bench/RESULTS.md "Hostile
  * input"), and the results name the pseudos as the input did. */
@@ -1622,6 +1675,8 @@ void suite_alloc(void)
 	t_case("alloc: x87 values are allocated", case_x87_allocated);
 	t_case("alloc: copies kept are register-to-register", case_copies_kept);
 	t_case("alloc: operands in stack slots counted", case_slot_operands);
+	t_case("alloc: a move into a register holding its value goes",
+	       case_redundant_moves);
 	t_case("alloc: spill code below the spill-everywhere baseline",
 	       case_baseline);
 	t_case("alloc: ssara alloc", case_cli);

@@ -56,8 +56,9 @@ static bool class_within(const Fn *fn, int cls, RegSet set)
 }
 
 /* x87_swap.ir: the back edge exchanges two x87 registers: three moves
- * (no exchange instruction for x87), all on the back edge (frequency
- * 10,000), no swap, nothing spilled. */
+ * (no exchange instruction for x87), all on the back edge (the header's
+ * 10,000 less the 1,000 entering from b1: 9,000), no swap, nothing
+ * spilled. */
 static void case_swap(void)
 {
 	Fn *orig = t_load_fn("testsuite/ir/alloc/x87_swap.ir");
@@ -67,7 +68,7 @@ static void case_swap(void)
 	Fn *fn = alloc_verified(orig, 0, 0, &st);
 	if (fn) {
 		CHECK_INT(st.moves.n, 3);
-		CHECK_INT(st.moves.w, 30000);
+		CHECK_INT(st.moves.w, 27000);
 		CHECK_INT(st.swaps.n, 0);
 		CHECK_INT(st.spills.n, 0);
 		CHECK_INT(st.k[RC_X87], 8);
