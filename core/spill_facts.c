@@ -369,10 +369,11 @@ void sp_phi_webs(Sp *s)
 }
 
 /* ------------------------------------------------------------------ */
-/* loops: the values read in each loop (a read by a phi counts at the end
- * of the predecessor) and each loop's register pressure. */
+/* loops: the values read in each loop (a phi's sources when the phi's
+ * value is read there) and each loop's register pressure. */
 
-/* Appends the values read in block b (deduplicated with stamp g) to x. */
+/* Appends the values read in block b by its instructions other than
+ * phis (deduplicated with stamp g) to x. */
 static void block_reads(Sp *s, int b, int g, IVec *x)
 {
 	const Fn *fn = s->fn;
@@ -389,16 +390,46 @@ static void block_reads(Sp *s, int b, int g, IVec *x)
 			}
 		}
 	}
-	for (int e = 0; e < bb->nsucc; e++) {
-		const Blk *sb = fn->blk[bb->succ[e].blk];
-		for (const Ins *i = sb->first; i && i->kind == IK_PHI; i = i->next)
-			for (int k = 1; k < i->nops; k++) {
-				int v = live_value(fn, &i->ops[k]);
-				if (v >= 0 && i->ops[k].from == b && s->mark[v] != g) {
+}
+
+/* Whether block b is in loop l (its innermost loop or one inside l). */
+static bool blk_in_loop(const Loops *lp, int b, int l)
+{
+	for (int m = lp->innermost[b]; m >= 0; m = lp->parent[m])
+		if (m == l)
+			return true;
+	return false;
+}
+
+/* Adds to x (stamp g) the sources, on edges from blocks of loop l, of
+ * the phis in the blocks bl of l whose results x holds, until none is
+ * left: a phi source is read in the loop when its phi's value is.  A
+ * value the loop only carries around through phis (written on some
+ * paths, read after the loop) is not read in it. */
+static void phi_reads(Sp *s, int l, const IVec *bl, int g, IVec *x)
+{
+	const Fn *fn = s->fn;
+	bool grew = true;
+	while (grew) {
+		grew = false;
+		for (int j = 0; j < bl->n; j++) {
+			const Blk *bb = fn->blk[bl->v[j]];
+			for (const Ins *i = bb->first; i && i->kind == IK_PHI;
+			     i = i->next) {
+				int d = live_value(fn, &i->ops[0]);
+				if (d < 0 || s->mark[d] != g)
+					continue;
+				for (int k = 1; k < i->nops; k++) {
+					int v = live_value(fn, &i->ops[k]);
+					if (v < 0 || s->mark[v] == g ||
+					    !blk_in_loop(s->lp, i->ops[k].from, l))
+						continue;
 					s->mark[v] = g;
 					iv_push(s, x, v);
+					grew = true;
 				}
 			}
+		}
 	}
 }
 
@@ -524,16 +555,21 @@ static void loop_pressures(Sp *s)
 }
 
 /* The values read in each loop: its own blocks' reads plus its inner
- * loops' (children first), deduplicated. */
+ * loops' (children first), then the phi sources whose phis' values are
+ * read (phi_reads), deduplicated. */
 static void loop_reads(Sp *s)
 {
 	const Loops *lp = s->lp;
 	int nl = lp->nloop;
 	IVec *blocks = ARENA_NEW(s->a, IVec, nl + 1);
 	IVec *kids = ARENA_NEW(s->a, IVec, nl + 1);
+	IVec *all = ARENA_NEW(s->a, IVec, nl + 1);
 	for (int b = 0; b < s->fn->nblk; b++)
-		if (lp->innermost[b] >= 0 && cfg_reachable(s->cfg, b))
+		if (lp->innermost[b] >= 0 && cfg_reachable(s->cfg, b)) {
 			iv_push(s, &blocks[lp->innermost[b]], b);
+			for (int m = lp->innermost[b]; m >= 0; m = lp->parent[m])
+				iv_push(s, &all[m], b);
+		}
 	for (int l = 0; l < nl; l++)
 		if (lp->parent[l] >= 0)
 			iv_push(s, &kids[lp->parent[l]], l);
@@ -552,6 +588,7 @@ static void loop_reads(Sp *s)
 				}
 			}
 		}
+		phi_reads(s, l, &all[l], g, &x);
 		s->lused[l] = x.v;
 		s->nlused[l] = x.n;
 	}

@@ -758,6 +758,29 @@ static void case_loop_call(void)
 	fn_free(orig);
 }
 
+/* carried.ir, k = 3: r, only carried around the loop by its phis,
+ * is not read in it: a memory phi; nothing spilled or reloaded in the
+ * loop's hot blocks b3 and b5; p3 spilled after uid 3, p8 reloaded
+ * before uid 15. */
+static void case_carried(void)
+{
+	Fn *orig;
+	SpillResult r;
+	Fn *fn = spill_file("carried", 3, &orig, &r);
+	if (fn) {
+		CHECK(is_transfer_of(find_uid(fn, 3, NULL)->next, IK_SPILL, 3, &r));
+		CHECK(is_transfer_of(find_uid(fn, 15, NULL)->prev, IK_RELOAD, 8,
+				     &r));
+		for (int b = 3; b <= 5; b += 2)
+			CHECK_INT(count_kind_in(fn, blk_of(fn, b), IK_RELOAD) +
+					  count_kind_in(fn, blk_of(fn, b), IK_SPILL),
+				  0);
+		CHECK(r.stats.w_spills == 21.0 && r.stats.w_reloads == 11.0);
+		fn_free(fn);
+	}
+	fn_free(orig);
+}
+
 /* unread_reload.ir, k = 2: the back edge's reload of p1 reaches b4
  * unread and goes with its phi; reloads before uids 7 and 12 remain. */
 static void case_unread_reload(void)
@@ -1556,6 +1579,8 @@ void suite_spill(void)
 	       case_merge_phi);
 	t_case("spill: a call in a loop leaves no room for unread values",
 	       case_loop_call);
+	t_case("spill: a value the loop only carries is not read in it",
+	       case_carried);
 	t_case("spill: a reload nothing reads goes", case_unread_reload);
 	t_case("spill: a store nothing reads goes", case_dead_spill);
 	t_case("spill: an accumulator updated in its slot", case_rmw_acc);
