@@ -196,13 +196,17 @@ static void check_operand(Chk *c, const Ins *i, const Ins *o, int pos, int k)
 	if (oo->kind != OK_PSEUDO || c->gcc)
 		return;
 	if (l >= TGT_NREGS) {
-		if (!constr_mem_ok(o, k))
+		/* a copy's destination in a slot with its source in a
+		 * register: a store */
+		bool store = o->kind == IK_COPY && k == 0 && i->nops == 2 &&
+			     op_loc(c, &i->ops[1]) < TGT_NREGS;
+		if (!constr_mem_ok(o, k) && !store)
 			violation(c, VK_NOT_MEM, i, pos, k, l,
 				  "operand %d (%s) at %s: a stack slot, but "
 				  "the operand needs a register",
 				  k, value_name(c, v, vb, sizeof vb),
 				  loc_name(c, l, lb, sizeof lb));
-		if (!constr_mem_ok(o, k))
+		if (!constr_mem_ok(o, k) && !store)
 			return;
 	} else {
 		int cls = c->o->pseudo[v].cls;
