@@ -442,6 +442,18 @@ void spill_code_sums(const Totals *t, long long *sg, long long *ss,
 	      t->both_ssara_w[S_REMATS];
 }
 
+/* A row of print_both's grid: label, GCC's and ssara's counts and
+ * weighted sums, or "-" where has is false. */
+static void both_row(Grid *g, const char *label, bool has, long long ng,
+		     long long ns, double wg, double ws)
+{
+	int r = grid_row(g, label);
+	fmt_count(g->cell[r][1], G_CELL, has, ng);
+	fmt_count(g->cell[r][2], G_CELL, has, ns);
+	fmt_weight(g->cell[r][3], G_CELL, has, wg);
+	fmt_weight(g->cell[r][4], G_CELL, has, ws);
+}
+
 /* GCC's counts beside ssara's over the functions both allocated. */
 static void print_both(FILE *f, const Totals *t)
 {
@@ -467,11 +479,8 @@ static void print_both(FILE *f, const Totals *t)
 	bool k = t->both_kept > 0;
 	for (size_t i = 0; i < sizeof row / sizeof *row; i++) {
 		if (row[i].ssara == S_COPIES) {
-			r = grid_row(&g, "copies kept");
-			fmt_count(g.cell[r][1], G_CELL, k, t->kept_gcc);
-			fmt_count(g.cell[r][2], G_CELL, k, t->kept_ssara);
-			fmt_weight(g.cell[r][3], G_CELL, k, t->w_kept_gcc);
-			fmt_weight(g.cell[r][4], G_CELL, k, t->w_kept_ssara);
+			both_row(&g, "copies kept", k, t->kept_gcc,
+				 t->kept_ssara, t->w_kept_gcc, t->w_kept_ssara);
 		}
 		r = grid_row(&g, row[i].label);
 		int gc = row[i].gcc, sc = row[i].ssara;
@@ -498,27 +507,18 @@ static void print_both(FILE *f, const Totals *t)
 	grid_set(&g, r, 2, "%lld", ss);
 	grid_set(&g, r, 3, "%.1f", wg);
 	grid_set(&g, r, 4, "%.1f", ws);
-	r = grid_row(&g, "moves in final code");
-	fmt_count(g.cell[r][1], G_CELL, k, t->fmoves_gcc);
-	fmt_count(g.cell[r][2], G_CELL, k, t->fmoves_ssara);
-	fmt_weight(g.cell[r][3], G_CELL, k, t->w_fmoves_gcc);
-	fmt_weight(g.cell[r][4], G_CELL, k, t->w_fmoves_ssara);
+	both_row(&g, "moves in final code", k, t->fmoves_gcc, t->fmoves_ssara,
+		 t->w_fmoves_gcc, t->w_fmoves_ssara);
 	r = grid_row(&g, "with copies kept");
 	grid_set(&g, r, 1, "%ld", t->both_gcc_has_kept);
 	grid_set(&g, r, 2, "%ld", t->both_ssara_has_kept);
 	/* Only when some record carries them (older ones do not). */
 	bool m = t->both_slots > 0;
 	if (m) {
-	r = grid_row(&g, "slot operands");
-	fmt_count(g.cell[r][1], G_CELL, m, t->slots_gcc);
-	fmt_count(g.cell[r][2], G_CELL, m, t->slots_ssara);
-	fmt_weight(g.cell[r][3], G_CELL, m, t->w_slots_gcc);
-	fmt_weight(g.cell[r][4], G_CELL, m, t->w_slots_ssara);
-	r = grid_row(&g, "spill code + slot operands");
-	fmt_count(g.cell[r][1], G_CELL, m, t->mem_gcc);
-	fmt_count(g.cell[r][2], G_CELL, m, t->mem_ssara);
-	fmt_weight(g.cell[r][3], G_CELL, m, t->w_mem_gcc);
-	fmt_weight(g.cell[r][4], G_CELL, m, t->w_mem_ssara);
+		both_row(&g, "slot operands", m, t->slots_gcc, t->slots_ssara,
+			 t->w_slots_gcc, t->w_slots_ssara);
+		both_row(&g, "spill code + slot operands", m, t->mem_gcc,
+			 t->mem_ssara, t->w_mem_gcc, t->w_mem_ssara);
 	}
 	fprintf(f, "\ngcc vs ssara over %ld functions both allocated\n",
 		t->both);

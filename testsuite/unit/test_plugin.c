@@ -1146,6 +1146,36 @@ static void case_section(void)
 	free(j);
 }
 
+/* Writes src to TMP/NAME.c, compiles it at -O2 with the plugin checking
+ * both allocations (verify=both) and the extra arguments, and returns
+ * the records it appended to TMP/NAME.json (malloc'ed), NULL when none
+ * (the compile's failure is a failed check). */
+static char *compile_records(const char *name, const char *src,
+			     const char *extra)
+{
+	char *path = t_fmt("%s/%s.c", tmp, name);
+	FILE *f = fopen(path, "w");
+	free(path);
+	if (!CHECK(f != NULL))
+		return NULL;
+	fputs(src, f);
+	fclose(f);
+	char *j = t_fmt("%s/%s.json", tmp, name);
+	unlink(j);
+	char *args = t_fmt("-O2 -c %s.c -o %s.o -fplugin=%s "
+			  "-fplugin-arg-ssara-verify=both "
+			  "-fplugin-arg-ssara-json=%s.json%s",
+			  name, name, plugin_path(), name, extra);
+	int st;
+	char *out = gcc(args, &st);
+	free(args);
+	t_check(st == 0, __FILE__, __LINE__, "gcc: exit %d:\n%s", st, out);
+	free(out);
+	char *json = slurp(j);
+	free(j);
+	return json;
+}
+
 /* gcc_ra.copies_kept: captured copies still register-to-register moves
  * after reload.  The functions and the register moves of their
  * assembly (gcc -O2 -S, GCC 12.2), counted by hand:
@@ -1191,26 +1221,7 @@ static void case_copies_kept(void)
 		{"sw", 3, 0}, {"keep", 2, 0}, {"none", 0, 0},
 		{"two", 5, 1}, {"ga", 2, 0},
 	};
-	char *path = t_fmt("%s/kept.c", tmp);
-	FILE *f = fopen(path, "w");
-	free(path);
-	if (!CHECK(f != NULL))
-		return;
-	fputs(src, f);
-	fclose(f);
-	char *j = t_fmt("%s/kept.json", tmp);
-	unlink(j);
-	char *args = t_fmt("-O2 -c kept.c -o kept.o -fplugin=%s "
-			  "-fplugin-arg-ssara-verify=both "
-			  "-fplugin-arg-ssara-json=kept.json",
-			  plugin_path());
-	int st;
-	char *out = gcc(args, &st);
-	free(args);
-	t_check(st == 0, __FILE__, __LINE__, "gcc: exit %d:\n%s", st, out);
-	free(out);
-	char *json = slurp(j);
-	free(j);
+	char *json = compile_records("kept", src, "");
 	if (!CHECK(json != NULL))
 		return;
 	for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
@@ -1339,30 +1350,11 @@ static void case_slot_operands(void)
 		"  pex_free(obj);\n"
 		"  return errmsg;\n"
 		"}\n";
-	char *path = t_fmt("%s/slots.c", tmp);
-	FILE *f = fopen(path, "w");
-	free(path);
-	if (!CHECK(f != NULL))
-		return;
-	fputs(src, f);
-	fclose(f);
 	char *mk = t_fmt("mkdir -p %s/dump-slots", tmp);
 	free(t_run_cmd(mk, &(int){0}));
 	free(mk);
-	char *j = t_fmt("%s/slots.json", tmp);
-	unlink(j);
-	char *args = t_fmt("-O2 -c slots.c -o slots.o -fplugin=%s "
-			  "-fplugin-arg-ssara-verify=both "
-			  "-fplugin-arg-ssara-dump=dump-slots "
-			  "-fplugin-arg-ssara-json=slots.json",
-			  plugin_path());
-	int st;
-	char *out = gcc(args, &st);
-	free(args);
-	t_check(st == 0, __FILE__, __LINE__, "gcc: exit %d:\n%s", st, out);
-	free(out);
-	char *json = slurp(j);
-	free(j);
+	char *json = compile_records("slots", src,
+				     " -fplugin-arg-ssara-dump=dump-slots");
 	if (!CHECK(json != NULL))
 		return;
 	static const char *const fns[] = {"bs", "po"};
