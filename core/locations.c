@@ -207,6 +207,26 @@ static bool copy_feeds_spill(const Fn *fn, const Ins *c, const Ins *s)
 				      : fn->target->regs[src->reg].cls == cl;
 }
 
+/* Whether register r is read after instruction at of block b before
+ * being written: decided in the block when some instruction after at
+ * reads or writes it (loclive_effects), else by the liveness at the
+ * block's end (*ll, built on first need). */
+static bool reg_read_after(Fn *fn, int b, const Ins *at, int r,
+			   LocLive **ll)
+{
+	for (const Ins *i = at->next; i; i = i->next) {
+		RegSet use, def;
+		loclive_effects(fn, i, &use, &def);
+		if (RS_HAS(use, r))
+			return true;
+		if (RS_HAS(def, r))
+			return false;
+	}
+	if (!*ll)
+		*ll = loclive_build(fn);
+	return RS_HAS((*ll)->out[b], r);
+}
+
 void fold_copy_spills(Fn *fn)
 {
 	fn_preds(fn);
@@ -215,14 +235,8 @@ void fold_copy_spills(Fn *fn)
 		for (Ins *s = fn->blk[b]->first, *nx; s; s = nx) {
 			nx = s->next;
 			Ins *c = s->prev;
-			if (!c || !copy_feeds_spill(fn, c, s))
-				continue;
-			if (!ll)
-				ll = loclive_build(fn);
-			RegSet before, after;
-			loclive_at(ll, b, s, &before, &after);
-			int r = c->ops[0].loc.num;
-			if (RS_HAS(after, r))
+			if (!c || !copy_feeds_spill(fn, c, s) ||
+			    reg_read_after(fn, b, s, c->ops[0].loc.num, &ll))
 				continue;
 			c->ops[0].loc = s->ops[0].loc;
 			ins_remove(fn->blk[b], s);

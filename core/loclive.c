@@ -27,9 +27,7 @@ static RegSet op_regs(const Fn *fn, const Op *o)
 	return s;
 }
 
-/* The registers i reads (*use) and writes whole (*def: definitions
- * that do not read, clobbers). */
-static void effects(const Fn *fn, const Ins *i, RegSet *use, RegSet *def)
+void loclive_effects(const Fn *fn, const Ins *i, RegSet *use, RegSet *def)
 {
 	*use = 0;
 	*def = i->clobbers;
@@ -47,7 +45,7 @@ static void effects(const Fn *fn, const Ins *i, RegSet *use, RegSet *def)
 static RegSet step(const Fn *fn, const Ins *i, RegSet after)
 {
 	RegSet use, def;
-	effects(fn, i, &use, &def);
+	loclive_effects(fn, i, &use, &def);
 	return (after & ~def) | use;
 }
 
