@@ -683,17 +683,23 @@ static void json_count(FILE *f, const Record *rec, Field fl)
 		fprintf(f, ": null");
 }
 
-/* , "copies_kept": N, "w_copies_kept": W, both null when absent. */
-static void json_kept(FILE *f, bool has, long long n, double w)
+/* , "NAME": N, "w_NAME": W, both null when absent (has false). */
+static void json_pair(FILE *f, const char *name, bool has, long long n,
+		      double w)
 {
 	if (!has) {
-		fprintf(f, ", \"copies_kept\": null, \"w_copies_kept\": null");
+		fprintf(f, ", \"%s\": null, \"w_%s\": null", name, name);
 		return;
 	}
-	fprintf(f, ", \"copies_kept\": %lld, \"w_copies_kept\": ", n);
+	fprintf(f, ", \"%s\": %lld, \"w_%s\": ", name, n, name);
 	json_double(f, w);
 }
 
+/* , "copies_kept": N, "w_copies_kept": W, both null when absent. */
+static void json_kept(FILE *f, bool has, long long n, double w)
+{
+	json_pair(f, "copies_kept", has, n, w);
+}
 /* x, negative or not, as json_double writes it. */
 static void json_signed(FILE *f, double x)
 {
@@ -795,6 +801,8 @@ static void json_verify_ra_times(FILE *f, const Record *rec)
 			json_double(f, s->w[c]);
 		}
 		json_kept(f, s->has_kept, s->kept, s->w_kept);
+		json_pair(f, "slot_operands", s->has_slots, s->slot_ops,
+			  s->w_slot_ops);
 		fprintf(f, ", \"slots\": %lld, \"slot_bytes\": %lld, "
 			"\"aff_total\": %lld, \"aff_final\": %lld, \"us\": %lld}",
 			s->slots, s->slot_bytes, s->aff_total, s->aff_final,
@@ -856,6 +864,8 @@ static void json_function(FILE *f, const Entry *e)
 			}
 		}
 		json_kept(f, rec->has_kept, rec->kept, rec->w_kept);
+		json_pair(f, "slot_operands", rec->has_slots, rec->slot_ops,
+			  rec->w_slot_ops);
 		putc('}', f);
 	}
 	json_verify_ra_times(f, rec);

@@ -503,7 +503,8 @@ static void case_json(void)
 		 "\"moves\": 2, \"w_moves\": 10.5, \"copies_deleted\": 1, "
 		 "\"w_copies_deleted\": 0.5, \"remats\": 1, \"w_remats\": 10, "
 		 "\"frame\": 16, \"callee_saved\": 3, \"copies_kept\": null, "
-		 "\"w_copies_kept\": null}, \"verify\": null, "
+		 "\"w_copies_kept\": null, \"slot_operands\": null, "
+		 "\"w_slot_operands\": null}, \"verify\": null, "
 		 "\"ssara_ra\": null, \"time_us\": null, \"spill_code\": "
 		 "{\"gcc\": 8, \"ssara\": null, \"w_gcc\": 80.8, \"w_ssara\": "
 		 "null}, \"final_moves\": {\"gcc\": null, \"ssara\": null, "
@@ -848,7 +849,8 @@ static void case_verify_json(void)
 		 "{\"spills\": 1, \"w_spills\": 2, \"reloads\": 2, \"w_reloads\": "
 		 "4, \"remats\": 0, \"w_remats\": 0, \"moves\": 3, \"w_moves\": 6, "
 		 "\"swaps\": 1, \"w_swaps\": 1, \"copies\": 2, \"w_copies\": 2.5, "
-		 "\"copies_kept\": null, \"w_copies_kept\": null, \"slots\": 1, \"slot_bytes\": 8, \"aff_total\": 100, "
+		 "\"copies_kept\": null, \"w_copies_kept\": null, "
+		 "\"slot_operands\": null, \"w_slot_operands\": null, \"slots\": 1, \"slot_bytes\": 8, \"aff_total\": 100, "
 		 "\"aff_final\": 80, \"us\": 40}, \"time_us\": {\"capture\": 20, "
 		 "\"ira_lra\": 100, \"audit\": 3}, \"spill_code\": {\"gcc\": 3, "
 		 "\"ssara\": 3, \"w_gcc\": 4, \"w_ssara\": 6}, \"final_moves\": "
@@ -948,6 +950,9 @@ static void case_slot_operands(void)
 	free(out);
 	out = report("--json slots.o", 0);
 	HAS(out, "\"with_slots\": 2");
+	/* s1 per function: GCC's 2 + 1 reads and writes, weighted 3 + 1 */
+	HAS(out, "\"copies_kept\": 0, \"w_copies_kept\": 0, "
+		 "\"slot_operands\": 3, \"w_slot_operands\": 4}");
 	HAS(out, "\"slot_operands\": {\"gcc\": 3, \"ssara\": 5, "
 		 "\"w_gcc\": 4.0, \"w_ssara\": 9.0}, \"spill_and_slots\": "
 		 "{\"gcc\": 6, \"ssara\": 7, \"w_gcc\": 9.0, "
@@ -999,12 +1004,14 @@ static void case_final_code(void)
 	out = report("--json kept.o", 0);
 	HAS(out, "\"fn\": \"k5\"");
 	HAS(out, "\"callee_saved\": 0, \"copies_kept\": null, "
-		 "\"w_copies_kept\": null}");
+		 "\"w_copies_kept\": null, \"slot_operands\": null, "
+		 "\"w_slot_operands\": null}");
 	HAS(out, "\"spill_code\": {\"gcc\": 1, \"ssara\": 0, \"w_gcc\": 1, "
 		 "\"w_ssara\": 0}, \"final_moves\": {\"gcc\": null, \"ssara\": 1, "
 		 "\"w_gcc\": null, \"w_ssara\": 1}}");
 	HAS(out, "\"copies\": 3, \"w_copies\": 3, \"copies_kept\": 2, "
-		 "\"w_copies_kept\": 2, \"slots\"");
+		 "\"w_copies_kept\": 2, \"slot_operands\": null, "
+		 "\"w_slot_operands\": null, \"slots\"");
 	HAS(out, "\"spill_code\": {\"gcc\": 10, \"ssara\": 8, \"w_gcc\": 17.0, "
 		 "\"w_ssara\": 12.0}, \"with_copies_kept\": {\"gcc\": 5, "
 		 "\"ssara\": 6, \"both\": 5}, \"copies_kept\": {\"gcc\": 8, "
