@@ -367,13 +367,6 @@ static bool drop_redundant(Pipe *p)
 	return true;
 }
 
-/* fold_copy_spills (locations.h). */
-static bool fold_spills(Pipe *p)
-{
-	fold_copy_spills(p->fn);
-	return true;
-}
-
 /* x87_moves_via_memory (x87.h). */
 static bool x87_moves_memory(Pipe *p)
 {
@@ -445,8 +438,6 @@ static const Step pipeline[] = {
 	{PH_DESTRUCT, drop_nullmoves, NULL},
 	/* allocated -> no move into a register holding its value already */
 	{PH_DESTRUCT, drop_redundant, NULL},
-	/* allocated -> no spill of a value a copy just defined */
-	{PH_DESTRUCT, fold_spills, NULL},
 	/* allocated -> no register move between x87 and other classes */
 	{PH_DESTRUCT, x87_moves_memory, NULL},
 	/* allocated -> the x87 copies' operands as in the original */

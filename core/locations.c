@@ -5,8 +5,6 @@
 
 #include <string.h>
 
-#include "loclive.h"
-
 Loc *locations(const Fn *fn, const Colour *c, const int *slot_of)
 {
 	Loc *loc = ARENA_NEW(fn->arena, Loc, fn->npseudo + 1);
@@ -183,62 +181,4 @@ void drop_redundant_moves(Fn *fn)
 			}
 		}
 	}
-}
-
-/* Whether original copy c (one pair, whole values of one general or SSE
- * class) defines, in register r, the value spill s stores: the pseudo
- * s reads from r. */
-static bool copy_feeds_spill(const Fn *fn, const Ins *c, const Ins *s)
-{
-	if (c->kind != IK_COPY || c->uid == 0 || c->nops != 2 ||
-	    s->kind != IK_SPILL || s->nops != 2)
-		return false;
-	const Op *d = &c->ops[0], *src = &c->ops[1], *v = &s->ops[1];
-	if (d->kind != OK_PSEUDO || d->sub_size || src->sub_size ||
-	    v->kind != OK_PSEUDO || v->reg != d->reg || v->sub_size ||
-	    s->ops[0].loc.kind != LOC_SLOT || d->loc.kind != LOC_REG ||
-	    v->loc.kind != LOC_REG || v->loc.num != d->loc.num)
-		return false;
-	Loc sl = op_location(src);
-	int cl = fn->pseudo[d->reg].cls;
-	if (sl.kind != LOC_REG || (cl != RC_GPR && cl != RC_SSE))
-		return false;
-	return src->kind == OK_PSEUDO ? fn->pseudo[src->reg].cls == cl
-				      : fn->target->regs[src->reg].cls == cl;
-}
-
-/* Whether register r is read after instruction at of block b before
- * being written: decided in the block when some instruction after at
- * reads or writes it (loclive_effects), else by the liveness at the
- * block's end (*ll, built on first need). */
-static bool reg_read_after(Fn *fn, int b, const Ins *at, int r,
-			   LocLive **ll)
-{
-	for (const Ins *i = at->next; i; i = i->next) {
-		RegSet use, def;
-		loclive_effects(fn, i, &use, &def);
-		if (RS_HAS(use, r))
-			return true;
-		if (RS_HAS(def, r))
-			return false;
-	}
-	if (!*ll)
-		*ll = loclive_build(fn);
-	return RS_HAS((*ll)->out[b], r);
-}
-
-void fold_copy_spills(Fn *fn)
-{
-	fn_preds(fn);
-	LocLive *ll = NULL;
-	for (int b = 0; b < fn->nblk; b++)
-		for (Ins *s = fn->blk[b]->first, *nx; s; s = nx) {
-			nx = s->next;
-			Ins *c = s->prev;
-			if (!c || !copy_feeds_spill(fn, c, s) ||
-			    reg_read_after(fn, b, s, c->ops[0].loc.num, &ll))
-				continue;
-			c->ops[0].loc = s->ops[0].loc;
-			ins_remove(fn->blk[b], s);
-		}
 }

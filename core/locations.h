@@ -34,11 +34,4 @@ void drop_null_moves(Fn *fn);
  * dx`): the move back goes. */
 void drop_redundant_moves(Fn *fn);
 
-/* A spill right after the original copy that defined its value in a
- * register, when that register is not read after the spill (loclive.h):
- * the copy stores into the spill's slot instead and the spill goes
- * (`copy =p @r, q @s; spill p -> slot` becomes `copy =p @slot, q @s`,
- * one store in place of a move and a store).  General and SSE values. */
-void fold_copy_spills(Fn *fn);
-
 #endif

@@ -27,7 +27,9 @@ static RegSet op_regs(const Fn *fn, const Op *o)
 	return s;
 }
 
-void loclive_effects(const Fn *fn, const Ins *i, RegSet *use, RegSet *def)
+/* The registers i reads (*use) and writes whole (*def: definitions
+ * that do not read, clobbers). */
+static void effects(const Fn *fn, const Ins *i, RegSet *use, RegSet *def)
 {
 	*use = 0;
 	*def = i->clobbers;
@@ -45,7 +47,7 @@ void loclive_effects(const Fn *fn, const Ins *i, RegSet *use, RegSet *def)
 static RegSet step(const Fn *fn, const Ins *i, RegSet after)
 {
 	RegSet use, def;
-	loclive_effects(fn, i, &use, &def);
+	effects(fn, i, &use, &def);
 	return (after & ~def) | use;
 }
 

@@ -22,11 +22,6 @@ typedef struct LocLive {
 	RegSet *out; /* per block index: live at its end */
 } LocLive;
 
-/* The registers instruction i of allocated fn reads (*use: operands
- * that read, and every operand not marked a definition) and writes
- * whole (*def: definitions that do not read, clobbers). */
-void loclive_effects(const Fn *fn, const Ins *i, RegSet *use, RegSet *def);
-
 /* Requires fn allocated with predecessors computed.  The registers live
  * at each block's end, to a fixpoint; allocated in fn's arena. */
 LocLive *loclive_build(const Fn *fn);

@@ -1563,29 +1563,6 @@ static void case_redundant_moves(void)
 	irfile_free(&f);
 }
 
-/* fold_copy_spills on spill/carried.ir at 3 registers: the rare path's
- * copy r = i (uid 9) defines p7 only for the memory phi, so the copy
- * stores into p7's slot and no spill of p7 follows it; verified. */
-static void case_copy_spill(void)
-{
-	Fn *orig = t_load_fn("testsuite/ir/alloc/spill/carried.ir");
-	if (!orig)
-		return;
-	AllocStats st;
-	Fn *fn = t_alloc_verified(orig, 3, true, &st);
-	if (fn) {
-		const Ins *c = t_by_uid(fn, 9, NULL);
-		if (CHECK(c != NULL)) {
-			CHECK_INT(c->ops[0].loc.kind, LOC_SLOT);
-			CHECK_INT(c->ops[1].loc.kind, LOC_REG);
-			CHECK(!c->next || c->next->kind != IK_SPILL);
-		}
-		CHECK_INT(st.slot_writes.n, 1);
-		fn_free(fn);
-	}
-	fn_free(orig);
-}
-
 /* A function naming p16777215 is allocated and checked on densely
  * renamed copies (in well under a gigabyte, bench/RESULTS.md "Hostile
  * input"), and the results name the pseudos as the input did. */
@@ -1700,8 +1677,6 @@ void suite_alloc(void)
 	t_case("alloc: operands in stack slots counted", case_slot_operands);
 	t_case("alloc: a move into a register holding its value goes",
 	       case_redundant_moves);
-	t_case("alloc: a copy stores into the slot its spill would",
-	       case_copy_spill);
 	t_case("alloc: spill code below the spill-everywhere baseline",
 	       case_baseline);
 	t_case("alloc: ssara alloc", case_cli);
