@@ -369,12 +369,25 @@ static bool read_only_at(const Ins *i, int x)
 	return true;
 }
 
+bool constr_same_read(const Fn *fn, const Op *a, const Op *b)
+{
+	if (a->kind != OK_PSEUDO || b->kind != OK_PSEUDO ||
+	    fn->pseudo[a->reg].cls != fn->pseudo[b->reg].cls)
+		return false;
+	if (a->sub_off == b->sub_off && a->sub_size == b->sub_size &&
+	    fn->pseudo[a->reg].size == fn->pseudo[b->reg].size)
+		return true;
+	int wa = a->sub_size ? a->sub_size : fn->pseudo[a->reg].size;
+	int wb = b->sub_size ? b->sub_size : fn->pseudo[b->reg].size;
+	return a->sub_off == 0 && b->sub_off == 0 && wa == wb;
+}
+
 /* Instead of a copy for tied use k of i, whose value lives on after i
  * (live), the commutative pair's other operand x takes the tie when its
  * value dies at i: the two reads exchange their values (not their
  * constraints, which must be alike: register sets, flags but whether
- * memory is acceptable, the same part of values of one class and size),
- * as LRA does with `%`.  Whether it did. */
+ * memory is acceptable, reads of the same bytes: constr_same_read), as
+ * LRA does with `%`.  Whether it did. */
 static bool comm_swap(const Fn *fn, Ins *i, int k, const LiveSet *live)
 {
 	int x = pair_other(i, k, INS_COMM);
@@ -386,14 +399,15 @@ static bool comm_swap(const Fn *fn, Ins *i, int k, const LiveSet *live)
 	    o->allowed != q->allowed ||
 	    (o->flags & ~(OF_SOFT | OF_MEM)) !=
 		    (q->flags & ~(OF_SOFT | OF_MEM)) ||
-	    o->sub_off != q->sub_off || o->sub_size != q->sub_size ||
-	    fn->pseudo[o->reg].cls != fn->pseudo[q->reg].cls ||
-	    fn->pseudo[o->reg].size != fn->pseudo[q->reg].size ||
-	    !read_only_at(i, x))
+	    !constr_same_read(fn, o, q) || !read_only_at(i, x))
 		return false;
-	int v = o->reg;
+	Op t = *o;
 	o->reg = q->reg;
-	q->reg = v;
+	o->sub_off = q->sub_off;
+	o->sub_size = q->sub_size;
+	q->reg = t.reg;
+	q->sub_off = t.sub_off;
+	q->sub_size = t.sub_size;
 	return true;
 }
 

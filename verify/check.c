@@ -328,35 +328,36 @@ static bool comm_exchanged_soft(Chk *c, const Ins *i, const Ins *o,
 				bool *soft);
 
 /* Whether original o's pair [comm K] has alike operands (register sets,
- * flags but whether memory is acceptable, parts): then an allocation may read it exchanged, each
+ * flags but whether memory is acceptable, reads of the same bytes:
+ * constr_same_read): then an allocation may read it exchanged, each
  * position checked whole with the other's value (its tie stays the
  * position's: ssara's comm_swap moves a tie to the other value). */
-static bool comm_alike(const Ins *o, int k)
+static bool comm_alike(const Fn *fn, const Ins *o, int k)
 {
 	const Op *a = &o->ops[k], *b = &o->ops[k + 1];
 	return a->allowed == b->allowed &&
 	       (a->flags & ~(OF_SOFT | OF_MEM)) ==
 		       (b->flags & ~(OF_SOFT | OF_MEM)) &&
-	       a->sub_off == b->sub_off && a->sub_size == b->sub_size;
+	       constr_same_read(fn, a, b);
 }
 
 /* The mark [comm K] (docs/IR.md) says the instruction computes the same
- * with either order; it is honoured only on two uses of pseudos of one
- * size read with the same part, and in ssara's allocation only when
- * their constraints are alike (comm_alike). */
+ * with either order; it is honoured only on two uses of pseudos that
+ * read the same bytes (constr_same_read: the same part of values of one
+ * size, or as many low bytes of each), and in ssara's allocation only
+ * when their constraints are alike (comm_alike). */
 static bool comm_exchanged_soft(Chk *c, const Ins *i, const Ins *o,
 				bool *soft)
 {
 	int k = i->comm;
 	if (!(i->flags & INS_COMM) || k < 0 || k + 1 >= o->nops ||
-	    o->nops != i->nops || (!c->gcc && !comm_alike(o, k)))
+	    o->nops != i->nops || (!c->gcc && !comm_alike(c->o, o, k)))
 		return false;
 	const Op *a = &o->ops[k], *b = &o->ops[k + 1];
 	if (a->kind != OK_PSEUDO || b->kind != OK_PSEUDO ||
 	    (a->flags & OF_DEF) || (b->flags & OF_DEF) ||
 	    !op_reads(c->o, a) || !op_reads(c->o, b) ||
-	    a->sub_off != b->sub_off || a->sub_size != b->sub_size ||
-	    value_size(c, value_of(c, a)) != value_size(c, value_of(c, b)))
+	    !constr_same_read(c->o, a, b))
 		return false;
 	int la = op_loc(c, &i->ops[k]), lb = op_loc(c, &i->ops[k + 1]);
 	bool s1 = false;
@@ -391,6 +392,19 @@ static void comm_not_proven(Chk *c, const Ins *i, const Ins *o, int k,
 			return;
 		}
 	}
+}
+
+/* Exchanges the values (and the parts) two operands read, their
+ * constraints staying. */
+static void exchange_reads(Op *a, Op *b)
+{
+	Op t = *a;
+	a->reg = b->reg;
+	a->sub_off = b->sub_off;
+	a->sub_size = b->sub_size;
+	b->reg = t.reg;
+	b->sub_off = t.sub_off;
+	b->sub_size = t.sub_size;
 }
 
 /* Whether operand k of original o is tied and allocated i meets that
@@ -441,8 +455,7 @@ void check_operands(Chk *c, const Ins *i, const Ins *o, int pos)
 			 * the pair's values exchanged (constraints alike) */
 			Op x[o->nops];
 			memcpy(x, o->ops, sizeof x);
-			x[i->comm].reg = o->ops[i->comm + 1].reg;
-			x[i->comm + 1].reg = o->ops[i->comm].reg;
+			exchange_reads(&x[i->comm], &x[i->comm + 1]);
 			Ins t = *o;
 			t.ops = x;
 			check_operand(c, i, &t, pos, k);

@@ -344,19 +344,39 @@ static bool op_is_place(const Op *op)
 	return op_is_value(op) || op->kind == OK_LOC;
 }
 
+/* Whether operands a and b read the same part. */
+static bool same_part(const Op *a, const Op *b)
+{
+	return a->sub_off == b->sub_off && a->sub_size == b->sub_size;
+}
+
+/* Whether y reads x's commutative pair [comm K] with the two parts
+ * exchanged (the allocator exchanged two reads of the same bytes of
+ * values of different sizes, constr_same_read). */
+static bool comm_parts_exchanged(const Ins *x, const Ins *y)
+{
+	int c = x->comm;
+	return (x->flags & INS_COMM) && c >= 0 && c + 1 < x->nops &&
+	       same_part(&x->ops[c], &y->ops[c + 1]) &&
+	       same_part(&x->ops[c + 1], &y->ops[c]);
+}
+
 bool same_shape(const Ins *x, const Ins *y)
 {
 	if (x->kind != y->kind || x->nops != y->nops)
 		return false;
+	bool ex = comm_parts_exchanged(x, y);
 	for (int k = 0; k < x->nops; k++) {
 		const Op *a = &x->ops[k], *b = &y->ops[k];
+		bool pair = (x->flags & (INS_MIRROR | INS_COMM)) &&
+			    (k == x->comm || k == x->comm + 1);
 		/* a mirrored pair may take the other alternative's memory */
 		int ign = OF_WORD | OF_SOFT;
-		if ((x->flags & INS_MIRROR) && (k == x->comm || k == x->comm + 1))
+		if ((x->flags & INS_MIRROR) && pair)
 			ign |= OF_MEM | OF_MEMONLY;
 		if (op_is_value(a) != op_is_value(b) ||
 		    (a->flags & ~ign) != (b->flags & ~ign) ||
-		    a->sub_off != b->sub_off || a->sub_size != b->sub_size)
+		    !(same_part(a, b) || (ex && pair)))
 			return false;
 		if (!op_is_value(a) && !const_equal(a, b))
 			return false;

@@ -1256,6 +1256,29 @@ static void case_comm_part(void)
 			 comm_unmark, 1);
 }
 
+/* comm_low.ir (all registers): a whole 4-byte value and another's low
+ * word, exchanged with their parts: p2[0,4] tied instead of a move of
+ * p1. */
+static void case_comm_low(void)
+{
+	mark_saves_moves("testsuite/ir/alloc/comm_low.ir", 3, p2_tied,
+			 comm_unmark, 1);
+	Fn *orig = t_load_fn("testsuite/ir/alloc/comm_low.ir");
+	if (!orig)
+		return;
+	AllocStats st;
+	Fn *fn = t_alloc_verified(orig, 0, true, &st);
+	if (fn) {
+		const Ins *i = t_by_uid(fn, 3, NULL);
+		if (CHECK(i != NULL)) {
+			CHECK_INT(i->ops[1].sub_size, 4);
+			CHECK_INT(i->ops[2].sub_size, 0);
+		}
+		fn_free(fn);
+	}
+	fn_free(orig);
+}
+
 /* comm_acc.ir's uid 4: p1 (the accumulator) read tied, in the def's
  * register, p2 the other read. */
 static void comm_acc_tied(const Ins *i)
@@ -1650,6 +1673,8 @@ void suite_alloc(void)
 	       case_comm_swap);
 	t_case("alloc: a commutative pair of low words exchanged",
 	       case_comm_part);
+	t_case("alloc: a whole value and a low word exchanged",
+	       case_comm_low);
 	t_case("alloc: an accumulator's commutative reads exchanged",
 	       case_comm_acc);
 	t_case("alloc: a tie's copy leaves the value's register alone",
