@@ -371,8 +371,7 @@ static bool read_only_at(const Ins *i, int x)
 
 bool constr_same_read(const Fn *fn, const Op *a, const Op *b)
 {
-	if (a->kind != OK_PSEUDO || b->kind != OK_PSEUDO ||
-	    fn->pseudo[a->reg].cls != fn->pseudo[b->reg].cls)
+	if (a->kind != OK_PSEUDO || b->kind != OK_PSEUDO)
 		return false;
 	if (a->sub_off == b->sub_off && a->sub_size == b->sub_size &&
 	    fn->pseudo[a->reg].size == fn->pseudo[b->reg].size)
@@ -399,6 +398,7 @@ static bool comm_swap(const Fn *fn, Ins *i, int k, const LiveSet *live)
 	    o->allowed != q->allowed ||
 	    (o->flags & ~(OF_SOFT | OF_MEM)) !=
 		    (q->flags & ~(OF_SOFT | OF_MEM)) ||
+	    fn->pseudo[o->reg].cls != fn->pseudo[q->reg].cls ||
 	    !constr_same_read(fn, o, q) || !read_only_at(i, x))
 		return false;
 	Op t = *o;

@@ -215,11 +215,12 @@ bool constr_split_live(Fn *fn, Ssa *ssa, const RegSet avail[RC_NALLOC],
 		       const Live *lv, ConstrStats *st, char *err,
 		       size_t errlen);
 
-/* Whether pseudo operands a and b of fn read the same bytes of a
- * register of one class: the same part of values of one size, or the
- * low bytes of each, as many (a whole 4-byte value and the low word
- * `[0,4]` of an 8-byte one): a commutative pair whose reads may be
- * exchanged (comm_swap, the checker's comm_alike). */
+/* Whether pseudo operands a and b of fn read the same bytes: the same
+ * part of values of one size, or the low bytes of each, as many (a
+ * whole 4-byte value and the low word `[0,4]` of an 8-byte one): a
+ * commutative pair whose reads may be exchanged (comm_swap, which also
+ * asks for one class; the checker's comm_alike and
+ * comm_exchanged_soft). */
 bool constr_same_read(const Fn *fn, const Op *a, const Op *b);
 
 #endif
