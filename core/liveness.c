@@ -96,8 +96,9 @@ static void scan_phi(const Fn *fn, Events *e, const Ins *i, int b)
  * them per value (e->start[v + 1]). */
 static void scan_blocks(const Fn *fn, Events *e)
 {
-	for (int v = 0; v < live_nval(fn); v++)
-		e->defblk[v] = e->ueblk[v] = -1;
+	/* every byte 0xff: every int -1 */
+	memset(e->defblk, 0xff, sizeof(int) * (size_t)live_nval(fn));
+	memset(e->ueblk, 0xff, sizeof(int) * (size_t)live_nval(fn));
 	for (int b = 0; b < fn->nblk; b++)
 		for (const Ins *i = fn->blk[b]->first; i; i = i->next) {
 			if (i->kind == IK_PHI)
@@ -114,11 +115,8 @@ static long max_events(const Fn *fn)
 {
 	long n = 0;
 	for (int b = 0; b < fn->nblk; b++)
-		for (const Ins *i = fn->blk[b]->first; i; i = i->next) {
-			n += 2 * (long)i->nops;
-			for (RegSet c = i->clobbers; c; c &= c - 1)
-				n++;
-		}
+		for (const Ins *i = fn->blk[b]->first; i; i = i->next)
+			n += 2 * (long)i->nops + regset_count(i->clobbers);
 	return n;
 }
 
@@ -322,8 +320,13 @@ Live *live_compute(Fn *fn, const Cfg *cfg)
 	int *vin = ARENA_RAW(a, int, nval), *vout = ARENA_RAW(a, int, nval);
 	for (int v = 0; v < nval; v++) {
 		long in0 = x.in.n, out0 = x.out.n;
-		x.v = v;
-		explore_value(&x, e.ev + e.start[v], e.start[v + 1] - e.start[v]);
+		int nev = e.start[v + 1] - e.start[v];
+		/* a value without events (most hard registers) is live
+		 * nowhere */
+		if (nev > 0) {
+			x.v = v;
+			explore_value(&x, e.ev + e.start[v], nev);
+		}
 		vin[v] = (int)(x.in.n - in0);
 		vout[v] = (int)(x.out.n - out0);
 	}

@@ -118,17 +118,11 @@ static inline int target_nregs(const Target *t, int cls, int size)
 
 int regset_count(RegSet s);
 
-/* The lowest set bit of the 64-bit word w (not 0). */
+/* The lowest set bit of the 64-bit word w (not 0): one instruction
+ * (bsf or tzcnt). */
 static inline int regset_word_first(uint64_t w)
 {
-	/* The lowest bit, times a de Bruijn sequence: its top six bits
-	 * differ for each of the 64 positions (portable C, no loop). */
-	static const unsigned char pos[64] = {
-		0,  1,  48, 2,  57, 49, 28, 3,  61, 58, 50, 42, 38, 29, 17, 4,
-		62, 55, 59, 36, 53, 51, 43, 22, 45, 39, 33, 30, 24, 18, 12, 5,
-		63, 47, 56, 27, 60, 41, 37, 16, 54, 35, 52, 21, 44, 32, 23, 11,
-		46, 26, 40, 15, 34, 20, 31, 10, 25, 14, 19, 9,  13, 8,  7,  6};
-	return pos[((w & (~w + 1)) * UINT64_C(0x03f79d71b4cb0a89)) >> 58];
+	return __builtin_ctzll(w);
 }
 
 /* The lowest register in s; s must not be empty.  Inline: asked for
