@@ -116,7 +116,24 @@ static inline int target_nregs(const Target *t, int cls, int size)
 	return (size + b - 1) / b;
 }
 
-int regset_count(RegSet s);
+/* The members of the 64-bit word w, by halving sums (no libgcc call
+ * where the target has no popcnt instruction). */
+static inline int regset_word_count(uint64_t w)
+{
+	w = w - ((w >> 1) & UINT64_C(0x5555555555555555));
+	w = (w & UINT64_C(0x3333333333333333)) +
+	    ((w >> 2) & UINT64_C(0x3333333333333333));
+	w = (w + (w >> 4)) & UINT64_C(0x0f0f0f0f0f0f0f0f);
+	return (int)((w * UINT64_C(0x0101010101010101)) >> 56);
+}
+
+/* The number of registers in s.  Inline: asked per operand and per
+ * value by the colouring's and the spiller's walks. */
+static inline int regset_count(RegSet s)
+{
+	return regset_word_count((uint64_t)s) +
+	       regset_word_count((uint64_t)(s >> 64));
+}
 
 /* The lowest set bit of the 64-bit word w (not 0): one instruction
  * (bsf or tzcnt). */
