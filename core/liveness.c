@@ -116,7 +116,8 @@ static long max_events(const Fn *fn)
 	long n = 0;
 	for (int b = 0; b < fn->nblk; b++)
 		for (const Ins *i = fn->blk[b]->first; i; i = i->next)
-			n += 2 * (long)i->nops + regset_count(i->clobbers);
+			n += 2 * (long)i->nops +
+			     (i->clobbers ? regset_count(i->clobbers) : 0);
 	return n;
 }
 
