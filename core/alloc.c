@@ -444,13 +444,10 @@ static const Step pipeline[] = {
 	{PH_UNTIMED, restore_x87_copies, note_result},
 };
 
-/* Runs s on p, its time added to its phase; on success its note records
- * into st. */
+/* Runs s on p; on success its note records into st. */
 static bool step(Pipe *p, const Step *s, AllocStats *st)
 {
-	double t0 = now();
 	bool ok = s->run(p);
-	p->t[s->phase] += now() - t0;
 	if (ok && s->note)
 		s->note(p, st);
 	return ok;
@@ -467,9 +464,20 @@ static bool run(Fn *fn, const AllocOpts *o, AllocStats *st, char *err,
 	EhWide w;
 	if (!eh_widen(fn, &w, err, errlen))
 		return false;
-	for (size_t k = 0; k < sizeof pipeline / sizeof *pipeline; k++)
+	/* each phase's steps are consecutive: the clock is read where the
+	 * phase changes (the steps' notes count in their phase) */
+	int ph = pipeline[0].phase;
+	double t0 = now();
+	for (size_t k = 0; k < sizeof pipeline / sizeof *pipeline; k++) {
+		if (pipeline[k].phase != ph) {
+			double t = now();
+			p.t[ph] += t - t0;
+			t0 = t;
+			ph = pipeline[k].phase;
+		}
 		if (!step(&p, &pipeline[k], st))
 			return false;
+	}
 	eh_unwiden(fn, &w);
 	return true;
 }

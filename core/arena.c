@@ -38,13 +38,6 @@ void arena_free(Arena *a)
 	free(a);
 }
 
-void *arena_alloc(Arena *a, size_t n)
-{
-	void *p = arena_alloc_raw(a, n);
-	memset(p, 0, n);
-	return p;
-}
-
 void *arena_alloc_chunk(Arena *a, size_t n)
 {
 	size_t sz = n > CHUNK_MIN ? n : CHUNK_MIN;

@@ -8,6 +8,7 @@
 #define SSARA_ARENA_H
 
 #include <stddef.h>
+#include <string.h>
 
 /* The chunks, newest first; visible for the inline fast path of
  * arena_alloc_raw only. */
@@ -42,8 +43,15 @@ static inline void *arena_alloc_raw(Arena *a, size_t n)
 	return p;
 }
 
-/* n zeroed bytes, aligned for any object. */
-void *arena_alloc(Arena *a, size_t n);
+/* n zeroed bytes, aligned for any object.  Inline: the allocators ask
+ * for many small blocks, most of a size known at compile time, whose
+ * zeroing the compiler then writes out. */
+static inline void *arena_alloc(Arena *a, size_t n)
+{
+	void *p = arena_alloc_raw(a, n);
+	memset(p, 0, n);
+	return p;
+}
 /* A copy of old (oldn bytes) grown to newn zeroed-tail bytes. */
 void *arena_grow(Arena *a, void *old, size_t oldn, size_t newn);
 /* arena_grow without zeroing the tail: for arrays filled in order. */

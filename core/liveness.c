@@ -96,8 +96,9 @@ static void scan_phi(const Fn *fn, Events *e, const Ins *i, int b)
  * them per value (e->start[v + 1]). */
 static void scan_blocks(const Fn *fn, Events *e)
 {
-	for (int v = 0; v < live_nval(fn); v++)
-		e->defblk[v] = e->ueblk[v] = -1;
+	/* every byte 0xff: every int -1 */
+	memset(e->defblk, 0xff, sizeof(int) * (size_t)live_nval(fn));
+	memset(e->ueblk, 0xff, sizeof(int) * (size_t)live_nval(fn));
 	for (int b = 0; b < fn->nblk; b++)
 		for (const Ins *i = fn->blk[b]->first; i; i = i->next) {
 			if (i->kind == IK_PHI)
@@ -114,11 +115,9 @@ static long max_events(const Fn *fn)
 {
 	long n = 0;
 	for (int b = 0; b < fn->nblk; b++)
-		for (const Ins *i = fn->blk[b]->first; i; i = i->next) {
-			n += 2 * (long)i->nops;
-			for (RegSet c = i->clobbers; c; c &= c - 1)
-				n++;
-		}
+		for (const Ins *i = fn->blk[b]->first; i; i = i->next)
+			n += 2 * (long)i->nops +
+			     (i->clobbers ? regset_count(i->clobbers) : 0);
 	return n;
 }
 
@@ -228,10 +227,12 @@ static void explore_value(Explore *x, const int *ev, int n)
 	}
 }
 
-/* Requires buf = blocks in value-major order, vcount[v] of them per value,
- * cnt[b] per block.  Fills sets[b] with the values, increasing. */
+/* Requires buf = blocks in value-major order, vcount[v] of them per value
+ * v of vals[0..nvals-1] (increasing; every other value has none), cnt[b]
+ * per block.  Fills sets[b] with the values, increasing. */
 static void transpose(Arena *a, const IntBuf *buf, const int *vcount,
-		      int nval, int nblk, const int *cnt, int **sets)
+		      const int *vals, int nvals, int nblk, const int *cnt,
+		      int **sets)
 {
 	int *all = ARENA_RAW(a, int, buf->n + 1);
 	int *fill = ARENA_NEW(a, int, nblk + 1);
@@ -243,8 +244,8 @@ static void transpose(Arena *a, const IntBuf *buf, const int *vcount,
 	/* Read the chunks in order: k counts down the current chunk. */
 	int c = 0, k = 0;
 	const int *p = NULL;
-	for (int v = 0; v < nval; v++)
-		for (int j = 0; j < vcount[v]; j++) {
+	for (int q = 0; q < nvals; q++)
+		for (int v = vals[q], j = 0; j < vcount[v]; j++) {
 			if (k == 0) {
 				k = chunk_len(c);
 				p = buf->chunk[c++];
@@ -319,13 +320,21 @@ Live *live_compute(Fn *fn, const Cfg *cfg)
 
 	Explore x;
 	explore_init(&x, fn);
+	/* per value with events, increasing: the blocks it is live into and
+	 * out of; a value without events (most hard registers, the pseudo
+	 * numbers a function does not use) is live nowhere */
 	int *vin = ARENA_RAW(a, int, nval), *vout = ARENA_RAW(a, int, nval);
+	int *vals = ARENA_RAW(a, int, nval + 1), nvals = 0;
 	for (int v = 0; v < nval; v++) {
+		int nev = e.start[v + 1] - e.start[v];
+		if (nev == 0)
+			continue;
 		long in0 = x.in.n, out0 = x.out.n;
 		x.v = v;
-		explore_value(&x, e.ev + e.start[v], e.start[v + 1] - e.start[v]);
+		explore_value(&x, e.ev + e.start[v], nev);
 		vin[v] = (int)(x.in.n - in0);
 		vout[v] = (int)(x.out.n - out0);
+		vals[nvals++] = v;
 	}
 
 	Live *lv = ARENA_NEW(a, Live, 1);
@@ -337,8 +346,8 @@ Live *live_compute(Fn *fn, const Cfg *cfg)
 	lv->nout = x.nout;
 	lv->in = ARENA_NEW(a, int *, fn->nblk + 1);
 	lv->out = ARENA_NEW(a, int *, fn->nblk + 1);
-	transpose(a, &x.in, vin, nval, fn->nblk, x.nin, lv->in);
-	transpose(a, &x.out, vout, nval, fn->nblk, x.nout, lv->out);
+	transpose(a, &x.in, vin, vals, nvals, fn->nblk, x.nin, lv->in);
+	transpose(a, &x.out, vout, vals, nvals, fn->nblk, x.nout, lv->out);
 	return lv;
 }
 

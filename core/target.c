@@ -124,12 +124,6 @@ int target_class_by_name(const Target *t, const char *name, int len)
 	return -1;
 }
 
-int regset_count(RegSet s)
-{
-	return __builtin_popcountll((unsigned long long)s) +
-	       __builtin_popcountll((unsigned long long)(s >> 64));
-}
-
 int regset_pair_count(RegSet s)
 {
 	/* the members from the lowest: a member r and r + 1 make a pair

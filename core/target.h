@@ -116,19 +116,30 @@ static inline int target_nregs(const Target *t, int cls, int size)
 	return (size + b - 1) / b;
 }
 
-int regset_count(RegSet s);
+/* The members of the 64-bit word w, by halving sums (no libgcc call
+ * where the target has no popcnt instruction). */
+static inline int regset_word_count(uint64_t w)
+{
+	w = w - ((w >> 1) & UINT64_C(0x5555555555555555));
+	w = (w & UINT64_C(0x3333333333333333)) +
+	    ((w >> 2) & UINT64_C(0x3333333333333333));
+	w = (w + (w >> 4)) & UINT64_C(0x0f0f0f0f0f0f0f0f);
+	return (int)((w * UINT64_C(0x0101010101010101)) >> 56);
+}
 
-/* The lowest set bit of the 64-bit word w (not 0). */
+/* The number of registers in s.  Inline: asked per operand and per
+ * value by the colouring's and the spiller's walks. */
+static inline int regset_count(RegSet s)
+{
+	return regset_word_count((uint64_t)s) +
+	       regset_word_count((uint64_t)(s >> 64));
+}
+
+/* The lowest set bit of the 64-bit word w (not 0): one instruction
+ * (bsf or tzcnt). */
 static inline int regset_word_first(uint64_t w)
 {
-	/* The lowest bit, times a de Bruijn sequence: its top six bits
-	 * differ for each of the 64 positions (portable C, no loop). */
-	static const unsigned char pos[64] = {
-		0,  1,  48, 2,  57, 49, 28, 3,  61, 58, 50, 42, 38, 29, 17, 4,
-		62, 55, 59, 36, 53, 51, 43, 22, 45, 39, 33, 30, 24, 18, 12, 5,
-		63, 47, 56, 27, 60, 41, 37, 16, 54, 35, 52, 21, 44, 32, 23, 11,
-		46, 26, 40, 15, 34, 20, 31, 10, 25, 14, 19, 9,  13, 8,  7,  6};
-	return pos[((w & (~w + 1)) * UINT64_C(0x03f79d71b4cb0a89)) >> 58];
+	return __builtin_ctzll(w);
 }
 
 /* The lowest register in s; s must not be empty.  Inline: asked for

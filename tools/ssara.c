@@ -3,6 +3,7 @@
  * Exit status: 0 success; 1 the command ran and found a problem (reserved
  * for verify); 2 bad usage or bad input (a parse error names FILE:LINE:COL).
  */
+#include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,13 +60,15 @@ static const char usage[] =
 	"                     register webs made values when allocation fails\n"
 	"                     (retry, default), never or always; docs/ALLOC.md)\n"
 	"  compare [--regs GPR[,SSE]] [--ilp-time SEC] [--allocators LIST]\n"
-	"          [--coalopt] DIR\n"
+	"          [--coalopt] [--repeat N] DIR\n"
 	"                     every function of DIR's *.ir dumps through the\n"
 	"                     allocators of LIST (default ssa,irc,ilp), each\n"
 	"                     checked: allocated, verified, weighted spill\n"
 	"                     code, moves, time, gap to the ILP's optimum;\n"
 	"                     with ilp or --coalopt, ssa's coalescer against\n"
-	"                     the coalescing optimum of its colouring problem\n"
+	"                     the coalescing optimum of its colouring problem;\n"
+	"                     --repeat: ssa and irc N times per function, the\n"
+	"                     least time counted\n"
 	"  gen [--seed N] [--size N] [--vars N] [--count N] [--x87 PCT]\n"
 	"      [--memonly PCT]\n"
 	"                     random valid functions (loops, diamonds, calls,\n"
@@ -474,8 +477,22 @@ bad:
 	return EXIT_BAD;
 }
 
+/* The commands allocate and free one function's memory after another:
+ * freed memory stays in the process for the next function instead of
+ * going back to the kernel each time (glibc trims the heap's top when
+ * more than 128 KiB are free there, and the next function's first
+ * touch of each page is then a page fault, the kernel zeroing it); so
+ * do blocks of more than 32 MiB only, which glibc maps and unmaps
+ * whole. */
+static void keep_freed_memory(void)
+{
+	mallopt(M_TRIM_THRESHOLD, 256 << 20);
+	mallopt(M_MMAP_THRESHOLD, 32 << 20);
+}
+
 int main(int argc, char **argv)
 {
+	keep_freed_memory();
 	if (argc < 2) {
 		fputs(usage, stderr);
 		return EXIT_BAD;

@@ -366,7 +366,8 @@ static char *cli(const char *args, int want)
  * across the call, which clobbers ax, so of p1 -> p1' (the parallel
  * copy before uid 5) -> ax one is not met; split, sse_call, remat and
  * fold: every affinity met, their copies into ax and xmm0 by values
- * that may be there); bad options exit 2; GCC's allocations (*.gcc.ir)
+ * that may be there); --repeat 3 counts the same allocations once; bad
+ * options exit 2; GCC's allocations (*.gcc.ir)
  * and allocated functions skipped. */
 static void case_cli(void)
 {
@@ -383,6 +384,15 @@ static void case_cli(void)
 	CHECK(strstr(out, "optimum 3000 (ssa optimal on 7)") != NULL);
 	free(out);
 	free(cli("compare --ilp-time 0 %s/testsuite/ir/compare", 2));
+	/* --repeat: each ssa and irc allocation run 3 times, the same
+	 * allocations counted once */
+	out = cli("compare --regs 4 --repeat 3 --allocators ssa,irc "
+		  "%s/testsuite/ir/compare", 0);
+	CHECK(strstr(out, "ssa           7         7         7             4000") != NULL);
+	CHECK(strstr(out, "irc           7         7         7            19000") != NULL);
+	free(out);
+	free(cli("compare --repeat 0 %s/testsuite/ir/compare", 2));
+	free(cli("compare --repeat x %s/testsuite/ir/compare", 2));
 	/* a.ir counts; a.gcc.ir is skipped by name, b.ir as allocated */
 	char dir[512], cmd[4096];
 	t_tmpname(dir, sizeof dir, "compare");
