@@ -866,7 +866,9 @@ int reemitted(Tr &t, rtx_insn *insn, int bb, int last_pos);
  * M an integer mode), that new insn `(set (reg:N R) (mem:N A'))` runs
  * narrowed to its low bytes (N an integer mode narrower than M, R a
  * general register, the MEM neither volatile nor in another address
- * space): U is the first captured insn of (old) block bb after
+ * space, nor memory the allocation models: read-only, or a memory
+ * equivalence mem_equiv_const locates, which "Memory equivalences"
+ * leaves to the checker): U is the first captured insn of (old) block bb after
  * last_pos still present, and insn's next insn; L is the captured insn
  * right before U, after last_pos, its UID gone and not yet adopted (the
  * deleted ones between last_pos and L mention no memory); U is an `ord` that reads p only as its

@@ -425,8 +425,9 @@ int narrow_reemitted(Tr &t, rtx_insn *insn, int bb, int last_pos)
 	    !ADDR_SPACE_GENERIC_P(MEM_ADDR_SPACE(SET_SRC(set))) ||
 	    !SCALAR_INT_MODE_P(GET_MODE(SET_DEST(set))) ||
 	    GET_MODE(SET_SRC(set)) != GET_MODE(SET_DEST(set)) ||
-	    can_throw_internal(insn))
-		return -1;
+	    can_throw_internal(insn) || readonly_mem_p(SET_SRC(set)) ||
+	    mem_equiv_const(t, SET_SRC(set)) >= 0)
+		return -1; /* modelled memory: the checker's own rules */
 	int c = capture_core_reg(REGNO(SET_DEST(set)));
 	int size = (int)GET_MODE_SIZE(GET_MODE(SET_DEST(set))).to_constant();
 	if (c < 0 || c >= 16)
