@@ -862,6 +862,36 @@ int computed_ahead(Tr &t, rtx_insn *insn, int cur, int last_pos);
  * present; -1 if none.  Leaves t.binds filled. */
 int reemitted(Tr &t, rtx_insn *insn, int bb, int last_pos);
 
+/* The deleted captured load L, `(set (reg:M p) (mem:M A))` (an `ord`,
+ * M an integer mode), that new insn `(set (reg:N R) (mem:N A'))` runs
+ * narrowed to its low bytes (N an integer mode narrower than M, R a
+ * general register, the MEM neither volatile nor in another address
+ * space, nor memory the allocation models: read-only, or a memory
+ * equivalence mem_equiv_const locates, which "Memory equivalences"
+ * leaves to the checker): U is the first captured insn of (old) block bb after
+ * last_pos still present, and insn's next insn; L is the captured insn
+ * right before U, after last_pos, its UID gone and not yet adopted (the
+ * deleted ones between last_pos and L mention no memory); U is an `ord` that reads p only as its
+ * low N bytes (`(subreg:N (reg p) 0)`) and whose first SET writes
+ * another whole pseudo at R itself; no insn of insn's block since the
+ * last captured one may write memory; neither insn nor U can throw; A'
+ * matches A (same_load_address for a stack address, uses_where_known).
+ * LRA deleted L (p has the memory equivalence A) and reloads U's
+ * `(subreg:N p 0)` as the N-byte load from A; csmith -O1 seeds 174,
+ * 232, 264, 288.  Then L is adopted and t.binds are its match (p's
+ * definition at R): L runs at insn.  Proof argument (docs/POSTRA.md
+ * "Narrowed re-emitted loads"): nothing between L's place and insn
+ * writes memory or runs a captured insn, so A holds what L read; the low
+ * N bytes of an M-byte little-endian load are the N-byte load at the
+ * same address; the located L claims R holds all of p, which only U can
+ * observe before U's definition at R replaces R's content, and U reads
+ * only those N bytes.  -1 otherwise. */
+int narrow_reemitted(Tr &t, rtx_insn *insn, int bb, int last_pos);
+
+/* Whether insn may write memory: a call, or a store or clobber of a MEM
+ * (an asm's memory clobber included). */
+bool insn_writes_memory(rtx_insn *insn);
+
 /* The saved load (saved_load from a soft pointer plus a constant) that
  * insn, a load from other stack memory, re-emits in place of captured
  * store st (saved_store) of the pseudo that load defines: as reemitted (the

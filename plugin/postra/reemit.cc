@@ -351,6 +351,131 @@ int reemitted(Tr &t, rtx_insn *insn, int bb, int last_pos)
 	return -1;
 }
 
+/* For narrow_reemitted: whether every mention of pseudo p in saved insn
+ * u (pattern and captured operands) is a read of its low size bytes,
+ * `(subreg:M (reg p) 0)` with M of size bytes, and u's first SET (alone
+ * or first in a parallel) sets a whole pseudo other than p whose post-RA
+ * destination x is register R (core c) itself. */
+static bool reads_low_part_only(const Tr &t, const SavedInsn &u, int p,
+				int size, rtx x, int c)
+{
+	const std::vector<PNode> &nd = t.s->nodes;
+	for (int i = u.pat; i < nd[u.pat].end; i++)
+		if (nd[i].code == REG && nd[i].regno == p &&
+		    (i == u.pat || nd[i - 1].code != SUBREG ||
+		     nd[i - 1].val != 0 ||
+		     (int)GET_MODE_SIZE((machine_mode)nd[i - 1].mode).to_constant() !=
+			     size))
+			return false;
+	for (int k = 0; k < u.ins->nops; k++) {
+		const Op &o = u.ins->ops[k];
+		if (o.kind == OK_PSEUDO && o.reg == p &&
+		    (!(o.flags & OF_USE) || (o.flags & OF_DEF) ||
+		     o.sub_off != 0 || o.sub_size != size))
+			return false;
+	}
+	int s0 = nd[u.pat].code == PARALLEL ? u.pat + 2 : u.pat;
+	return nd[s0].code == SET && nd[s0 + 1].code == REG &&
+	       nd[s0 + 1].regno >= FIRST_PSEUDO_REGISTER &&
+	       nd[s0 + 1].regno != p && x && REG_P(x) &&
+	       HARD_REGISTER_P(x) && capture_core_reg(REGNO(x)) == c;
+}
+
+/* Whether saved insn sv's pattern (or call usage) has a MEM, or sv is
+ * not an `ord` or `copy`: it may read or write memory. */
+static bool mentions_memory(const Tr &t, const SavedInsn &sv)
+{
+	const std::vector<PNode> &nd = t.s->nodes;
+	if (!sv.ins || (sv.ins->kind != IK_ORD && sv.ins->kind != IK_COPY) ||
+	    sv.usage >= 0)
+		return true;
+	for (int i = sv.pat; i < nd[sv.pat].end; i++)
+		if (nd[i].code == MEM || nd[i].code == ASM_OPERANDS ||
+		    nd[i].code == UNSPEC_VOLATILE)
+			return true;
+	return false;
+}
+
+/* Whether an insn between the last captured insn still present before
+ * insn (in its block) and insn may write memory: a call, or a store or
+ * clobber of a MEM. */
+static bool memory_written_before(const Tr &t, rtx_insn *insn)
+{
+	basic_block bb = BLOCK_FOR_INSN(insn);
+	for (rtx_insn *n = PREV_INSN(insn); n && BLOCK_FOR_INSN(n) == bb;
+	     n = PREV_INSN(n)) {
+		if (!NONDEBUG_INSN_P(n))
+			continue;
+		int u = INSN_UID(n);
+		if (u < (int)t.s->by_uid.size() && t.s->by_uid[u] >= 0)
+			return false; /* a captured insn: the gap starts here */
+		if (insn_writes_memory(n))
+			return true;
+	}
+	return false;
+}
+
+int narrow_reemitted(Tr &t, rtx_insn *insn, int bb, int last_pos)
+{
+	const std::vector<PNode> &nd = t.s->nodes;
+	rtx set = PATTERN(insn);
+	if (bb < 0 || bb >= (int)t.by_block.size() || GET_CODE(set) != SET ||
+	    !REG_P(SET_DEST(set)) || !HARD_REGISTER_P(SET_DEST(set)) ||
+	    !MEM_P(SET_SRC(set)) || MEM_VOLATILE_P(SET_SRC(set)) ||
+	    !ADDR_SPACE_GENERIC_P(MEM_ADDR_SPACE(SET_SRC(set))) ||
+	    !SCALAR_INT_MODE_P(GET_MODE(SET_DEST(set))) ||
+	    GET_MODE(SET_SRC(set)) != GET_MODE(SET_DEST(set)) ||
+	    can_throw_internal(insn) || readonly_mem_p(SET_SRC(set)) ||
+	    mem_equiv_const(t, SET_SRC(set)) >= 0)
+		return -1; /* modelled memory: the checker's own rules */
+	int c = capture_core_reg(REGNO(SET_DEST(set)));
+	int size = (int)GET_MODE_SIZE(GET_MODE(SET_DEST(set))).to_constant();
+	if (c < 0 || c >= 16)
+		return -1; /* a general register */
+	/* U: the first captured insn after last_pos still present, and
+	 * insn's next insn; L: the captured insn right before it, deleted;
+	 * the deleted ones between last_pos and L mention no memory */
+	const std::vector<int> &ks = t.by_block[bb];
+	size_t j = 0;
+	while (j < ks.size() && (t.s->insns[ks[j]].pos <= last_pos ||
+				 !t.present[t.s->insns[ks[j]].uid]))
+		j++;
+	if (j >= ks.size() || j == 0 || t.s->insns[ks[j - 1]].pos <= last_pos)
+		return -1;
+	for (size_t i = 0; i + 1 < j; i++)
+		if (t.s->insns[ks[i]].pos > last_pos &&
+		    mentions_memory(t, t.s->insns[ks[i]]))
+			return -1;
+	int k = ks[j - 1];
+	const SavedInsn &l = t.s->insns[k], &u = t.s->insns[ks[j]];
+	rtx_insn *nx = next_real(insn);
+	if (t.present[l.uid] || !l.ins || t.adopted[k] ||
+	    l.ins->kind != IK_ORD || !saved_load(t, l) || !u.ins ||
+	    u.ins->kind != IK_ORD || u.usage >= 0 || !t.present[u.uid] ||
+	    !nx || INSN_UID(nx) != u.uid || can_throw_internal(nx) ||
+	    memory_written_before(t, insn))
+		return -1;
+	int p = nd[l.pat + 1].regno, mem = nd[l.pat + 1].end;
+	machine_mode lm = (machine_mode)nd[mem].mode;
+	if (!SCALAR_INT_MODE_P(lm) || nd[l.pat + 1].mode != (int)lm ||
+	    (int)GET_MODE_SIZE(lm).to_constant() <= size)
+		return -1;
+	rtx us = single_set(nx);
+	if (!reads_low_part_only(t, u, p, size, us ? SET_DEST(us) : NULL_RTX,
+				 c))
+		return -1;
+	std::string keep = t.fail;
+	begin_match(t, l, insn);
+	if (!match(t, mem + 1, XEXP(SET_SRC(set), 0), OF_USE) ||
+	    !bind(t, p, 0, 0, SET_DEST(set), OF_DEF) ||
+	    !same_load_address(t, l, insn) || !uses_where_known(t, insn, false)) {
+		t.fail = keep;
+		return -1;
+	}
+	t.adopted[k] = true;
+	return k;
+}
+
 int reemitted_moved(Tr &t, const SavedInsn &st, rtx_insn *insn,
 		    int bb, int last_pos)
 {

@@ -65,9 +65,7 @@ static void note_mem_store(rtx dest, const_rtx, void *data)
 		*(bool *)data = true;
 }
 
-/* Whether insn may write memory: a call, or a store or clobber of a MEM
- * (an asm's memory clobber included). */
-static bool may_write_memory(rtx_insn *insn)
+bool insn_writes_memory(rtx_insn *insn)
 {
 	if (CALL_P(insn))
 		return true;
@@ -323,6 +321,14 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 			if (ins)
 				survivor[si] = ins;
 		} else if (cur >= 0 &&
+			   (si = narrow_reemitted(t, insn, cur, last_pos)) >= 0) {
+			/* A deleted captured load run here narrowed to the
+			 * low bytes the next captured insn reads. */
+			ins = located_copy(t, t.s->insns[si].ins);
+			last_pos = t.s->insns[si].pos;
+			if (ins)
+				survivor[si] = ins;
+		} else if (cur >= 0 &&
 			   (si = moved_load(t, insn, cur, last_pos)) >= 0) {
 			/* A captured load moved later, past surviving insns
 			 * (last_pos stays: the checker proves the order
@@ -392,7 +398,7 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 				t.const_any |= RS_BIT(r);
 			}
 		}
-		if (may_write_memory(insn)) {
+		if (insn_writes_memory(insn)) {
 			/* A loaded memory operand is that memory's value
 			 * only until memory may change. */
 			for (RegSet m = t.mem_any; m; m &= m - 1)

@@ -28,6 +28,13 @@
 # OUTDIR/violations lists every violation message with its seed.  A seed
 # whose sN.row and sN.err are in OUTDIR already is not done again (an
 # interrupted run resumes; remove OUTDIR to start afresh).
+# CSMITH_REPLAY=1: the plugin also dumps each function (OUTDIR/sN.d/)
+# and `ssara verify` (SSARA_BIN, default build/ssara) checks each dumped
+# allocation of GCC again; the table adds the functions whose replayed
+# verdict (verified, unverified, violation) is the compiler's and those
+# where it is not, listed in OUTDIR/replay.txt with both verdicts (their
+# dumps kept; the others removed).  A function the translation gave up
+# on (unverified) has no dumped allocation to replay.
 # Environment: CC (default gcc), CSMITH_INC (default /usr/include/csmith),
 # CSMITH_TIMEOUT (default 10), CSMITH_RUN=0 (only the verdicts: compile
 # with the plugin, build and run nothing), EXTRA_CFLAGS, PLUGIN_ARGS
@@ -55,13 +62,42 @@ tmo=${CSMITH_TIMEOUT:-10}
 norun=${CSMITH_RUN:-1}; [ "$norun" = 0 ] && norun=1 || norun=0
 extra=${EXTRA_CFLAGS:-}
 pargs=${PLUGIN_ARGS:-}
+replay=${CSMITH_REPLAY:-0}
+bin=${SSARA_BIN:-$here/build/ssara}
 command -v csmith >/dev/null || { echo "csmith: not installed" >&2; exit 77; }
 [ -f "$inc/csmith.h" ] || { echo "$inc/csmith.h: missing (libcsmith-dev)" >&2; exit 77; }
 [ -f "$plugin" ] || { echo "$plugin: missing" >&2; exit 2; }
+[ "$replay" = 0 ] || [ -x "$bin" ] || { echo "$bin: missing (make build/ssara)" >&2; exit 2; }
 keep=1
 if [ -z "$out" ]; then out=$(mktemp -d); keep=0; fi
 mkdir -p "$out"
 case $lvl in -O0) ref=-O2 ;; *) ref=-O0 ;; esac
+
+# replay S E: `ssara verify` on each allocation of GCC dumped in S.d
+# against the compiler's verdict on that function in E (its messages);
+# prints "SAME DIFFER" and lists the differing ones in $out/replay.txt
+replay() {
+	rs=0; rd=0
+	for g in "$1.d"/*.gcc.ir; do
+		[ -f "$g" ] || continue
+		line=$("$bin" verify "${g%.gcc.ir}.ir" "$g" 2>&1 | head -n 1)
+		fn=${line%%: *}
+		w=$(echo "${line#*: }" | sed 's/[ :(].*//')
+		q="GCC's allocation of \\(‘\\|'\\)$fn\\(’\\|'\\)"
+		if grep -q "warning: ssara: $q is wrong: " "$2"; then v=violation
+		elif grep -q "note: ssara: $q verified$" "$2"; then v=verified
+		elif grep -q "note: ssara: $q unverified: " "$2"; then v=unverified
+		else v=none
+		fi
+		if [ "$w" = "$v" ]; then rs=$((rs + 1))
+		else
+			rd=$((rd + 1))
+			echo "$(basename "$1") $fn: compiler $v, replay $w" >> "$out/replay.txt"
+		fi
+	done
+	[ "$rd" -gt 0 ] || rm -rf "$1.d"
+	echo "$rs $rd"
+}
 
 # run EXE: its output's last line (the checksum), or TIMEOUT / FAIL
 run() {
@@ -81,13 +117,17 @@ while [ "$n" -le "$last" ]; do
 	if [ -f "$s.row" ] && [ -f "$s.err" ]; then
 		n=$((n + 1)); continue # done by an earlier run into OUTDIR
 	fi
+	dump=
+	if [ "$replay" != 0 ]; then
+		rm -rf "$s.d"; mkdir -p "$s.d"; dump=-fplugin-arg-ssara-dump=$s.d
+	fi
 	if [ "$norun" = 1 ]; then
 		"$CC" $lvl -c "$s.c" -I"$inc" -o /dev/null $extra \
-			-fplugin="$plugin" -fplugin-arg-ssara-verify=both $pargs \
+			-fplugin="$plugin" -fplugin-arg-ssara-verify=both $pargs $dump \
 			-fplugin-arg-ssara-verbose -fno-diagnostics-color 2> "$s.err" &&
 			run=notrun || run=nobuild
 	elif "$CC" $lvl -c "$s.c" -I"$inc" -o "$s.p.o" $extra \
-		-fplugin="$plugin" -fplugin-arg-ssara-verify=both $pargs \
+		-fplugin="$plugin" -fplugin-arg-ssara-verify=both $pargs $dump \
 		-fplugin-arg-ssara-verbose -fno-diagnostics-color 2> "$s.err" &&
 		"$CC" "$s.p.o" -o "$s.p" &&
 		"$CC" $lvl -w "$s.c" -I"$inc" -o "$s.g" $extra &&
@@ -120,7 +160,9 @@ while [ "$n" -le "$last" ]; do
 	done
 	sub=$(grep -c "note: ssara: .*allocation substituted$" "$e" || true)
 	subx=$(grep -c "warning: ssara: ssara's substituted allocation of .* is wrong: " "$e" || true)
-	echo "$row $run $sub $subx" > "$s.row"
+	rp="0 0"
+	[ "$replay" = 0 ] || rp=$(replay "$s" "$e")
+	echo "$row $run $sub $subx $rp" > "$s.row"
 	echo "csmith $lvl seed $n: $row $run" >&2
 	n=$((n + 1))
 done
@@ -131,7 +173,7 @@ while [ "$n" -le "$last" ]; do
 done > "$out/violations"
 n=$first
 while [ "$n" -le "$last" ]; do cat "$out/s$n.row"; n=$((n + 1)); done | awk -v lvl="$lvl${extra:+ $extra}" -v f="$first" -v l="$last" '
-{ for (i = 1; i <= 9; i++) t[i] += $i; r[$10]++; t[11] += $11; t[12] += $12 }
+{ for (i = 1; i <= 9; i++) t[i] += $i; r[$10]++; t[11] += $11; t[12] += $12; t[13] += $13; t[14] += $14 }
 END {
 	printf "csmith seeds %d..%d at %s\n", f, l, lvl
 	printf "%-22s %8d\n", "functions", t[1]
@@ -144,6 +186,10 @@ END {
 	if (t[11] + t[12] > 0) {
 		printf "%-22s %8d\n", "substituted", t[11]
 		printf "%-22s %8d\n", "substituted violations", t[12]
+	}
+	if (t[13] + t[14] > 0) {
+		printf "%-22s %8d\n", "replay same verdict", t[13]
+		printf "%-22s %8d\n", "replay other verdict", t[14]
 	}
 	printf "%-22s %8d\n", "same checksum", r["same"]
 	printf "%-22s %8d\n", "differ", r["differ"]
