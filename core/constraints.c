@@ -369,6 +369,17 @@ static bool read_only_at(const Ins *i, int x)
 	return true;
 }
 
+void constr_exchange_reads(Op *a, Op *b)
+{
+	Op t = *a;
+	a->reg = b->reg;
+	a->sub_off = b->sub_off;
+	a->sub_size = b->sub_size;
+	b->reg = t.reg;
+	b->sub_off = t.sub_off;
+	b->sub_size = t.sub_size;
+}
+
 bool constr_same_read(const Fn *fn, const Op *a, const Op *b)
 {
 	if (a->kind != OK_PSEUDO || b->kind != OK_PSEUDO)
@@ -401,13 +412,7 @@ static bool comm_swap(const Fn *fn, Ins *i, int k, const LiveSet *live)
 	    fn->pseudo[o->reg].cls != fn->pseudo[q->reg].cls ||
 	    !constr_same_read(fn, o, q) || !read_only_at(i, x))
 		return false;
-	Op t = *o;
-	o->reg = q->reg;
-	o->sub_off = q->sub_off;
-	o->sub_size = q->sub_size;
-	q->reg = t.reg;
-	q->sub_off = t.sub_off;
-	q->sub_size = t.sub_size;
+	constr_exchange_reads(o, q);
 	return true;
 }
 

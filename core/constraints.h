@@ -215,6 +215,10 @@ bool constr_split_live(Fn *fn, Ssa *ssa, const RegSet avail[RC_NALLOC],
 		       const Live *lv, ConstrStats *st, char *err,
 		       size_t errlen);
 
+/* Exchanges the values (and the parts) two operands read, their
+ * constraints staying: a commutative pair read the other way round. */
+void constr_exchange_reads(Op *a, Op *b);
+
 /* Whether pseudo operands a and b of fn read the same bytes: the same
  * part of values of one size, or the low bytes of each, as many (a
  * whole 4-byte value and the low word `[0,4]` of an 8-byte one): a

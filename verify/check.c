@@ -394,19 +394,6 @@ static void comm_not_proven(Chk *c, const Ins *i, const Ins *o, int k,
 	}
 }
 
-/* Exchanges the values (and the parts) two operands read, their
- * constraints staying. */
-static void exchange_reads(Op *a, Op *b)
-{
-	Op t = *a;
-	a->reg = b->reg;
-	a->sub_off = b->sub_off;
-	a->sub_size = b->sub_size;
-	b->reg = t.reg;
-	b->sub_off = t.sub_off;
-	b->sub_size = t.sub_size;
-}
-
 /* Whether operand k of original o is tied and allocated i meets that
  * tie (its def and k in one location); an untied k meets none. */
 static bool tie_met(Chk *c, const Ins *i, const Ins *o, int k)
@@ -455,7 +442,7 @@ void check_operands(Chk *c, const Ins *i, const Ins *o, int pos)
 			 * the pair's values exchanged (constraints alike) */
 			Op x[o->nops];
 			memcpy(x, o->ops, sizeof x);
-			exchange_reads(&x[i->comm], &x[i->comm + 1]);
+			constr_exchange_reads(&x[i->comm], &x[i->comm + 1]);
 			Ins t = *o;
 			t.ops = x;
 			check_operand(c, i, &t, pos, k);
