@@ -518,15 +518,10 @@ static const char *callee_name(rtx_insn *insn)
 }
 
 /* The call's ABI clobber set over the modelled registers that exist
- * in the function's ISA (no xmm16-31 or k0-k7 without AVX-512F);
- * computed once per ABI id of the function (b.abi_clob). */
-static RegSet call_clobbers(Builder &b, rtx_insn *insn)
+ * in the function's ISA (no xmm16-31 or k0-k7 without AVX-512F). */
+static RegSet call_clobbers(rtx_insn *insn)
 {
-	function_abi abi = insn_callee_abi(insn);
-	unsigned id = abi.id();
-	if (id < NUM_ABI_IDS && (b.abi_known >> id & 1))
-		return b.abi_clob[id];
-	HARD_REG_SET hs = abi.full_reg_clobbers();
+	HARD_REG_SET hs = insn_callee_abi(insn).full_reg_clobbers();
 	const Target *t = target_x86_64();
 	RegSet s = 0;
 	for (int c = 0; c < TGT_NREGS; c++) {
@@ -536,12 +531,7 @@ static RegSet call_clobbers(Builder &b, rtx_insn *insn)
 		if (TEST_HARD_REG_BIT(hs, t->regs[c].gccno))
 			s |= RS_BIT(c);
 	}
-	s = TARGET_AVX512F ? s : s & ~t->avx512;
-	if (id < NUM_ABI_IDS) {
-		b.abi_clob[id] = s;
-		b.abi_known |= 1u << id;
-	}
-	return s;
+	return TARGET_AVX512F ? s : s & ~t->avx512;
 }
 
 static void capture_operands(Builder &b, Blk *blk, rtx_insn *insn, int code,
@@ -962,7 +952,7 @@ static void capture_operands(Builder &b, Blk *blk, rtx_insn *insn, int code,
 	if (CALL_P(insn)) {
 		kind = IK_CALL;
 		name = callee_name(insn);
-		b.clobbers |= call_clobbers(b, insn);
+		b.clobbers |= call_clobbers(insn);
 	} else if (JUMP_P(insn)) {
 		kind = IK_BRANCH;
 	}

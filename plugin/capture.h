@@ -96,10 +96,6 @@ struct Builder {
 	 * other class that reads it through a copy, or -1. */
 	int copy_to[MAX_RECOG_OPERANDS];
 	int next_copy_uid;          /* UIDs of the copies: above GCC's */
-	/* call_clobbers per callee ABI id of this function (bit i of
-	 * abi_known: abi_clob[i] is computed) */
-	unsigned abi_known = 0;
-	RegSet abi_clob[NUM_ABI_IDS];
 	std::vector<Ins *> copies_after; /* of the insn's definitions */
 	/* Whether operand_fits accepts a pseudo operand as memory only
 	 * (memonly_fits); set by choose_alternative for its last tries. */
