@@ -29,6 +29,8 @@ static void h_add(Chk *c, int v, int l)
 		c->hnext = verify_xrealloc(c->hnext, sizeof(int) * (size_t)cap);
 		c->caph = cap;
 	}
+	if (v >= c->nval && v < kc_id(c))
+		c->pfmark[(v - c->nval) / (PF_NKIND * PF_NW)] = c->stamp;
 	int k = c->nh++;
 	c->hloc[k] = l;
 	c->hnext[k] = c->hold[v].head;
@@ -164,7 +166,7 @@ void kill_value(Chk *c, int v)
 		if (mv_names(c, j, v))
 			kill_one(c, mv_id(c, j));
 	kill_one(c, v);
-	if (v < c->nval)
+	if (v < c->nval && c->pfmark[v] == c->stamp)
 		for (int kind = 0; kind < PF_NKIND; kind++)
 			for (int w = 1; w <= PF_MAXW; w *= 2)
 				kill_one(c, pf_id(c, v, kind, w));
@@ -178,6 +180,8 @@ void kill_word(Chk *c, int v, int w)
 	kill_one(c, wd_id(c, v, w));
 	if (w == 0) {
 		kill_one(c, v);
+		if (v < c->nval && c->pfmark[v] != c->stamp)
+			return; /* no part fact of v held */
 		for (int kind = 0; kind < PF_NKIND; kind++)
 			for (int pw = 1; pw <= PF_MAXW; pw *= 2)
 				kill_one(c, pf_id(c, v, kind, pw));

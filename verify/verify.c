@@ -125,6 +125,7 @@ static void chk_init(Chk *c, const Fn *o, const Fn *f)
 	c->klist = ARENA_NEW(c->a, int, nl);
 	nv = nall_ids(c) + 1; /* per id, part and word facts included */
 	c->hold = ARENA_NEW(c->a, struct Holders, nv);
+	c->pfmark = ARENA_NEW(c->a, int, c->nval + 1);
 	/* isdef, srcst, srchead: at the first edge with phis (edge_state) */
 	c->acc.loc = ARENA_NEW(c->a, int, nl);
 	c->acc.set = ARENA_NEW(c->a, int, nl);

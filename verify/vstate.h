@@ -207,6 +207,10 @@ typedef struct Chk {
 	} *hold;
 	int *hloc, *hnext;
 	int nh, caph;
+	int *pfmark;         /* per value below nval: the stamp of the last
+			      * replay that gave a location one of its part
+			      * facts (h_add); no part fact of it is held
+			      * in this replay when it is not the stamp */
 	int *klist;          /* scratch: holders of a value being killed */
 
 	/* Values possibly undefined: W = the pseudos live at the entry (a

@@ -256,12 +256,16 @@ bool same_cfg(Tr &t)
 		}
 	}
 	t.skip = m.skip;
+	std::vector<int> was, was_k, now, added; /* per block, reused */
 	FOR_EACH_BB_FN(bb, t.fun) {
 		if (t.old_of[bb->index] < 0)
 			continue;
 		int last = fn_block_by_id(o, t.chain[bb->index].back());
 		const Blk *b = o->blk[last];
-		std::vector<int> was, was_k, now, added;
+		was.clear();
+		was_k.clear();
+		now.clear();
+		added.clear();
 		for (int k = 0; k < b->nsucc; k++) {
 			int d = through_edges(o, m.skip, b->succ[k].blk);
 			if (d == -1)

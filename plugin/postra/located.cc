@@ -45,16 +45,21 @@ static bool match_insn_once(Tr &t, const SavedInsn &si, rtx_insn *insn)
 
 /* The first operand n of recognised insn whose constraint has '%': the
  * machine description declares the insn commutative in operands n and
- * n + 1, and LRA may exchange them; -1 if none. */
+ * n + 1, and LRA may exchange them; -1 if none.  When n >= 0, recog_data
+ * holds insn's extraction. */
 static int commutative_operand(rtx_insn *insn)
 {
 	if (INSN_CODE(insn) < 0 || asm_noperands(PATTERN(insn)) >= 0)
 		return -1;
-	extract_insn(insn);
-	for (int n = 0; n + 1 < recog_data.n_operands; n++)
-		if (recog_data.constraints[n] &&
-		    strchr(recog_data.constraints[n], '%'))
+	/* the constraints extract_insn would copy, read in place: the
+	 * insn is extracted only when it has such a pair */
+	const insn_data_d &d = insn_data[INSN_CODE(insn)];
+	for (int n = 0; n + 1 < d.n_operands; n++)
+		if (d.operand[n].constraint &&
+		    strchr(d.operand[n].constraint, '%')) {
+			extract_insn(insn);
 			return n;
+		}
 	return -1;
 }
 
@@ -198,6 +203,13 @@ static bool use_locs_of(Tr &t, const Ins *ci, std::vector<Loc> &at)
 		if (o.kind != OK_PSEUDO || !(o.flags & OF_USE) ||
 		    at[k].kind != LOC_NONE)
 			continue;
+		/* counted first: most reads are bound once, and need no
+		 * list */
+		int nu = 0;
+		for (const Binding &b : t.binds)
+			nu += b.pseudo == o.reg && !b.def;
+		if (nu < 2)
+			continue;
 		std::vector<Loc> u;
 		bool alone = false;
 		for (const Binding &b : t.binds)
@@ -205,8 +217,6 @@ static bool use_locs_of(Tr &t, const Ins *ci, std::vector<Loc> &at)
 				u.push_back(b.loc);
 				alone |= b.word >= 0;
 			}
-		if (u.size() < 2)
-			continue;
 		if (alone) {
 			unverified(t, "word of a pseudo reloaded alone" +
 					      uid_str(ci->uid));
@@ -308,7 +318,7 @@ void resplit(const Tr &t, const Ins *ci, Ins *ins)
 
 Ins *located_copy(Tr &t, const Ins *ci)
 {
-	std::vector<Loc> at;
+	std::vector<Loc> &at = t.at_buf;
 	if (!use_locs_of(t, ci, at))
 		return nullptr;
 	Ins *ins = ins_new(t.alloc, ci->kind, ci->nops);

@@ -300,6 +300,8 @@ struct Tr {
 	std::vector<rtx_insn *> fold_chain; /* further new insns folded */
 	bool in_tracked = false;
 	bool fold_used = false;
+	/* located_copy's per-operand use locations (reused, not state) */
+	std::vector<Loc> at_buf;
 };
 
 typedef Tr::RegSum RegSum;

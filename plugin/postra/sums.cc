@@ -82,10 +82,47 @@ bool elim_terms(const Tr &t, int i, const_rtx x, ElimSum *e)
 	return e->soft.size() == 1 && e->elim.size() == 1;
 }
 
+/* The number of soft pointer terms saved_terms would collect from
+ * saved node i (at most 2: more count as 2). */
+static int saved_soft_count(const Tr &t, int i, int mode)
+{
+	const PNode &n = t.s->nodes[i];
+	if (n.code == PLUS && n.nkid == 2 && n.mode == mode) {
+		int a = saved_soft_count(t, i + 1, mode);
+		if (a >= 2)
+			return 2;
+		return a + saved_soft_count(t, t.s->nodes[i + 1].end, mode);
+	}
+	if (n.code == REG && soft_pointer(n.regno))
+		return 1;
+	if (n.code == SUBREG && n.val == 0 && n.mode == mode &&
+	    t.s->nodes[i + 1].code == REG &&
+	    soft_pointer(t.s->nodes[i + 1].regno))
+		return 1;
+	return 0;
+}
+
+/* The number of eliminated registers post_terms would collect from x
+ * (at most 2: more count as 2). */
+static int post_elim_count(const_rtx x, machine_mode mode)
+{
+	if (GET_CODE(x) == PLUS && GET_MODE(x) == mode) {
+		int a = post_elim_count(XEXP(x, 0), mode);
+		if (a >= 2)
+			return 2;
+		return a + post_elim_count(XEXP(x, 1), mode);
+	}
+	return REG_P(x) && eliminated_p(x) && GET_MODE(x) == mode ? 1 : 0;
+}
+
 bool elim_sum(const Tr &t, int i, const_rtx x)
 {
-	ElimSum e;
-	return elim_terms(t, i, x, &e);
+	/* elim_terms' answer without collecting the terms */
+	const PNode &n = t.s->nodes[i];
+	if (GET_CODE(x) != PLUS || n.mode != GET_MODE(x))
+		return false;
+	return saved_soft_count(t, i, n.mode) == 1 &&
+	       post_elim_count(x, GET_MODE(x)) == 1;
 }
 
 /* The core general register (not sp) of hard register x when x is in

@@ -464,11 +464,20 @@ Fn *translate(Tr &t, std::vector<unsigned> &locs,
 	t.adopted.assign(t.s->insns.size(), false);
 	t.moved.assign(t.s->insns.size(), false);
 	init_remat_const(t);
-	for (size_t k = 0; k < t.s->insns.size(); k++) {
-		int b = t.s->insns[k].bb;
-		if (b >= (int)t.by_block.size())
-			t.by_block.resize(b + 1);
-		t.by_block[b].push_back((int)k);
+	{
+		/* sized first: one allocation per block */
+		std::vector<int> nper;
+		for (const SavedInsn &sv : t.s->insns) {
+			if (sv.bb >= (int)nper.size())
+				nper.resize(sv.bb + 1, 0);
+			nper[sv.bb]++;
+		}
+		if (nper.size() > t.by_block.size())
+			t.by_block.resize(nper.size());
+		for (size_t b = 0; b < nper.size(); b++)
+			t.by_block[b].reserve(nper[b]);
+		for (size_t k = 0; k < t.s->insns.size(); k++)
+			t.by_block[t.s->insns[k].bb].push_back((int)k);
 	}
 	std::vector<Ins *> survivor(t.s->insns.size(), nullptr);
 	basic_block bb;

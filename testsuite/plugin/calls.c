@@ -17,3 +17,10 @@ int call_ext(int x) { return ext(x) + x; }
 int __attribute__((noinline)) leaf(int x) { return 3 * x + 1; }
 int call_leaf(int x) { return leaf(x) + x; }
 //! call_leaf: call "leaf" =%ax, $leaf, $0, %di clobber {ax,st0-st7,flags} [pure]
+
+/* Both kinds in one function: each call gets its own callee's clobbers.
+ * The IPA-RA call's ABI has the default ABI's id, so a clobber set kept
+ * per ABI id would give the second call the first one's set. */
+int call_both(int x) { return leaf(x) + ext(x + 2); }
+//! call_both: call "leaf" =%ax, $leaf, $0, %di clobber {ax,st0-st7,flags} [pure]
+//! call_both: call "ext" =%ax, $ext, $0, %di clobber {ax,dx,cx,si,di,r8-r11,xmm0-xmm15,st0-st7,flags}
