@@ -313,17 +313,13 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 			/* a constant added to a folded sum (fold_sum) */
 			folded = true;
 		} else if (cur >= 0 &&
-			   (si = reemitted(t, insn, cur, last_pos)) >= 0) {
+			   ((si = reemitted(t, insn, cur, last_pos)) >= 0 ||
+			    (si = narrow_reemitted(t, insn, cur, last_pos)) >=
+				    0)) {
 			/* A captured insn LRA deleted and emitted again in
-			 * another form (an eliminated soft pointer). */
-			ins = located_copy(t, t.s->insns[si].ins);
-			last_pos = t.s->insns[si].pos;
-			if (ins)
-				survivor[si] = ins;
-		} else if (cur >= 0 &&
-			   (si = narrow_reemitted(t, insn, cur, last_pos)) >= 0) {
-			/* A deleted captured load run here narrowed to the
-			 * low bytes the next captured insn reads. */
+			 * another form (an eliminated soft pointer), or a
+			 * deleted captured load run here narrowed to the low
+			 * bytes the next captured insn reads. */
 			ins = located_copy(t, t.s->insns[si].ins);
 			last_pos = t.s->insns[si].pos;
 			if (ins)
