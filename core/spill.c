@@ -609,6 +609,56 @@ static bool banned(const Sp *s, int B, int v)
 	return false;
 }
 
+/* Calls f(s, P, k, B, v, ctx) for each value v the edge from P to its
+ * k-th successor B must reload after the last decide: an entry of B's
+ * entry set (for a phi, its source from P) that is not dropped, may
+ * leave the registers and is not in registers at P's end.  Both blocks
+ * decided; v is the entry's own value (the phi for a phi). */
+static void each_edge_reload(Sp *s,
+			     void (*f)(Sp *, int, int, int, int, void *),
+			     void *ctx)
+{
+	Fn *fn = s->fn;
+	for (int P = 0; P < fn->nblk; P++) {
+		if (!s->done[P])
+			continue;
+		for (int k = 0; k < fn->blk[P]->nsucc; k++) {
+			int B = fn->blk[P]->succ[k].blk;
+			if (!s->done[B])
+				continue;
+			int pi = sp_pred_index(fn, P, k), g = new_gen(s);
+			const BSet *x = &s->wexit[P];
+			for (int q = 0; q < x->n; q++)
+				s->mark[x->e[q].v] = g;
+			const BSet *e = &s->went[B];
+			for (int q = 0; q < e->n; q++) {
+				if (e->e[q].dropped)
+					continue;
+				int a = entry_source(s, B, pi, &e->e[q]);
+				if (a >= 0 && evictable(s, a) && s->mark[a] != g)
+					f(s, P, k, B, e->e[q].v, ctx);
+			}
+		}
+	}
+}
+
+/* Adds the ban (B, v) unless there; counts it in *(int *)ctx. */
+static void add_ban(Sp *s, int B, int v, void *ctx)
+{
+	if (banned(s, B, v))
+		return;
+	iv_push(s, &s->ban_blk, B);
+	iv_push(s, &s->ban_val, v);
+	++*(int *)ctx;
+}
+
+/* each_edge_reload visitor: bans the reloads of abnormal edges. */
+static void ban_if_abnormal(Sp *s, int P, int k, int B, int v, void *ctx)
+{
+	if (sp_edge_where(s, P, k) == AT_NONE)
+		add_ban(s, B, v, ctx);
+}
+
 /* Bans from B's entry set every value an abnormal edge P -> B would have
  * to reload (in B's entry set, or the source of a phi in it, and not in
  * registers at P's end): no code can go on such an edge, and a reload
@@ -620,33 +670,8 @@ static bool banned(const Sp *s, int B, int v)
  * registers: the edge then fails as before). */
 static int ban_abnormal(Sp *s)
 {
-	Fn *fn = s->fn;
 	int added = 0;
-	for (int P = 0; P < fn->nblk; P++) {
-		if (!s->done[P])
-			continue;
-		for (int k = 0; k < fn->blk[P]->nsucc; k++) {
-			int B = fn->blk[P]->succ[k].blk;
-			if (!s->done[B] || sp_edge_where(s, P, k) != AT_NONE)
-				continue;
-			int pi = sp_pred_index(fn, P, k), g = new_gen(s);
-			const BSet *x = &s->wexit[P];
-			for (int q = 0; q < x->n; q++)
-				s->mark[x->e[q].v] = g;
-			const BSet *e = &s->went[B];
-			for (int q = 0; q < e->n; q++) {
-				if (e->e[q].dropped)
-					continue;
-				int a = entry_source(s, B, pi, &e->e[q]);
-				if (a < 0 || !evictable(s, a) || s->mark[a] == g ||
-				    banned(s, B, e->e[q].v))
-					continue;
-				iv_push(s, &s->ban_blk, B);
-				iv_push(s, &s->ban_val, e->e[q].v);
-				added++;
-			}
-		}
-	}
+	each_edge_reload(s, ban_if_abnormal, &added);
 	return added;
 }
 
@@ -680,7 +705,7 @@ static bool decide(Sp *s)
 
 /* decide, again with the new bans while ban_abnormal finds some (at most
  * 8 rounds). */
-static bool decide_banned(Sp *s)
+static bool decide_rounds(Sp *s)
 {
 	for (int round = 0;; round++) {
 		s->spills.n = s->reloads.n = 0;
@@ -689,6 +714,71 @@ static bool decide_banned(Sp *s)
 		if (round == 8 || ban_abnormal(s) == 0)
 			return true;
 	}
+}
+
+/* each_edge_reload visitor: adds the edge's cost to *(double *)ctx. */
+static void add_reload_cost(Sp *s, int P, int k, int B, int v, void *ctx)
+{
+	(void)B, (void)v;
+	*(double *)ctx += sp_edge_cost(s, P, k);
+}
+
+/* The weighted reloads the last decide implies: those its walks recorded
+ * (not the slot reads of in-memory read-modify-writes), at their block's
+ * cost, and those the edges need, at the edge's.  Spills are left out:
+ * sp_place_spills moves them to the definitions, mostly outside the
+ * loops where the decisions differ. */
+static double decide_cost(Sp *s)
+{
+	double c = 0;
+	for (int j = 0; j < s->reloads.n; j++) {
+		const Place *p = &s->reloads.p[j];
+		if (!p->mem)
+			c += p->at ? blk_cost(s, p->blk)
+				   : sp_edge_cost(s, p->blk, p->succ);
+	}
+	each_edge_reload(s, add_reload_cost, &c);
+	return c;
+}
+
+/* each_edge_reload visitor: bans from a loop header's entry set a value
+ * (not a phi of the header) that a back edge must reload and that the
+ * header block itself does not read: in registers at the header, it
+ * leaves them again in the loop on that path. */
+static void ban_if_back_edge(Sp *s, int P, int k, int B, int v, void *ctx)
+{
+	(void)k;
+	int l = s->lp->loop_of[B];
+	if (l < 0 || !loops_contains(s->lp, l, P) || !is_pseudo(s, v) ||
+	    (s->isphi[v] && s->defblk[v] == B) ||
+	    nextuse_in(s->nu, B, v) < (NuDist)s->nu->len[B])
+		return;
+	add_ban(s, B, v, ctx);
+}
+
+/* The decisions with the bans of ban_if_back_edge, kept when their
+ * reloads (decide_cost) cost less than without them; otherwise the
+ * decisions without them again.  A value a loop evicts on its way back
+ * to the header is then reloaded where the loop reads it, on the paths
+ * that read it, instead of on every back edge (Braun and Hack's entry
+ * sets assume the loop keeps what its header has). */
+static bool try_back_edge_bans(Sp *s)
+{
+	int n0 = s->ban_blk.n, added = 0;
+	double c0 = decide_cost(s);
+	each_edge_reload(s, ban_if_back_edge, &added);
+	if (added == 0)
+		return true;
+	if (decide_rounds(s) && decide_cost(s) < c0)
+		return true;
+	s->ban_blk.n = s->ban_val.n = n0;
+	return decide_rounds(s);
+}
+
+/* The decisions: decide_rounds, then try_back_edge_bans. */
+static bool decide_banned(Sp *s)
+{
+	return decide_rounds(s) && try_back_edge_bans(s);
 }
 
 /* Statistics from the inserted instructions. */

@@ -311,6 +311,9 @@ void sp_find_needs(Sp *s);
 /* Where the code of edge P -> (P's k-th successor) goes. */
 int sp_edge_where(const Sp *s, int P, int k);
 
+/* The cost of one instruction on edge (P, k). */
+double sp_edge_cost(const Sp *s, int P, int k);
+
 /* Spills of the values that need memory: at their definition (marked in
  * defspill) or at their recorded places (kept in s->spills); the others
  * are dropped from s->spills.  A value read by a memory-only operand is

@@ -185,8 +185,7 @@ int sp_edge_where(const Sp *s, int P, int k)
 	return AT_SPLIT;
 }
 
-/* The cost of one instruction on edge (P, k). */
-static double edge_cost(const Sp *s, int P, int k)
+double sp_edge_cost(const Sp *s, int P, int k)
 {
 	int B = s->fn->blk[P]->succ[k].blk;
 	switch (sp_edge_where(s, P, k)) {
@@ -219,7 +218,7 @@ bool sp_place_spills(Sp *s)
 	for (int j = 0; j < s->spills.n; j++) {
 		const Place *x = &s->spills.p[j];
 		cost[x->v] += x->at ? blk_cost(s, x->blk)
-				    : edge_cost(s, x->blk, x->succ);
+				    : sp_edge_cost(s, x->blk, x->succ);
 		npos[x->v]++;
 	}
 	for (int v = 0; v < np; v++) {
