@@ -716,6 +716,10 @@ static bool decide_rounds(Sp *s)
 	}
 }
 
+/* Trials of new back-edge bans per function: each one decides the
+ * blocks once or twice more. */
+enum { BACK_BAN_TRIALS = 3 };
+
 /* each_edge_reload visitor: adds the edge's cost to *(double *)ctx. */
 static void add_reload_cost(Sp *s, int P, int k, int B, int v, void *ctx)
 {
@@ -741,17 +745,30 @@ static double decide_cost(Sp *s)
 	return c;
 }
 
+/* Whether an instruction of block b other than a phi reads v. */
+static bool blk_reads(const Sp *s, int b, int v)
+{
+	for (const Ins *i = s->fn->blk[b]->first; i; i = i->next)
+		if (i->kind != IK_PHI)
+			for (int k = 0; k < i->nops; k++)
+				if (!(i->ops[k].flags & OF_DEF) &&
+				    live_value(s->fn, &i->ops[k]) == v)
+					return true;
+	return false;
+}
+
 /* each_edge_reload visitor: bans from a loop header's entry set a value
- * (not a phi of the header) that a back edge must reload and that the
- * header block itself does not read: in registers at the header, it
- * leaves them again in the loop on that path. */
+ * that a back edge must reload (for a phi of the header, its source)
+ * and that the header block itself does not read: in registers at the
+ * header, it leaves them again in the loop on that path.  A phi only
+ * when it may live in memory (memcap). */
 static void ban_if_back_edge(Sp *s, int P, int k, int B, int v, void *ctx)
 {
 	(void)k;
 	int l = s->lp->loop_of[B];
 	if (l < 0 || !loops_contains(s->lp, l, P) || !is_pseudo(s, v) ||
-	    (s->isphi[v] && s->defblk[v] == B) ||
-	    nextuse_in(s->nu, B, v) < (NuDist)s->nu->len[B])
+	    (s->isphi[v] && s->defblk[v] == B && !s->memcap[v]) ||
+	    blk_reads(s, B, v))
 		return;
 	add_ban(s, B, v, ctx);
 }
@@ -761,24 +778,33 @@ static void ban_if_back_edge(Sp *s, int P, int k, int B, int v, void *ctx)
  * decisions without them again.  A value a loop evicts on its way back
  * to the header is then reloaded where the loop reads it, on the paths
  * that read it, instead of on every back edge (Braun and Hack's entry
- * sets assume the loop keeps what its header has). */
-static bool try_back_edge_bans(Sp *s)
+ * sets assume the loop keeps what its header has).  Sets *kept to
+ * whether new bans were kept. */
+static bool try_back_edge_bans(Sp *s, bool *kept)
 {
 	int n0 = s->ban_blk.n, added = 0;
 	double c0 = decide_cost(s);
+	*kept = false;
 	each_edge_reload(s, ban_if_back_edge, &added);
 	if (added == 0)
 		return true;
 	if (decide_rounds(s) && decide_cost(s) < c0)
-		return true;
+		return *kept = true;
 	s->ban_blk.n = s->ban_val.n = n0;
 	return decide_rounds(s);
 }
 
-/* The decisions: decide_rounds, then try_back_edge_bans. */
+/* The decisions: decide_rounds, then try_back_edge_bans while it keeps
+ * new bans (at most BACK_BAN_TRIALS times). */
 static bool decide_banned(Sp *s)
 {
-	return decide_rounds(s) && try_back_edge_bans(s);
+	if (!decide_rounds(s))
+		return false;
+	bool kept = true;
+	for (int n = 0; kept && n < BACK_BAN_TRIALS; n++)
+		if (!try_back_edge_bans(s, &kept))
+			return false;
+	return true;
 }
 
 /* Statistics from the inserted instructions. */

@@ -780,6 +780,28 @@ static void case_back_reload(void)
 	fn_free(orig);
 }
 
+/* back_reload_phi.ir, k = 4: the header's phi p4, whose source the
+ * latch does not have in a register, is a memory phi: p4 reloaded
+ * before uid 7, nothing on the back edge; weighted spills 181.0 and
+ * reloads 180.0 (280.0 and 189.0 with p4 in a register). */
+static void case_back_reload_phi(void)
+{
+	Fn *orig;
+	SpillResult r;
+	Fn *fn = spill_file("back_reload_phi", 4, &orig, &r);
+	if (fn) {
+		CHECK(find_uid(fn, 4, NULL)->ops[0].loc.kind == LOC_SLOT);
+		CHECK(is_transfer_of(find_uid(fn, 7, NULL)->prev, IK_RELOAD, 4,
+				     &r));
+		CHECK(is_transfer_of(find_uid(fn, 1, NULL)->next, IK_SPILL, 1, &r));
+		CHECK_INT(r.stats.spills, 3);
+		CHECK_INT(r.stats.reloads, 2);
+		CHECK(r.stats.w_spills == 181.0 && r.stats.w_reloads == 180.0);
+		fn_free(fn);
+	}
+	fn_free(orig);
+}
+
 /* carried.ir, k = 3: r, only carried around the loop by its phis,
  * is not read in it: a memory phi; nothing spilled or reloaded in the
  * loop's hot blocks b3 and b5; p3 spilled after uid 3, p8 reloaded
@@ -1628,6 +1650,8 @@ void suite_spill(void)
 	       case_carried);
 	t_case("spill: a value the loop evicts is no header entry",
 	       case_back_reload);
+	t_case("spill: a phi the loop evicts is a memory phi",
+	       case_back_reload_phi);
 	t_case("spill: a loop's back edge reloads nothing unread",
 	       case_unread_reload);
 	t_case("spill: a reload on a forward edge nothing reads goes",
