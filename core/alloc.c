@@ -250,7 +250,7 @@ static void note_split(const Pipe *p, AllocStats *st)
 /* colour_fn (colour.h) into p->col; its liveness kept in p->lv. */
 static bool colour_values(Pipe *p)
 {
-	bool ok = colour_fn_bias(p->fn, p->avail, !p->o->no_bias, &p->col,
+	bool ok = colour_fn_mode(p->fn, p->avail, p->o->bias, &p->col,
 				 p->err, p->errlen);
 	p->clv = p->col.lv;
 	return ok;

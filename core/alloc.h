@@ -36,8 +36,9 @@ typedef void AllocProbe(const Fn *fn, const struct Colour *c, bool after,
 typedef struct AllocOpts {
 	int nregs[RC_NALLOC]; /* registers per class; 0 = all allocatable */
 	bool no_coalesce;     /* colouring alone, for comparison */
-	bool no_bias;         /* colouring without the affinities' bias (the
-			       * lowest free register), for comparison */
+	int bias;             /* colouring's choices (ColBias, colour.h):
+			       * COL_BIAS_WEIGHTED (0) or another, for
+			       * comparison */
 	int hardweb;          /* hard-register webs made values (hardweb.h):
 			       * HARDWEB_RETRY when the first attempt
 			       * fails, HARDWEB_NEVER, HARDWEB_ALWAYS */

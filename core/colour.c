@@ -4,6 +4,7 @@
 #include "err.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cfg.h"
@@ -21,7 +22,10 @@ typedef struct CS {
 	const DomTree *dom;
 	const Live *lv;
 	RegSet all;        /* avail[GPR] | avail[SSE] */
-	bool nobias;       /* choices ignore the affinities */
+	int mode;          /* ColBias */
+	int *cls;          /* COL_BIAS_CLASSES: per pseudo, its class's
+			      union-find parent */
+	int8_t *ccol;      /* per class root: its colour, -1 unset */
 	RegSet *forb;      /* per pseudo: registers it may not take */
 	bool *phidead;     /* per pseudo: a phi def not live after the phis */
 	uint8_t **flags;   /* per block: per operand of its non-phi
@@ -121,7 +125,7 @@ static void add_aff(CS *s, int a, int b, int64_t w)
 					sizeof(ColAff) * (size_t)cap);
 		s->affcap = cap;
 	}
-	c->aff[c->naff++] = (ColAff){a, b, w, 0};
+	c->aff[c->naff++] = (ColAff){a, b, w, 0, 0};
 }
 
 /* Whether some edge from p to b is abnormal. */
@@ -395,6 +399,7 @@ static void analyse_phis(CS *s, int b, LiveSet *L)
 			else
 				continue;
 			c->aff[c->naff - 1].abnormal = abnormal_edge(p, bb);
+			c->aff[c->naff - 1].phi = 1;
 		}
 	}
 	if (any)
@@ -596,8 +601,10 @@ static RegSet free_regs(const CS *s, int cls)
 	return s->c->avail[cls] & ~s->hard & ~s->occset;
 }
 
-/* The register the affinities of p favour within cand (summed weights of
- * the partners already coloured there), -1 if none. */
+/* The register the affinities of p favour within cand, -1 if none: the
+ * largest sum over the partners already coloured there of their
+ * col_aff_weight, or in COL_BIAS_PEREIRA of 1 per phi partner (plus
+ * COL_ABNORMAL_W for an abnormal one). */
 static int biased(const CS *s, int p, RegSet cand)
 {
 	const Colour *c = s->c;
@@ -607,16 +614,48 @@ static int biased(const CS *s, int p, RegSet cand)
 	int best = -1;
 	for (int k = s->astart[p]; k < s->astart[p + 1]; k++) {
 		const ColAff *a = &c->aff[s->alist[k]];
+		if (s->mode == COL_BIAS_PEREIRA && !a->phi)
+			continue;
 		int q = a->a == p ? a->b : a->a;
 		int r = q < 0 ? -1 - q : c->reg[q];
 		if (r < 0 || !RS_HAS(cand, r))
 			continue;
-		wsum[r] += col_aff_weight(a);
+		wsum[r] += s->mode == COL_BIAS_PEREIRA
+				   ? 1 + (a->abnormal ? COL_ABNORMAL_W : 0)
+				   : col_aff_weight(a);
 		if (best < 0 || wsum[r] > wsum[best] ||
 		    (wsum[r] == wsum[best] && r < best))
 			best = r;
 	}
 	return best;
+}
+
+/* The union-find root of p's pre-coalesced class. */
+static int class_root(const CS *s, int p)
+{
+	while (s->cls[p] != p)
+		p = s->cls[p];
+	return p;
+}
+
+/* The register p's choice favours within cand by s->mode, -1 if none.
+ * COL_BIAS_CLASSES: an abnormal partner's register first (biased), then
+ * the class's colour. */
+static int favoured(const CS *s, int p, RegSet cand)
+{
+	switch (s->mode) {
+	case COL_BIAS_NONE:
+		return -1;
+	case COL_BIAS_CLASSES: {
+		int r = s->ccol[class_root(s, p)];
+		for (int k = s->astart[p]; k < s->astart[p + 1]; k++)
+			if (s->c->aff[s->alist[k]].abnormal)
+				return biased(s, p, cand);
+		return r >= 0 && RS_HAS(cand, r) ? r : biased(s, p, cand);
+	}
+	default:
+		return biased(s, p, cand);
+	}
 }
 
 /* A register for p among the free ones, -1 if none. */
@@ -627,8 +666,76 @@ static int pick(const CS *s, int p)
 	RegSet cand = starts(free_regs(s, cl), c->width[p]) & c->adm[p];
 	if (!cand)
 		return -1;
-	int r = s->nobias ? -1 : biased(s, p, cand);
+	int r = favoured(s, p, cand);
 	return r >= 0 ? r : colour_lowest(cand);
+}
+
+/* An affinity's index and col_aff_weight, for sorting. */
+typedef struct AffKey {
+	int64_t w;
+	int k;
+} AffKey;
+
+/* Heaviest first, then by index. */
+static int aff_heavier(const void *x, const void *y)
+{
+	const AffKey *a = x, *b = y;
+	return a->w > b->w ? -1 : a->w < b->w ? 1 : (a->k > b->k) - (a->k < b->k);
+}
+
+/* Whether some member of class ra (members listed by next[], from ra)
+ * interferes with a member of class rb. */
+static bool classes_interfere(const CS *s, const int *next, int ra, int rb)
+{
+	const Colour *c = s->c;
+	for (int m = ra; m >= 0; m = next[m])
+		for (int e = c->nstart[m]; e < c->nstart[m + 1]; e++)
+			if (class_root(s, c->nbr[e]) == rb)
+				return true;
+	return false;
+}
+
+/* COL_BIAS_CLASSES: the aggressive pre-coalescing (s->cls), over the
+ * value-to-value affinities heaviest first; every class colour unset. */
+static void precoalesce(CS *s)
+{
+	Fn *fn = s->fn;
+	const Colour *c = s->c;
+	int np = c->np;
+	s->cls = ARENA_NEW(fn->arena, int, np + 1);
+	s->ccol = ARENA_NEW(fn->arena, int8_t, np + 1);
+	int *next = ARENA_NEW(fn->arena, int, np + 1), *last =
+		ARENA_NEW(fn->arena, int, np + 1);
+	int *size = ARENA_NEW(fn->arena, int, np + 1);
+	for (int p = 0; p < np; p++) {
+		s->cls[p] = last[p] = p;
+		next[p] = -1;
+		s->ccol[p] = -1;
+		size[p] = 1;
+	}
+	AffKey *ord = ARENA_NEW(fn->arena, AffKey, c->naff + 1);
+	for (int k = 0; k < c->naff; k++)
+		ord[k] = (AffKey){col_aff_weight(&c->aff[k]), k};
+	qsort(ord, (size_t)c->naff, sizeof *ord, aff_heavier);
+	for (int k = 0; k < c->naff; k++) {
+		const ColAff *a = &c->aff[ord[k].k];
+		if (a->b < 0)
+			continue;
+		int ra = class_root(s, a->a), rb = class_root(s, a->b);
+		if (ra == rb || cls_of(fn, a->a) != cls_of(fn, a->b))
+			continue;
+		if (size[ra] > size[rb]) {
+			int t = ra;
+			ra = rb;
+			rb = t;
+		}
+		if (classes_interfere(s, next, ra, rb))
+			continue;
+		s->cls[ra] = rb; /* the smaller class joins the larger */
+		next[last[rb]] = ra;
+		last[rb] = last[ra];
+		size[rb] += size[ra];
+	}
 }
 
 /* "{ax,dx}" into buf. */
@@ -684,10 +791,18 @@ static bool no_reg(CS *s, int b, const Ins *i, int p)
 		       s->t->class_name[cl], adm, s->c->maxlive[cl]);
 }
 
+/* Gives p register r (COL_BIAS_CLASSES: r becomes its class's colour). */
+static void set_reg(CS *s, int p, int r)
+{
+	s->c->reg[p] = (int8_t)r;
+	if (s->mode == COL_BIAS_CLASSES && r >= 0)
+		s->ccol[class_root(s, p)] = (int8_t)r;
+}
+
 /* Gives p register r and occupies it. */
 static void assign(CS *s, int p, int r)
 {
-	s->c->reg[p] = (int8_t)r;
+	set_reg(s, p, r);
 	occupy(s, p, 1);
 }
 
@@ -730,12 +845,12 @@ static bool apply_ins(CS *s, int b, Ins *i, const uint8_t *fl, RegSet hafter)
 		if (c->reg[d] < 0 && t >= 0 && constr_reg_operand(&i->ops[t]) &&
 		    !(i->ops[t].flags & OF_DEF) && c->reg[i->ops[t].reg] >= 0) {
 			/* tied: the early clobber writes its own input */
-			c->reg[d] = c->reg[i->ops[t].reg];
+			set_reg(s, d, c->reg[i->ops[t].reg]);
 		} else if (c->reg[d] < 0) {
 			int r = pick(s, d);
 			if (r < 0)
 				return no_reg(s, b, i, d);
-			c->reg[d] = (int8_t)r;
+			set_reg(s, d, r);
 		}
 		occupy(s, d, 1);
 	}
@@ -786,7 +901,7 @@ static bool apply_ins(CS *s, int b, Ins *i, const uint8_t *fl, RegSet hafter)
 				if (r < 0)
 					return no_reg(s, b, i, v);
 			}
-			c->reg[v] = (int8_t)r;
+			set_reg(s, v, r);
 		}
 		occupy(s, v, 1);
 	}
@@ -977,7 +1092,7 @@ static bool match_class(CS *s, int b, Ins *P, Ins *I, const uint8_t *flI,
 		} else {
 			x.kind = (o->flags & OF_EARLY) ? MN_BOTH : MN_AFTER;
 		}
-		x.pref = biased(s, d, a);
+		x.pref = favoured(s, d, a);
 		x.allowed = a;
 		n[nn++] = x;
 	}
@@ -1004,9 +1119,9 @@ static bool match_class(CS *s, int b, Ins *P, Ins *I, const uint8_t *flI,
 	}
 	for (int k = 0; k < nn; k++) {
 		if (n[k].v >= 0)
-			c->reg[n[k].v] = (int8_t)n[k].r;
+			set_reg(s, n[k].v, n[k].r);
 		if (n[k].d >= 0)
-			c->reg[n[k].d] = (int8_t)n[k].r;
+			set_reg(s, n[k].d, n[k].r);
 	}
 	s->c->nmatch++;
 	return true;
@@ -1230,15 +1345,15 @@ static bool finish_adm(CS *s)
 bool colour_fn(Fn *fn, const RegSet avail[RC_NALLOC], Colour *out,
 	       char *err, size_t errlen)
 {
-	return colour_fn_bias(fn, avail, true, out, err, errlen);
+	return colour_fn_mode(fn, avail, COL_BIAS_WEIGHTED, out, err, errlen);
 }
 
-bool colour_fn_bias(Fn *fn, const RegSet avail[RC_NALLOC], bool bias,
+bool colour_fn_mode(Fn *fn, const RegSet avail[RC_NALLOC], int mode,
 		    Colour *out, char *err, size_t errlen)
 {
 	*out = (Colour){0};
 	CS s = {.fn = fn, .t = fn->target, .c = out, .err = err,
-		.errlen = errlen, .nobias = !bias};
+		.errlen = errlen, .mode = mode};
 	out->np = fn->npseudo;
 	for (int cl = 0; cl < RC_NALLOC; cl++) {
 		out->avail[cl] = avail[cl];
@@ -1270,6 +1385,8 @@ bool colour_fn_bias(Fn *fn, const RegSet avail[RC_NALLOC], bool bias,
 		return false;
 	build_graph(&s);
 	build_aff_index(&s);
+	if (mode == COL_BIAS_CLASSES)
+		precoalesce(&s);
 	for (int k = 0; k < s.dom->norder; k++)
 		if (!colour_block(&s, s.dom->order[k]))
 			return false;

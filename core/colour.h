@@ -67,6 +67,7 @@ typedef struct ColAff {
 	int a, b;
 	int64_t w;
 	uint8_t abnormal; /* a phi operand on an abnormal edge */
+	uint8_t phi;      /* a phi operand (a is the phi's value) */
 } ColAff;
 
 /* What colouring's bias and coalescing weigh an affinity by: an affinity
@@ -112,9 +113,32 @@ int colour_unit(const Colour *c, int p);
 bool colour_fn(Fn *fn, const RegSet avail[RC_NALLOC], Colour *out,
 	       char *err, size_t errlen);
 
-/* colour_fn, with bias false: each choice the lowest free admissible
- * register, the affinities ignored (for measuring the bias's share). */
-bool colour_fn_bias(Fn *fn, const RegSet avail[RC_NALLOC], bool bias,
+/* How a choice among the free admissible registers is made (the
+ * affinities across abnormal edges, COL_ABNORMAL_W, come first in every
+ * mode but COL_BIAS_NONE):
+ * - COL_BIAS_WEIGHTED (colour_fn): the register where the partners
+ *   already coloured have the largest summed affinity weight;
+ * - COL_BIAS_NONE: the lowest (to measure the bias's share);
+ * - COL_BIAS_PEREIRA: Pereira and Palsberg's preference lists: the
+ *   register most of the value's phi partners already coloured have
+ *   (the phi's sources for a phi, the phis a value is a source of), each
+ *   counted once, whatever its frequency; copies are not partners;
+ * - COL_BIAS_CLASSES: the SSA book's biased colouring (ch. 22) with
+ *   classes pre-coalesced aggressively (ch. 21): the affinities between
+ *   values, heaviest first, unite two classes when no member of one
+ *   interferes with a member of the other; a class's colour is the
+ *   register its last coloured member took, and a member takes it when
+ *   it is free.
+ * Where the mode names no register, the lowest. */
+enum ColBias {
+	COL_BIAS_WEIGHTED,
+	COL_BIAS_NONE,
+	COL_BIAS_PEREIRA,
+	COL_BIAS_CLASSES,
+};
+
+/* colour_fn with the given ColBias mode. */
+bool colour_fn_mode(Fn *fn, const RegSet avail[RC_NALLOC], int mode,
 		    Colour *out, char *err, size_t errlen);
 
 /* Sum of the weights of the affinities whose two ends have the same

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "alloc.h"
+#include "colour.h"
 #include "allocators.h"
 #include "cfg.h"
 #include "dom.h"
@@ -45,6 +46,7 @@ static const char usage[] =
 	"                     if any function is not verified (docs/VERIFY.md)\n"
 	"  alloc [--allocator ssa|irc|ilp] [--ilp-time SEC] [--regs GPR[,SSE[,X87]]]\n"
 	"        [--verify] [--stats] [--no-coalesce] [--no-bias]\n"
+	"        [--bias weighted|none|pereira|classes]\n"
 	"        [--hardweb retry|never|always] FILE.ir...\n"
 	"                     allocate: the allocated functions (--allocator:\n"
 	"                     the SSA-based allocator, default; irc, iterated\n"
@@ -56,7 +58,11 @@ static const char usage[] =
 	"                     violation or a failed allocation; --regs:\n"
 	"                     registers per class; --no-coalesce, --no-bias\n"
 	"                     (ssa): without the recolouring, without the\n"
-	"                     colouring's affinity bias; --hardweb (ssa): hard-\n"
+	"                     colouring's affinity bias (= --bias none);\n"
+	"                     --bias (ssa): the colouring's choices, by\n"
+	"                     affinity weights (default), Pereira's\n"
+	"                     preference lists or pre-coalesced classes;\n"
+	"                     --hardweb (ssa): hard-\n"
 	"                     register webs made values when allocation fails\n"
 	"                     (retry, default), never or always; docs/ALLOC.md)\n"
 	"  compare [--regs GPR[,SSE]] [--ilp-time SEC] [--allocators LIST]\n"
@@ -433,7 +439,19 @@ static int cmd_alloc(int argc, char **argv)
 		} else if (!strcmp(argv[a], "--no-coalesce")) {
 			cli.o.no_coalesce = true;
 		} else if (!strcmp(argv[a], "--no-bias")) {
-			cli.o.no_bias = true;
+			cli.o.bias = COL_BIAS_NONE;
+		} else if (!strcmp(argv[a], "--bias") && a + 1 < argc) {
+			const char *m = argv[++a];
+			if (!strcmp(m, "weighted"))
+				cli.o.bias = COL_BIAS_WEIGHTED;
+			else if (!strcmp(m, "none"))
+				cli.o.bias = COL_BIAS_NONE;
+			else if (!strcmp(m, "pereira"))
+				cli.o.bias = COL_BIAS_PEREIRA;
+			else if (!strcmp(m, "classes"))
+				cli.o.bias = COL_BIAS_CLASSES;
+			else
+				goto bad;
 		} else if (!strcmp(argv[a], "--hardweb") && a + 1 < argc) {
 			const char *m = argv[++a];
 			if (!strcmp(m, "retry"))

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "alloc.h"
+#include "colour.h"
 #include "analysis_util.h"
 #include "check.h"
 #include "coalesce.h"
@@ -87,13 +88,38 @@ static void case_bias(void)
 	if (!orig)
 		return;
 	for (int bias = 0; bias <= 1; bias++) {
-		AllocOpts o = {.no_coalesce = true, .no_bias = !bias};
+		AllocOpts o = {.no_coalesce = true,
+			       .bias = bias ? COL_BIAS_WEIGHTED : COL_BIAS_NONE};
 		AllocStats st;
 		Fn *fn = t_alloc_opts_verified(orig, &o, &st);
 		if (fn) {
 			CHECK_INT(st.copies.n, bias ? 0 : 2);
 			CHECK_INT(st.swaps.n, 1);
 			CHECK_INT(st.moves.n, 0);
+			fn_free(fn);
+		}
+	}
+	fn_free(orig);
+}
+
+/* bias_modes.ir, colouring alone: the four choice rules give 2, 2, 1
+ * and 0 moves, weighted 10, 10, 90 and 0 (the file's comment). */
+static void case_bias_modes(void)
+{
+	static const int mode[4] = {COL_BIAS_NONE, COL_BIAS_WEIGHTED,
+				    COL_BIAS_PEREIRA, COL_BIAS_CLASSES};
+	static const int n[4] = {2, 2, 1, 0};
+	static const double w[4] = {10, 10, 90, 0};
+	Fn *orig = t_load_fn("testsuite/ir/alloc/bias_modes.ir");
+	if (!orig)
+		return;
+	for (int k = 0; k < 4; k++) {
+		AllocOpts o = {.no_coalesce = true, .bias = mode[k]};
+		AllocStats st;
+		Fn *fn = t_alloc_opts_verified(orig, &o, &st);
+		if (fn) {
+			CHECK_INT(st.moves.n + st.copies.n + st.swaps.n, n[k]);
+			CHECK(st.moves.w + st.copies.w + st.swaps.w == w[k]);
 			fn_free(fn);
 		}
 	}
@@ -217,6 +243,8 @@ void suite_coalesce(void)
 	t_case("coalesce: the swap problem, a rotation, the lost copy",
 	       case_swap_lost);
 	t_case("coalesce: gcd's copies", case_gcd);
+	t_case("coalesce: the colouring's four choice rules",
+	       case_bias_modes);
 	t_case("coalesce: the colouring's bias alone, Pereira's figure 1",
 	       case_bias);
 	t_case("coalesce: never below colouring alone (IR cases, 60 "
