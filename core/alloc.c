@@ -14,6 +14,7 @@
 #include "ehedge.h"
 #include "err.h"
 #include "hardweb.h"
+#include "philift.h"
 #include "locations.h"
 #include "memonly.h"
 #include "spill_everywhere.h"
@@ -238,6 +239,14 @@ static bool split_constrained(Pipe *p)
 				 p->errlen);
 }
 
+/* phi_lift (philift.h) when asked for (AllocOpts.phi_lift). */
+static bool lift_phis(Pipe *p)
+{
+	if (p->o->phi_lift)
+		phi_lift(p->fn, &p->ssa);
+	return true;
+}
+
 /* The copies of constr_prepare and constr_split. */
 static void note_split(const Pipe *p, AllocStats *st)
 {
@@ -416,6 +425,8 @@ static const Step pipeline[] = {
 	{PH_SPILL, adopt_spilled_versions, NULL},
 	/* -> parallel copies before constrained insns; SSA rebuilt */
 	{PH_CONSTR, split_constrained, note_split},
+	/* split SSA -> with phi_lift, phis' operands and values copied */
+	{PH_CONSTR, lift_phis, NULL},
 	/* split SSA within avail -> a register per value (p->col) */
 	{PH_COLOUR, colour_values, note_colour},
 	/* coloured -> recoloured for affinities (p->co) */

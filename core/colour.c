@@ -125,7 +125,7 @@ static void add_aff(CS *s, int a, int b, int64_t w)
 					sizeof(ColAff) * (size_t)cap);
 		s->affcap = cap;
 	}
-	c->aff[c->naff++] = (ColAff){a, b, w, 0, 0};
+	c->aff[c->naff++] = (ColAff){a, b, w, 0, 0, 0};
 }
 
 /* Whether some edge from p to b is abnormal. */
@@ -329,8 +329,10 @@ static void analyse_ins(CS *s, int b, const Ins *i, const LiveSet *L,
 		    !RS_HAS(s->all, o->reg))
 			continue;
 		int sv = copy_src(fn, i, k);
-		if (sv >= 0 && sv < np && c->need[sv])
+		if (sv >= 0 && sv < np && c->need[sv]) {
 			add_aff(s, sv, -1 - o->reg, bweight(s->fn->blk[b]));
+			c->aff[c->naff - 1].tohard = 1;
+		}
 	}
 	if (!hd)
 		return;
@@ -603,8 +605,9 @@ static RegSet free_regs(const CS *s, int cls)
 
 /* The register the affinities of p favour within cand, -1 if none: the
  * largest sum over the partners already coloured there of their
- * col_aff_weight, or in COL_BIAS_PEREIRA of 1 per phi partner (plus
- * COL_ABNORMAL_W for an abnormal one). */
+ * col_aff_weight, or in COL_BIAS_PEREIRA of 1 per phi partner and per
+ * source of a copy defining p (plus COL_ABNORMAL_W for an abnormal
+ * one). */
 static int biased(const CS *s, int p, RegSet cand)
 {
 	const Colour *c = s->c;
@@ -614,7 +617,8 @@ static int biased(const CS *s, int p, RegSet cand)
 	int best = -1;
 	for (int k = s->astart[p]; k < s->astart[p + 1]; k++) {
 		const ColAff *a = &c->aff[s->alist[k]];
-		if (s->mode == COL_BIAS_PEREIRA && !a->phi)
+		if (s->mode == COL_BIAS_PEREIRA && !a->phi &&
+		    (a->a != p || a->tohard))
 			continue;
 		int q = a->a == p ? a->b : a->a;
 		int r = q < 0 ? -1 - q : c->reg[q];

@@ -68,6 +68,8 @@ typedef struct ColAff {
 	int64_t w;
 	uint8_t abnormal; /* a phi operand on an abnormal edge */
 	uint8_t phi;      /* a phi operand (a is the phi's value) */
+	uint8_t tohard;   /* a is a copy's source, -1-b its hard register
+			     destination (else, not a phi: a is the def) */
 } ColAff;
 
 /* What colouring's bias and coalescing weigh an affinity by: an affinity
@@ -122,7 +124,9 @@ bool colour_fn(Fn *fn, const RegSet avail[RC_NALLOC], Colour *out,
  * - COL_BIAS_PEREIRA: Pereira and Palsberg's preference lists: the
  *   register most of the value's phi partners already coloured have
  *   (the phi's sources for a phi, the phis a value is a source of), each
- *   counted once, whatever its frequency; copies are not partners;
+ *   counted once, whatever its frequency; and their local coalescing: a
+ *   copy's def counts its source the same way (the source's register is
+ *   free when it dies at the copy);
  * - COL_BIAS_CLASSES: the SSA book's biased colouring (ch. 22) with
  *   classes pre-coalesced aggressively (ch. 21): the affinities between
  *   values, heaviest first, unite two classes when no member of one

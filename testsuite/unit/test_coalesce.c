@@ -7,13 +7,15 @@
 #include <string.h>
 
 #include "alloc.h"
-#include "colour.h"
 #include "analysis_util.h"
 #include "check.h"
 #include "coalesce.h"
 #include "colour.h"
 #include "constraints.h"
 #include "gen.h"
+#include "liveness.h"
+#include "philift.h"
+#include "pressure.h"
 #include "spill.h"
 #include "ssa.h"
 #include "verify.h"
@@ -124,6 +126,66 @@ static void case_bias_modes(void)
 		}
 	}
 	fn_free(orig);
+}
+
+/* The instruction of uid u in fn (NULL if none). */
+static const Ins *uid_ins(const Fn *fn, int u)
+{
+	for (int b = 0; b < fn->nblk; b++)
+		for (const Ins *i = fn->blk[b]->first; i; i = i->next)
+			if (i->uid == u)
+				return i;
+	return NULL;
+}
+
+/* The block labelled id (NULL if none). */
+static const Blk *blk_id(const Fn *fn, int id)
+{
+	for (int b = 0; b < fn->nblk; b++)
+		if (fn->blk[b]->id == id)
+			return fn->blk[b];
+	return NULL;
+}
+
+/* fn's general-register Maxlive. */
+static int gpr_maxlive(Fn *fn)
+{
+	Pressure p;
+	pressure_compute(fn, live_compute(fn, cfg_build(fn)), &p);
+	return p.maxlive[RC_GPR];
+}
+
+/* phi_lift.ir (its comment): the argument from b3 lifted, not those
+ * from b4 (live on) or b6 (a critical edge), and the phi's value: two
+ * copies, Maxlive unchanged. */
+static void case_phi_lift(void)
+{
+	Fn *fn = t_load_fn("testsuite/ir/alloc/phi_lift.ir");
+	Ssa ssa;
+	char err[256] = "";
+	if (!fn || !t_check(ssa_construct(fn, &ssa, err, sizeof err),
+			    __FILE__, __LINE__, "%s", err)) {
+		fn_free(fn);
+		return;
+	}
+	int before = gpr_maxlive(fn);
+	CHECK_INT(phi_lift(fn, &ssa), 2);
+	CHECK_INT(gpr_maxlive(fn), before);
+	const Blk *b3 = blk_id(fn, 3), *b5 = blk_id(fn, 5);
+	const Ins *phi = b5->first, *c = b3->last->prev, *h = phi->next;
+	CHECK(phi->kind == IK_PHI && c->kind == IK_COPY && c->uid == 0);
+	CHECK_INT(c->ops[1].reg, uid_ins(fn, 4)->ops[0].reg);
+	for (int k = 1; k < phi->nops; k++) {
+		int from = fn->blk[phi->ops[k].from]->id;
+		int want = from == 3   ? c->ops[0].reg
+			   : from == 4 ? uid_ins(fn, 8)->ops[0].reg
+				       : uid_ins(fn, 1)->ops[0].reg;
+		CHECK_INT(phi->ops[k].reg, want);
+	}
+	CHECK(h->kind == IK_COPY && h->uid == 0);
+	CHECK_INT(h->ops[1].reg, phi->ops[0].reg);
+	CHECK_INT(uid_ins(fn, 11)->ops[0].reg, h->ops[0].reg);
+	fn_free(fn);
 }
 
 /* The swap problem (swap.ir): a and b exchange on every iteration; the
@@ -245,6 +307,7 @@ void suite_coalesce(void)
 	t_case("coalesce: gcd's copies", case_gcd);
 	t_case("coalesce: the colouring's four choice rules",
 	       case_bias_modes);
+	t_case("coalesce: Pereira's phi lifting", case_phi_lift);
 	t_case("coalesce: the colouring's bias alone, Pereira's figure 1",
 	       case_bias);
 	t_case("coalesce: never below colouring alone (IR cases, 60 "
