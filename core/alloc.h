@@ -39,6 +39,8 @@ typedef struct AllocOpts {
 	int bias;             /* colouring's choices (ColBias, colour.h):
 			       * COL_BIAS_WEIGHTED (0) or another, for
 			       * comparison */
+	bool brute;           /* irc: the brute-force coalescing rule
+			       * (IrcOpts.brute), for comparison */
 	bool phi_lift;        /* Pereira's phi lifting before colouring
 			       * (philift.h), for comparison */
 	int hardweb;          /* hard-register webs made values (hardweb.h):

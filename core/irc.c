@@ -447,12 +447,12 @@ static bool temps_fit(const IrcFn *f, char *err, size_t errlen)
 /* The rounds on f until select colours every node, coalescing when co;
  * the colours into *colour.  Spills what select could not colour; goes
  * on without coalescing when a node of temporaries alone failed. */
-static bool rounds(IrcFn *f, bool co, IrcStats *is, int **colour,
-		   char *err, size_t errlen)
+static bool rounds(IrcFn *f, bool co, bool brute, IrcStats *is,
+		   int **colour, char *err, size_t errlen)
 {
 	for (int r = 0; r < IRC_MAX_ROUNDS; r++) {
 		IrcRound res;
-		irc_round(f, co, &res);
+		irc_round(f, co, brute, &res);
 		is->rounds++;
 		is->coalesced = res.coalesced;
 		is->frozen = res.frozen;
@@ -501,7 +501,8 @@ Fn *irc_finish(IrcPrep *f, const Fn *orig, const IrcOpts *o, AllocStats *st,
 	}
 	int *colour = NULL;
 	bool ok = temps_fit(f, err, errlen) &&
-		  rounds(f, !o->no_coalesce, is, &colour, err, errlen) &&
+		  rounds(f, !o->no_coalesce, o->brute, is, &colour, err,
+			 errlen) &&
 		  locate(f, colour, err, errlen);
 	if (ok) {
 		drop_null_moves(f->fn);

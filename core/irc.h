@@ -33,10 +33,14 @@
 #include "ir.h"
 
 enum { IRC_MAX_ROUNDS = 40 };
+/* The brute-force rule's work per round, in edges visited. */
+#define IRC_BRUTE_BUDGET 50000000L
 
 typedef struct IrcOpts {
 	int nregs[RC_NALLOC]; /* registers per class, as AllocOpts (0 = all) */
 	bool no_coalesce;     /* colouring alone: no move coalesced */
+	bool brute;           /* and the SSA book's brute-force rule where
+			       * Briggs's test fails (irc_round) */
 } IrcOpts;
 
 typedef struct IrcStats {

@@ -68,6 +68,11 @@ typedef struct G {
 	IList simplify, freeze, spillwl, worklist_moves, stack;
 	int k[RC_NALLOC];
 	bool coalesce;
+	bool brute;       /* brute_ok where Briggs's test fails */
+	long budget;      /* brute_ok's work left this round */
+	int *bd;          /* brute_ok's scratch: degrees, */
+	int *bstack;      /* worklist */
+	uint8_t *bout;    /* and removed marks (n each) */
 } G;
 
 static void il_push(IList *l, int x)
@@ -387,6 +392,82 @@ static bool briggs_ok(const G *g, int u, int v)
 	return sig < K;
 }
 
+/* Pushes x onto brute_ok's worklist when its degree is below its K. */
+static void brute_push(G *g, int x, int *nst)
+{
+	if (!g->bout[x] && g->bd[x] < kof(g, x)) {
+		g->bout[x] = 1;
+		g->bstack[(*nst)++] = x;
+	}
+}
+
+/* brute_ok's removal of x (x == u: the merged node, u's neighbours and
+ * v's): each present pseudo neighbour still in (v counting as u) loses
+ * one. */
+static void brute_remove(G *g, int x, int u, int v, int *nst)
+{
+	const IList *l = &g->adjl[x];
+	int nl = l->n, nv = x == u ? g->adjl[v].n : 0;
+	for (int k = 0; k < nl + nv; k++) {
+		int t = k < nl ? l->v[k] : g->adjl[v].v[k - nl];
+		g->budget--;
+		if (k >= nl && adj_has(g, t, u))
+			continue; /* a common neighbour loses one, at u's list */
+		if (t == v) {
+			if (adj_has(g, x, u))
+				continue; /* x's edge to u is counted at u */
+			t = u;
+		}
+		if (t >= g->np || !present(g, t) || g->bout[t])
+			continue;
+		g->bd[t]--;
+		brute_push(g, t, nst);
+	}
+}
+
+/* The SSA book's brute-force rule (ch. 22, after Bouchez, Darte and
+ * Rastello), where Briggs's test fails for the pseudos u and v (not
+ * adjacent): coalesce when the graph of the nodes still present, v
+ * merged into u, stays greedily colourable: removing, while one is
+ * left, a pseudo with fewer present neighbours than its class's K
+ * removes every pseudo (the precoloured registers stay and count).
+ * O(nodes + edges) per test; g->budget (edges visited) bounds a round's
+ * tests: spent, the rule answers no. */
+static bool brute_ok(G *g, int u, int v)
+{
+	if (g->budget <= 0)
+		return false;
+	int nst = 0, left = 0;
+	for (int x = 0; x < g->np; x++) {
+		g->bout[x] = 0;
+		if (present(g, x) && x != v) {
+			g->bd[x] = g->degree[x];
+			left++;
+		}
+	}
+	/* u's neighbours: the union; a common neighbour loses its edge to v */
+	for (int k = 0; k < g->adjl[v].n; k++) {
+		int t = g->adjl[v].v[k];
+		if (!present(g, t))
+			continue;
+		if (adj_has(g, t, u)) {
+			if (t < g->np)
+				g->bd[t]--;
+		} else {
+			g->bd[u]++;
+		}
+	}
+	for (int x = 0; x < g->np; x++)
+		if (present(g, x) && x != v)
+			brute_push(g, x, &nst);
+	while (nst > 0 && g->budget > 0) {
+		int x = g->bstack[--nst];
+		left--;
+		brute_remove(g, x, u, v, &nst);
+	}
+	return left == 0 && g->budget > 0;
+}
+
 /* Combine v into u. */
 static void combine(G *g, int u, int v)
 {
@@ -437,7 +518,8 @@ static bool coalesce(G *g)
 					ok = !present(g, t) || george_ok(g, t, u);
 				}
 			} else {
-				ok = briggs_ok(g, u, v);
+				ok = briggs_ok(g, u, v) ||
+				     (g->brute && brute_ok(g, u, v));
 			}
 			if (ok) {
 				mv->state = MS_COALESCED;
@@ -576,6 +658,9 @@ static void g_free(G *g)
 	free(g->colour);
 	free(g->cost);
 	free(g->temp);
+	free(g->bd);
+	free(g->bstack);
+	free(g->bout);
 	free(g->mv);
 	free(g->simplify.v);
 	free(g->freeze.v);
@@ -584,9 +669,10 @@ static void g_free(G *g)
 	free(g->stack.v);
 }
 
-void irc_round(const IrcFn *f, bool coalesce_on, IrcRound *r)
+void irc_round(const IrcFn *f, bool coalesce_on, bool brute, IrcRound *r)
 {
-	G g = {.f = f, .fn = f->fn, .coalesce = coalesce_on};
+	G g = {.f = f, .fn = f->fn, .coalesce = coalesce_on,
+	       .brute = brute, .budget = IRC_BRUTE_BUDGET};
 	g.np = f->fn->npseudo;
 	g.n = g.np + TGT_NREGS;
 	g.wrow = ((size_t)g.n + 63) / 64;
@@ -600,7 +686,10 @@ void irc_round(const IrcFn *f, bool coalesce_on, IrcRound *r)
 	g.colour = calloc((size_t)g.n, sizeof(int));
 	g.cost = calloc((size_t)g.n, sizeof(double));
 	g.temp = calloc((size_t)g.n, sizeof(bool));
-	if (!g.adj || !g.adjl || !g.moves_of || !g.degree || !g.cls ||
+	g.bd = calloc((size_t)g.n, sizeof(int));
+	g.bstack = calloc((size_t)g.n, sizeof(int));
+	g.bout = calloc((size_t)g.n, 1);
+	if (!g.bd || !g.bstack || !g.bout || !g.adj || !g.adjl || !g.moves_of || !g.degree || !g.cls ||
 	    !g.state || !g.alias || !g.colour || !g.cost || !g.temp)
 		abort();
 	for (int c = 0; c < RC_NALLOC; c++)

@@ -41,7 +41,10 @@ typedef struct IrcRound {
  * slot operands no register occurrence): the interference graph, the
  * worklist algorithm, select.  Fills r (arrays in f->fn's arena); with
  * coalesce false no move is coalesced (the retry after a temporary
- * failed).  Never fails: a node without colour is reported in r. */
-void irc_round(const IrcFn *f, bool coalesce, IrcRound *r);
+ * failed); with brute, two pseudos Briggs's test refuses are coalesced
+ * when the SSA book's brute-force rule accepts them (irc_graph.c
+ * brute_ok, at most IRC_BRUTE_BUDGET edges visited per round).  Never
+ * fails: a node without colour is reported in r. */
+void irc_round(const IrcFn *f, bool coalesce, bool brute, IrcRound *r);
 
 #endif

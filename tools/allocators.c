@@ -48,7 +48,8 @@ Fn *allocate_with(int a, const Fn *orig, const AllocOpts *o, double ilp_time,
 		  AllocStats *st, IlpResult *ilp, char *err, size_t errlen)
 {
 	if (a == ALLOCATOR_IRC) {
-		IrcOpts io = {.no_coalesce = o->no_coalesce};
+		IrcOpts io = {.no_coalesce = o->no_coalesce,
+			      .brute = o->brute};
 		memcpy(io.nregs, o->nregs, sizeof io.nregs);
 		if (ilp)
 			*ilp = (IlpResult){.status = ILP_UNSOLVED};

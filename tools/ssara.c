@@ -46,7 +46,7 @@ static const char usage[] =
 	"                     if any function is not verified (docs/VERIFY.md)\n"
 	"  alloc [--allocator ssa|irc|ilp] [--ilp-time SEC] [--regs GPR[,SSE[,X87]]]\n"
 	"        [--verify] [--stats] [--no-coalesce] [--no-bias]\n"
-	"        [--bias weighted|none|pereira|classes] [--phi-lift]\n"
+	"        [--bias weighted|none|pereira|classes] [--phi-lift] [--brute]\n"
 	"        [--hardweb retry|never|always] FILE.ir...\n"
 	"                     allocate: the allocated functions (--allocator:\n"
 	"                     the SSA-based allocator, default; irc, iterated\n"
@@ -63,6 +63,8 @@ static const char usage[] =
 	"                     affinity weights (default), Pereira's\n"
 	"                     preference lists or pre-coalesced classes;\n"
 	"                     --phi-lift (ssa): Pereira's phi lifting first;\n"
+	"                     --brute (irc): the SSA book's brute-force\n"
+	"                     coalescing where Briggs's test fails;\n"
 	"                     --hardweb (ssa): hard-\n"
 	"                     register webs made values when allocation fails\n"
 	"                     (retry, default), never or always; docs/ALLOC.md)\n"
@@ -441,6 +443,8 @@ static int cmd_alloc(int argc, char **argv)
 			cli.o.no_coalesce = true;
 		} else if (!strcmp(argv[a], "--no-bias")) {
 			cli.o.bias = COL_BIAS_NONE;
+		} else if (!strcmp(argv[a], "--brute")) {
+			cli.o.brute = true;
 		} else if (!strcmp(argv[a], "--phi-lift")) {
 			cli.o.phi_lift = true;
 		} else if (!strcmp(argv[a], "--bias") && a + 1 < argc) {
