@@ -773,13 +773,77 @@ static void ban_if_back_edge(Sp *s, int P, int k, int B, int v, void *ctx)
 	add_ban(s, B, v, ctx);
 }
 
+/* What decide leaves in s.  decide allocates the per-block sets and the
+ * working set anew each time, so the pointers of an earlier run stay
+ * valid; the growable vectors it refills are copied. */
+typedef struct Decided {
+	BSet *went, *wexit;
+	uint8_t *done, *memphi, *need, *defspill, *rmwdef;
+	WEnt *w;
+	int *wpos, nw;
+	int wweight[RC_NALLOC], wwide[RC_NALLOC];
+	PVec spills, reloads;
+	InsVec rmwins;
+	IVec rmwk;
+} Decided;
+
+/* A copy of n elements of size sz at p in s's scratch arena. */
+static void *dup_in(Sp *s, const void *p, int n, size_t sz)
+{
+	void *q = arena_alloc(s->a, sz * (size_t)(n > 0 ? n : 1));
+	if (n > 0)
+		memcpy(q, p, sz * (size_t)n);
+	return q;
+}
+
+/* The decisions of the last decide into *d. */
+static void decided_save(Sp *s, Decided *d)
+{
+	*d = (Decided){.went = s->went, .wexit = s->wexit, .done = s->done,
+		       .memphi = s->memphi, .need = s->need,
+		       .defspill = s->defspill, .rmwdef = s->rmwdef,
+		       .w = s->w, .wpos = s->wpos, .nw = s->nw};
+	memcpy(d->wweight, s->wweight, sizeof d->wweight);
+	memcpy(d->wwide, s->wwide, sizeof d->wwide);
+	d->spills = (PVec){dup_in(s, s->spills.p, s->spills.n, sizeof(Place)),
+			   s->spills.n, s->spills.n};
+	d->reloads = (PVec){dup_in(s, s->reloads.p, s->reloads.n,
+				   sizeof(Place)),
+			    s->reloads.n, s->reloads.n};
+	d->rmwins = (InsVec){dup_in(s, s->rmwins.v, s->rmwins.n, sizeof(Ins *)),
+			     s->rmwins.n, s->rmwins.n};
+	d->rmwk = (IVec){dup_in(s, s->rmwk.v, s->rmwk.n, sizeof(int)),
+			 s->rmwk.n, s->rmwk.n};
+}
+
+/* Back to the decisions saved in *d (their vectors become s's). */
+static void decided_restore(Sp *s, const Decided *d)
+{
+	s->went = d->went;
+	s->wexit = d->wexit;
+	s->done = d->done;
+	s->memphi = d->memphi;
+	s->need = d->need;
+	s->defspill = d->defspill;
+	s->rmwdef = d->rmwdef;
+	s->w = d->w;
+	s->wpos = d->wpos;
+	s->nw = d->nw;
+	memcpy(s->wweight, d->wweight, sizeof d->wweight);
+	memcpy(s->wwide, d->wwide, sizeof d->wwide);
+	s->spills = d->spills;
+	s->reloads = d->reloads;
+	s->rmwins = d->rmwins;
+	s->rmwk = d->rmwk;
+}
+
 /* The decisions with the bans of ban_if_back_edge, kept when their
  * reloads (decide_cost) cost less than without them; otherwise the
- * decisions without them again.  A value a loop evicts on its way back
- * to the header is then reloaded where the loop reads it, on the paths
- * that read it, instead of on every back edge (Braun and Hack's entry
- * sets assume the loop keeps what its header has).  Sets *kept to
- * whether new bans were kept. */
+ * decisions without them again (saved before the trial).  A value a
+ * loop evicts on its way back to the header is then reloaded where the
+ * loop reads it, on the paths that read it, instead of on every back
+ * edge (Braun and Hack's entry sets assume the loop keeps what its
+ * header has).  Sets *kept to whether new bans were kept. */
 static bool try_back_edge_bans(Sp *s, bool *kept)
 {
 	int n0 = s->ban_blk.n, added = 0;
@@ -788,10 +852,13 @@ static bool try_back_edge_bans(Sp *s, bool *kept)
 	each_edge_reload(s, ban_if_back_edge, &added);
 	if (added == 0)
 		return true;
+	Decided d;
+	decided_save(s, &d);
 	if (decide_rounds(s) && decide_cost(s) < c0)
 		return *kept = true;
 	s->ban_blk.n = s->ban_val.n = n0;
-	return decide_rounds(s);
+	decided_restore(s, &d);
+	return true;
 }
 
 /* The decisions: decide_rounds, then try_back_edge_bans while it keeps
