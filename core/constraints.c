@@ -400,20 +400,27 @@ bool constr_same_read(const Fn *fn, const Op *a, const Op *b)
  * LRA does with `%`.  Whether it did. */
 static bool comm_swap(const Fn *fn, Ins *i, int k, const LiveSet *live)
 {
+	int x = constr_comm_other(fn, i, k);
+	if (x < 0 || lset_has(live, i->ops[x].reg))
+		return false;
+	constr_exchange_reads(&i->ops[k], &i->ops[x]);
+	return true;
+}
+
+int constr_comm_other(const Fn *fn, const Ins *i, int k)
+{
 	int x = pair_other(i, k, INS_COMM);
 	if (x < 0)
-		return false;
-	Op *o = &i->ops[k], *q = &i->ops[x];
-	if (!reg_use(q) || q->reg == o->reg || lset_has(live, q->reg) ||
-	    q->tie >= 0 || constr_tie_partner(i, x) >= 0 ||
-	    o->allowed != q->allowed ||
+		return -1;
+	const Op *o = &i->ops[k], *q = &i->ops[x];
+	if (!reg_use(o) || !reg_use(q) || q->reg == o->reg || q->tie >= 0 ||
+	    constr_tie_partner(i, x) >= 0 || o->allowed != q->allowed ||
 	    (o->flags & ~(OF_SOFT | OF_MEM)) !=
 		    (q->flags & ~(OF_SOFT | OF_MEM)) ||
 	    fn->pseudo[o->reg].cls != fn->pseudo[q->reg].cls ||
 	    !constr_same_read(fn, o, q) || !read_only_at(i, x))
-		return false;
-	constr_exchange_reads(o, q);
-	return true;
+		return -1;
+	return x;
 }
 
 /* Instead of a copy for tied use k of i, whose value lives on after i

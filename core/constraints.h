@@ -219,6 +219,15 @@ bool constr_split_live(Fn *fn, Ssa *ssa, const RegSet avail[RC_NALLOC],
  * constraints staying: a commutative pair read the other way round. */
 void constr_exchange_reads(Op *a, Op *b);
 
+/* The operand of i's commutative pair ([comm K]) other than the
+ * register read k, when the two reads may exchange their values
+ * (constr_exchange_reads) so that it takes k's tie: a register read,
+ * untied, of another pseudo read nowhere else in i, with k's register
+ * set, flags (but whether memory is acceptable and softness) and class,
+ * reading the same bytes (constr_same_read); else -1.  Its value must
+ * also die at i: the caller's to check. */
+int constr_comm_other(const Fn *fn, const Ins *i, int k);
+
 /* Whether pseudo operands a and b of fn read the same bytes: the same
  * part of values of one size, or the low bytes of each, as many (a
  * whole 4-byte value and the low word `[0,4]` of an 8-byte one): a

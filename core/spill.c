@@ -948,6 +948,40 @@ bool spill_slot_readable(const Fn *fn, const Ins *i, int k)
 	return true;
 }
 
+/* Whether pseudo v is defined in block b before instruction i. */
+static bool defined_before(const Blk *b, const Ins *i, int v)
+{
+	for (const Ins *j = b->first; j && j != i; j = j->next)
+		for (int k = 0; k < j->nops; k++)
+			if ((j->ops[k].flags & OF_DEF) &&
+			    j->ops[k].kind == OK_PSEUDO && j->ops[k].reg == v)
+				return true;
+	return false;
+}
+
+/* For read k of i (in block b) that may not read memory: when i's
+ * commutative pair lets k's value and the other read's exchange
+ * (constr_comm_other), the other's value dies at i (defined before it
+ * in b, read only there: uses counts the reads) and its position may
+ * read memory, the two exchange and that position is returned; else
+ * -1, nothing changed.  As LRA does with `%`, the tied position then
+ * takes the value that dies. */
+static int comm_to_readable(const Fn *fn, const Blk *b, Ins *i, int k,
+			    const int *uses)
+{
+	int x = constr_comm_other(fn, i, k);
+	if (x < 0)
+		return -1;
+	int q = i->ops[x].reg;
+	if (q >= fn->npseudo || uses[q] != 1 || !defined_before(b, i, q))
+		return -1;
+	constr_exchange_reads(&i->ops[k], &i->ops[x]);
+	if (spill_slot_readable(fn, i, x))
+		return x;
+	constr_exchange_reads(&i->ops[k], &i->ops[x]);
+	return -1;
+}
+
 /* A reload whose new version has one read, later in the same block, by
  * an operand that may be memory (spill_slot_readable) goes: that operand
  * reads the value's slot directly (numbered by sp_assign_slots, with the
@@ -981,7 +1015,11 @@ static void fold_mem_reloads(Sp *s)
 					if (i->ops[m].kind == OK_PSEUDO &&
 					    i->ops[m].reg == v)
 						k = m;
-			if (k < 0 || !spill_slot_readable(fn, i, k))
+			if (k < 0)
+				continue;
+			if (!spill_slot_readable(fn, i, k))
+				k = comm_to_readable(fn, bb, i, k, uses);
+			if (k < 0)
 				continue;
 			i->ops[k].reg = r->ops[1].reg;
 			i->ops[k].loc = (Loc){LOC_SLOT, -1};

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "../../core/alloc.h"
 #include "../../core/cfg.h"
 #include "../../core/dom.h"
 #include "../../core/ir.h"
@@ -797,6 +798,31 @@ static void case_back_reload_phi(void)
 		CHECK_INT(r.stats.spills, 3);
 		CHECK_INT(r.stats.reloads, 2);
 		CHECK(r.stats.w_spills == 181.0 && r.stats.w_reloads == 180.0);
+		fn_free(fn);
+	}
+	fn_free(orig);
+}
+
+/* comm_fold.ir, 2 SSE registers (the whole allocator): the reload of
+ * a into the commutative pair's tied read goes, the pair exchanged:
+ * 1 spill, 0 reloads, 1 slot read, uid 6 reading x tied and a from
+ * a slot; verified. */
+static void case_comm_fold(void)
+{
+	Fn *orig = t_load_fn("testsuite/ir/alloc/spill/comm_fold.ir");
+	if (!orig)
+		return;
+	AllocOpts o = {0};
+	o.nregs[RC_SSE] = 2;
+	AllocStats st;
+	Fn *fn = t_alloc_opts_verified(orig, &o, &st);
+	if (fn) {
+		CHECK_INT(st.spills.n, 1);
+		CHECK_INT(st.reloads.n, 0);
+		CHECK_INT(st.slot_reads.n, 1);
+		const Ins *i = find_uid(fn, 6, NULL);
+		CHECK(i->ops[1].reg == 4 && i->ops[1].loc.kind == LOC_REG);
+		CHECK(i->ops[2].reg == 1 && i->ops[2].loc.kind == LOC_SLOT);
 		fn_free(fn);
 	}
 	fn_free(orig);
@@ -1652,6 +1678,8 @@ void suite_spill(void)
 	       case_back_reload);
 	t_case("spill: a phi the loop evicts is a memory phi",
 	       case_back_reload_phi);
+	t_case("spill: a reload into a commutative tie read from memory",
+	       case_comm_fold);
 	t_case("spill: a loop's back edge reloads nothing unread",
 	       case_unread_reload);
 	t_case("spill: a reload on a forward edge nothing reads goes",
