@@ -128,25 +128,6 @@ static void case_bias_modes(void)
 	fn_free(orig);
 }
 
-/* The instruction of uid u in fn (NULL if none). */
-static const Ins *uid_ins(const Fn *fn, int u)
-{
-	for (int b = 0; b < fn->nblk; b++)
-		for (const Ins *i = fn->blk[b]->first; i; i = i->next)
-			if (i->uid == u)
-				return i;
-	return NULL;
-}
-
-/* The block labelled id (NULL if none). */
-static const Blk *blk_id(const Fn *fn, int id)
-{
-	for (int b = 0; b < fn->nblk; b++)
-		if (fn->blk[b]->id == id)
-			return fn->blk[b];
-	return NULL;
-}
-
 /* fn's general-register Maxlive. */
 static int gpr_maxlive(Fn *fn)
 {
@@ -171,20 +152,22 @@ static void case_phi_lift(void)
 	int before = gpr_maxlive(fn);
 	CHECK_INT(phi_lift(fn, &ssa), 2);
 	CHECK_INT(gpr_maxlive(fn), before);
-	const Blk *b3 = blk_id(fn, 3), *b5 = blk_id(fn, 5);
+	Blk *b3, *b5;
+	t_by_uid(fn, 5, &b3); /* b3's jump */
+	t_by_uid(fn, 10, &b5); /* b5's phi */
 	const Ins *phi = b5->first, *c = b3->last->prev, *h = phi->next;
 	CHECK(phi->kind == IK_PHI && c->kind == IK_COPY && c->uid == 0);
-	CHECK_INT(c->ops[1].reg, uid_ins(fn, 4)->ops[0].reg);
+	CHECK_INT(c->ops[1].reg, t_by_uid(fn, 4, NULL)->ops[0].reg);
 	for (int k = 1; k < phi->nops; k++) {
 		int from = fn->blk[phi->ops[k].from]->id;
 		int want = from == 3   ? c->ops[0].reg
-			   : from == 4 ? uid_ins(fn, 8)->ops[0].reg
-				       : uid_ins(fn, 1)->ops[0].reg;
+			   : from == 4 ? t_by_uid(fn, 8, NULL)->ops[0].reg
+				       : t_by_uid(fn, 1, NULL)->ops[0].reg;
 		CHECK_INT(phi->ops[k].reg, want);
 	}
 	CHECK(h->kind == IK_COPY && h->uid == 0);
 	CHECK_INT(h->ops[1].reg, phi->ops[0].reg);
-	CHECK_INT(uid_ins(fn, 11)->ops[0].reg, h->ops[0].reg);
+	CHECK_INT(t_by_uid(fn, 11, NULL)->ops[0].reg, h->ops[0].reg);
 	fn_free(fn);
 }
 
