@@ -420,8 +420,18 @@ static int alloc_one(const char *path, const Fn *orig, const AllocCli *cli)
 	return rc;
 }
 
+/* The index of m among the n names, -1 if none. */
+static int choice(const char *m, const char *const *names, int n)
+{
+	for (int k = 0; k < n; k++)
+		if (!strcmp(m, names[k]))
+			return k;
+	return -1;
+}
+
 /* ssara alloc [--regs GPR[,SSE[,X87]]] [--verify] [--stats] [--no-coalesce]
- * [--no-bias] FILE.ir...: exit 0 when every function is allocated (and verified),
+ * [--no-bias] [--bias RULE] [--phi-lift] [--brute] [--hardweb MODE]
+ * FILE.ir...: exit 0 when every function is allocated (and verified),
  * 1 when one is not, 2 on bad usage or input. */
 static int cmd_alloc(int argc, char **argv)
 {
@@ -448,26 +458,16 @@ static int cmd_alloc(int argc, char **argv)
 		} else if (!strcmp(argv[a], "--phi-lift")) {
 			cli.o.phi_lift = true;
 		} else if (!strcmp(argv[a], "--bias") && a + 1 < argc) {
-			const char *m = argv[++a];
-			if (!strcmp(m, "weighted"))
-				cli.o.bias = COL_BIAS_WEIGHTED;
-			else if (!strcmp(m, "none"))
-				cli.o.bias = COL_BIAS_NONE;
-			else if (!strcmp(m, "pereira"))
-				cli.o.bias = COL_BIAS_PEREIRA;
-			else if (!strcmp(m, "classes"))
-				cli.o.bias = COL_BIAS_CLASSES;
-			else
+			/* in ColBias order */
+			static const char *const b[] = {"weighted", "none",
+							"pereira", "classes"};
+			if ((cli.o.bias = choice(argv[++a], b, 4)) < 0)
 				goto bad;
 		} else if (!strcmp(argv[a], "--hardweb") && a + 1 < argc) {
-			const char *m = argv[++a];
-			if (!strcmp(m, "retry"))
-				cli.o.hardweb = HARDWEB_RETRY;
-			else if (!strcmp(m, "never"))
-				cli.o.hardweb = HARDWEB_NEVER;
-			else if (!strcmp(m, "always"))
-				cli.o.hardweb = HARDWEB_ALWAYS;
-			else
+			/* in HARDWEB_* order */
+			static const char *const h[] = {"retry", "never",
+							"always"};
+			if ((cli.o.hardweb = choice(argv[++a], h, 3)) < 0)
 				goto bad;
 		} else if (!strcmp(argv[a], "--regs") && a + 1 < argc) {
 			if (!parse_regs(argv[++a], cli.o.nregs))
