@@ -49,6 +49,20 @@ static void case_bad_usage(void)
 	out = run("stats", 2);
 	CHECK(strstr(out, "no input files") != NULL);
 	free(out);
+	/* an unknown choice rule or hard-register web mode; the same file
+	 * with known ones is allocated */
+	char args[1024];
+	snprintf(args, sizeof args,
+		 "alloc --bias classes --hardweb never %s/testsuite/ir/gcd.ir",
+		 t_srcdir());
+	free(run(args, 0));
+	snprintf(args, sizeof args, "alloc --bias lowest %s/testsuite/ir/gcd.ir",
+		 t_srcdir());
+	free(run(args, 2));
+	snprintf(args, sizeof args,
+		 "alloc --hardweb sometimes %s/testsuite/ir/gcd.ir", t_srcdir());
+	free(run(args, 2));
+	free(run("alloc --bias", 2));
 }
 
 static void case_missing_file(void)
