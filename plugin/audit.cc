@@ -126,6 +126,36 @@ static int count_callee_saved(void)
 	return n;
 }
 
+/* A captured insn that loads a constant after RA (classify: NK_REMAT)
+ * but did not before, or did in a less frequent block: LRA turns an
+ * insn that reads a pseudo with a constant equivalence into the
+ * constant's load, its own work going to a new insn (strlen-1.c main:
+ * `mem <- p111` became `si <- const` and a new `mem <- si`), and IRA
+ * moves such a pseudo's definition next to its one use
+ * (combine_and_move_insns).  Either runs as often as a remat there:
+ * one remat, of bb's weight w, or of the increase for a moved load. */
+static void count_original_remat(function *fun, const Capture *cap,
+				 basic_block bb, rtx_insn *insn, double w,
+				 GccRa *ra)
+{
+	size_t uid = INSN_UID(insn);
+	if (uid >= cap->uid_bb.size() || classify(insn) != NK_REMAT)
+		return;
+	double extra = w;
+	if (cap->uid_cload[uid]) {
+		basic_block ob = cap->uid_bb[uid] >= 0
+					 ? BASIC_BLOCK_FOR_FN(fun, cap->uid_bb[uid])
+					 : NULL;
+		if (!ob || ob == bb)
+			return;
+		extra = w - block_weight(fun, ob);
+	}
+	if (extra > 0) {
+		ra->remats++;
+		ra->w_remats += extra;
+	}
+}
+
 void audit_function(function *fun, const Capture *cap, GccRa *ra)
 {
 	size_t nuid = cap->uid_kind.size();
@@ -145,6 +175,7 @@ void audit_function(function *fun, const Capture *cap, GccRa *ra)
 					ra->copies_kept++;
 					ra->w_copies_kept += w;
 				}
+				count_original_remat(fun, cap, bb, insn, w, ra);
 				continue;
 			}
 			switch (classify(insn)) {

@@ -1027,6 +1027,8 @@ static void note_uids(function *fun, Capture *cap)
 	int n = get_max_uid() + 1;
 	cap->uid_kind.assign(n, 0);
 	cap->uid_weight.assign(n, 0.0f);
+	cap->uid_bb.assign(n, -1);
+	cap->uid_cload.assign(n, 0);
 	profile_count entry = ENTRY_BLOCK_PTR_FOR_FN(fun)->count;
 	basic_block bb;
 	rtx_insn *insn;
@@ -1045,6 +1047,8 @@ static void note_uids(function *fun, Capture *cap)
 				    REG_P(SET_SRC(pat)) && !CALL_P(insn);
 			cap->uid_kind[uid] = copy ? 2 : 1;
 			cap->uid_weight[uid] = (float)w;
+			cap->uid_bb[uid] = bb->index;
+			cap->uid_cload[uid] = classify(insn) == NK_REMAT;
 		}
 	}
 }

@@ -112,6 +112,10 @@ struct Capture {
 	std::vector<unsigned char> uid_kind;
 	/* Per copy UID: its block's frequency relative to the entry. */
 	std::vector<float> uid_weight;
+	/* Per UID: the index of its block before RA (-1 absent), and
+	 * whether it loaded a constant into a register (classify). */
+	std::vector<int> uid_bb;
+	std::vector<unsigned char> uid_cload;
 	/* Times: the capture itself; the end of the capture pass (to time
 	 * IRA + LRA, which run between the two passes). */
 	double capture_seconds = 0;

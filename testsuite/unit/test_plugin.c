@@ -1300,6 +1300,59 @@ static int member_int(const char *obj, const char *name)
 	return v;
 }
 
+/* "NAME":X inside obj as a double, -1 when absent. */
+static double member_num(const char *obj, const char *name)
+{
+	char *key = t_fmt("\"%s\":", name);
+	const char *m = obj ? strstr(obj, key) : NULL;
+	double v = -1;
+	if (m && sscanf(m + strlen(key), "%lf", &v) != 1)
+		v = -1;
+	free(key);
+	return v;
+}
+
+/* gcc_ra.remats counts the constant loads LRA makes out of captured
+ * insns.  With no callee-saved register (-ffixed-rbx ... -ffixed-r15)
+ * p, i and c live across g() in memory; c has a constant equivalence,
+ * so LRA turns the captured store `p[i] = c` into `movabsq $C, %rax`
+ * (the insn keeps its UID) and a new store from ax (gcc -O2 -S and
+ * -fdump-rtl-reload, GCC 12.2): the loop's
+ *   call g; movq (%rsp),%rdi; movabsq $C,%rax; movq %rax,(%rdi);
+ *   movq 8(%rsp),%rax
+ * One remat, in the loop's block, as frequent as each of its two
+ * reloads (w_remats = w_reloads / 2, more than the entry's 1); before,
+ * the record had no remat. */
+static void case_const_remat(void)
+{
+	if (!have_plugin())
+		return;
+	static const char src[] =
+		"extern void g(void);\n"
+		"void f(long *p, int n) {\n"
+		"  long c = 0x6262626262626262L;\n"
+		"  for (int i = 0; i < n; i++) { g(); p[i] = c; }\n"
+		"}\n";
+	char *json = compile_records(
+		"cremat", src,
+		" -ffixed-rbx -ffixed-rbp -ffixed-r12 -ffixed-r13"
+		" -ffixed-r14 -ffixed-r15");
+	if (!CHECK(json != NULL))
+		return;
+	char *ra = strstr(json, "\"gcc_ra\":{");
+	char *end = ra ? strchr(ra, '}') : NULL;
+	if (CHECK(end != NULL)) {
+		*end = 0;
+		CHECK_INT(member_int(ra, "remats"), 1);
+		CHECK_INT(member_int(ra, "reloads"), 2);
+		double wr = member_num(ra, "w_remats");
+		double wl = member_num(ra, "w_reloads");
+		t_check(wr > 1 && wr > wl / 2 - 0.01 && wr < wl / 2 + 0.01,
+			__FILE__, __LINE__, "w_remats %g, w_reloads %g", wr, wl);
+	}
+	free(json);
+}
+
 /* slot_reads and slot_writes of both records: the operands each
  * allocation put in a stack slot, as the dumped allocations show them
  * (GCC's: DIR/....gcc.ir; ssara's: `ssara alloc` of the capture, the
@@ -1502,6 +1555,8 @@ void suite_plugin(void)
 	t_case("plugin: .ssara section, executable, json=", case_section);
 	t_case("plugin: copies GCC keeps as register moves",
 	       case_copies_kept);
+	t_case("plugin: GCC's constant loads made of captured insns are remats",
+	       case_const_remat);
 	t_case("plugin: operands in stack slots, both allocations",
 	       case_slot_operands);
 	t_case("plugin: torture subset", case_torture);
