@@ -103,7 +103,7 @@ static bool copy_kept_p(rtx_insn *insn)
  * themselves are not used: a retry loop of an atomic operation is
  * guessed to run some 10^8 times per call, which would drown every
  * other function in a sum. */
-static double block_weight(function *fun, basic_block bb)
+double block_weight(function *fun, basic_block bb)
 {
 	basic_block first = single_succ(ENTRY_BLOCK_PTR_FOR_FN(fun));
 	int ef = first->count.to_frequency(fun);
@@ -126,31 +126,44 @@ static int count_callee_saved(void)
 	return n;
 }
 
+int uid_remat_kind(rtx_insn *insn)
+{
+	if (classify(insn) == NK_REMAT)
+		return UR_CLOAD;
+	rtx set = single_set(insn);
+	if (!set)
+		return UR_OTHER;
+	rtx d = SET_DEST(set), s = SET_SRC(set);
+	if (GET_CODE(d) == SUBREG)
+		d = SUBREG_REG(d);
+	if (GET_CODE(s) == SUBREG)
+		s = SUBREG_REG(s);
+	return MEM_P(d) || (REG_P(d) && REG_P(s)) ? UR_STORE_COPY : UR_OTHER;
+}
+
 /* A captured insn that loads a constant after RA (classify: NK_REMAT)
- * but did not before, or did in a less frequent block: LRA turns an
- * insn that reads a pseudo with a constant equivalence into the
- * constant's load, its own work going to a new insn (strlen-1.c main:
- * `mem <- p111` became `si <- const` and a new `mem <- si`), and IRA
- * moves such a pseudo's definition next to its one use
- * (combine_and_move_insns).  Either runs as often as a remat there:
- * one remat, of bb's weight w, or of the increase for a moved load. */
-static void count_original_remat(function *fun, const Capture *cap,
-				 basic_block bb, rtx_insn *insn, double w,
-				 GccRa *ra)
+ * but was a store or a register copy before, or loaded the constant in
+ * a less frequent block: LRA turns an insn that reads a pseudo with a
+ * constant equivalence into the constant's load, the store's own work
+ * going to a new insn (strlen-1.c main: `mem <- p111` became
+ * `si <- const` and a new `mem <- si`; a copy `q <- p` becomes
+ * `q <- const`), and IRA moves such a pseudo's definition next to its
+ * one use (combine_and_move_insns).  Either runs as often as a remat
+ * there: one remat, of the insn's block's weight w, or of the increase
+ * over its weight before RA (block_weight then, cap->uid_rw) for a
+ * moved load.  (An insn that computed something else before and loads a
+ * constant now, LRA having folded it, costs what it cost: not
+ * counted.) */
+static void count_original_remat(const Capture *cap, rtx_insn *insn,
+				 double w, GccRa *ra)
 {
 	size_t uid = INSN_UID(insn);
-	if (uid >= cap->uid_bb.size() || classify(insn) != NK_REMAT)
+	if (uid >= cap->uid_rw.size() || cap->uid_cload[uid] == UR_OTHER ||
+	    classify(insn) != NK_REMAT)
 		return;
-	double extra = w;
-	if (cap->uid_cload[uid]) {
-		basic_block ob = cap->uid_bb[uid] >= 0
-					 ? BASIC_BLOCK_FOR_FN(fun, cap->uid_bb[uid])
-					 : NULL;
-		if (!ob || ob == bb)
-			return;
-		extra = w - block_weight(fun, ob);
-	}
-	if (extra > 0) {
+	double extra = cap->uid_cload[uid] == UR_CLOAD ? w - cap->uid_rw[uid]
+						       : w;
+	if (extra > 1e-9 * (w > 1 ? w : 1)) {
 		ra->remats++;
 		ra->w_remats += extra;
 	}
@@ -175,7 +188,7 @@ void audit_function(function *fun, const Capture *cap, GccRa *ra)
 					ra->copies_kept++;
 					ra->w_copies_kept += w;
 				}
-				count_original_remat(fun, cap, bb, insn, w, ra);
+				count_original_remat(cap, insn, w, ra);
 				continue;
 			}
 			switch (classify(insn)) {

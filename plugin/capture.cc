@@ -1027,7 +1027,7 @@ static void note_uids(function *fun, Capture *cap)
 	int n = get_max_uid() + 1;
 	cap->uid_kind.assign(n, 0);
 	cap->uid_weight.assign(n, 0.0f);
-	cap->uid_bb.assign(n, -1);
+	cap->uid_rw.assign(n, 0.0);
 	cap->uid_cload.assign(n, 0);
 	profile_count entry = ENTRY_BLOCK_PTR_FOR_FN(fun)->count;
 	basic_block bb;
@@ -1047,8 +1047,8 @@ static void note_uids(function *fun, Capture *cap)
 				    REG_P(SET_SRC(pat)) && !CALL_P(insn);
 			cap->uid_kind[uid] = copy ? 2 : 1;
 			cap->uid_weight[uid] = (float)w;
-			cap->uid_bb[uid] = bb->index;
-			cap->uid_cload[uid] = classify(insn) == NK_REMAT;
+			cap->uid_rw[uid] = block_weight(fun, bb);
+			cap->uid_cload[uid] = (unsigned char)uid_remat_kind(insn);
 		}
 	}
 }

@@ -112,9 +112,9 @@ struct Capture {
 	std::vector<unsigned char> uid_kind;
 	/* Per copy UID: its block's frequency relative to the entry. */
 	std::vector<float> uid_weight;
-	/* Per UID: the index of its block before RA (-1 absent), and
-	 * whether it loaded a constant into a register (classify). */
-	std::vector<int> uid_bb;
+	/* Per UID: its block's weight before RA (block_weight), and what
+	 * it was then for the remats LRA makes of it (UidRemat). */
+	std::vector<double> uid_rw;
 	std::vector<unsigned char> uid_cload;
 	/* Times: the capture itself; the end of the capture pass (to time
 	 * IRA + LRA, which run between the two passes). */
@@ -232,6 +232,16 @@ bool stack_slot_p(rtx_def *x);
 /* What a new insn (one the allocator created) is. */
 enum NewKind { NK_OTHER, NK_SPILL, NK_RELOAD, NK_MOVE, NK_REMAT };
 NewKind classify(rtx_insn *insn);
+
+/* A captured insn before RA, for audit.cc's count of the remats LRA and
+ * IRA make of captured insns: a constant load (classify), a store or a
+ * register copy (whose register read LRA may replace by a constant),
+ * something else. */
+enum UidRemat { UR_OTHER, UR_CLOAD, UR_STORE_COPY };
+int uid_remat_kind(rtx_insn *insn);
+
+/* bb's weight as ssara's statistics weigh a block (audit.cc). */
+double block_weight(function *fun, struct basic_block_def *bb);
 
 /* selfalloc.cc */
 
