@@ -727,9 +727,23 @@ static void add_reload_cost(Sp *s, int P, int k, int B, int v, void *ctx)
 	*(double *)ctx += sp_edge_cost(s, P, k);
 }
 
+/* Whether i reads v with an operand that may not read v's slot instead
+ * (spill_slot_readable): a reload for i would stay an instruction. */
+static bool ins_reads_reg(const Fn *fn, const Ins *i, int v)
+{
+	for (int k = 0; k < i->nops; k++)
+		if (!(i->ops[k].flags & OF_DEF) &&
+		    live_value(fn, &i->ops[k]) == v &&
+		    !spill_slot_readable(fn, i, k))
+			return true;
+	return false;
+}
+
 /* The weighted reloads the last decide implies: those its walks recorded
- * (not the slot reads of in-memory read-modify-writes), at their block's
- * cost, and those the edges need, at the edge's.  Spills are left out:
+ * (not the slot reads of in-memory read-modify-writes, nor reloads for
+ * an instruction that may read the slot instead, which fold_mem_reloads
+ * folds), at their block's cost, and those the edges need, at the
+ * edge's.  Spills are left out:
  * sp_place_spills moves them to the definitions, mostly outside the
  * loops where the decisions differ. */
 static double decide_cost(Sp *s)
@@ -737,7 +751,7 @@ static double decide_cost(Sp *s)
 	double c = 0;
 	for (int j = 0; j < s->reloads.n; j++) {
 		const Place *p = &s->reloads.p[j];
-		if (!p->mem)
+		if (!p->mem && (!p->at || ins_reads_reg(s->fn, p->at, p->v)))
 			c += p->at ? blk_cost(s, p->blk)
 				   : sp_edge_cost(s, p->blk, p->succ);
 	}
@@ -745,15 +759,13 @@ static double decide_cost(Sp *s)
 	return c;
 }
 
-/* Whether an instruction of block b other than a phi reads v. */
+/* Whether an instruction of block b other than a phi reads v with an
+ * operand that may not read its slot (ins_reads_reg). */
 static bool blk_reads(const Sp *s, int b, int v)
 {
 	for (const Ins *i = s->fn->blk[b]->first; i; i = i->next)
-		if (i->kind != IK_PHI)
-			for (int k = 0; k < i->nops; k++)
-				if (!(i->ops[k].flags & OF_DEF) &&
-				    live_value(s->fn, &i->ops[k]) == v)
-					return true;
+		if (i->kind != IK_PHI && ins_reads_reg(s->fn, i, v))
+			return true;
 	return false;
 }
 

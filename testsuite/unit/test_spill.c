@@ -828,6 +828,26 @@ static void case_comm_fold(void)
 	fn_free(orig);
 }
 
+/* slot_arg.ir, k = 4: v, evicted by the call, read in the header only
+ * by an argument copy that may read its slot: out of the header's entry
+ * set, the copy reads the slot; one reload, after the loop. */
+static void case_slot_arg(void)
+{
+	Fn *orig;
+	SpillResult r;
+	Fn *fn = spill_file("slot_arg", 4, &orig, &r);
+	if (fn) {
+		CHECK(is_transfer_of(find_uid(fn, 1, NULL)->next, IK_SPILL, 1, &r));
+		CHECK(is_transfer_of(find_uid(fn, 11, NULL)->prev, IK_RELOAD, 1,
+				     &r));
+		CHECK(find_uid(fn, 4, NULL)->ops[1].loc.kind == LOC_SLOT);
+		CHECK_INT(r.stats.reloads, 1);
+		CHECK(r.stats.w_spills == 1.0 && r.stats.w_reloads == 1.0);
+		fn_free(fn);
+	}
+	fn_free(orig);
+}
+
 /* carried.ir, k = 3: r, only carried around the loop by its phis,
  * is not read in it: a memory phi; nothing spilled or reloaded in the
  * loop's hot blocks b3 and b5; p3 spilled after uid 3, p8 reloaded
@@ -1680,6 +1700,8 @@ void suite_spill(void)
 	       case_back_reload_phi);
 	t_case("spill: a reload into a commutative tie read from memory",
 	       case_comm_fold);
+	t_case("spill: an argument copy in a loop header reads the slot",
+	       case_slot_arg);
 	t_case("spill: a loop's back edge reloads nothing unread",
 	       case_unread_reload);
 	t_case("spill: a reload on a forward edge nothing reads goes",
