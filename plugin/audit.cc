@@ -57,17 +57,28 @@ static bool constant_load_p(rtx x)
 	       CONSTANT_POOL_ADDRESS_P(XEXP(x, 0));
 }
 
-/* What a new insn (one the allocator created) is. */
-NewKind classify(rtx_insn *insn)
+/* The destination and source of insn's single set, each through a
+ * SUBREG to its register; false if insn has no single set. */
+static bool set_sides(rtx_insn *insn, rtx *d, rtx *s)
 {
 	rtx set = single_set(insn);
 	if (!set)
+		return false;
+	*d = SET_DEST(set);
+	*s = SET_SRC(set);
+	if (GET_CODE(*d) == SUBREG)
+		*d = SUBREG_REG(*d);
+	if (GET_CODE(*s) == SUBREG)
+		*s = SUBREG_REG(*s);
+	return true;
+}
+
+/* What a new insn (one the allocator created) is. */
+NewKind classify(rtx_insn *insn)
+{
+	rtx d, s;
+	if (!set_sides(insn, &d, &s))
 		return NK_OTHER;
-	rtx d = SET_DEST(set), s = SET_SRC(set);
-	if (GET_CODE(d) == SUBREG)
-		d = SUBREG_REG(d);
-	if (GET_CODE(s) == SUBREG)
-		s = SUBREG_REG(s);
 	if (REG_P(d) && REG_P(s))
 		return NK_MOVE;
 	if (REG_P(d) && stack_slot_p(s))
@@ -86,14 +97,9 @@ NewKind classify(rtx_insn *insn)
  * makes it a load or a store, not a register move. */
 static bool copy_kept_p(rtx_insn *insn)
 {
-	rtx set = single_set(insn);
-	if (!set)
+	rtx d, s;
+	if (!set_sides(insn, &d, &s))
 		return false;
-	rtx d = SET_DEST(set), s = SET_SRC(set);
-	if (GET_CODE(d) == SUBREG)
-		d = SUBREG_REG(d);
-	if (GET_CODE(s) == SUBREG)
-		s = SUBREG_REG(s);
 	return REG_P(d) && REG_P(s) && REGNO(d) != REGNO(s);
 }
 
@@ -130,14 +136,9 @@ int uid_remat_kind(rtx_insn *insn)
 {
 	if (classify(insn) == NK_REMAT)
 		return UR_CLOAD;
-	rtx set = single_set(insn);
-	if (!set)
+	rtx d, s;
+	if (!set_sides(insn, &d, &s))
 		return UR_OTHER;
-	rtx d = SET_DEST(set), s = SET_SRC(set);
-	if (GET_CODE(d) == SUBREG)
-		d = SUBREG_REG(d);
-	if (GET_CODE(s) == SUBREG)
-		s = SUBREG_REG(s);
 	return MEM_P(d) || (REG_P(d) && REG_P(s)) ? UR_STORE_COPY : UR_OTHER;
 }
 
