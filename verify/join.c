@@ -167,6 +167,11 @@ void join_acc(Chk *c, const State *in)
 			s1 = acc->set[i++];
 			s2 = in->set[j++];
 		}
+		if (s1 == s2) { /* what the general case gives it */
+			out->loc[m] = l;
+			out->set[m++] = s1;
+			continue;
+		}
 		int s = set_inter(&c->sp, s1, s2);
 		/* unproven memory content on either side stays possible */
 		if (c->mloc && (set_has(&c->sp, s1, c->nval) ||

@@ -30,6 +30,8 @@ typedef struct SetPool {
 	int tabcap; /* a power of two */
 	int *buf;   /* scratch for building a set */
 	int capbuf;
+	int *single; /* per value v >= 0: the id of {v}, or 0 not yet */
+	int capsingle;
 } SetPool;
 
 static inline const int *set_v(const SetPool *p, int s)
