@@ -242,11 +242,15 @@ bool join(Chk *c, int b)
 			memset(acc->def, 0,
 			       sizeof(uint64_t) * (size_t)c->nwords);
 		for (int r = 0; r < TGT_NREGS; r++) {
-			acc->loc[acc->n] = r;
-			acc->set[acc->n++] = set_single(&c->sp, c->npseudo + r);
-			/* hard registers hold their values at the entry */
-			if (c->isW[c->npseudo + r])
-				bit_set(acc->def, c->widx[c->npseudo + r], true);
+			int v = c->npseudo + r;
+			/* hard registers hold their values at the entry;
+			 * pruned like slots: a dead one decides no check */
+			if (!c->prune || live_at(c, b, v)) {
+				acc->loc[acc->n] = r;
+				acc->set[acc->n++] = set_single(&c->sp, v);
+			}
+			if (c->isW[v])
+				bit_set(acc->def, c->widx[v], true);
 		}
 		any = true;
 	}
