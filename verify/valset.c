@@ -116,7 +116,7 @@ void pool_init(SetPool *p)
 	p->len = verify_xrealloc(NULL, sizeof(int) * (size_t)p->capset);
 	p->off[0] = p->len[0] = 0; /* the empty set, never in the table */
 	p->nset = 1;
-	pool_rehash(p, 1024);
+	pool_rehash(p, 64); /* grows with the sets (set_intern) */
 }
 
 void pool_free(SetPool *p)

@@ -124,6 +124,8 @@ typedef struct Chk {
 			  * constants; docs/VERIFY.md "Recomputation") */
 	int nav;         /* original instructions some remat recomputes */
 	int *avuid;      /* their uids, one availability location each */
+	int *avof, navof; /* per uid below navof: 1 + its index in avuid,
+			   * or 0 */
 	const Ins **avdef; /* and the instructions */
 	const Ins **avcopy; /* or the deleted copy into a hard register
 			     * (deleted_hcopy) whose location it is */
