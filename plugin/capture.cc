@@ -1203,12 +1203,13 @@ static RegSet user_fixed_regs(void)
 {
 	const Target *t = target_x86_64();
 	RegSet fixed = 0;
+	RegSet alloc = 0;
 	for (int c = 0; c < RC_NALLOC; c++)
-		for (int r = 0; r < TGT_NREGS; r++)
-			if (RS_HAS(target_allocatable(t, c, false), r) &&
-			    fixed_regs[t->regs[r].gccno] &&
-			    (TARGET_AVX512F || !RS_HAS(t->avx512, r)))
-				fixed |= RS_BIT(r);
+		alloc |= target_allocatable(t, c, false);
+	for (int r = 0; r < TGT_NREGS; r++)
+		if (RS_HAS(alloc, r) && fixed_regs[t->regs[r].gccno] &&
+		    (TARGET_AVX512F || !RS_HAS(t->avx512, r)))
+			fixed |= RS_BIT(r);
 	return fixed;
 }
 
