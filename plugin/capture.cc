@@ -521,15 +521,27 @@ static const char *callee_name(rtx_insn *insn)
  * in the function's ISA (no xmm16-31 or k0-k7 without AVX-512F). */
 static RegSet call_clobbers(rtx_insn *insn)
 {
+	/* the last clobber set seen and its registers: calls of one
+	 * function mostly share their ABI */
+	static HARD_REG_SET last_hs;
+	static RegSet last_s;
+	static bool have_last;
 	HARD_REG_SET hs = insn_callee_abi(insn).full_reg_clobbers();
 	const Target *t = target_x86_64();
 	RegSet s = 0;
-	for (int c = 0; c < TGT_NREGS; c++) {
-		if (c == R_SP || c == R_ARGP || c == R_FRAME ||
-		    !core_modelled(c))
-			continue;
-		if (TEST_HARD_REG_BIT(hs, t->regs[c].gccno))
-			s |= RS_BIT(c);
+	if (have_last && hs == last_hs) {
+		s = last_s;
+	} else {
+		for (int c = 0; c < TGT_NREGS; c++) {
+			if (c == R_SP || c == R_ARGP || c == R_FRAME ||
+			    !core_modelled(c))
+				continue;
+			if (TEST_HARD_REG_BIT(hs, t->regs[c].gccno))
+				s |= RS_BIT(c);
+		}
+		last_hs = hs;
+		last_s = s;
+		have_last = true;
 	}
 	return TARGET_AVX512F ? s : s & ~t->avx512;
 }
@@ -1195,12 +1207,13 @@ static RegSet user_fixed_regs(void)
 {
 	const Target *t = target_x86_64();
 	RegSet fixed = 0;
+	RegSet alloc = 0;
 	for (int c = 0; c < RC_NALLOC; c++)
-		for (int r = 0; r < TGT_NREGS; r++)
-			if (RS_HAS(target_allocatable(t, c, false), r) &&
-			    fixed_regs[t->regs[r].gccno] &&
-			    (TARGET_AVX512F || !RS_HAS(t->avx512, r)))
-				fixed |= RS_BIT(r);
+		alloc |= target_allocatable(t, c, false);
+	for (int r = 0; r < TGT_NREGS; r++)
+		if (RS_HAS(alloc, r) && fixed_regs[t->regs[r].gccno] &&
+		    (TARGET_AVX512F || !RS_HAS(t->avx512, r)))
+			fixed |= RS_BIT(r);
 	return fixed;
 }
 

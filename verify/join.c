@@ -167,6 +167,11 @@ void join_acc(Chk *c, const State *in)
 			s1 = acc->set[i++];
 			s2 = in->set[j++];
 		}
+		if (s1 == s2) { /* what the general case gives it */
+			out->loc[m] = l;
+			out->set[m++] = s1;
+			continue;
+		}
 		int s = set_inter(&c->sp, s1, s2);
 		/* unproven memory content on either side stays possible */
 		if (c->mloc && (set_has(&c->sp, s1, c->nval) ||
@@ -237,11 +242,15 @@ bool join(Chk *c, int b)
 			memset(acc->def, 0,
 			       sizeof(uint64_t) * (size_t)c->nwords);
 		for (int r = 0; r < TGT_NREGS; r++) {
-			acc->loc[acc->n] = r;
-			acc->set[acc->n++] = set_single(&c->sp, c->npseudo + r);
-			/* hard registers hold their values at the entry */
-			if (c->isW[c->npseudo + r])
-				bit_set(acc->def, c->widx[c->npseudo + r], true);
+			int v = c->npseudo + r;
+			/* hard registers hold their values at the entry;
+			 * pruned like slots: a dead one decides no check */
+			if (!c->prune || live_at(c, b, v)) {
+				acc->loc[acc->n] = r;
+				acc->set[acc->n++] = set_single(&c->sp, v);
+			}
+			if (c->isW[v])
+				bit_set(acc->def, c->widx[v], true);
 		}
 		any = true;
 	}

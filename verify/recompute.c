@@ -116,10 +116,9 @@ void do_remat_of(Chk *c, const Ins *i, int pos, int idx)
 
 int av_loc(const Chk *c, int uid)
 {
-	for (int k = 0; k < c->nav; k++)
-		if (c->avuid[k] == uid)
-			return c->abase + k;
-	return -1;
+	if (uid < 0 || uid >= c->navof || !c->avof[uid])
+		return -1;
+	return c->abase + c->avof[uid] - 1;
 }
 
 /* Whether allocated instruction i is a deleted original copy of a
@@ -136,21 +135,31 @@ static bool deleted_hcopy(const Chk *c, const Ins *i)
 
 void setup_av(Chk *c)
 {
-	int n = 0;
+	int n = 0, maxuid = 0;
 	for (int b = 0; b < c->f->nblk; b++)
-		for (const Ins *i = c->f->blk[b]->first; i; i = i->next)
+		for (const Ins *i = c->f->blk[b]->first; i; i = i->next) {
 			n += (i->kind == IK_REMAT && i->of > 0) ||
 			     deleted_hcopy(c, i);
+			if (i->uid > maxuid)
+				maxuid = i->uid;
+			if (i->of > maxuid)
+				maxuid = i->of;
+		}
 	c->avuid = ARENA_NEW(c->a, int, n + 1);
 	c->avdef = ARENA_NEW(c->a, const Ins *, n + 1);
 	c->avcopy = ARENA_NEW(c->a, const Ins *, n + 1);
+	c->navof = maxuid + 1;
+	c->avof = ARENA_NEW(c->a, int, c->navof);
 	for (int b = 0; b < c->f->nblk; b++)
 		for (const Ins *i = c->f->blk[b]->first; i; i = i->next)
 			if (i->kind == IK_REMAT && i->of > 0 &&
-			    av_loc(c, i->of) < 0)
+			    av_loc(c, i->of) < 0) {
 				c->avuid[c->nav++] = i->of;
-			else if (deleted_hcopy(c, i) && av_loc(c, i->uid) < 0) {
+				c->avof[i->of] = c->nav;
+			} else if (deleted_hcopy(c, i) &&
+				   av_loc(c, i->uid) < 0) {
 				c->avcopy[c->nav] = i;
 				c->avuid[c->nav++] = i->uid;
+				c->avof[i->uid] = c->nav;
 			}
 }

@@ -90,8 +90,11 @@ int set_intern(SetPool *p, const int *v, int n)
 			return s;
 	}
 	p->mem = grow(p->mem, sizeof(int), &p->capmem, p->nmem + n);
-	p->off = grow(p->off, sizeof(int), &p->capset, p->nset + 1);
-	p->len = verify_xrealloc(p->len, sizeof(int) * (size_t)p->capset);
+	if (p->nset + 1 > p->capset) {
+		p->off = grow(p->off, sizeof(int), &p->capset, p->nset + 1);
+		p->len = verify_xrealloc(p->len,
+					 sizeof(int) * (size_t)p->capset);
+	}
 	int s = p->nset++;
 	p->off[s] = p->nmem;
 	p->len[s] = n;
@@ -113,7 +116,7 @@ void pool_init(SetPool *p)
 	p->len = verify_xrealloc(NULL, sizeof(int) * (size_t)p->capset);
 	p->off[0] = p->len[0] = 0; /* the empty set, never in the table */
 	p->nset = 1;
-	pool_rehash(p, 1024);
+	pool_rehash(p, 64); /* grows with the sets (set_intern) */
 }
 
 void pool_free(SetPool *p)
@@ -123,6 +126,7 @@ void pool_free(SetPool *p)
 	free(p->len);
 	free(p->tab);
 	free(p->buf);
+	free(p->single);
 }
 
 static int *pool_buf(SetPool *p, int n)
@@ -133,9 +137,17 @@ static int *pool_buf(SetPool *p, int n)
 
 int set_single(SetPool *p, int v)
 {
-	int *b = pool_buf(p, 1);
-	b[0] = v;
-	return set_intern(p, b, 1);
+	if (v < 0)
+		return set_intern(p, &v, 1);
+	if (v >= p->capsingle) {
+		int old = p->capsingle;
+		p->single = grow(p->single, sizeof(int), &p->capsingle, v + 1);
+		memset(p->single + old, 0,
+		       sizeof(int) * (size_t)(p->capsingle - old));
+	}
+	if (!p->single[v])
+		p->single[v] = set_intern(p, &v, 1);
+	return p->single[v];
 }
 
 int set_add(SetPool *p, int s, int v)

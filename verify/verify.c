@@ -453,9 +453,10 @@ static void run(Chk *c)
 	run_once(c);
 	if (c->reason.n)
 		return;
-	bool wrong = false;
+	bool wrong = false; /* a message that shows what a location holds */
 	for (int k = before; k < c->nviol; k++)
-		wrong |= c->viol[k].kind == VK_WRONG_VALUE;
+		wrong |= c->viol[k].kind == VK_WRONG_VALUE ||
+			 c->viol[k].kind == VK_REMAT;
 	if (!wrong || (long)c->nloc * c->nblk > 20000000L)
 		return;
 	int n = c->nviol;

@@ -245,6 +245,59 @@ static void live_in_sets(Chk *c, const View *w, int **live_out_, int *nlive)
 	}
 }
 
+/* The next original instruction of a view's block from *i on (its
+ * index *pos, the block's first in om base), moving past it; NULL at
+ * the end. */
+static const Ins *next_orig(const View *w, int base, const Ins **i, int *pos)
+{
+	for (; *i; *i = (*i)->next, (*pos)++) {
+		const Ins *o = w->om[base + *pos];
+		if (o) {
+			*i = (*i)->next;
+			(*pos)++;
+			return o;
+		}
+	}
+	return NULL;
+}
+
+/* Whether live_in_sets gives views x and y the same sets: the same
+ * blocks, phis, edges (exceptional alike), throwing instructions and
+ * original instructions in the same order (GCC's allocation of a
+ * function whose blocks it kept as they were). */
+static bool views_alike(const Chk *c, const View *x, const View *y)
+{
+	if (x->nblk != y->nblk || x->entry != y->entry)
+		return false;
+	for (int b = 0; b < x->nblk; b++) {
+		if (x->oblk[b] != y->oblk[b] || x->eorig[b] != y->eorig[b] ||
+		    x->npred[b] != y->npred[b] ||
+		    view_eh_ins(c, x, b) != view_eh_ins(c, y, b))
+			return false;
+		for (int k = 0; k < x->npred[b]; k++) {
+			int a = x->pred[b][k];
+			if (a != y->pred[b][k])
+				return false;
+			int ex = view_eh_edge(c, x, a, b);
+			int ey = view_eh_edge(c, y, a, b);
+			if ((ex != 0) != (ey != 0) ||
+			    ((ex & EF_EH) != 0) != ((ey & EF_EH) != 0))
+				return false;
+		}
+		const Ins *i = x->fn->blk[b]->first, *j = y->fn->blk[b]->first;
+		int pi = 0, pj = 0;
+		for (;;) {
+			const Ins *oi = next_orig(x, x->ibase[b], &i, &pi);
+			const Ins *oj = next_orig(y, y->ibase[b], &j, &pj);
+			if (oi != oj)
+				return false;
+			if (!oi)
+				break;
+		}
+	}
+	return true;
+}
+
 void setup_live(Chk *c)
 {
 	const Fn *f = c->f, *o = c->o;
@@ -278,9 +331,12 @@ void setup_live(Chk *c)
 			pred[s][npred[s]++] = b;
 		}
 	View vo = {o, n, o->entry, ibase, om, self, self, npred, pred, true};
-	int **olive = ARENA_NEW(c->a, int *, n + 1);
-	int *nolive = ARENA_NEW(c->a, int, n + 1);
-	live_in_sets(c, &vo, olive, nolive);
+	int **olive = c->live, *nolive = c->nlive;
+	if (!views_alike(c, &vf, &vo)) {
+		olive = ARENA_NEW(c->a, int *, n + 1);
+		nolive = ARENA_NEW(c->a, int, n + 1);
+		live_in_sets(c, &vo, olive, nolive);
+	}
 	for (int k = 0; k < nolive[o->entry]; k++)
 		if (olive[o->entry][k] < c->npseudo)
 			c->isW[olive[o->entry][k]] = true;

@@ -30,6 +30,8 @@ typedef struct SetPool {
 	int tabcap; /* a power of two */
 	int *buf;   /* scratch for building a set */
 	int capbuf;
+	int *single; /* per value v >= 0: the id of {v}, or 0 not yet */
+	int capsingle;
 } SetPool;
 
 static inline const int *set_v(const SetPool *p, int s)
@@ -122,6 +124,8 @@ typedef struct Chk {
 			  * constants; docs/VERIFY.md "Recomputation") */
 	int nav;         /* original instructions some remat recomputes */
 	int *avuid;      /* their uids, one availability location each */
+	int *avof, navof; /* per uid below navof: 1 + its index in avuid,
+			   * or 0 */
 	const Ins **avdef; /* and the instructions */
 	const Ins **avcopy; /* or the deleted copy into a hard register
 			     * (deleted_hcopy) whose location it is */

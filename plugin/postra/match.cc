@@ -205,7 +205,10 @@ static bool match_kids(Tr &t, int i, const_rtx x, int role, bool swap)
 	const char *fmt = GET_RTX_FORMAT(GET_CODE(x));
 	/* The 'e' operands paired with their saved nodes: on the stack for
 	 * the usual few, in the heap for a long PARALLEL. */
-	typedef std::pair<int, const_rtx> Kid;
+	struct Kid { /* no constructor: the buffer is not cleared */
+		int first;
+		const_rtx second;
+	};
 	Kid exbuf[16];
 	std::vector<Kid> exheap;
 	size_t nex = 0;

@@ -252,10 +252,16 @@ void postra_save(function *fun, Capture *cap)
 	s->first_scratch = max_reg_num();
 	s->by_uid.assign(get_max_uid() + 1, -1);
 	std::vector<Ins *> ins_of(get_max_uid() + 1, nullptr);
+	size_t nins = 0;
 	for (int i = 0; i < cap->fn->nblk; i++)
-		for (Ins *ins = cap->fn->blk[i]->first; ins; ins = ins->next)
+		for (Ins *ins = cap->fn->blk[i]->first; ins; ins = ins->next) {
+			nins++;
 			if (ins->uid > 0 && ins->uid < (int)ins_of.size())
 				ins_of[ins->uid] = ins;
+		}
+	/* room for the usual sizes at once (growth still works) */
+	s->insns.reserve(nins);
+	s->nodes.reserve(8 * nins);
 	save_class_copies(s, cap->fn, ins_of);
 	basic_block bb;
 	rtx_insn *insn;
