@@ -229,7 +229,7 @@ static void print_totals(const Cmp *c)
 				mv += o->moves;
 			}
 		}
-		printf("%-5s %9d %9d %9d %16lld %9lld %9.3f\n",
+		printf("%-5s %9d %9d %9d %16lld %9lld %9.4f\n",
 		       allocator_name(a), c->nrows, nal, nver, (long long)sw,
 		       (long long)mv, t);
 	}
