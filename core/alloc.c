@@ -564,9 +564,21 @@ static Fn *alloc_twice(const Fn *orig, const AllocOpts *o, AllocStats *st,
 	return alloc_everywhere(orig, st, err, errlen);
 }
 
-/* ssa_alloc on a function whose pseudo numbers are not sparse. */
-static Fn *alloc_dense(const Fn *orig, const AllocOpts *o, AllocStats *st,
-		       char *err, size_t errlen)
+/* A pristine copy of the function ssa_alloc allocates: of src renamed
+ * by m, or of src itself (m NULL). */
+static Fn *pristine(const Fn *src, const PseudoMap *m)
+{
+	return m ? fn_copy_dense(src, m) : fn_copy(src);
+}
+
+/* ssa_alloc on fn, a private copy of the function made by pristine(src,
+ * m), which it consumes: the pipeline runs on fn itself (the paths that
+ * need the function untouched copy it first, the retries after a
+ * failure make another pristine copy).  The result is in fn's
+ * numbering. */
+static Fn *alloc_dense(Fn *fn, const Fn *src, const PseudoMap *m,
+		       const AllocOpts *o, AllocStats *st, char *err,
+		       size_t errlen)
 {
 	AllocOpts dflt = {0};
 	AllocStats local;
@@ -575,17 +587,22 @@ static Fn *alloc_dense(const Fn *orig, const AllocOpts *o, AllocStats *st,
 	if (!st)
 		st = &local;
 	*st = (AllocStats){0};
+	const Fn *orig = fn; /* untouched until the pipeline runs on it */
 	if (orig->unsupported) {
 		err_set(err, errlen, "unsupported: %s", orig->unsupported);
+		fn_free(fn);
 		return NULL;
 	}
 	if (orig->allocated) {
 		err_set(err, errlen, "already allocated");
+		fn_free(fn);
 		return NULL;
 	}
 	if (!memonly_supported(orig, err, errlen) ||
-	    !x87_phis_copy(orig, err, errlen))
+	    !x87_phis_copy(orig, err, errlen)) {
+		fn_free(fn);
 		return NULL;
+	}
 	st->nins = count_ins(orig);
 	for (int c = 0; c < RC_NALLOC; c++) {
 		st->regs[c] = alloc_regset(orig, c, o->nregs[c]);
@@ -593,40 +610,51 @@ static Fn *alloc_dense(const Fn *orig, const AllocOpts *o, AllocStats *st,
 	}
 	/* the register sets before run's partial statistics; alloc_hardwebs
 	 * writes it only on success */
-	if (twice_has(orig))
-		return alloc_twice(orig, o, st, err, errlen);
+	Fn *a;
+	if (twice_has(orig)) {
+		a = alloc_twice(orig, o, st, err, errlen);
+		fn_free(fn);
+		return a;
+	}
 	AllocStats first = *st;
 	char err2[512];
-	Fn *fn;
 	if (o->hardweb == HARDWEB_ALWAYS &&
-	    (fn = alloc_hardwebs(orig, o, st, err2, sizeof err2, false)))
-		return fn;
-	fn = fn_copy(orig);
+	    (a = alloc_hardwebs(orig, o, st, err2, sizeof err2, false))) {
+		fn_free(fn);
+		return a;
+	}
 	if (run(fn, o, st, err, errlen))
 		return fn;
 	fn_free(fn);
+	if (o->hardweb != HARDWEB_RETRY)
+		return NULL;
 	/* The retries' own failures are not reported: the first reason is.
 	 * The second retry takes the incoming arguments' webs too. */
-	for (int entry = 0; o->hardweb == HARDWEB_RETRY && entry < 2; entry++)
-		if ((fn = alloc_hardwebs(orig, o, &first, err2, sizeof err2,
-					 entry))) {
+	Fn *again = pristine(src, m);
+	a = NULL;
+	for (int entry = 0; !a && entry < 2; entry++)
+		if ((a = alloc_hardwebs(again, o, &first, err2, sizeof err2,
+					entry)))
 			*st = first;
-			return fn;
-		}
-	return NULL;
+	fn_free(again);
+	return a;
 }
 
 Fn *ssa_alloc(const Fn *orig, const AllocOpts *o, AllocStats *st, char *err,
 	      size_t errlen)
 {
-	if (!fn_sparse(orig))
-		return alloc_dense(orig, o, st, err, errlen);
-	/* a few huge pseudo numbers: allocate a densely renamed copy, so
-	 * that memory goes by the pseudos the function has */
+	/* GCC's pseudo numbers start after its hard registers, and some
+	 * are unused: allocate a densely renamed copy, so that the tables
+	 * of every step go by the pseudos the function has (the renaming
+	 * keeps their order: the same allocation, renamed back) */
 	PseudoMap m = pmap_build(orig, NULL);
-	Fn *d = fn_copy_dense(orig, &m);
-	Fn *a = alloc_dense(d, o, st, err, errlen);
-	fn_free(d);
+	if (m.nnew == orig->npseudo) {
+		pmap_free(&m);
+		return alloc_dense(fn_copy(orig), orig, NULL, o, st, err,
+				   errlen);
+	}
+	Fn *a = alloc_dense(fn_copy_dense(orig, &m), orig, &m, o, st, err,
+			    errlen);
 	if (a) {
 		fn_to_old(a, &m);
 	} else if (err && errlen) {

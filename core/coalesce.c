@@ -897,7 +897,8 @@ void coalesce(const Fn *fn, Colour *c, CoalesceStats *st)
 	co.scratch = ARENA_NEW(fn->arena, int, co.np + 1);
 	co.best = ARENA_NEW(fn->arena, int, co.np + 1);
 	co.cur = ARENA_NEW(fn->arena, int, co.np + 1);
-	co.budget_total = (long)TOTAL_PER_ITEM * (co.np + co.ustart[co.np] + 16);
+	co.budget_total = (long)TOTAL_PER_ITEM *
+			  (co.np + fn->nsparse + co.ustart[co.np] + 16);
 	int *in = ARENA_NEW(fn->arena, int, co.np + 1);
 	int stamp = 0;
 	Heap q = {0};

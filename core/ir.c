@@ -369,6 +369,10 @@ static Fn *copy_with(const Fn *src, const PseudoMap *m)
 					  src->pseudo[p].cls,
 					  src->pseudo[p].size);
 	grow_pseudos(fn, m ? map_new(m, src->npseudo - 1) + 1 : src->npseudo);
+	if (src->npseudo > fn->npseudo)
+		fn->nsparse = src->nsparse + (src->npseudo - fn->npseudo);
+	else
+		fn->nsparse = src->nsparse;
 	for (int s = 0; s < src->nslot; s++)
 		if (src->slot[s].size) {
 			fn_declare_slot(fn, s, src->slot[s].size);
@@ -637,7 +641,8 @@ bool fn_sparse(const Fn *fn)
 PseudoMap pmap_build(const Fn *a, const Fn *b)
 {
 	PseudoMap m = {0};
-	m.nold = a->npseudo > (b ? b->npseudo : 0) ? a->npseudo : b->npseudo;
+	int nb = b ? b->npseudo : 0;
+	m.nold = a->npseudo > nb ? a->npseudo : nb;
 	uint64_t *used = bitmap_new(m.nold);
 	mark_used(a, used);
 	if (b)
@@ -711,6 +716,7 @@ void fn_to_old(Fn *fn, const PseudoMap *m)
 			}
 	fn->pseudo = tab;
 	fn->npseudo = top;
+	fn->nsparse = 0; /* numbered as the original */
 }
 
 char *pmap_text(const PseudoMap *m, const char *s)

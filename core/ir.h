@@ -274,6 +274,10 @@ typedef struct Fn {
 	int unmapped;            /* blocks whose id idix does not cover */
 	int entry;               /* index of the entry block */
 	int npseudo;             /* 1 + highest pseudo number */
+	int nsparse;             /* pseudo numbers unused in the original
+				  * that a dense renaming (fn_copy_dense)
+				  * dropped: bounds that go by the
+				  * original's npseudo add them */
 	Pseudo *pseudo;
 	int nslot;
 	Slot *slot;

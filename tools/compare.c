@@ -49,7 +49,7 @@ typedef struct Cmp {
 
 static const char usage[] =
 	"usage: ssara compare [--regs GPR[,SSE]] [--ilp-time SEC]\n"
-	"                     [--allocators ssa,irc,ilp] [--coalopt]\n"
+	"                     [--allocators ssa,irc,ilp] [--coalopt | --no-coalopt]\n"
 	"                     [--repeat N] DIR\n";
 
 static double now(void)
@@ -229,7 +229,7 @@ static void print_totals(const Cmp *c)
 				mv += o->moves;
 			}
 		}
-		printf("%-5s %9d %9d %9d %16lld %9lld %9.3f\n",
+		printf("%-5s %9d %9d %9d %16lld %9lld %9.4f\n",
 		       allocator_name(a), c->nrows, nal, nver, (long long)sw,
 		       (long long)mv, t);
 	}
@@ -337,10 +337,12 @@ static bool options(Cmp *c, int argc, char **argv, int *dir)
 	for (int a = 0; a < ALLOCATOR_N; a++)
 		c->use[a] = true;
 	int a = 0;
-	bool coalopt = false;
+	bool coalopt = false, no_coalopt = false;
 	for (; a + 1 < argc; a++) {
 		if (!strcmp(argv[a], "--coalopt")) {
 			coalopt = true;
+		} else if (!strcmp(argv[a], "--no-coalopt")) {
+			no_coalopt = true;
 		} else if (!strcmp(argv[a], "--regs")) {
 			if (!parse_regs(argv[++a], c->ao.nregs))
 				return false;
@@ -369,7 +371,8 @@ static bool options(Cmp *c, int argc, char **argv, int *dir)
 		}
 	}
 	*dir = a;
-	c->coalopt = c->use[ALLOCATOR_SSA] && (coalopt || c->use[ALLOCATOR_ILP]);
+	c->coalopt = c->use[ALLOCATOR_SSA] && !no_coalopt &&
+		     (coalopt || c->use[ALLOCATOR_ILP]);
 	return a + 1 == argc && argv[a][0] != '-';
 }
 
