@@ -105,8 +105,9 @@ static bool const_for_other_pseudo(const Tr &t)
 
 static int single_def_insn(const Tr &t, int p);
 
-/* Whether saved insn sv is `(set (reg p) X)`, X a soft pointer or a
- * soft pointer plus a constant, its captured instruction an `ord`
+/* Whether saved insn sv is `(set (reg p) (plus F C))`, F a soft
+ * pointer and C a constant (a bare copy of F is a [ptrcopy], left to
+ * ptr_copy_of), its captured instruction an `ord`
  * without memory effects whose operand 0 is p (defined, whole) and
  * whose other operands name no pseudo: p's value is a frame address. */
 static bool frame_address_def(const Tr &t, const SavedInsn &sv)
@@ -126,10 +127,9 @@ static bool frame_address_def(const Tr &t, const SavedInsn &sv)
 	    nd[set + 1].regno < FIRST_PSEUDO_REGISTER)
 		return false;
 	int x = nd[set + 1].end;
-	if (nd[x].code == PLUS && nd[x + 1].code == REG &&
-	    nd[nd[x + 1].end].code == CONST_INT)
-		x = x + 1;
-	return nd[x].code == REG && soft_pointer(nd[x].regno);
+	return nd[x].code == PLUS && nd[x + 1].code == REG &&
+	       soft_pointer(nd[x + 1].regno) &&
+	       nd[nd[x + 1].end].code == CONST_INT;
 }
 
 /* For recomputed: the saved insn that new insn `R = sp/bp [+ C]` (an
