@@ -172,6 +172,22 @@ int recomputed(Tr &t, rtx_insn *insn, int cur)
 	    !readonly_reads(insn))
 		return -1;
 	int n = (int)t.s->insns.size();
+	/* LRA's register for a pseudo p (its ORIGINAL_REGNO) recomputed
+	 * from p's one definition: that one first (pr82052.c `main` at
+	 * -march=x86-64-v3 -O2: si [976] = sext(ax), p976 = sext(p975) in
+	 * another block, was taken for the block's own p2192 =
+	 * sext(p2191), a false violation) */
+	int orig = (int)ORIGINAL_REGNO(d);
+	if (orig >= FIRST_PSEUDO_REGISTER && orig < t.s->first_scratch) {
+		int k = single_def_insn(t, orig);
+		if (k >= 0 && pure_computation(t, t.s->insns[k]) &&
+		    t.s->insns[k].ins->ops[0].reg == orig &&
+		    match_insn(t, t.s->insns[k], insn) &&
+		    !const_for_other_pseudo(t))
+			return k;
+		t.binds.clear();
+		t.fail.clear();
+	}
 	std::vector<const_rtx> regs;
 	regs_in(PATTERN(insn), &regs);
 	for (int pass = 0; pass < 2; pass++) {
