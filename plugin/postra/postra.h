@@ -941,6 +941,23 @@ int moved_split(Tr &t, const SavedInsn &sv, rtx_insn *insn, int bb,
  * t.binds filled. */
 int moved_load(Tr &t, rtx_insn *insn, int bb, int last_pos);
 
+/* The deleted captured load L that new insn (set (reg R) (mem A')), A'
+ * a hard register B plus a constant (not sp), runs at L's place: L the
+ * nearest captured insn of (old) block bb at or before last_pos whose
+ * UID is gone, a saved_load `ord` not yet placed, its pattern matching
+ * insn's (uses_where_known); every real insn from S1, the first
+ * captured insn after L, to insn a surviving captured insn of bb that
+ * is no call, asm or volatile access, has no auto-increment, neither
+ * reads nor writes R, does not write B, and writes memory only at B
+ * plus a constant, of a known size, outside A''s bytes.  Returns L's
+ * index, *at S1's located instruction (the load goes before it), and
+ * leaves t.binds filled; -1 otherwise (docs/POSTRA.md "Loads run at
+ * their place").  The proof is the translation's: B holds one value
+ * from S1 to insn, so nothing between writes A''s bytes, and R is
+ * neither read nor written there. */
+int hoisted_load(Tr &t, rtx_insn *insn, int bb, int last_pos,
+		 const std::vector<Ins *> &survivor, Ins **at);
+
 /* For a captured copy `=%H, p` into a hard register H (class sse or
  * gpr) from an x87 pseudo p, or the other way round, that LRA made
  * through secondary memory (no register move exists between x87 and

@@ -694,3 +694,149 @@ Ins *run_split(Tr &t, Blk *blk, const SavedInsn &sv, rtx_insn *insn,
 		t.pending_const = set;
 	return n;
 }
+
+/* ---------------------------------------------------------------- */
+/* Loads run at their place though LRA emitted them later.          */
+
+/* Whether x is (reg B) or (plus (reg B) (const_int C)): *b = B's
+ * REGNO, *c = C (0 for the register alone). */
+static bool reg_plus_const(rtx x, unsigned *b, int64_t *c)
+{
+	*c = 0;
+	if (GET_CODE(x) == PLUS && CONST_INT_P(XEXP(x, 1))) {
+		*c = INTVAL(XEXP(x, 1));
+		x = XEXP(x, 0);
+	}
+	if (!REG_P(x) || !HARD_REGISTER_P(x))
+		return false;
+	*b = REGNO(x);
+	return true;
+}
+
+/* What hoist_gap_ok gives note_stores: the loaded bytes [off, off +
+ * size) at register base; ok false once a store may touch them. */
+struct LoadBytes {
+	unsigned base;
+	int64_t off, size;
+	bool ok;
+};
+
+/* note_stores callback: no store (or clobber) of the base register; a
+ * store of a MEM at base + C, of a known size, its bytes outside the
+ * loaded ones. */
+static void store_misses_load(rtx dest, const_rtx, void *data)
+{
+	LoadBytes *lb = (LoadBytes *)data;
+	if (GET_CODE(dest) == SUBREG || GET_CODE(dest) == STRICT_LOW_PART ||
+	    GET_CODE(dest) == ZERO_EXTRACT)
+		dest = XEXP(dest, 0);
+	if (GET_CODE(dest) == SUBREG)
+		dest = SUBREG_REG(dest);
+	if (REG_P(dest) && HARD_REGISTER_P(dest) &&
+	    REGNO(dest) <= lb->base &&
+	    lb->base < END_REGNO(dest)) {
+		lb->ok = false; /* the base register written */
+		return;
+	}
+	if (!MEM_P(dest))
+		return;
+	unsigned b;
+	int64_t c;
+	if (GET_MODE(dest) == BLKmode || MEM_VOLATILE_P(dest) ||
+	    !ADDR_SPACE_GENERIC_P(MEM_ADDR_SPACE(dest)) ||
+	    !reg_plus_const(XEXP(dest, 0), &b, &c) || b != lb->base) {
+		lb->ok = false;
+		return;
+	}
+	int64_t sz = GET_MODE_SIZE(GET_MODE(dest)).to_constant();
+	if (!(c + sz <= lb->off || lb->off + lb->size <= c))
+		lb->ok = false;
+}
+
+/* Whether the load into register r from lb's bytes may run before
+ * insn n instead of after it: n is no call, no asm, nothing volatile,
+ * has no auto-increment, neither reads nor writes r, writes no part of
+ * the base register, and writes memory only at the base register plus
+ * a constant outside the loaded bytes (store_misses_load). */
+static bool load_commutes_with(rtx_insn *n, rtx r, LoadBytes *lb)
+{
+	rtx pat = PATTERN(n);
+	if (CALL_P(n) || !NONJUMP_INSN_P(n) || asm_noperands(pat) >= 0 ||
+	    volatile_insn_p(pat) || volatile_refs_p(pat) ||
+	    reg_referenced_p(r, pat) || reg_set_p(r, n))
+		return false;
+	subrtx_iterator::array_type array;
+	FOR_EACH_SUBRTX(it, array, pat, ALL)
+		if (GET_RTX_CLASS(GET_CODE(*it)) == RTX_AUTOINC)
+			return false;
+	lb->ok = true;
+	note_stores(n, store_misses_load, lb);
+	return lb->ok;
+}
+
+int hoisted_load(Tr &t, rtx_insn *insn, int bb, int last_pos,
+		 const std::vector<Ins *> &survivor, Ins **at)
+{
+	rtx set = PATTERN(insn);
+	if (bb < 0 || bb >= (int)t.by_block.size() || GET_CODE(set) != SET ||
+	    !REG_P(SET_DEST(set)) || !HARD_REGISTER_P(SET_DEST(set)) ||
+	    !MEM_P(SET_SRC(set)) || MEM_VOLATILE_P(SET_SRC(set)) ||
+	    GET_MODE(SET_SRC(set)) == BLKmode ||
+	    !ADDR_SPACE_GENERIC_P(MEM_ADDR_SPACE(SET_SRC(set))) ||
+	    can_throw_internal(insn))
+		return -1;
+	LoadBytes lb;
+	if (!reg_plus_const(XEXP(SET_SRC(set), 0), &lb.base, &lb.off) ||
+	    lb.base == STACK_POINTER_REGNUM ||
+	    reg_overlap_mentioned_p(SET_DEST(set), XEXP(SET_SRC(set), 0)))
+		return -1;
+	lb.size = GET_MODE_SIZE(GET_MODE(SET_SRC(set))).to_constant();
+	/* L: the nearest deleted captured load before last_pos with only
+	 * surviving captured insns after it up to last_pos */
+	const std::vector<int> &ks = t.by_block[bb];
+	int k = -1;
+	size_t j = ks.size();
+	while (j-- > 0) {
+		const SavedInsn &v = t.s->insns[ks[j]];
+		if (v.pos > last_pos)
+			continue;
+		if (t.present[v.uid])
+			continue;
+		k = ks[j];
+		break;
+	}
+	if (k < 0)
+		return -1;
+	const SavedInsn &l = t.s->insns[k];
+	if (!l.ins || t.adopted[k] || l.ins->kind != IK_ORD ||
+	    !saved_load(t, l) || j + 1 >= ks.size())
+		return -1;
+	const SavedInsn &s1 = t.s->insns[ks[j + 1]];
+	if (s1.pos > last_pos || !survivor[ks[j + 1]])
+		return -1;
+	/* the gap: every real insn from S1 (the first survivor after L)
+	 * to insn, each a surviving captured insn the load commutes with */
+	basic_block b = BLOCK_FOR_INSN(insn);
+	rtx_insn *n = PREV_INSN(insn);
+	for (;; n = PREV_INSN(n)) {
+		if (!n || BLOCK_FOR_INSN(n) != b)
+			return -1;
+		if (!NONDEBUG_INSN_P(n))
+			continue;
+		int u = INSN_UID(n);
+		if (u >= (int)t.s->by_uid.size() || t.s->by_uid[u] < 0)
+			return -1; /* a new insn */
+		const SavedInsn &g = t.s->insns[t.s->by_uid[u]];
+		if (g.bb != bb || g.pos <= l.pos || g.pos > last_pos ||
+		    !load_commutes_with(n, SET_DEST(set), &lb))
+			return -1;
+		if (u == s1.uid)
+			break;
+	}
+	if (!match_insn(t, l, insn) || !same_load_address(t, l, insn) ||
+	    !uses_where_known(t, insn, false))
+		return -1;
+	t.adopted[k] = true;
+	*at = survivor[ks[j + 1]];
+	return k;
+}

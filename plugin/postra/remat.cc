@@ -103,17 +103,91 @@ static bool const_for_other_pseudo(const Tr &t)
 	return false;
 }
 
+static int single_def_insn(const Tr &t, int p);
+
+/* Whether saved insn sv is `(set (reg p) (plus F C))`, F a soft
+ * pointer and C a constant (a bare copy of F is a [ptrcopy], left to
+ * ptr_copy_of), its captured instruction an `ord`
+ * without memory effects whose operand 0 is p (defined, whole) and
+ * whose other operands name no pseudo: p's value is a frame address. */
+static bool frame_address_def(const Tr &t, const SavedInsn &sv)
+{
+	const Ins *ci = sv.ins;
+	if (!ci || ci->kind != IK_ORD || ci->nmem || ci->nops < 1 ||
+	    ci->ops[0].kind != OK_PSEUDO ||
+	    (ci->ops[0].flags & (OF_DEF | OF_USE)) != OF_DEF ||
+	    ci->ops[0].sub_size)
+		return false;
+	for (int k = 1; k < ci->nops; k++)
+		if ((ci->ops[k].flags & OF_DEF) || ci->ops[k].kind == OK_PSEUDO)
+			return false;
+	const std::vector<PNode> &nd = t.s->nodes;
+	int set = sv.pat;
+	if (nd[set].code != SET || nd[set + 1].code != REG ||
+	    nd[set + 1].regno < FIRST_PSEUDO_REGISTER)
+		return false;
+	int x = nd[set + 1].end;
+	return nd[x].code == PLUS && nd[x + 1].code == REG &&
+	       soft_pointer(nd[x + 1].regno) &&
+	       nd[nd[x + 1].end].code == CONST_INT;
+}
+
+/* For recomputed: the saved insn that new insn `R = sp/bp [+ C]` (an
+ * eliminated frame address) recomputes: a frame_address_def of the
+ * pseudo R's ORIGINAL_REGNO names (LRA's hard register for that
+ * pseudo, emitted from its REG_EQUIV frame address) whose pattern
+ * matches insn (the eliminated address equal to the captured one
+ * relative to the argument pointer: elim_equal, match_plus_elim).  -1
+ * if none; else t.binds holds the match. */
+static int frame_recomputed(Tr &t, rtx_insn *insn, rtx d)
+{
+	int orig = (int)ORIGINAL_REGNO(d);
+	if (orig < FIRST_PSEUDO_REGISTER || orig >= t.s->first_scratch)
+		return -1;
+	int k = single_def_insn(t, orig);
+	if (k < 0 || !frame_address_def(t, t.s->insns[k]) ||
+	    t.s->insns[k].ins->ops[0].reg != orig)
+		return -1;
+	std::string fail = t.fail;
+	if (!match_insn(t, t.s->insns[k], insn)) {
+		t.binds.clear();
+		t.fail = fail;
+		return -1;
+	}
+	return k;
+}
+
 int recomputed(Tr &t, rtx_insn *insn, int cur)
 {
 	rtx set = single_set(insn);
 	if (!set)
 		return -1;
 	rtx d = SET_DEST(set), s = SET_SRC(set);
+	if (REG_P(d) && HARD_REGISTER_P(d) && eliminated_p(s) &&
+	    REGNO(d) != STACK_POINTER_REGNUM &&
+	    !(frame_pointer_needed && REGNO(d) == HARD_FRAME_POINTER_REGNUM))
+		return frame_recomputed(t, insn, d);
 	if (!REG_P(d) || !HARD_REGISTER_P(d) || REG_P(s) || MEM_P(s) ||
 	    CONSTANT_P(s) || GET_CODE(s) == SUBREG || eliminated_p(s) ||
 	    !readonly_reads(insn))
 		return -1;
 	int n = (int)t.s->insns.size();
+	/* LRA's register for a pseudo p (its ORIGINAL_REGNO) recomputed
+	 * from p's one definition: that one first (pr82052.c `main` at
+	 * -march=x86-64-v3 -O2: si [976] = sext(ax), p976 = sext(p975) in
+	 * another block, was taken for the block's own p2192 =
+	 * sext(p2191), a false violation) */
+	int orig = (int)ORIGINAL_REGNO(d);
+	if (orig >= FIRST_PSEUDO_REGISTER && orig < t.s->first_scratch) {
+		int k = single_def_insn(t, orig);
+		if (k >= 0 && pure_computation(t, t.s->insns[k]) &&
+		    t.s->insns[k].ins->ops[0].reg == orig &&
+		    match_insn(t, t.s->insns[k], insn) &&
+		    !const_for_other_pseudo(t))
+			return k;
+		t.binds.clear();
+		t.fail.clear();
+	}
 	std::vector<const_rtx> regs;
 	regs_in(PATTERN(insn), &regs);
 	for (int pass = 0; pass < 2; pass++) {

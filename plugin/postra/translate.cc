@@ -163,6 +163,7 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 		t.mem_self = -1;
 		std::string jwhy;
 		Ins *ins = nullptr;
+		Ins *hoist_at = nullptr;
 		bool folded = false;
 		if (insn == t.fold_y)
 			t.fold_used = false;
@@ -333,6 +334,17 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 			if (ins)
 				survivor[si] = ins;
 		} else if (cur >= 0 &&
+			   (si = hoisted_load(t, insn, cur, last_pos, survivor,
+					      &hoist_at)) >= 0) {
+			/* A deleted captured load LRA emitted after
+			 * surviving insns that cannot change what it reads:
+			 * it runs at its own place, before hoist_at. */
+			ins = located_copy(t, t.s->insns[si].ins);
+			if (ins)
+				survivor[si] = ins;
+			else
+				hoist_at = nullptr;
+		} else if (cur >= 0 &&
 			   (k = computed_ahead(t, insn, cur, last_pos)) >= 0) {
 			/* The captured insn after it computed here into a
 			 * reload register; that insn stores the register
@@ -381,9 +393,13 @@ static void translate_block(Tr &t, basic_block bb, Blk *blk,
 		    returns_first_arg(insn))
 			ins->flags |= INS_RETARG;
 		if (ins) {
-			ins_append(blk, ins);
+			if (hoist_at)
+				ins_insert_before(blk, hoist_at, ins);
+			else
+				ins_append(blk, ins);
 			note_soft_values(t, ins);
 		}
+		hoist_at = nullptr;
 		if (ins && t.why.empty()) {
 			/* an x87 constant extended through a slot */
 			rtx ext = extended_const(t, insn);

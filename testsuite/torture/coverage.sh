@@ -7,6 +7,7 @@
 #
 #   coverage.sh [--subset N] [--levels "-O2 -Os"] [-j N] [--ssara]
 #               [--suites "execute compile libiberty zlib"] [--out DIR]
+#               [--cflags "-march=native"] [--replay] [--plugin SO]
 #
 # --subset N   only the first N torture files (name order) of execute and
 #              of compile; libiberty and zlib are always compiled whole
@@ -16,6 +17,15 @@
 # -j N         parallel compiles (xargs -P; default: the number of CPUs)
 # --ssara      also ssara's own allocation, checked
 #              (-fplugin-arg-ssara-verify=both instead of gcc)
+# --cflags F   more compiler options for every compile, e.g. an -march
+# --replay     the plugin also dumps each function and `ssara verify`
+#              (SSARA_BIN, default build/ssara) checks each dumped
+#              allocation of GCC again against the compiler's verdict
+#              (its record): DIR/LEVEL/SUITE/NAME.replay has a line
+#              "same FN" or "differ FN: compiler V, replay W" per dumped
+#              function; a function the translation gave up on
+#              (unverified) has no dumped allocation to replay
+# --plugin SO  the plugin (default build/ssara.so)
 # --out DIR    work directory (default build/coverage): sources in
 #              DIR/src (extracted once from the GCC source tarball,
 #              /usr/src/gcc-12/gcc-12.2.0-dfsg.tar.xz, like run.sh),
@@ -36,8 +46,27 @@ CC=${CC:-gcc}
 . "$SRCDIR/testsuite/torture/sources.sh"
 
 # --- one compile (run by xargs: coverage.sh --one SRC LEVEL SUITE) -------
-# Environment: OUT, PLUGIN, VERIFY, CC.  Prints "R STATUS SUITE LEVEL SRC",
+# Environment: OUT, PLUGIN, VERIFY, CC, XFLAGS, REPLAY, SSARA_BIN.  Prints "R STATUS SUITE LEVEL SRC",
 # STATUS ok | nocompile | broke | crash.
+# replay_one BASE: `ssara verify` on each allocation of GCC dumped in
+# BASE.d, its verdict against the compiler's in BASE.json (docs/RECORDS.md);
+# writes BASE.replay, and removes BASE.d when every verdict is the same.
+replay_one() {
+	: >"$1.replay"
+	for g in "$1.d"/*.gcc.ir; do
+		[ -f "$g" ] || continue
+		line=$("$SSARA_BIN" verify "${g%.gcc.ir}.ir" "$g" 2>&1 | head -n 1)
+		fn=${line%%: *}
+		w=$(echo "${line#*: }" | sed 's/[ :(].*//')
+		v=$(grep "\"fn\":\"$fn\"" "$1.json" |
+			sed -n 's/.*"verify":{"gcc":{"verdict":"\([^"]*\)".*/\1/p' | head -n 1)
+		if [ "$w" = "$v" ]; then echo "same $fn"
+		else echo "differ $fn: compiler $v, replay $w"
+		fi
+	done >>"$1.replay"
+	grep -q '^differ' "$1.replay" || rm -rf "$1.d"
+}
+
 if [ "${1:-}" = --one ]; then
 	src=$2 lvl=$3 suite=$4
 	dir=$OUT/$lvl/$suite
@@ -48,13 +77,21 @@ if [ "${1:-}" = --one ]; then
 	zlib) extra="-DHAVE_UNISTD_H -DHAVE_STDARG_H -D_LARGEFILE64_SOURCE=1 -I$OUT/src/$G/zlib";;
 	*) extra=;;
 	esac
+	extra="$extra $XFLAGS"
+	dargs=
+	if [ "$REPLAY" = 1 ]; then
+		rm -rf "$dir/$name.d" "$dir/$name.json" "$dir/$name.replay"
+		mkdir -p "$dir/$name.d"
+		dargs="-fplugin-arg-ssara-dump=$dir/$name.d -fplugin-arg-ssara-json=$dir/$name.json"
+	fi
 	# shellcheck disable=SC2086
 	if timeout 300 "$CC" $lvl -w -fno-diagnostics-color -c "$src" \
 		-o "$dir/$name.o" $extra -fplugin="$PLUGIN" \
 		-fplugin-arg-ssara-verify="$VERIFY" -fplugin-arg-ssara-times \
-		>"$dir/$name.err" 2>&1; then
+		$dargs >"$dir/$name.err" 2>&1; then
 		rm -f "$dir/$name.err"
 		st=ok
+		[ "$REPLAY" = 1 ] && replay_one "$dir/$name"
 	elif grep -q 'internal compiler error\|Segmentation fault\|Killed signal' "$dir/$name.err"; then
 		st=crash
 	elif timeout 300 "$CC" $lvl -w -c "$src" -o /dev/null $extra >/dev/null 2>&1; then
@@ -73,6 +110,10 @@ subset=0
 levels="-O0 -O1 -O2 -O3 -Os"
 jobs=$(nproc 2>/dev/null || echo 2)
 verify=gcc
+xflags=
+replay=0
+PLUGIN=$SRCDIR/build/ssara.so
+SSARA_BIN=${SSARA_BIN:-$SRCDIR/build/ssara}
 suites="execute compile libiberty zlib"
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -83,15 +124,18 @@ while [ $# -gt 0 ]; do
 	--ssara) verify=both;;
 	--out) OUT=$2; shift;;
 	--suites) suites=$2; shift;;
+	--cflags) xflags=$2; shift;;
+	--replay) replay=1;;
+	--plugin) PLUGIN=$2; shift;;
 	*) echo "coverage.sh: unknown argument '$1'" >&2; exit 2;;
 	esac
 	shift
 done
 mkdir -p "$OUT" && OUT=$(cd "$OUT" && pwd) || exit 2
-PLUGIN=$SRCDIR/build/ssara.so
 REPORT=$SRCDIR/build/ssara-report
 [ -f "$PLUGIN" ] || { echo "coverage.sh: no plugin at $PLUGIN (make build/ssara.so)" >&2; exit 2; }
 [ -x "$REPORT" ] || { echo "coverage.sh: no $REPORT (make build/ssara-report)" >&2; exit 2; }
+[ $replay = 0 ] || [ -x "$SSARA_BIN" ] || { echo "coverage.sh: no $SSARA_BIN (make build/ssara)" >&2; exit 2; }
 [ -f "$TARBALL" ] || { echo "coverage.sh: no $TARBALL (make deps installs gcc-12-source)" >&2; exit 2; }
 
 # --- sources, extracted once (run.sh's layout, plus zlib) ----------------
@@ -125,14 +169,14 @@ fi
 nfiles=$(wc -l <"$OUT/files.list")
 nlevels=$(echo $levels | wc -w)
 total=$((nfiles * nlevels))
-echo "coverage: $nfiles files at $levels: $total compiles, $jobs jobs, verify=$verify"
+echo "coverage: $nfiles files at $levels: $total compiles, $jobs jobs, verify=$verify${xflags:+, cflags $xflags}"
 
 # --- the compiles --------------------------------------------------------
 # A private copy of the plugin: a rebuild during the run changes nothing.
 cp "$PLUGIN" "$OUT/ssara.so" || exit 2
 PLUGIN=$OUT/ssara.so
-VERIFY=$verify
-export OUT PLUGIN VERIFY CC
+VERIFY=$verify XFLAGS=$xflags REPLAY=$replay
+export OUT PLUGIN VERIFY CC XFLAGS REPLAY SSARA_BIN
 start=$(date +%s)
 step=$((total / 20))
 [ $step -ge 1 ] || step=1
@@ -170,5 +214,18 @@ for lvl in $levels; do [ -d "$OUT/$lvl" ] && dirs="$dirs $OUT/$lvl"; done
 "$REPORT" --totals --by opt --svg "$OUT/coverage.svg" $dirs >"$OUT/report.txt"
 echo "coverage: ssara-report exit $? (report in $OUT/report.txt, picture in $OUT/coverage.svg)"
 sed -n '/^by opt$/,$p' "$OUT/report.txt"
+if [ $replay = 1 ]; then
+	for lvl in $levels; do
+		for s in execute compile libiberty zlib; do
+			has $s || continue
+			d=$OUT/$lvl/$s
+			[ -d "$d" ] || continue
+			same=$(cat "$d"/*.replay 2>/dev/null | grep -c '^same ')
+			diff=$(cat "$d"/*.replay 2>/dev/null | grep -c '^differ ')
+			echo "coverage: replay $lvl $s: same $same, differ $diff"
+			cat "$d"/*.replay 2>/dev/null | grep '^differ ' | head -5 | sed 's/^/coverage:   /'
+		done
+	done
+fi
 echo "coverage: summary: compiles=$(wc -l <"$R") seconds=$secs ok=$ok nocompile=$nocomp broke=$broke crash=$crash"
 [ "$broke" -eq 0 ] && [ "$crash" -eq 0 ]

@@ -838,6 +838,42 @@ static void case_gxx_torture(void)
 	}
 }
 
+/* gcc.c-torture/compile/pr82052.c (extracted at test time) at -O2
+ * -march=x86-64-v3: in `main`, LRA recomputes p976 = sext(p975) from
+ * another block into si [976] where the block has its own p2192 =
+ * sext(p2191); taken for the latter it was a false violation ("inserted
+ * remat: remat of p2192: operand 1 (p2191) at ax holds {p975}
+ * instead").  GCC's allocation of main is verified (docs/POSTRA.md
+ * "Recomputed values": the pseudo ORIGINAL_REGNO names first). */
+static void case_c_torture_remat(void)
+{
+	if (!have_plugin())
+		return;
+	if (access("/usr/src/gcc-12/gcc-12.2.0-dfsg.tar.xz", R_OK) != 0) {
+		t_skip("gcc-12-source not installed (make deps)");
+		return;
+	}
+	const char *f = "gcc-12.2.0/gcc/testsuite/gcc.c-torture/compile/"
+			"pr82052.c";
+	char *x = t_fmt("rm -rf ct && mkdir ct && tar xJf "
+			"/usr/src/gcc-12/gcc-12.2.0-dfsg.tar.xz -C ct %s", f);
+	bool ok = sh(x);
+	free(x);
+	if (!ok)
+		return;
+	int st;
+	char *cmd = t_fmt("-O2 -march=x86-64-v3 -w -c ct/%s -o ct/t.o "
+			  "-fplugin=%s -fplugin-arg-ssara-verbose "
+			  "-fplugin-arg-ssara-only=main",
+			  f, plugin_path());
+	char *out = driver("gcc", cmd, &st);
+	t_check(st == 0 && strstr(out, "note: ssara: GCC's allocation of "
+					"'main' verified") != NULL,
+		__FILE__, __LINE__, "gcc %s: exit %d:\n%s", cmd, st, out);
+	free(cmd);
+	free(out);
+}
+
 /* One file name, two directories, the same text: two sources, so two
  * functions in the report, not one and a duplicate; the records name
  * their directories (dir), mapped by -ffile-prefix-map, and the
@@ -1562,6 +1598,8 @@ void suite_plugin(void)
 	t_case("plugin: torture subset", case_torture);
 	t_case("plugin: g++.dg/torture tests once got wrong",
 	       case_gxx_torture);
+	t_case("plugin: pr82052.c, a recomputation of the pseudo LRA names",
+	       case_c_torture_remat);
 	char rm[600];
 	snprintf(rm, sizeof rm, "rm -rf %s", tmp);
 	free(t_run_cmd(rm, &(int){0}));
