@@ -12,17 +12,27 @@
  * captured instruction an `ord` without memory effects whose only
  * definition is operand 0, whole.  Executing it again changes nothing
  * but its destination and clobbers. */
-static bool pure_computation(const Tr &t, const SavedInsn &sv)
+/* Whether captured instruction ci is an `ord` without memory effects
+ * whose only definition is operand 0, a whole pseudo; with
+ * no_pseudo_reads, reading no pseudo either. */
+static bool ord_defines_one(const Ins *ci, bool no_pseudo_reads)
 {
-	const Ins *ci = sv.ins;
 	if (!ci || ci->kind != IK_ORD || ci->nmem || ci->nops < 1 ||
 	    ci->ops[0].kind != OK_PSEUDO ||
 	    (ci->ops[0].flags & (OF_DEF | OF_USE)) != OF_DEF ||
 	    ci->ops[0].sub_size)
 		return false;
 	for (int k = 1; k < ci->nops; k++)
-		if (ci->ops[k].flags & OF_DEF)
+		if ((ci->ops[k].flags & OF_DEF) ||
+		    (no_pseudo_reads && ci->ops[k].kind == OK_PSEUDO))
 			return false;
+	return true;
+}
+
+static bool pure_computation(const Tr &t, const SavedInsn &sv)
+{
+	if (!ord_defines_one(sv.ins, false))
+		return false;
 	const std::vector<PNode> &nd = t.s->nodes;
 	int set = sv.pat;
 	if (nd[set].code == PARALLEL) {
@@ -112,15 +122,8 @@ static int single_def_insn(const Tr &t, int p);
  * whose other operands name no pseudo: p's value is a frame address. */
 static bool frame_address_def(const Tr &t, const SavedInsn &sv)
 {
-	const Ins *ci = sv.ins;
-	if (!ci || ci->kind != IK_ORD || ci->nmem || ci->nops < 1 ||
-	    ci->ops[0].kind != OK_PSEUDO ||
-	    (ci->ops[0].flags & (OF_DEF | OF_USE)) != OF_DEF ||
-	    ci->ops[0].sub_size)
+	if (!ord_defines_one(sv.ins, true))
 		return false;
-	for (int k = 1; k < ci->nops; k++)
-		if ((ci->ops[k].flags & OF_DEF) || ci->ops[k].kind == OK_PSEUDO)
-			return false;
 	const std::vector<PNode> &nd = t.s->nodes;
 	int set = sv.pat;
 	if (nd[set].code != SET || nd[set + 1].code != REG ||
