@@ -44,6 +44,7 @@ SRCDIR=${SSARA_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
 TARBALL=${SSARA_GCC_TARBALL:-/usr/src/gcc-12/gcc-12.2.0-dfsg.tar.xz}
 CC=${CC:-gcc}
 . "$SRCDIR/testsuite/torture/sources.sh"
+. "$SRCDIR/testsuite/torture/replay.sh"
 
 # --- one compile (run by xargs: coverage.sh --one SRC LEVEL SUITE) -------
 # Environment: OUT, PLUGIN, VERIFY, CC, XFLAGS, REPLAY, SSARA_BIN.  Prints "R STATUS SUITE LEVEL SRC",
@@ -52,18 +53,7 @@ CC=${CC:-gcc}
 # BASE.d, its verdict against the compiler's in BASE.json (docs/RECORDS.md);
 # writes BASE.replay, and removes BASE.d when every verdict is the same.
 replay_one() {
-	: >"$1.replay"
-	for g in "$1.d"/*.gcc.ir; do
-		[ -f "$g" ] || continue
-		line=$("$SSARA_BIN" verify "${g%.gcc.ir}.ir" "$g" 2>&1 | head -n 1)
-		fn=${line%%: *}
-		w=$(echo "${line#*: }" | sed 's/[ :(].*//')
-		v=$(grep "\"fn\":\"$fn\"" "$1.json" |
-			sed -n 's/.*"verify":{"gcc":{"verdict":"\([^"]*\)".*/\1/p' | head -n 1)
-		if [ "$w" = "$v" ]; then echo "same $fn"
-		else echo "differ $fn: compiler $v, replay $w"
-		fi
-	done >>"$1.replay"
+	replay_verdicts "$1.d" "$1.json" >"$1.replay"
 	grep -q '^differ' "$1.replay" || rm -rf "$1.d"
 }
 

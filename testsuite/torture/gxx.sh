@@ -39,6 +39,7 @@ opts=-O2
 suite=eh
 replay=0
 SSARA_BIN=${SSARA_BIN:-$SRCDIR/build/ssara}
+. "$SRCDIR/testsuite/torture/replay.sh"
 while [ $# -gt 0 ]; do
 	case $1 in
 	--suite) suite=$2; shift;;
@@ -154,16 +155,11 @@ for d in "$OUT/dump"/*; do
 	[ -d "$d" ] || continue
 	n=$(basename "$d")
 	[ -f "$OUT/json/$n.json" ] || continue
-	for g in "$d"/*.gcc.ir; do
-		[ -f "$g" ] || continue
-		line=$("$SSARA_BIN" verify "${g%.gcc.ir}.ir" "$g" 2>&1 | head -n 1)
-		fn=${line%%: *}
-		w=$(echo "${line#*: }" | sed 's/[ :(].*//')
-		v=$(grep "\"fn\":\"$fn\"" "$OUT/json/$n.json" |
-			sed -n 's/.*"verify":{"gcc":{"verdict":"\([^"]*\)".*/\1/p' | head -n 1)
-		if [ "$w" = "$v" ]; then echo same
-		else echo "differ $n $fn: compiler $v, replay $w" >>"$OUT/replay.txt"; echo differ
-		fi
+	replay_verdicts "$d" "$OUT/json/$n.json" | while IFS= read -r r; do
+		case $r in
+		same*) echo same ;;
+		*) echo "differ $n ${r#differ }" >>"$OUT/replay.txt"; echo differ ;;
+		esac
 	done
 done | sort | uniq -c | awk '{ printf "replay, %s verdict: %d\n", $2 == "same" ? "same" : "different", $1 }'
 grep -h '"status":"captured"' "$OUT/json"/*.json 2>/dev/null | grep -c '"verify":{"gcc":{"verdict":' |
