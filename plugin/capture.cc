@@ -1049,6 +1049,7 @@ static void note_uids(function *fun, Capture *cap)
 		double w = bb->count.to_sreal_scale(entry, &known).to_double();
 		if (!known)
 			w = 1.0;
+		double rw = block_weight(fun, bb);
 		FOR_BB_INSNS(bb, insn) {
 			if (!NONDEBUG_INSN_P(insn))
 				continue;
@@ -1059,7 +1060,7 @@ static void note_uids(function *fun, Capture *cap)
 				    REG_P(SET_SRC(pat)) && !CALL_P(insn);
 			cap->uid_kind[uid] = copy ? 2 : 1;
 			cap->uid_weight[uid] = (float)w;
-			cap->uid_rw[uid] = block_weight(fun, bb);
+			cap->uid_rw[uid] = rw;
 			cap->uid_cload[uid] = (unsigned char)uid_remat_kind(insn);
 		}
 	}
