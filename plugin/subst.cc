@@ -103,11 +103,14 @@ static machine_mode class_mode(const Plan &pl, int p)
 }
 
 /* The mode of pseudo p: the RTL's for its own pseudos, the one the
- * capture recorded for those it made up, else class_mode. */
+ * capture recorded for those it made up, else class_mode.  The
+ * allocator numbers the pseudos it makes from the capture's count on,
+ * which may be below max_regno when the capture made none: those are
+ * not the RTL's pseudos of the same number. */
 static machine_mode pseudo_mode(const Plan &pl, int p)
 {
 	if (p >= FIRST_PSEUDO_REGISTER && (unsigned)p < pl.max_regno &&
-	    regno_reg_rtx[p])
+	    p < pl.cap->fn->npseudo && regno_reg_rtx[p])
 		return GET_MODE(regno_reg_rtx[p]);
 	auto it = pl.cap->sites->extra_mode.find(p);
 	if (it != pl.cap->sites->extra_mode.end())
