@@ -415,8 +415,8 @@ int constr_comm_other(const Fn *fn, const Ins *i, int k)
 	const Op *o = &i->ops[k], *q = &i->ops[x];
 	if (!reg_use(o) || !reg_use(q) || q->reg == o->reg || q->tie >= 0 ||
 	    constr_tie_partner(i, x) >= 0 || o->allowed != q->allowed ||
-	    (o->flags & ~(OF_SOFT | OF_MEM)) !=
-		    (q->flags & ~(OF_SOFT | OF_MEM)) ||
+	    (o->flags & ~(OF_SOFT | OF_MEM | OF_MEMALT)) !=
+		    (q->flags & ~(OF_SOFT | OF_MEM | OF_MEMALT)) ||
 	    fn->pseudo[o->reg].cls != fn->pseudo[q->reg].cls ||
 	    !constr_same_read(fn, o, q) || !read_only_at(i, x))
 		return -1;
@@ -460,7 +460,8 @@ static bool pair_exchange(const Fn *fn, Ins *i, int k, const LiveSet *live)
  * a soft tie (OF_SOFT: the pattern has an untied alternative with every
  * operand in a register, x86's `lea`) is dropped (the use keeps OF_SOFT
  * without a tie: constr_soft_untied; no operand of i may then be memory).
- * Only when nothing else is tied and every operand is a whole value.
+ * Only when nothing else is tied, no operand is in a slot (a folded
+ * reload, OF_MEMALT) and every operand is a whole value.
  * Whether it did. */
 static bool untie_soft(const Fn *fn, Ins *i, int k)
 {
@@ -472,6 +473,10 @@ static bool untie_soft(const Fn *fn, Ins *i, int k)
 		return false;
 	for (int m = 0; m < i->nops; m++) {
 		if (m != k && m != t && constr_tie_partner(i, m) >= 0)
+			return false;
+		/* an operand in memory takes the tied alternative */
+		if (i->ops[m].kind == OK_PSEUDO &&
+		    i->ops[m].loc.kind == LOC_SLOT)
 			return false;
 		/* a part read: GCC may exchange a commutative pair to meet
 		 * the tied alternative, which the translation of its code
@@ -547,6 +552,29 @@ bool constr_soft_untied(const Ins *i)
 	return false;
 }
 
+/* Whether no read of i is tied to a hard register written in its place
+ * that no allocation may use (a fixed register: `-ffixed-rbx` with a
+ * register variable in rbx), which no location of the read can meet. */
+static bool fixed_tie_ok(const Fn *fn, const Ssa *ssa, const Blk *b,
+			 const Ins *i, char *err, size_t errlen)
+{
+	for (int k = 0; k < i->nops; k++) {
+		int t = constr_tie_partner(i, k);
+		const Op *o = &i->ops[k];
+		if (t < 0 || o->kind != OK_PSEUDO || (o->flags & OF_DEF) ||
+		    i->ops[t].kind != OK_HREG || !(i->ops[t].flags & OF_DEF))
+			continue;
+		int r = i->ops[t].reg;
+		if (!RS_HAS(fn_allocatable(fn, fn->pseudo[o->reg].cls), r))
+			return err_set(err, errlen,
+				       "b%d uid %d: operand %d (p%d) is tied "
+				       "to %%%s, which is not allocatable",
+				       b->id, i->uid, k, ssa->origin[o->reg],
+				       fn->target->regs[r].name);
+	}
+	return true;
+}
+
 bool constr_prepare(Fn *fn, Ssa *ssa, ConstrStats *st, char *err,
 		    size_t errlen)
 {
@@ -562,7 +590,8 @@ bool constr_prepare_live(Fn *fn, Ssa *ssa, ConstrStats *st, Live **lvp,
 		return true;
 	for (int b = 0; b < fn->nblk; b++)
 		for (const Ins *i = fn->blk[b]->first; i; i = i->next)
-			if (!ties_ok(fn, ssa, fn->blk[b], i, err, errlen))
+			if (!ties_ok(fn, ssa, fn->blk[b], i, err, errlen) ||
+			    !fixed_tie_ok(fn, ssa, fn->blk[b], i, err, errlen))
 				return false;
 	Cfg *cfg = cfg_build(fn);
 	Live *lv = live_compute(fn, cfg);

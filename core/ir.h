@@ -72,6 +72,12 @@ enum OpFlag {
 			  * pattern does without the tie when every operand
 			  * is a register (x86 `lea` for a two-address add);
 			  * text `^~N` */
+	OF_MEMALT = 128, /* on an untied read that must be a register in the
+			  * captured alternative: another alternative of the
+			  * pattern takes it from memory when every other
+			  * operand is a register, the rest as captured (x86
+			  * `add r, r/m`, where the captured one is
+			  * `add r/m, r`); text `memalt` */
 };
 
 enum LocKind {

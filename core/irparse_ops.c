@@ -241,7 +241,8 @@ static int attr_at_cursor(const Parser *P)
 	case '@': return AT_LOC;
 	default:
 		return irp_is_kw(P, "from")	   ? AT_FROM
-		       : irp_is_kw(P, "mem")   ? AT_MEM
+		       : irp_is_kw(P, "mem") || irp_is_kw(P, "memalt")
+			       ? AT_MEM
 		       : irp_is_kw(P, "alone") ? AT_ALONE
 					   : AT_NONE;
 	}
@@ -311,8 +312,20 @@ static bool parse_attr(Parser *P, int a, Op *o, OpPos *pp, int kind, int k)
 		return true;
 	}
 	case AT_MEM:
-		o->flags |= OF_MEM;
-		P->pos += 3;
+		if (irp_is_kw(P, "memalt")) {
+			/* the other alternative's memory is a plain read */
+			if (o->kind != OK_PSEUDO || (o->flags & OF_DEF) ||
+			    o->tie >= 0 || (o->flags & OF_MEMONLY))
+				return irp_fail_at(P, at,
+						   "'memalt' is only allowed "
+						   "on an untied read of a "
+						   "pseudo");
+			o->flags |= OF_MEMALT;
+			P->pos += 6;
+		} else {
+			o->flags |= OF_MEM;
+			P->pos += 3;
+		}
 		return true;
 	case AT_ALONE:
 		return parse_alone(P, o);

@@ -185,6 +185,8 @@ static void print_op(FILE *f, const Fn *fn, const Op *o)
 		fprintf(f, (o->flags & OF_SOFT) ? " ^~%d" : " ^%d", o->tie);
 	if (o->flags & OF_MEM)
 		fputs(" mem", f);
+	else if (o->flags & OF_MEMALT)
+		fputs(" memalt", f);
 	if (o->kind != OK_LOC && o->loc.kind != LOC_NONE) {
 		fputs(" @", f);
 		print_loc(f, fn, o->loc);

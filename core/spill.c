@@ -948,9 +948,10 @@ bool spill_slot_readable(const Fn *fn, const Ins *i, int k)
 	const Op *o = &i->ops[k];
 	if (i->kind == IK_COPY)
 		return k == 1 && copy_slot_readable(fn, i);
+	uint8_t f = o->flags & (OF_USE | OF_DEF | OF_EARLY | OF_MEM |
+				OF_MEMONLY | OF_MEMALT);
 	if (i->kind != IK_ORD || o->kind != OK_PSEUDO || constr_soft_untied(i) ||
-	    (o->flags & (OF_USE | OF_DEF | OF_EARLY | OF_MEM | OF_MEMONLY)) !=
-		    (OF_USE | OF_MEM) ||
+	    (f != (OF_USE | OF_MEM) && f != (OF_USE | OF_MEMALT)) ||
 	    o->sub_size || constr_tie_partner(i, k) >= 0)
 		return false;
 	for (int m = 0; m < i->nops; m++)

@@ -152,9 +152,10 @@ bool spill_fn(Fn *fn, const SpillOpts *opts, SpillResult *res, char *err,
 /* Whether operand k of i may read its value from a stack slot instead of
  * the register a reload would fill: the source of a copy of a whole
  * general or SSE value under no register set of its own to a register
- * of its class, or a whole-value use that admits memory (OF_MEM), tied
- * to nothing, in an ordinary instruction with no other operand in
- * memory (x86: one memory operand).  The spiller folds reloads by it;
+ * of its class, or a whole-value use that admits memory (OF_MEM, or
+ * OF_MEMALT: another alternative's), tied to nothing, in an ordinary
+ * instruction with no other operand in memory (x86: one memory
+ * operand; after the fold, nothing puts another one there).  The spiller folds reloads by it;
  * the ILP comparator's model follows it. */
 bool spill_slot_readable(const Fn *fn, const Ins *i, int k);
 

@@ -808,6 +808,78 @@ static bool register_shaped(int i)
 	return s == SH_REG || s == SH_SCRATCH;
 }
 
+/* Whether operand m may be, in alternative a (operands ob), what the
+ * chosen alternative (oa) lets it be: a constant as it is, a register
+ * wherever oa lets it be, the same tie, no new early clobber. */
+static bool alt_keeps_op(int a, const operand_alternative *oa,
+			 const operand_alternative *ob, int m)
+{
+	OperandShape sh = shape_of(recog_data.operand[m]);
+	if (sh == SH_CONST)
+		return alt_takes_const(a, m);
+	if (sh != SH_REG && sh != SH_SCRATCH)
+		return false;
+	if (ob[m].matches != oa[m].matches || ob[m].matched != oa[m].matched ||
+	    (ob[m].earlyclobber && !oa[m].earlyclobber))
+		return false;
+	return oa[m].matches >= 0 || class_fits(oa, ob, m);
+}
+
+/* Whether input register operand i, which the chosen alternative alt
+ * (operands oa) wants in a register, may be memory in another enabled
+ * alternative that keeps every other operand as alt has it
+ * (alt_keeps_op): OF_MEMALT (docs/CAPTURE.md, "Memory in another
+ * alternative"), x86's `add r, r/m` beside the captured `add r/m, r`.
+ * Only in a pattern with no memory of its own, so that the operand is
+ * then the insn's one memory operand. */
+static bool memalt_fits(rtx_insn *insn, int alt, const operand_alternative *oa,
+			int i)
+{
+	int n = recog_data.n_operands;
+	if (recog_data.operand_type[i] != OP_IN ||
+	    shape_of(recog_data.operand[i]) != SH_REG ||
+	    oa[i].matches >= 0 || oa[i].matched >= 0 || alt_memory_ok(oa, i))
+		return false;
+	subrtx_iterator::array_type array;
+	FOR_EACH_SUBRTX(iter, array, PATTERN(insn), NONCONST)
+		if (MEM_P(*iter))
+			return false;
+	alternative_mask ok = get_enabled_alternatives(insn);
+	for (int a = 0; a < recog_data.n_alternatives; a++) {
+		if (a == alt || !TEST_BIT(ok, a))
+			continue;
+		const operand_alternative *ob = &recog_op_alt[a * n];
+		bool fits = alt_memory_ok(ob, i) && ob[i].matches < 0 &&
+			    ob[i].matched < 0;
+		for (int m = 0; m < n && fits; m++)
+			fits = m == i || alt_keeps_op(a, oa, ob, m);
+		if (fits)
+			return true;
+	}
+	return false;
+}
+
+/* Marks OF_MEMALT on the whole-pseudo reads of the recog operands of
+ * insn that memalt_fits (b.ops from first on; op_src their operand),
+ * unless another operand is memory-only: that one is the memory. */
+static void mark_memalt(Builder &b, rtx_insn *insn, int alt,
+			const operand_alternative *oa, size_t first)
+{
+	for (size_t k = first; k < b.ops.size(); k++)
+		if (b.ops[k].flags & OF_MEMONLY)
+			return;
+	for (int i = 0; i < recog_data.n_operands; i++) {
+		if (!memalt_fits(insn, alt, oa, i))
+			continue;
+		for (size_t k = first; k < b.ops.size(); k++) {
+			Op &o = b.ops[k];
+			if (b.op_src[k] == i && o.kind == OK_PSEUDO &&
+			    o.flags == OF_USE && !o.sub_size)
+				o.flags |= OF_MEMALT;
+		}
+	}
+}
+
 /* Whether operand constraints x and y of two alternatives are the same
  * (class, tie, early clobber, memory, anything); which operand matches
  * an output is its own business. */
@@ -956,6 +1028,8 @@ static void capture_operands(Builder &b, Blk *blk, rtx_insn *insn, int code,
 						b.ops[k].flags |= OF_SOFT;
 		}
 	}
+	if (oa && !CALL_P(insn) && !JUMP_P(insn))
+		mark_memalt(b, insn, alt, oa, 0);
 	for (size_t k = 0; k < saved_ops.size(); k++)
 		push_op(b, saved_ops[k], saved_src[k]);
 

@@ -131,6 +131,17 @@ static bool all_in_regs(Chk *c, const Ins *i)
 	return true;
 }
 
+/* Whether every pseudo operand of i but k is in a register: then k
+ * may take the other alternative's memory (OF_MEMALT). */
+static bool others_in_regs(Chk *c, const Ins *i, int k)
+{
+	for (int m = 0; m < i->nops; m++)
+		if (m != k && i->ops[m].kind == OK_PSEUDO &&
+		    op_loc(c, &i->ops[m]) >= TGT_NREGS)
+			return false;
+	return true;
+}
+
 /* Checks (a), (b), (c) of docs/VERIFY.md for operand k of original
  * instruction i (original o); at most one violation per operand.  Names
  * are formatted only for a violation. */
@@ -200,14 +211,20 @@ static void check_operand(Chk *c, const Ins *i, const Ins *o, int pos, int k)
 		 * register: a store */
 		bool store = o->kind == IK_COPY && k == 0 && i->nops == 2 &&
 			     op_loc(c, &i->ops[1]) < TGT_NREGS;
-		if (!constr_mem_ok(o, k) && !store)
+		bool alt = (oo->flags & OF_MEMALT) && others_in_regs(c, i, k);
+		if (!constr_mem_ok(o, k) && !store && !alt) {
 			violation(c, VK_NOT_MEM, i, pos, k, l,
-				  "operand %d (%s) at %s: a stack slot, but "
-				  "the operand needs a register",
+				  (oo->flags & OF_MEMALT)
+					  ? "operand %d (%s) at %s: a stack "
+					    "slot, but another operand is in "
+					    "memory"
+					  : "operand %d (%s) at %s: a stack "
+					    "slot, but the operand needs a "
+					    "register",
 				  k, value_name(c, v, vb, sizeof vb),
 				  loc_name(c, l, lb, sizeof lb));
-		if (!constr_mem_ok(o, k) && !store)
 			return;
+		}
 	} else {
 		int cls = c->o->pseudo[v].cls;
 		RegSet alloc = fn_allocatable(c->o, cls);
@@ -336,8 +353,8 @@ static bool comm_alike(const Fn *fn, const Ins *o, int k)
 {
 	const Op *a = &o->ops[k], *b = &o->ops[k + 1];
 	return a->allowed == b->allowed &&
-	       (a->flags & ~(OF_SOFT | OF_MEM)) ==
-		       (b->flags & ~(OF_SOFT | OF_MEM)) &&
+	       (a->flags & ~(OF_SOFT | OF_MEM | OF_MEMALT)) ==
+		       (b->flags & ~(OF_SOFT | OF_MEM | OF_MEMALT)) &&
 	       constr_same_read(fn, a, b);
 }
 

@@ -23,7 +23,7 @@ void spread(int *o, struct outer s)
 	o[2] = s.c.b;
 	o[3] = s.t;
 }
-//! spread: ord "*movdi_internal" +p?[0,8], p?
+//! spread: ord "*movdi_internal" +p?[0,8], p? memalt
 //! spread: ord "*movdi_internal" +p?[8,8] {} mem, p?
 //!verdict spread: unverified: pseudo replaced by memory (uid 16)
 //!ours spread: verified

@@ -21,13 +21,13 @@ void div_neg(V2 *v, V2 *w)
 {
 	*w = 7 / -*v;
 }
-//! div_neg: ord "*vec_extractv2si_1" =p?, p?
+//! div_neg: ord "*vec_extractv2si_1" =p?, p? memalt
 //! div_neg: copy =p?, p?
 //! div_neg: ord "*udivmodsi4" =p? {ax}, =&p? {dx}, p? ^0, p? mem clobber {flags}
 //!gcc div_neg: move =@di:4, @xmm2:4
 //!gcc div_neg: copy =p?, p? [deleted]
 //!gcc div_neg: ord "*udivmodsi4" =p? {ax} @ax, =&p? {dx} @dx, p? ^0 @ax, p? mem @di clobber {flags}
-//!gcc div_neg: ord "*movsi_internal" =p? @ax, p? @ax [xcopy]
+//!gcc div_neg: ord "*movsi_internal" =p? @ax, p? memalt @ax [xcopy]
 //!gcc div_neg: move =@xmm0:4, @si:4
 //!verdict div_neg: verified
 //!ours div_neg: verified

@@ -19,9 +19,9 @@ void spin(union hl x)
 			;
 	}
 }
-//! spin: ord "*iordi_1" =p? mem, p? ^0, p? clobber {flags} [comm 1]
+//! spin: ord "*iordi_1" =p? mem, p? ^0, p? memalt clobber {flags} [comm 1]
 //! spin: ord "*fop_df_comm" =p?, p? ^0, p? mem [comm 1]
-//!gcc spin: ord "*iordi_1" =p? mem @ax, p? ^0 @ax, p? @dx clobber {flags} [comm 1]
+//!gcc spin: ord "*iordi_1" =p? mem @ax, p? ^0 @ax, p? memalt @dx clobber {flags} [comm 1]
 //!gcc spin: copy =p?, p? [deleted]
 //!gcc spin: move =@xmm0:8, @ax:8
 //!gcc spin: ord "*fop_df_comm" =p? @xmm0, p? ^0 @xmm0, p? mem @xmm1 [comm 1]

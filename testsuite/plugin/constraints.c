@@ -26,7 +26,7 @@ int shl(int a, int n) { return a << n; }
 
 /* Two-address add: the first source is tied to the destination. */
 long add(long a, long b) { return a + b; }
-//! add: ord "*adddi_1" =p? mem, p? ^~0, p? clobber {flags} [comm 1]
+//! add: ord "*adddi_1" =p? mem, p? ^~0, p? memalt clobber {flags} [comm 1]
 
 /* Conditional move: *movdicc_noc's alternatives are "rm,0" and "0,rm"
  * for its two sources, the second tied to the result in one, the first

@@ -8,7 +8,7 @@
 // options: -O2
 // inject-options: -fplugin-arg-ssara-only=f
 // inject: redirect-use:1 f
-//! f: ord "*subdi_1" =p? mem, p? ^0, p? clobber {flags}
+//! f: ord "*subdi_1" =p? mem, p? ^0, p? memalt clobber {flags}
 extern void abort(void);
 
 __attribute__((noinline, noipa)) long f(long a, long b)

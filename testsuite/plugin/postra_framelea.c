@@ -27,7 +27,7 @@ void fl_rows(int n, int m)
 	fl_use(&a[0][0], keep);
 }
 //!gcc fl_rows: opaque =@cx:8
-//!gcc fl_rows: ord "*adddi_1" =p? mem @dx, %frame ^0, p? @dx clobber {flags}
+//!gcc fl_rows: ord "*adddi_1" =p? mem @dx, %frame ^0, p? memalt @dx clobber {flags}
 //!verdict fl_rows: verified
 //!ours fl_rows: verified
 
@@ -50,7 +50,7 @@ void fl_inplace(int n, int m)
 			a[i][j] = -112;
 	fl_use(&a[0][0], keep);
 }
-//!gcc fl_inplace: ord "*adddi_1" =p? mem @ax, %frame ^0, p? @ax clobber {flags}
+//!gcc fl_inplace: ord "*adddi_1" =p? mem @ax, %frame ^0, p? memalt @ax clobber {flags}
 //!verdict fl_inplace: verified
 //!ours fl_inplace: verified
 
@@ -72,6 +72,6 @@ void fl_aligned(int n, int m, fl_v8 *q)
 	*q = big;
 	fl_use(&a[0][0], keep);
 }
-//!gcc fl_aligned: ord "*adddi_1" =p? mem @ax, %frame ^0, p? @ax clobber {flags}
+//!gcc fl_aligned: ord "*adddi_1" =p? mem @ax, %frame ^0, p? memalt @ax clobber {flags}
 //!verdict fl_aligned: verified
 //!ours fl_aligned: verified

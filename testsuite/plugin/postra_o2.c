@@ -10,7 +10,7 @@ int sub(int a, int b) { return a - b; }
 //!gcc sub: copy =p?, %di [deleted]
 //!gcc sub: copy =p?, %si [deleted]
 //!gcc sub: move =@ax:4, @di:4
-//!gcc sub: ord "*subsi_1" =p? mem @ax, p? ^0 @ax, p? @si clobber {flags}
+//!gcc sub: ord "*subsi_1" =p? mem @ax, p? ^0 @ax, p? memalt @si clobber {flags}
 //!gcc sub: copy =%ax, p? [deleted]
 //!verdict sub: verified
 
@@ -33,7 +33,7 @@ double pool(double x) { return dg(x * 2.5) * 2.5; }
 int __attribute__((noinline)) leaf(int x) { return 3 * x + 1; }
 int call_leaf(int x) { return leaf(x) + x; }
 //!gcc call_leaf: call "leaf" =%ax, $leaf, $0, %di clobber {ax,st0-st7,flags} [pure]
-//!gcc call_leaf: ord "*addsi_1" =p? mem @ax, p? ^~0 @ax, p? @di clobber {flags} [comm 1]
+//!gcc call_leaf: ord "*addsi_1" =p? mem @ax, p? ^~0 @ax, p? memalt @di clobber {flags} [comm 1]
 //!verdict call_leaf: verified
 
 /* store_addr: leaq d(%rip), %rax; movq %rax, (%rdi).  The store of an

@@ -21,5 +21,5 @@ int cmp_addr(double *p) { return ((double)((int)&gd)) <= *p; }
 
 /* The same with a 64-bit conversion to float (cvtsi2ssq %rax, %xmm0). */
 int cmp_addr_f(float *p) { return ((float)((long)&gf)) < *p; }
-//!gcc cmp_addr_f: remat "*floatdisf2" =p? @xmm0, p? @ax [of 7]
+//!gcc cmp_addr_f: remat "*floatdisf2" =p? @xmm0, p? memalt @ax [of 7]
 //!verdict cmp_addr_f: verified

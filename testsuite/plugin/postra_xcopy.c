@@ -37,9 +37,9 @@ struct attrs *fetch_attributes(struct obj *sobj, const char **errmsg,
 	ret->data = data;
 	return ret;
 }
-//! fetch_attributes: ord "*movdi_internal" =p?, p? [xcopy]
-//! fetch_attributes: ord "vec_concatv2di" =p?, p? {xmm0-xmm15} ^0, p?
-//!gcc fetch_attributes: ord "*movdi_internal" =p? @s1, p? @ax [xcopy]
+//! fetch_attributes: ord "*movdi_internal" =p?, p? memalt [xcopy]
+//! fetch_attributes: ord "vec_concatv2di" =p?, p? {xmm0-xmm15} ^0, p? memalt
+//!gcc fetch_attributes: ord "*movdi_internal" =p? @s1, p? memalt @ax [xcopy]
 //!gcc fetch_attributes: ord "*cmpdi_ccno_1" =%flags, p? @ax, $0
 //!verdict fetch_attributes: verified
 //!ours fetch_attributes: verified

@@ -12,6 +12,8 @@
  *   //!lacks FN: TEXT    FN's assembly in the substituted build (-S)
  *                        does not contain TEXT (a register -ffixed- took
  *                        away, e.g. %rbx)
+ *   //!has FN: REGEX     a line of FN's assembly in the substituted
+ *                        build matches the POSIX extended REGEX
  *   //!shape FN: KIND    ssara's allocation of FN (`ssara alloc` on the
  *                        dumped capture, same regs=) has an inserted
  *                        instruction of KIND (move, swap, spill, reload,
@@ -20,6 +22,7 @@
  */
 #include <stdarg.h>
 #include <stdio.h>
+#include <regex.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -154,9 +157,10 @@ static void check_shape(const char *fn, const char *kind, int regs)
 	free(ir);
 }
 
-/* //!lacks FN: TEXT against subst.s, the substituted build's assembly:
- * the lines from "FN:" to the function's .cfi_endproc. */
-static void check_lacks(const char *fn, const char *text)
+/* FN's code in subst.s, the substituted build's assembly: the lines
+ * from "FN:" to the function's .cfi_endproc (callers free); NULL, and a
+ * failure, if there is none. */
+static char *asm_body(const char *fn)
 {
 	char *path = fmt("%s/subst.s", tmp);
 	char *as = slurp(path);
@@ -165,18 +169,44 @@ static void check_lacks(const char *fn, const char *text)
 	const char *e = b ? strstr(b, ".cfi_endproc") : NULL;
 	t_check(b && e, __FILE__, __LINE__, "%s: no function %s in %s", cur,
 		fn, path);
+	char *body = NULL;
 	if (b && e) {
 		size_t n = (size_t)(e - b);
-		char *body = malloc(n + 1);
+		body = malloc(n + 1);
 		memcpy(body, b, n);
 		body[n] = 0;
-		t_check(!strstr(body, text), __FILE__, __LINE__,
-			"%s: %s's substituted code uses %s", cur, fn, text);
-		free(body);
 	}
 	free(label);
 	free(as);
 	free(path);
+	return body;
+}
+
+/* //!lacks FN: TEXT against FN's substituted code. */
+static void check_lacks(const char *fn, const char *text)
+{
+	char *body = asm_body(fn);
+	if (body)
+		t_check(!strstr(body, text), __FILE__, __LINE__,
+			"%s: %s's substituted code uses %s", cur, fn, text);
+	free(body);
+}
+
+/* //!has FN: REGEX against the lines of FN's substituted code. */
+static void check_has(const char *fn, const char *re)
+{
+	regex_t rx;
+	if (!t_check(regcomp(&rx, re, REG_EXTENDED | REG_NOSUB | REG_NEWLINE) ==
+			     0,
+		     __FILE__, __LINE__, "%s: bad regex '%s'", cur, re))
+		return;
+	char *body = asm_body(fn);
+	if (body)
+		t_check(regexec(&rx, body, 0, NULL, 0) == 0, __FILE__,
+			__LINE__, "%s: no line of %s's substituted code "
+			"matches '%s':\n%s", cur, fn, re, body);
+	free(body);
+	regfree(&rx);
 }
 
 /* Checks the //! expectations of text against the records. */
@@ -211,6 +241,9 @@ static void check_expectations(const char *text, const char *recs, int regs)
 		} else if (sscanf(line, "//!lacks %255[^:]: %255s", fn, rest) ==
 			   2) {
 			check_lacks(fn, rest);
+		} else if (sscanf(line, "//!has %255[^:]: %255[^\n]", fn,
+				  rest) == 2) {
+			check_has(fn, rest);
 		} else {
 			t_check(false, __FILE__, __LINE__,
 				"%s: unknown expectation '%s'", cur, line);
@@ -264,7 +297,7 @@ static void case_program(void)
 		"emitted code found a violation):\n%s",
 		cur, out);
 	free(out);
-	if (strstr(text, "\n//!lacks ")) {
+	if (strstr(text, "\n//!lacks ") || strstr(text, "\n//!has ")) {
 		out = run_free(fmt("gcc %s -S -fplugin=%s/build/ssara.so "
 				   "-fplugin-arg-ssara-substitute%s %s -o "
 				   "subst.s",
