@@ -44,7 +44,8 @@ typedef struct NuWork {
 	const Fn *fn;
 	const Live *lv;
 	NextUse *nu;
-	int **first;      /* per block, parallel to in[]: first read, -1 */
+	NuDist **first;   /* per block, parallel to in[]: first read (with
+			   * its delay), NU_INF if none */
 	uint8_t **fixed;  /* per block, parallel to out[]: a phi source */
 	NuDist **pen;     /* per block: loop-exit penalty per successor */
 	int ***match;     /* per block and successor k: pairs (j, jj) of
@@ -56,7 +57,8 @@ typedef struct NuWork {
 
 /* Fills w->first[b]: the time of the first read of each live-in value by
  * a non-phi instruction of b, -1 if none.  stamp/pos: per-value scratch. */
-static void first_reads(NuWork *w, int b, int *stamp, int *pos, Arena *a)
+static void first_reads(NuWork *w, int b, int *stamp, NuDist *pos,
+			Arena *a)
 {
 	const Fn *fn = w->fn;
 	const Live *lv = w->lv;
@@ -66,19 +68,23 @@ static void first_reads(NuWork *w, int b, int *stamp, int *pos, Arena *a)
 			continue;
 		for (int k = 0; k < i->nops; k++) {
 			int v = live_value(fn, &i->ops[k]);
-			if (v < 0 || !op_reads(fn, &i->ops[k]) ||
-			    stamp[v] == b)
+			if (v < 0 || !op_reads(fn, &i->ops[k]))
+				continue;
+			NuDist d = (NuDist)t;
+			if (w->nu->delay)
+				d = nu_add(d, w->nu->delay(fn, i, k));
+			if (stamp[v] == b && pos[v] <= d)
 				continue;
 			stamp[v] = b;
-			pos[v] = t;
+			pos[v] = d;
 		}
 		t++;
 	}
 	w->nu->len[b] = t;
-	w->first[b] = ARENA_NEW(a, int, lv->nin[b] + 1);
+	w->first[b] = ARENA_NEW(a, NuDist, lv->nin[b] + 1);
 	for (int j = 0; j < lv->nin[b]; j++) {
 		int v = lv->in[b][j];
-		w->first[b][j] = stamp[v] == b ? pos[v] : -1;
+		w->first[b][j] = stamp[v] == b ? pos[v] : NU_INF;
 	}
 }
 
@@ -151,7 +157,7 @@ static void match_block(NuWork *w, int b, Arena *a)
 	for (int j = 0; j < lv->nin[b]; j++) {
 		int v = lv->in[b][j];
 		w->thru[b][j] = -1;
-		if (w->first[b][j] >= 0)
+		if (w->first[b][j] != NU_INF && !w->nu->delay)
 			continue;
 		while (jj < lv->nout[b] && lv->out[b][jj] < v)
 			jj++;
@@ -196,12 +202,12 @@ static bool update_in(NuWork *w, int b)
 	NuDist len = (NuDist)w->nu->len[b];
 	bool changed = false;
 	for (int j = 0; j < lv->nin[b]; j++) {
-		NuDist d;
-		if (w->first[b][j] >= 0)
-			d = (NuDist)w->first[b][j];
-		else
-			d = w->thru[b][j] >= 0 ? nu_add(len, out[w->thru[b][j]])
-					       : NU_INF;
+		NuDist d = w->first[b][j];
+		if (w->thru[b][j] >= 0) {
+			NuDist after = nu_add(len, out[w->thru[b][j]]);
+			if (after < d)
+				d = after;
+		}
 		if (d != in[j]) {
 			in[j] = d;
 			changed = true;
@@ -246,14 +252,22 @@ static void alloc_dists(NuWork *w, Arena *a)
 NextUse *nextuse_compute(const Fn *fn, const Cfg *cfg, const Live *lv,
 			 const Loops *lp, Arena *a)
 {
+	return nextuse_compute_delayed(fn, cfg, lv, lp, a, NULL);
+}
+
+NextUse *nextuse_compute_delayed(const Fn *fn, const Cfg *cfg,
+				 const Live *lv, const Loops *lp, Arena *a,
+				 NuReadDelay delay)
+{
 	NextUse *nu = ARENA_NEW(a, NextUse, 1);
 	nu->lv = lv;
+	nu->delay = delay;
 	nu->nblk = fn->nblk;
 	nu->len = ARENA_NEW(a, int, fn->nblk + 1);
 	nu->in = ARENA_NEW(a, NuDist *, fn->nblk + 1);
 	nu->out = ARENA_NEW(a, NuDist *, fn->nblk + 1);
 	NuWork w = {.fn = fn, .lv = lv, .nu = nu};
-	w.first = ARENA_NEW(a, int *, fn->nblk + 1);
+	w.first = ARENA_NEW(a, NuDist *, fn->nblk + 1);
 	w.fixed = ARENA_NEW(a, uint8_t *, fn->nblk + 1);
 	w.pen = ARENA_NEW(a, NuDist *, fn->nblk + 1);
 	w.match = ARENA_NEW(a, int **, fn->nblk + 1);
@@ -262,7 +276,7 @@ NextUse *nextuse_compute(const Fn *fn, const Cfg *cfg, const Live *lv,
 	alloc_dists(&w, a);
 	int nval = live_nval(fn);
 	int *stamp = ARENA_NEW(a, int, nval + 1);
-	int *pos = ARENA_NEW(a, int, nval + 1);
+	NuDist *pos = ARENA_NEW(a, NuDist, nval + 1);
 	for (int v = 0; v < nval; v++)
 		stamp[v] = -1;
 	for (int r = 0; r < cfg->nrpo; r++) {
@@ -364,8 +378,15 @@ void nuscan_block(const Fn *fn, const NextUse *nu, int b, NuScan *s,
 		}
 		for (int o = 0; o < i->nops; o++) {
 			int v = live_value(fn, &i->ops[o]);
-			if (v >= 0 && op_reads(fn, &i->ops[o]))
-				scan_set(s, v, (NuDist)t);
+			if (v < 0 || !op_reads(fn, &i->ops[o]))
+				continue;
+			NuDist d = (NuDist)t;
+			if (nu->delay) {
+				d = nu_add(d, nu->delay(fn, i, o));
+				if (nuscan_time(s, v) < d)
+					continue;
+			}
+			scan_set(s, v, d);
 		}
 	}
 }

@@ -42,8 +42,14 @@ typedef uint32_t NuDist;
 #define NU_LOOP_EXIT ((NuDist)1 << 20)
 #define NU_RARE_EDGE ((NuDist)1 << 12)
 
+/* The delay of read operand k of instruction i of fn: 0 for a read that
+ * needs its value in a register, more for one that may do without (it
+ * counts as a read that much later). */
+typedef NuDist (*NuReadDelay)(const Fn *fn, const Ins *i, int k);
+
 typedef struct NextUse {
 	const Live *lv;
+	NuReadDelay delay; /* or NULL: every read at its time */
 	int nblk;
 	int *len;     /* per block: number of non-phi instructions */
 	NuDist **in;  /* per block: parallel to lv->in[b] */
@@ -69,6 +75,13 @@ static inline NuDist nu_add(NuDist a, NuDist b)
  * in a. */
 NextUse *nextuse_compute(const Fn *fn, const Cfg *cfg, const Live *lv,
 			 const Loops *lp, Arena *a);
+
+/* nextuse_compute with each read at its time plus delay(fn, i, k) (the
+ * least over a block's reads of a value counts, for in(B, v) as for the
+ * scans of nuscan_block). */
+NextUse *nextuse_compute_delayed(const Fn *fn, const Cfg *cfg,
+				 const Live *lv, const Loops *lp, Arena *a,
+				 NuReadDelay delay);
 
 /* in(b, v), resp. out(b, v); NU_INF when v is not live there.  Binary
  * search. */
@@ -101,7 +114,8 @@ void nuscan_init(NuScan *s, const Fn *fn, Arena *a);
  * the time of the first read of that operand's value by a later
  * instruction of b (the instruction's own reads do not count), or
  * len(b) + out(b, v) if there is none and v is live at b's end, else
- * NU_INF.  A definition or clobber of v ends the search: what follows it
+ * NU_INF (with nu's delay: the least over the later reads of their time
+ * plus delay).  A definition or clobber of v ends the search: what follows it
  * reads another value.  Afterwards nuscan_time(s, v) is the time of v's
  * first read in b (or len + out) as seen from b's entry, for the values
  * live after b's phis (live-ins and phi definitions). */

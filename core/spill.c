@@ -280,14 +280,53 @@ static void need_add(const Sp *s, int v, int need[RC_NALLOC],
 		*held |= RS_BIT(v - r0);
 }
 
+/* The one read of i that takes its value's slot itself, with no
+ * register: a value of u[0..nu-1] not in the registers, evictable and
+ * not recomputed (its reload is a load that fold_mem_reloads folds),
+ * read by one operand k of i only, which may read the slot
+ * (spill_slot_readable), i doing no read-modify-write in memory (rmw).
+ * Among several, the one read again farthest after i (nxt: next-use
+ * times of i's operands; that time in *after).  Its index in u, or -1. */
+static int memread_pick(const Sp *s, const Ins *i, const int *u, int nu,
+			const NuDist *nxt, bool rmw, NuDist *after)
+{
+	if (rmw)
+		return -1;
+	int best = -1;
+	NuDist bt = 0;
+	for (int j = 0; j < nu; j++) {
+		int v = u[j], k = -1, n = 0;
+		if (s->wpos[v] >= 0 || !evictable(s, v) || s->remat[v])
+			continue;
+		for (int m = 0; m < i->nops; m++)
+			if (live_value(s->fn, &i->ops[m]) == v) {
+				k = m;
+				n++;
+			}
+		if (n != 1 || !spill_slot_readable(s->fn, i, k))
+			continue;
+		if (best < 0 || nxt[k] > bt) {
+			best = j;
+			bt = nxt[k];
+		}
+	}
+	*after = bt;
+	return best;
+}
+
 /* Step 1: the reads of i in registers, reloading what is missing, room
- * made for them and i's early-clobber definitions. */
-static bool step_reads(Sp *s, int b, Ins *i, int t, int g, int *u, int nu)
+ * made for them and i's early-clobber definitions.  The read
+ * memread_pick offers (mr, read again at time after, or -1) takes its
+ * slot, with no register, when it is not read again or its register
+ * would cost an eviction; its reload is then the one fold_mem_reloads
+ * folds. */
+static bool step_reads(Sp *s, int b, Ins *i, int t, int g, int *u, int nu,
+		       int mr, NuDist after)
 {
 	int need[RC_NALLOC] = {0}, needw[RC_NALLOC] = {0};
 	RegSet held = 0;
 	for (int j = 0; j < nu; j++)
-		if (s->wpos[u[j]] < 0)
+		if (s->wpos[u[j]] < 0 && j != mr)
 			need_add(s, u[j], need, needw, &held);
 	int d[i->nops + 1], o[i->nops + 1];
 	int nd = ins_defs(s, i, ++s->gen2, true, d, o);
@@ -295,6 +334,14 @@ static bool step_reads(Sp *s, int b, Ins *i, int t, int g, int *u, int nu)
 		if (s->wpos[d[j]] < 0 && s->mark[d[j]] != g &&
 		    !early_shares(s, i, o[j]))
 			need_add(s, d[j], need, needw, &held);
+	if (mr >= 0) {
+		int c = s->cls[u[mr]];
+		if (after != NU_INF &&
+		    s->wweight[c] + need[c] + s->wt[u[mr]] <= s->k[c]) {
+			need_add(s, u[mr], need, needw, &held);
+			mr = -1;
+		}
+	}
 	for (int c = 0; c < RC_NALLOC; c++)
 		if (!make_room(s, c, need[c], needw[c], held, g, b, i))
 			return room_fail(s, b, i, c, need[c], g);
@@ -306,7 +353,8 @@ static bool step_reads(Sp *s, int b, Ins *i, int t, int g, int *u, int nu)
 		}
 		if (evictable(s, u[j]))
 			sp_record_reload(s, u[j], b, i, -1);
-		sp_w_add(s, u[j], (NuDist)t, 1, 0, -1);
+		if (j != mr)
+			sp_w_add(s, u[j], (NuDist)t, 1, 0, -1);
 	}
 	return true;
 }
@@ -458,9 +506,10 @@ static bool rmw_in_memory(const Sp *s, const Ins *i, int k)
 /* Decides the in-memory read-modify-writes of i (rmw_in_memory): the
  * definition is born in its slot (rmwdef), the input's read recorded as
  * a reload that takes the slot itself (Place.mem); the pair is noted for
- * rmw_apply. */
-static void rmw_decide(Sp *s, int b, Ins *i)
+ * rmw_apply.  Whether it decided one. */
+static bool rmw_decide(Sp *s, int b, Ins *i)
 {
+	bool any = false;
 	for (int k = 0; k < i->nops; k++) {
 		if (!rmw_in_memory(s, i, k))
 			continue;
@@ -471,7 +520,9 @@ static void rmw_decide(Sp *s, int b, Ins *i)
 		insv_push(s, &s->rmwins, i);
 		iv_push(s, &s->rmwk, k);
 		s->mark[i->ops[t].reg] = s->gen; /* read: not reloaded again */
+		any = true;
 	}
+	return any;
 }
 
 /* One non-phi instruction i (time t) of block b; nxt: next-use times of
@@ -482,9 +533,11 @@ static void rmw_decide(Sp *s, int b, Ins *i)
 static bool step(Sp *s, int b, Ins *i, int t, const NuDist *nxt)
 {
 	int u[i->nops + 1], g = new_gen(s);
-	rmw_decide(s, b, i);
+	bool rmw = rmw_decide(s, b, i);
 	int nu = ins_reads(s, i, g, u);
-	if (!step_reads(s, b, i, t, g, u, nu))
+	NuDist after = NU_INF;
+	int mr = memread_pick(s, i, u, nu, nxt, rmw, &after);
+	if (!step_reads(s, b, i, t, g, u, nu, mr, after))
 		return false;
 	for (int k = 0; k < i->nops; k++) {
 		int v = live_value(s->fn, &i->ops[k]);
@@ -558,6 +611,13 @@ void spill_opts_init(SpillOpts *o, const Fn *fn, int nregs)
 	}
 }
 
+/* Next-use delay of read k of i (NuReadDelay): MEMREAD_DELAY when it
+ * may take its value's slot (spill_slot_readable). */
+static NuDist slot_read_delay(const Fn *fn, const Ins *i, int k)
+{
+	return spill_slot_readable(fn, i, k) ? MEMREAD_DELAY : 0;
+}
+
 /* Analyses of the input. */
 static bool analyse(Sp *s)
 {
@@ -579,7 +639,8 @@ static bool analyse(Sp *s)
 	s->flag = ARENA_NEW(s->a, uint8_t, s->nval + 1);
 	if (!sp_collect_facts(s))
 		return false;
-	s->nu = nextuse_compute(fn, s->cfg, s->lv, s->lp, s->a);
+	s->nu = nextuse_compute_delayed(fn, s->cfg, s->lv, s->lp, s->a,
+					slot_read_delay);
 	sp_phi_webs(s);
 	sp_loop_facts(s);
 	return true;

@@ -7,7 +7,8 @@
 #include <stdio.h>
 #include <string.h>
 
-/* spill and reload: eight values live across the loop */
+/* spill and reload: eight values live across the loop; code on the
+ * edges out of the loop, in blocks the writer splits in */
 __attribute__((noinline)) long pressure(const long *p, int n)
 {
 	long a = p[0], b = p[1], c = p[2], d = p[3], e = p[4], f = p[5],
@@ -21,6 +22,7 @@ __attribute__((noinline)) long pressure(const long *p, int n)
 //!subst pressure
 //!shape pressure: spill
 //!shape pressure: reload
+//!shape pressure: edge
 
 /* swap: three values rotated in a loop, a cycle in the phi copies with
  * no register free for it: two exchanges (xchg) */
@@ -102,7 +104,7 @@ __attribute__((noinline)) int memop(int x)
 }
 //!subst memop
 
-/* edge copies: a diamond whose join reads values moved on the edges */
+/* a diamond whose one arm rotates four values: exchanges in the arm */
 __attribute__((noinline)) long diamond(long a, long b, long c, long d, int k)
 {
 	for (int i = 0; i < k; i++) {
@@ -115,7 +117,7 @@ __attribute__((noinline)) long diamond(long a, long b, long c, long d, int k)
 	return a * 1000 + b * 100 + c * 10 + d;
 }
 //!subst diamond
-//!shape diamond: edge
+//!shape diamond: swap
 
 /* a part of a register written alone: bytes computed into a word, each
  * byte's sum into the low byte of the word's register, the rest kept
