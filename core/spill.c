@@ -314,11 +314,30 @@ static int memread_pick(const Sp *s, const Ins *i, const int *u, int nu,
 	return best;
 }
 
+/* How far next_read_needs_reg looks for the next read. */
+enum { NEXT_READ_SCAN = 64 };
+
+/* Whether the next read of v after i, in i's block and within
+ * NEXT_READ_SCAN instructions, needs v in a register (an operand that
+ * may not take the slot, spill_slot_readable).  A read farther away, or
+ * none, does not: the register would likely be taken again before it. */
+static bool next_read_needs_reg(const Sp *s, const Ins *i, int v)
+{
+	int n = 0;
+	for (const Ins *j = i->next; j && n < NEXT_READ_SCAN; j = j->next, n++)
+		for (int k = 0; k < j->nops; k++)
+			if (live_value(s->fn, &j->ops[k]) == v &&
+			    op_reads(s->fn, &j->ops[k]))
+				return !spill_slot_readable(s->fn, j, k);
+	return false;
+}
+
 /* Step 1: the reads of i in registers, reloading what is missing, room
  * made for them and i's early-clobber definitions.  The read
  * memread_pick offers (mr, read again at time after, or -1) takes its
- * slot, with no register, when it is not read again or its register
- * would cost an eviction; its reload is then the one fold_mem_reloads
+ * slot, with no register, unless it is read again soon by an operand
+ * that needs a register (next_read_needs_reg) and a register for it
+ * costs no eviction; its reload is then the one fold_mem_reloads
  * folds. */
 static bool step_reads(Sp *s, int b, Ins *i, int t, int g, int *u, int nu,
 		       int mr, NuDist after)
@@ -336,7 +355,7 @@ static bool step_reads(Sp *s, int b, Ins *i, int t, int g, int *u, int nu,
 			need_add(s, d[j], need, needw, &held);
 	if (mr >= 0) {
 		int c = s->cls[u[mr]];
-		if (after != NU_INF &&
+		if (after != NU_INF && next_read_needs_reg(s, i, u[mr]) &&
 		    s->wweight[c] + need[c] + s->wt[u[mr]] <= s->k[c]) {
 			need_add(s, u[mr], need, needw, &held);
 			mr = -1;

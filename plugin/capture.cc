@@ -764,6 +764,19 @@ static bool class_fits(const operand_alternative *oa,
 	return a && (a & ~class_set(ob[i].cl, m)) == 0;
 }
 
+/* Whether fits(a, ob) holds for an enabled alternative a of the
+ * extracted insn other than alt (ob: a's operands). */
+template <typename F>
+static bool other_alt(rtx_insn *insn, int alt, F fits)
+{
+	int n = recog_data.n_operands;
+	alternative_mask ok = get_enabled_alternatives(insn);
+	for (int a = 0; a < recog_data.n_alternatives; a++)
+		if (a != alt && TEST_BIT(ok, a) && fits(a, &recog_op_alt[a * n]))
+			return true;
+	return false;
+}
+
 /* Whether the one tie of the chosen alternative alt (its operands in
  * oa) is soft: another enabled alternative of the pattern has no tie
  * and accepts the insn with every register operand in a register of
@@ -781,11 +794,7 @@ static bool tie_is_soft(rtx_insn *insn, int alt, const operand_alternative *oa)
 	}
 	if (nties != 1)
 		return false;
-	alternative_mask ok = get_enabled_alternatives(insn);
-	for (int a = 0; a < recog_data.n_alternatives; a++) {
-		if (a == alt || !TEST_BIT(ok, a))
-			continue;
-		const operand_alternative *ob = &recog_op_alt[a * n];
+	return other_alt(insn, alt, [&](int a, const operand_alternative *ob) {
 		bool fits = true;
 		for (int i = 0; i < n && fits; i++) {
 			if (ob[i].matches >= 0 || ob[i].matched >= 0 ||
@@ -796,10 +805,8 @@ static bool tie_is_soft(rtx_insn *insn, int alt, const operand_alternative *oa)
 			else
 				fits = class_fits(oa, ob, i);
 		}
-		if (fits)
-			return true;
-	}
-	return false;
+		return fits;
+	});
 }
 
 static bool register_shaped(int i)
@@ -844,19 +851,13 @@ static bool memalt_fits(rtx_insn *insn, int alt, const operand_alternative *oa,
 	FOR_EACH_SUBRTX(iter, array, PATTERN(insn), NONCONST)
 		if (MEM_P(*iter))
 			return false;
-	alternative_mask ok = get_enabled_alternatives(insn);
-	for (int a = 0; a < recog_data.n_alternatives; a++) {
-		if (a == alt || !TEST_BIT(ok, a))
-			continue;
-		const operand_alternative *ob = &recog_op_alt[a * n];
+	return other_alt(insn, alt, [&](int a, const operand_alternative *ob) {
 		bool fits = alt_memory_ok(ob, i) && ob[i].matches < 0 &&
 			    ob[i].matched < 0;
 		for (int m = 0; m < n && fits; m++)
 			fits = m == i || alt_keeps_op(a, oa, ob, m);
-		if (fits)
-			return true;
-	}
-	return false;
+		return fits;
+	});
 }
 
 /* Marks OF_MEMALT on the whole-pseudo reads of the recog operands of

@@ -803,19 +803,31 @@ static void case_back_reload_phi(void)
 	fn_free(orig);
 }
 
+/* The whole allocator on testsuite/ir/alloc/spill/NAME.ir (loaded into
+ * *orig, freed by the caller) with k registers of class cls: the
+ * verified allocation (NULL on a failure, reported), its counts in st. */
+static Fn *alloc_spill_file(const char *name, int cls, int k, Fn **orig,
+			    AllocStats *st)
+{
+	char path[256];
+	snprintf(path, sizeof path, "testsuite/ir/alloc/spill/%s.ir", name);
+	*orig = t_load_fn(path);
+	if (!*orig)
+		return NULL;
+	AllocOpts o = {0};
+	o.nregs[cls] = k;
+	return t_alloc_opts_verified(*orig, &o, st);
+}
+
 /* comm_fold.ir, 2 SSE registers (the whole allocator): the reload of
  * a into the commutative pair's tied read goes, the pair exchanged:
  * 1 spill, 0 reloads, 1 slot read, uid 6 reading x tied and a from
  * a slot; verified. */
 static void case_comm_fold(void)
 {
-	Fn *orig = t_load_fn("testsuite/ir/alloc/spill/comm_fold.ir");
-	if (!orig)
-		return;
-	AllocOpts o = {0};
-	o.nregs[RC_SSE] = 2;
+	Fn *orig;
 	AllocStats st;
-	Fn *fn = t_alloc_opts_verified(orig, &o, &st);
+	Fn *fn = alloc_spill_file("comm_fold", RC_SSE, 2, &orig, &st);
 	if (fn) {
 		CHECK_INT(st.spills.n, 1);
 		CHECK_INT(st.reloads.n, 0);
@@ -834,13 +846,9 @@ static void case_comm_fold(void)
  * verified.  Without `memalt` the same function needs the reload. */
 static void case_memalt_fold(void)
 {
-	Fn *orig = t_load_fn("testsuite/ir/alloc/spill/memalt_fold.ir");
-	if (!orig)
-		return;
-	AllocOpts o = {0};
-	o.nregs[RC_GPR] = 2;
+	Fn *orig;
 	AllocStats st;
-	Fn *fn = t_alloc_opts_verified(orig, &o, &st);
+	Fn *fn = alloc_spill_file("memalt_fold", RC_GPR, 2, &orig, &st);
 	if (fn) {
 		CHECK_INT(st.spills.n, 1);
 		CHECK_INT(st.reloads.n, 0);
@@ -851,10 +859,14 @@ static void case_memalt_fold(void)
 		      i->ops[1].loc.kind == LOC_REG);
 		fn_free(fn);
 	}
+	if (!orig)
+		return;
 	for (Blk **b = orig->blk; b < orig->blk + orig->nblk; b++)
 		for (Ins *i = (*b)->first; i; i = i->next)
 			for (int k = 0; k < i->nops; k++)
 				i->ops[k].flags &= (uint8_t)~OF_MEMALT;
+	AllocOpts o = {0};
+	o.nregs[RC_GPR] = 2;
 	fn = t_alloc_opts_verified(orig, &o, &st);
 	if (fn) {
 		CHECK_INT(st.reloads.n, 1);
@@ -870,13 +882,9 @@ static void case_memalt_fold(void)
  * (weight 100); c stays in its register: no reload; verified. */
 static void case_memread_loop(void)
 {
-	Fn *orig = t_load_fn("testsuite/ir/alloc/spill/memread_loop.ir");
-	if (!orig)
-		return;
-	AllocOpts o = {0};
-	o.nregs[RC_GPR] = 3;
+	Fn *orig;
 	AllocStats st;
-	Fn *fn = t_alloc_opts_verified(orig, &o, &st);
+	Fn *fn = alloc_spill_file("memread_loop", RC_GPR, 3, &orig, &st);
 	if (fn) {
 		CHECK_INT(st.spills.n, 1);
 		CHECK(st.spills.w == 1);
