@@ -47,35 +47,16 @@ static bool reads_loc(const Ins *i, int r)
 	return false;
 }
 
-/* Per insn code, the alternative that last satisfied its constraints
- * (-1: none yet), for constraints_ok. */
-static std::vector<signed char> last_alt;
-
 /* Whether insn strictly satisfies its constraints (GCC's own check in
- * final); insns without a pattern number (use, clobber) pass.  The
- * alternative that fitted the last insn of the same code is tried alone
- * first: when it is a preferred one and fits, so does the set (the
- * answer is the same, in one try instead of trying every alternative
- * before it); otherwise the whole preferred set is tried. */
+ * final); insns without a pattern number (use, clobber) pass. */
 static bool constraints_ok(rtx_insn *insn)
 {
 	if (GET_CODE(PATTERN(insn)) == USE || GET_CODE(PATTERN(insn)) == CLOBBER)
 		return true;
-	int code = INSN_CODE(insn);
-	if (code < 0 && asm_noperands(PATTERN(insn)) < 0)
+	if (INSN_CODE(insn) < 0 && asm_noperands(PATTERN(insn)) < 0)
 		return true;
 	extract_insn(insn);
-	alternative_mask pref = get_preferred_alternatives(insn);
-	if (code >= 0 && (size_t)code >= last_alt.size())
-		last_alt.resize(code + 1, -1);
-	int a = code >= 0 ? last_alt[code] : -1;
-	if (a >= 0 && TEST_BIT(pref, a) &&
-	    constrain_operands(1, ALTERNATIVE_BIT(a)))
-		return true;
-	bool ok = constrain_operands(1, pref);
-	if (ok && code >= 0 && which_alternative >= 0)
-		last_alt[code] = (signed char)which_alternative;
-	return ok;
+	return constrain_operands(1, get_preferred_alternatives(insn));
 }
 
 static void note_mem_store(rtx dest, const_rtx, void *data)
