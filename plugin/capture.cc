@@ -205,6 +205,8 @@ static void mark_mirror(Ins *ins, const int *first_of, int m)
 	ins->comm = k;
 }
 
+/* The instruction of b's operands (name: a string that lives as long
+ * as the compiler, GCC's pattern name or a literal, or nullptr). */
 static Ins *finish_ins(Builder &b, int kind, int uid, const char *name,
 		       const int *tie_to_src, int mirror = -1)
 {
@@ -246,7 +248,7 @@ static Ins *finish_ins(Builder &b, int kind, int uid, const char *name,
 	}
 	Ins *ins = ins_new(b.fn, kind, (int)keep.size());
 	ins->uid = uid;
-	ins->name = name ? fn_strdup(b.fn, name, strlen(name)) : nullptr;
+	ins->name = name; /* static: GCC's pattern name or a literal */
 	ins->clobbers = b.clobbers;
 	/* First IR operand of each recog operand, for ties. */
 	int first_of[MAX_RECOG_OPERANDS];

@@ -18,11 +18,16 @@ extern "C" {
 #define SSARA_VERSION "0.0.0"
 #endif
 
-/* s as a JSON string literal. */
-static std::string json_str(const char *s)
+/* Appends s as a JSON string literal to o. */
+static void put_str(std::string &o, const char *s)
 {
-	std::string o = "\"";
+	o += '"';
+	const char *run = s; /* the pending bytes that need no escape */
 	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		if (*p >= 0x20 && *p != '"' && *p != '\\')
+			continue;
+		o.append(run, (const char *)p - run);
+		run = (const char *)p + 1;
 		char buf[8];
 		switch (*p) {
 		case '"': o += "\\\""; break;
@@ -30,20 +35,37 @@ static std::string json_str(const char *s)
 		case '\n': o += "\\n"; break;
 		case '\t': o += "\\t"; break;
 		default:
-			if (*p < 0x20) {
-				snprintf(buf, sizeof buf, "\\u%04x", *p);
-				o += buf;
-			} else {
-				o += (char)*p;
-			}
+			snprintf(buf, sizeof buf, "\\u%04x", *p);
+			o += buf;
 		}
 	}
-	return o + "\"";
+	o += run;
+	o += '"';
 }
 
-/* A weighted count: at most three decimals, no trailing zeros. */
-static std::string json_num(double v)
+/* Appends decimal v to o. */
+static void put_long(std::string &o, long v)
 {
+	char buf[24];
+	char *e = buf + sizeof buf, *p = e;
+	unsigned long u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
+	do
+		*--p = (char)('0' + u % 10);
+	while (u /= 10);
+	if (v < 0)
+		*--p = '-';
+	o.append(p, e - p);
+}
+
+/* Appends a weighted count to o: at most three decimals, no trailing
+ * zeros ("%.3f" trimmed; "-0" written "0"). */
+static void put_num(std::string &o, double v)
+{
+	if (v > -1e15 && v < 1e15 && v == (double)(long)v) {
+		/* an integer: "%.3f" would give its digits and ".000" */
+		put_long(o, (long)v);
+		return;
+	}
 	char buf[64];
 	snprintf(buf, sizeof buf, "%.3f", v);
 	char *e = buf + strlen(buf) - 1;
@@ -53,63 +75,80 @@ static std::string json_num(double v)
 		*e = 0;
 	if (strcmp(buf, "-0") == 0)
 		strcpy(buf, "0");
-	return buf;
+	o += buf;
 }
 
-static void member(std::string &o, const char *name, const std::string &v)
+/* Appends the member name of an object to o: a comma unless it is the
+ * object's first ('{' last), then "NAME":. */
+static void key(std::string &o, const char *name)
 {
-	if (o.size() > 1)
+	if (o.back() != '{')
 		o += ',';
 	o += '"';
 	o += name;
 	o += "\":";
-	o += v;
 }
 
-static void member(std::string &o, const char *name, long v)
+static void member_str(std::string &o, const char *name, const char *v)
 {
-	member(o, name, std::to_string(v));
+	key(o, name);
+	put_str(o, v);
+}
+
+static void member_long(std::string &o, const char *name, long v)
+{
+	key(o, name);
+	put_long(o, v);
+}
+
+static void member_num(std::string &o, const char *name, double v)
+{
+	key(o, name);
+	put_num(o, v);
 }
 
 /* "NAME":n,"w_NAME":w, w relative to the entry block's frequency
  * (1.0 per execution of the entry, as gcc_ra's weights). */
-static std::string count_json(const char *name, const AllocCount &c,
-			      int entry_freq)
+static void put_count(std::string &o, const char *name, const AllocCount &c,
+		      int entry_freq)
 {
 	double w = entry_freq > 0 ? (double)c.w / entry_freq : (double)c.n;
-	return std::string("\"") + name + "\":" + std::to_string(c.n) +
-	       ",\"w_" + name + "\":" + json_num(w);
+	member_long(o, name, c.n);
+	o += ",\"w_";
+	o += name;
+	o += "\":";
+	put_num(o, w);
 }
 
 /* GCC's counts (audit.cc) and, from the post-RA translation, its slot
  * operands: null when the translation did not succeed. */
-static std::string gcc_ra_json(const GccRa *ra, const Capture *cap)
+static void put_gcc_ra(std::string &o, const GccRa *ra, const Capture *cap)
 {
-	std::string o = "{";
-	member(o, "spills", ra->spills);
-	member(o, "w_spills", json_num(ra->w_spills));
-	member(o, "reloads", ra->reloads);
-	member(o, "w_reloads", json_num(ra->w_reloads));
-	member(o, "moves", ra->moves);
-	member(o, "w_moves", json_num(ra->w_moves));
-	member(o, "copies_deleted", ra->copies_deleted);
-	member(o, "w_copies_deleted", json_num(ra->w_copies_deleted));
-	member(o, "remats", ra->remats);
-	member(o, "w_remats", json_num(ra->w_remats));
-	member(o, "frame", ra->frame);
-	member(o, "callee_saved", ra->callee_saved);
-	member(o, "copies_kept", ra->copies_kept);
-	member(o, "w_copies_kept", json_num(ra->w_copies_kept));
+	o += '{';
+	member_long(o, "spills", ra->spills);
+	member_num(o, "w_spills", ra->w_spills);
+	member_long(o, "reloads", ra->reloads);
+	member_num(o, "w_reloads", ra->w_reloads);
+	member_long(o, "moves", ra->moves);
+	member_num(o, "w_moves", ra->w_moves);
+	member_long(o, "copies_deleted", ra->copies_deleted);
+	member_num(o, "w_copies_deleted", ra->w_copies_deleted);
+	member_long(o, "remats", ra->remats);
+	member_num(o, "w_remats", ra->w_remats);
+	member_long(o, "frame", ra->frame);
+	member_long(o, "callee_saved", ra->callee_saved);
+	member_long(o, "copies_kept", ra->copies_kept);
+	member_num(o, "w_copies_kept", ra->w_copies_kept);
 	const Fn *fn = cap->fn;
 	int ef = fn->nblk ? fn->blk[fn->entry]->freq : 0;
 	if (cap->gcc_slots) {
-		o += "," + count_json("slot_reads", cap->gcc_slot_reads, ef);
-		o += "," + count_json("slot_writes", cap->gcc_slot_writes, ef);
+		put_count(o, "slot_reads", cap->gcc_slot_reads, ef);
+		put_count(o, "slot_writes", cap->gcc_slot_writes, ef);
 	} else {
 		o += ",\"slot_reads\":null,\"w_slot_reads\":null";
 		o += ",\"slot_writes\":null,\"w_slot_writes\":null";
 	}
-	return o + "}";
+	o += '}';
 }
 
 /* Microseconds, rounded. */
@@ -120,54 +159,60 @@ static long usec(double seconds)
 
 /* ssara's allocation: null when not run, {"error":...} when refused;
  * its time ("us") only when timed. */
-static std::string ssara_ra_json(const SsaraRa *s, const Fn *fn, bool timed)
+static void put_ssara_ra(std::string &o, const SsaraRa *s, const Fn *fn,
+			 bool timed)
 {
 	int ef = fn->nblk ? fn->blk[fn->entry]->freq : 0;
-	if (!s->done)
-		return "null";
-	std::string o = "{";
+	if (!s->done) {
+		o += "null";
+		return;
+	}
+	o += '{';
 	if (!s->error.empty()) {
-		member(o, "error", json_str(s->error.c_str()));
+		member_str(o, "error", s->error.c_str());
 		if (timed)
-			member(o, "us", usec(s->seconds));
-		return o + "}";
+			member_long(o, "us", usec(s->seconds));
+		o += '}';
+		return;
 	}
 	const AllocStats &st = s->st;
-	o += count_json("spills", st.spills, ef) + ",";
-	o += count_json("reloads", st.reloads, ef) + ",";
-	o += count_json("remats", st.remats, ef) + ",";
-	o += count_json("moves", st.moves, ef) + ",";
-	o += count_json("swaps", st.swaps, ef) + ",";
-	o += count_json("copies", st.copies, ef) + ",";
-	o += count_json("copies_kept", st.copies_kept, ef) + ",";
-	o += count_json("slot_reads", st.slot_reads, ef) + ",";
-	o += count_json("slot_writes", st.slot_writes, ef);
-	member(o, "slots", st.slots);
-	member(o, "slot_bytes", st.slot_bytes);
-	member(o, "aff_total", (long)st.aff_total);
-	member(o, "aff_final", (long)st.aff_final);
+	put_count(o, "spills", st.spills, ef);
+	put_count(o, "reloads", st.reloads, ef);
+	put_count(o, "remats", st.remats, ef);
+	put_count(o, "moves", st.moves, ef);
+	put_count(o, "swaps", st.swaps, ef);
+	put_count(o, "copies", st.copies, ef);
+	put_count(o, "copies_kept", st.copies_kept, ef);
+	put_count(o, "slot_reads", st.slot_reads, ef);
+	put_count(o, "slot_writes", st.slot_writes, ef);
+	member_long(o, "slots", st.slots);
+	member_long(o, "slot_bytes", st.slot_bytes);
+	member_long(o, "aff_total", (long)st.aff_total);
+	member_long(o, "aff_final", (long)st.aff_final);
 	if (timed)
-		member(o, "us", usec(s->seconds));
-	return o + "}";
+		member_long(o, "us", usec(s->seconds));
+	o += '}';
 }
 
 /* A check's verdict; its time ("us") only when timed. */
-static std::string check_json(const Check *c, bool timed)
+static void put_check(std::string &o, const Check *c, bool timed)
 {
-	if (!c->verdict)
-		return "null";
-	std::string o = "{";
-	member(o, "verdict", json_str(c->verdict));
+	if (!c->verdict) {
+		o += "null";
+		return;
+	}
+	o += '{';
+	member_str(o, "verdict", c->verdict);
 	if (!strcmp(c->verdict, "unverified"))
-		member(o, "reason", json_str(c->reason.c_str()));
-	member(o, "violations", c->violations);
+		member_str(o, "reason", c->reason.c_str());
+	member_long(o, "violations", c->violations);
 	if (!c->texts.empty())
-		member(o, "first", json_str(c->texts[0].c_str()));
+		member_str(o, "first", c->texts[0].c_str());
 	if (c->first_line > 0)
-		member(o, "first_line", c->first_line);
+		member_long(o, "first_line", c->first_line);
 	if (timed)
-		member(o, "us", usec(c->seconds));
-	return o + "}";
+		member_long(o, "us", usec(c->seconds));
+	o += '}';
 }
 
 std::string record_json(const Capture *cap, const GccRa *ra,
@@ -175,96 +220,108 @@ std::string record_json(const Capture *cap, const GccRa *ra,
 			const char *gcc, bool timed)
 {
 	const Fn *fn = cap->fn;
-	std::string o = "{";
-	member(o, "ssara", 1);
-	member(o, "tool", json_str(SSARA_VERSION));
-	member(o, "gcc", json_str(gcc));
-	member(o, "file", json_str(file));
-	member(o, "dir", json_str(dir));
+	std::string o;
+	o.reserve(1024);
+	o += '{';
+	member_long(o, "ssara", 1);
+	member_str(o, "tool", SSARA_VERSION);
+	member_str(o, "gcc", gcc);
+	member_str(o, "file", file);
+	member_str(o, "dir", dir);
 	if (!cap->src.empty())
-		member(o, "src", json_str(cap->src.c_str()));
+		member_str(o, "src", cap->src.c_str());
 	if (cap->line > 0)
-		member(o, "line", cap->line);
-	member(o, "fn", json_str(cap->name.c_str()));
-	member(o, "opt", json_str(opt));
+		member_long(o, "line", cap->line);
+	member_str(o, "fn", cap->name.c_str());
+	member_str(o, "opt", opt);
 	if (opts.dump_dir)
-		member(o, "dump", json_str(opts.dump_stem.c_str()));
-	member(o, "status",
-	       json_str(fn->unsupported ? "unsupported" : "captured"));
+		member_str(o, "dump", opts.dump_stem.c_str());
+	member_str(o, "status", fn->unsupported ? "unsupported" : "captured");
 	if (fn->unsupported)
-		member(o, "reason", json_str(fn->unsupported));
-	member(o, "blocks", cap->blocks);
-	member(o, "insns", cap->insns);
-	member(o, "pseudos", cap->pseudos);
-	if (cap->have_maxlive)
-		member(o, "maxlive",
-		       "{\"gpr\":" + std::to_string(cap->maxlive[RC_GPR]) +
-			       ",\"sse\":" +
-			       std::to_string(cap->maxlive[RC_SSE]) +
-			       /* AVX-512 masks, only where there are any */
-			       (cap->maxlive[RC_MASK]
-					? ",\"mask\":" +
-						  std::to_string(
-							  cap->maxlive[RC_MASK])
-					: std::string()) +
-			       "}");
-	else
-		member(o, "maxlive", std::string("null"));
-	member(o, "gcc_ra", gcc_ra_json(ra, cap));
-	member(o, "ssara_ra", ssara_ra_json(&cap->ssara, fn, timed));
-	if (cap->check_gcc.verdict || cap->check_ssara.verdict)
-		member(o, "verify",
-		       "{\"gcc\":" + check_json(&cap->check_gcc, timed) +
-			       ",\"ssara\":" +
-			       check_json(&cap->check_ssara, timed) + "}");
-	else
-		member(o, "verify", std::string("null"));
-	if (opts.substitute && !fn->unsupported) {
-		member(o, "substituted",
-		       std::string(cap->substituted ? "true" : "false"));
-		if (!cap->substituted)
-			member(o, "substitute_reason",
-			       json_str(cap->subst_reason.c_str()));
+		member_str(o, "reason", fn->unsupported);
+	member_long(o, "blocks", cap->blocks);
+	member_long(o, "insns", cap->insns);
+	member_long(o, "pseudos", cap->pseudos);
+	key(o, "maxlive");
+	if (cap->have_maxlive) {
+		o += '{';
+		member_long(o, "gpr", cap->maxlive[RC_GPR]);
+		member_long(o, "sse", cap->maxlive[RC_SSE]);
+		/* AVX-512 masks, only where there are any */
+		if (cap->maxlive[RC_MASK])
+			member_long(o, "mask", cap->maxlive[RC_MASK]);
+		o += '}';
+	} else {
+		o += "null";
 	}
-	if (!timed)
-		return o + "}";
-	member(o, "time_us",
-	       "{\"capture\":" + std::to_string(usec(cap->capture_seconds)) +
-		       ",\"ira_lra\":" +
-		       std::to_string(usec(cap->ira_lra_seconds)) +
-		       ",\"audit\":" + std::to_string(usec(cap->audit_seconds)) +
-		       "}");
-	return o + "}";
+	key(o, "gcc_ra");
+	put_gcc_ra(o, ra, cap);
+	key(o, "ssara_ra");
+	put_ssara_ra(o, &cap->ssara, fn, timed);
+	key(o, "verify");
+	if (cap->check_gcc.verdict || cap->check_ssara.verdict) {
+		o += "{\"gcc\":";
+		put_check(o, &cap->check_gcc, timed);
+		o += ",\"ssara\":";
+		put_check(o, &cap->check_ssara, timed);
+		o += '}';
+	} else {
+		o += "null";
+	}
+	if (opts.substitute && !fn->unsupported) {
+		key(o, "substituted");
+		o += cap->substituted ? "true" : "false";
+		if (!cap->substituted)
+			member_str(o, "substitute_reason",
+				   cap->subst_reason.c_str());
+	}
+	if (timed) {
+		key(o, "time_us");
+		o += '{';
+		member_long(o, "capture", usec(cap->capture_seconds));
+		member_long(o, "ira_lra", usec(cap->ira_lra_seconds));
+		member_long(o, "audit", usec(cap->audit_seconds));
+		o += '}';
+	}
+	o += '}';
+	return o;
 }
 
-/* s as the contents of an assembler string: quotes, backslashes and
- * bytes outside printable ASCII escaped. */
-static std::string asm_str(const std::string &s)
+/* Appends s to o as the contents of an assembler string: quotes,
+ * backslashes and bytes outside printable ASCII escaped. */
+static void put_asm_str(std::string &o, const std::string &s)
 {
-	std::string o;
-	for (unsigned char c : s) {
-		char buf[8];
+	size_t run = 0; /* the first pending byte that needs no escape */
+	for (size_t k = 0; k < s.size(); k++) {
+		unsigned char c = s[k];
+		if (c >= 0x20 && c < 0x7f && c != '"' && c != '\\')
+			continue;
+		o.append(s, run, k - run);
+		run = k + 1;
 		if (c == '"' || c == '\\') {
 			o += '\\';
 			o += (char)c;
-		} else if (c < 0x20 || c >= 0x7f) {
+		} else {
+			char buf[8];
 			snprintf(buf, sizeof buf, "\\%03o", c);
 			o += buf;
-		} else {
-			o += (char)c;
 		}
 	}
-	return o;
+	o.append(s, run, s.size() - run);
 }
 
 void records_emit_asm(FILE *f, const std::vector<Record> &recs)
 {
 	if (recs.empty())
 		return;
-	fputs("\t.pushsection .ssara,\"\",@progbits\n", f);
-	for (const Record &r : recs)
-		fprintf(f, "\t.ascii \"%s\\n\"\n", asm_str(r.json).c_str());
-	fputs("\t.popsection\n", f);
+	std::string o = "\t.pushsection .ssara,\"\",@progbits\n";
+	for (const Record &r : recs) {
+		o += "\t.ascii \"";
+		put_asm_str(o, r.json);
+		o += "\\n\"\n";
+	}
+	o += "\t.popsection\n";
+	fwrite(o.data(), 1, o.size(), f);
 }
 
 bool records_append_json(const char *path, const std::vector<Record> &recs)

@@ -157,8 +157,9 @@ static void mem_kill(Chk *c, const MemRef *m)
 	MemRef r = m ? mem_resolve(c, m) : any;
 	MemRef n = mem_norm(c->f, &r);
 	for (int k = 0; k < c->nconst; k++)
-		if (c->mloc[k].mem && mem_may_write(c, &n, &c->mloc[k]))
-			wset(c, c->cbase + k, 0);
+		if (c->mloc[k].mem && c->cur[c->cbase + k] != 0 &&
+		    mem_may_write(c, &n, &c->mloc[k]))
+			wset(c, c->cbase + k, 0); /* (set 0 is the empty set) */
 }
 
 /* ---- Loads and stores of the original ---------------------------------- */

@@ -73,11 +73,14 @@ bool copy_like(const Ins *o)
  * bytes: LRA deletes such a move when d and s share a register. */
 static bool lowpart_move(const Chk *c, const Ins *o)
 {
+	/* the shape first, the names (strings) only for a candidate */
+	if (!c->gcc || o->kind != IK_ORD || o->nops != 2 || o->clobbers ||
+	    o->nmem || !o->name)
+		return false;
 	/* sse2_storelpd: (vec_select:DF (reg:V2DF) [0]), the low double;
 	 * *vec_extract..._0: element 0 of a vector, its low bytes */
-	size_t nl = o->name ? strlen(o->name) : 0;
-	bool low_select = o->name &&
-			  (strcmp(o->name, "sse2_storelpd") == 0 ||
+	size_t nl = strlen(o->name);
+	bool low_select = (strcmp(o->name, "sse2_storelpd") == 0 ||
 			   /* sse.md's low half of a 32- or 64-byte
 			    * vector (vextracti64x4 $0: a ymm's bytes
 			    * are the zmm's low 32) */
@@ -85,11 +88,9 @@ static bool lowpart_move(const Chk *c, const Ins *o)
 			   (strncmp(o->name, "*vec_extract", 12) == 0 &&
 			    nl > 14 && strcmp(o->name + nl - 2, "_0") == 0));
 	/* sse.md's vector moves are "mov<mode>_internal" (no '*') */
-	bool vec_move = o->name && strncmp(o->name, "mov", 3) == 0 &&
+	bool vec_move = strncmp(o->name, "mov", 3) == 0 &&
 			nl > 9 && strcmp(o->name + nl - 9, "_internal") == 0;
-	if (!c->gcc || o->kind != IK_ORD || o->nops != 2 || o->clobbers ||
-	    o->nmem || !o->name ||
-	    (strncmp(o->name, "*mov", 4) != 0 && !low_select && !vec_move))
+	if (strncmp(o->name, "*mov", 4) != 0 && !low_select && !vec_move)
 		return false;
 	const Op *d = &o->ops[0], *s = &o->ops[1];
 	if (d->kind != OK_PSEUDO || d->sub_size ||

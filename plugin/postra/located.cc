@@ -325,13 +325,12 @@ Ins *located_copy(Tr &t, const Ins *ci)
 	ins->uid = ci->uid;
 	/* mark_comm sets its own; no mirror: the insn is GCC's alternative */
 	ins->flags = ci->flags & ~(INS_COMM | INS_MIRROR);
-	ins->name = ci->name ? fn_strdup(t.alloc, ci->name, strlen(ci->name))
-			     : nullptr;
+	/* the name and symbols are the capture's, which outlives the
+	 * translation (postra_verify frees it first) */
+	ins->name = ci->name;
 	ins->clobbers = ci->clobbers;
 	for (int k = 0; k < ci->nops; k++) {
 		Op o = ci->ops[k];
-		if (o.sym)
-			o.sym = fn_strdup(t.alloc, o.sym, strlen(o.sym));
 		if (o.kind == OK_HREG && (o.flags & OF_USE))
 			for (auto &e : t.soft_in)
 				if (e.first == o.reg)

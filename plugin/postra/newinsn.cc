@@ -463,13 +463,13 @@ void note_soft_values(Tr &t, const Ins *i)
 	}
 	t.pending_const = NULL_RTX;
 	RegSet wr = writes_regs(i);
-	for (RegSet x = wr; x; x &= x - 1)
+	for (RegSet x = wr; x; x &= x - 1) {
 		t.addr_val[regset_first(x)] = false;
+		t.calc_val[regset_first(x)] = false;
+	}
 	if (t.pending_addr && i->nops > 0 && i->ops[0].loc.kind == LOC_REG)
 		t.addr_val[i->ops[0].loc.num] = true;
 	t.pending_addr = false;
-	for (RegSet x = wr; x; x &= x - 1)
-		t.calc_val[regset_first(x)] = false;
 	if (t.pending_calc && i->kind == IK_OPAQUE)
 		for (int k = 0; k < i->nops; k++)
 			if (i->ops[k].loc.kind == LOC_REG)

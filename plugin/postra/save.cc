@@ -6,8 +6,17 @@
  */
 #include "postra.h"
 
+/* Per rtx code: 1 when its format has an integer field ('i', 'n' or
+ * 'w'), 2 when not, 0 not yet known. */
+static unsigned char code_has_ints[NUM_RTX_CODE];
+
 int64_t int_fields(const_rtx x)
 {
+	unsigned char &has = code_has_ints[GET_CODE(x)];
+	if (!has)
+		has = strpbrk(GET_RTX_FORMAT(GET_CODE(x)), "inw") ? 1 : 2;
+	if (has == 2)
+		return 0;
 	const char *fmt = GET_RTX_FORMAT(GET_CODE(x));
 	uint64_t h = 0;
 	for (int k = 0; k < GET_RTX_LENGTH(GET_CODE(x)); k++)
