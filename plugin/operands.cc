@@ -374,11 +374,22 @@ static bool nonreg_fits(rtx x, const operand_alternative *oa, int i)
 	});
 }
 
+/* A stack slot of operand i's mode (a word for a constant), as an
+ * allocator's slot would be: (mem (plus sp 16)). */
+static rtx slot_shaped_mem(int i)
+{
+	machine_mode m = GET_MODE(recog_data.operand[i]);
+	if (m == VOIDmode)
+		m = word_mode;
+	return gen_rtx_MEM(m, plus_constant(Pmode, stack_pointer_rtx, 16));
+}
+
 bool alt_memory_ok(const operand_alternative *oa, int i)
 {
 	if (oa[i].memory_ok || oa[i].anything_ok)
 		return true;
-	return any_constraint(oa, i, [](enum constraint_num cn) {
+	rtx slot = NULL_RTX;
+	return any_constraint(oa, i, [&](enum constraint_num cn) {
 		if (cn == CONSTRAINT__UNKNOWN)
 			return true;
 		enum constraint_type t = get_constraint_type(cn);
@@ -387,9 +398,13 @@ bool alt_memory_ok(const operand_alternative *oa, int i)
 			return true;
 		if (t != CT_FIXED_FORM)
 			return false;
-		bool r = false, mem = false;
-		insn_extra_constraint_allows_reg_mem(cn, &r, &mem);
-		return mem;
+		/* insn_extra_constraint_allows_reg_mem says "memory" for any
+		 * test it cannot read, x86's `n` in `*movqi_internal`'s "qn"
+		 * too: ask the constraint about a slot itself (`BM` takes
+		 * one, `n` does not) */
+		if (!slot)
+			slot = slot_shaped_mem(i);
+		return constraint_satisfied_p(slot, cn);
 	});
 }
 

@@ -19,7 +19,7 @@ __m512i mask_add(__m512i a, __m512i b, __m512i c)
 //! mask_add: pseudo p? mask 8
 //! mask_add: pseudo p? sse 64
 //! mask_add: ord "avx512bw_cmpv64qi3" =p?, p?, p? mem, $0
-//! mask_add: ord "*addv64qi3_mask" =p?, p?, p? mem, p? ^0 mem, p? {k1-k7} [comm 1]
+//! mask_add: ord "*addv64qi3_mask" =p?, p?, p? mem, p? ^0, p? {k1-k7} [comm 1]
 //!gcc mask_add: ord "avx512bw_cmpv64qi3" =p? @k1, p? @xmm3, p? mem @xmm1, $0
 //!verdict mask_add: verified
 //!ours mask_add: verified
