@@ -820,8 +820,9 @@ bool constr_partial_finish(const ConstrParts *parts, char *err,
  * in a general register pair's place and tied to a general def (see
  * constr_cross_words): the def a whole general pseudo of at most a word
  * (no constraint), the read a pseudo of another class that a general
- * register pair holds whole, its subreg exactly its first or second
- * word, its constraint admitting every allocatable general register.
+ * register pair holds whole, its subreg its first or second word or the
+ * low bytes of one (`p127[0,4]`: the low bytes of that word's register),
+ * its constraint admitting every allocatable general register.
  * Not the second word of an x87 value: storing an x87 register writes
  * its 10 significant bytes, so bytes 10..15 of the slot the pair would
  * be reloaded from are stale; its first word (the significand) is
@@ -843,7 +844,7 @@ static bool cross_word_read(const Fn *fn, const Ins *i, int k)
 	       fn->pseudo[d->reg].size <= cb && p->cls != RC_GPR &&
 	       p->cls >= 0 && p->cls < RC_NALLOC &&
 	       target_nregs(tg, RC_GPR, p->size) == 2 &&
-	       p->size == 2 * cb && o->sub_size == cb &&
+	       p->size == 2 * cb && o->sub_size && o->sub_size <= cb &&
 	       (o->sub_off == 0 || (o->sub_off == cb && p->cls != RC_X87)) &&
 	       (o->allowed & gall) == gall;
 }

@@ -146,7 +146,8 @@ void constr_partial(Fn *fn, Ssa *ssa, ConstrParts *out);
  * whole values and their words: constr_cross_words gives each such
  * read a copy of the whole value in a general register pair (`pcopy =V,
  * p87` (uid 0) before the instruction, V a version of p87 in the
- * general class), read as V[0,8] or V[8,8]; the second word's tie then
+ * general class), read as V[0,8] or V[8,8] (or the low bytes of a word,
+ * V[0,4], V[8,4]: pr70355.c foo); the second word's tie then
  * goes through constr_words (below).  The driver makes the copy a spill
  * of the SSE register and a 16-byte reload of the pair.  Returns the
  * number of reads rewritten. */

@@ -8,9 +8,16 @@
 #   coverage.sh [--subset N] [--levels "-O2 -Os"] [-j N] [--ssara]
 #               [--suites "execute compile libiberty zlib"] [--out DIR]
 #               [--cflags "-march=native"] [--replay] [--plugin SO]
+#               [--part K/N]
 #
 # --subset N   only the first N torture files (name order) of execute and
 #              of compile; libiberty and zlib are always compiled whole
+# --part K/N   only the K-th of N interleaved parts of the file list (the
+#              files at positions K, K+N, K+2N, ... in list order), to
+#              run a corpus in pieces, each with its own --out DIR (a
+#              DIR/src made beforehand, e.g. a link to another run's
+#              extracted sources, is used as it is); ssara-report
+#              --totals over the parts' DIR/LEVEL/SUITE gives the whole
 # --suites S   which of execute, compile (the torture suite), libiberty
 #              and zlib (default: all four)
 # --levels L   the optimisation levels (default "-O0 -O1 -O2 -O3 -Os")
@@ -105,6 +112,7 @@ replay=0
 PLUGIN=$SRCDIR/build/ssara.so
 SSARA_BIN=${SSARA_BIN:-$SRCDIR/build/ssara}
 suites="execute compile libiberty zlib"
+part=1/1
 while [ $# -gt 0 ]; do
 	case $1 in
 	--subset) subset=$2; shift;;
@@ -117,6 +125,7 @@ while [ $# -gt 0 ]; do
 	--cflags) xflags=$2; shift;;
 	--replay) replay=1;;
 	--plugin) PLUGIN=$2; shift;;
+	--part) part=$2; shift;;
 	*) echo "coverage.sh: unknown argument '$1'" >&2; exit 2;;
 	esac
 	shift
@@ -156,10 +165,17 @@ if has zlib; then
 		echo "$SRC/$G/zlib/$z.c zlib"
 	done >>"$OUT/files.list"
 fi
+pk=${part%/*} pn=${part#*/}
+case "$pk/$pn" in
+*[!0-9/]*|/*|*/) echo "coverage.sh: --part wants K/N, not '$part'" >&2; exit 2;;
+esac
+[ "$pk" -ge 1 ] && [ "$pk" -le "$pn" ] || { echo "coverage.sh: --part $part: K must be 1..N" >&2; exit 2; }
+awk -v k="$pk" -v n="$pn" '(NR - k) % n == 0' "$OUT/files.list" >"$OUT/files.part"
+mv "$OUT/files.part" "$OUT/files.list"
 nfiles=$(wc -l <"$OUT/files.list")
 nlevels=$(echo $levels | wc -w)
 total=$((nfiles * nlevels))
-echo "coverage: $nfiles files at $levels: $total compiles, $jobs jobs, verify=$verify${xflags:+, cflags $xflags}"
+echo "coverage: $nfiles files (part $part) at $levels: $total compiles, $jobs jobs, verify=$verify${xflags:+, cflags $xflags}"
 
 # --- the compiles --------------------------------------------------------
 # A private copy of the plugin: a rebuild during the run changes nothing.

@@ -668,7 +668,7 @@ static void case_former_refusals(void)
  * by a general-register instruction tied to its def: no general
  * register pair holding p87 has those bytes at the start of a register;
  * refused with that reason.  (The words themselves are allocated:
- * case_cross_word.) */
+ * case_cross_word, and their low bytes: case_cross_word_low.) */
 static void case_cross_class_part(void)
 {
 	IrFile f;
@@ -819,6 +819,60 @@ static void case_cross_word(void)
 		verify_result_free(&v);
 		fn_free(fn);
 	}
+	irfile_free(&f);
+}
+
+/* The low 4 bytes of each word of an SSE value read by general-register
+ * instructions tied to their defs (testsuite/ir/alloc/cross_word_low.ir,
+ * pr70355.c foo reduced; counts derived there): at every register count
+ * verified, 1 spill and 2 reloads, each read from a general register
+ * pair (the read's location one general register, the pair's first),
+ * the def of 11 in that register and the def of 13 in the one after it,
+ * and the interpreter sees the same behaviour.  Mutation: the def of 13
+ * and its later reads put in the pair's first register (the low word's
+ * bytes, not the second word's) is a violation. */
+static void case_cross_word_low(void)
+{
+	int nregs[] = {0, 8, 6, 4};
+	IrFile f;
+	if (!load_ir("testsuite/ir/alloc/cross_word_low.ir", &f))
+		return;
+	for (int r = 0; r < 4; r++) {
+		AllocStats st;
+		Fn *fn = t_alloc_verified(f.fn[0], nregs[r], true, &st);
+		if (!CHECK(fn != NULL))
+			continue;
+		CHECK(st.spills.n == 1 && st.reloads.n == 2);
+		Ins *lo = uid_ins(fn, 11), *hi = uid_ins(fn, 13);
+		if (CHECK(lo && hi && lo->ops[1].loc.kind == LOC_REG &&
+			  hi->ops[1].loc.kind == LOC_REG)) {
+			CHECK(lo->ops[1].loc.num <= R_R15 &&
+			      hi->ops[1].loc.num <= R_R15);
+			CHECK(lo->ops[0].loc.num == lo->ops[1].loc.num);
+			CHECK(hi->ops[0].loc.num == hi->ops[1].loc.num + 1);
+		}
+		CHECK(same_behaviour(f.fn[0], fn));
+		fn_free(fn);
+	}
+	Fn *fn = t_alloc_verified(f.fn[0], 0, true, NULL);
+	Ins *i = fn ? uid_ins(fn, 13) : NULL;
+	if (CHECK(i != NULL && i->ops[0].loc.kind == LOC_REG &&
+		  i->ops[1].loc.kind == LOC_REG)) {
+		int p = i->ops[0].reg, from = i->ops[0].loc.num,
+		    to = i->ops[1].loc.num;
+		for (Ins *x = i; x; x = x->next)
+			for (int k = 0; k < x->nops; k++)
+				if (x->ops[k].kind == OK_PSEUDO &&
+				    x->ops[k].reg == p &&
+				    x->ops[k].loc.kind == LOC_REG &&
+				    x->ops[k].loc.num == from)
+					x->ops[k].loc.num = to;
+		VerifyResult v;
+		verify_fn(f.fn[0], fn, &v);
+		CHECK(v.verdict == VERDICT_VIOLATION);
+		verify_result_free(&v);
+	}
+	fn_free(fn);
 	irfile_free(&f);
 }
 
@@ -1663,6 +1717,8 @@ void suite_alloc(void)
 	       case_cross_class_part);
 	t_case("alloc: both words of an SSE value read by tied integer "
 	       "instructions, through memory", case_cross_word);
+	t_case("alloc: the low 4 bytes of each word of an SSE value read by "
+	       "tied integer instructions", case_cross_word_low);
 	t_case("alloc: a word of an SSE value read by a tied integer "
 	       "instruction with a frame pointer", case_cross_word_fp);
 	t_case("alloc: spill code of an abnormal critical edge before the "

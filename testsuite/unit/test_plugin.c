@@ -874,6 +874,48 @@ static void case_c_torture_remat(void)
 	free(out);
 }
 
+/* gcc.c-torture/compile/pr70355.c (extracted at test time) at -O2 and
+ * -Os -march=x86-64-v3: in `foo` an `*addsi_1` reads the low 4 bytes of
+ * a 16-byte SSE value (a TImode remainder, `p127[0,4]`) tied to its
+ * general-register def.  ssara allocated no such function ("a part of a
+ * value read in the other class"); it now copies the value into a
+ * general register pair whose first register the add rewrites
+ * (docs/ALLOC.md, testsuite/ir/alloc/cross_word_low.ir): ssara's
+ * allocation of foo is verified at both levels. */
+static void case_c_torture_cross_low(void)
+{
+	if (!have_plugin())
+		return;
+	if (access("/usr/src/gcc-12/gcc-12.2.0-dfsg.tar.xz", R_OK) != 0) {
+		t_skip("gcc-12-source not installed (make deps)");
+		return;
+	}
+	const char *f = "gcc-12.2.0/gcc/testsuite/gcc.c-torture/compile/"
+			"pr70355.c";
+	char *x = t_fmt("rm -rf ct && mkdir ct && tar xJf "
+			"/usr/src/gcc-12/gcc-12.2.0-dfsg.tar.xz -C ct %s", f);
+	bool ok = sh(x);
+	free(x);
+	if (!ok)
+		return;
+	const char *lv[] = {"-O2", "-Os"};
+	for (int k = 0; k < 2; k++) {
+		int st;
+		char *cmd = t_fmt("%s -march=x86-64-v3 -w -c ct/%s -o ct/t.o "
+				  "-fplugin=%s -fplugin-arg-ssara-verbose "
+				  "-fplugin-arg-ssara-verify=ssara",
+				  lv[k], f, plugin_path());
+		char *out = driver("gcc", cmd, &st);
+		t_check(st == 0 && strstr(out, "note: ssara: ssara's "
+						"allocation of 'foo' "
+						"verified") != NULL,
+			__FILE__, __LINE__, "gcc %s: exit %d:\n%s", cmd, st,
+			out);
+		free(cmd);
+		free(out);
+	}
+}
+
 /* One file name, two directories, the same text: two sources, so two
  * functions in the report, not one and a duplicate; the records name
  * their directories (dir), mapped by -ffile-prefix-map, and the
@@ -1600,6 +1642,8 @@ void suite_plugin(void)
 	       case_gxx_torture);
 	t_case("plugin: pr82052.c, a recomputation of the pseudo LRA names",
 	       case_c_torture_remat);
+	t_case("plugin: pr70355.c, the low bytes of an SSE value tied to an "
+	       "integer def", case_c_torture_cross_low);
 	char rm[600];
 	snprintf(rm, sizeof rm, "rm -rf %s", tmp);
 	free(t_run_cmd(rm, &(int){0}));
