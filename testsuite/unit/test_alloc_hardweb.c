@@ -206,14 +206,22 @@ static void case_move(void)
 	fn_free(orig);
 }
 
-/* hw_move at 2 registers: impossible either way (the division needs
- * ax and dx and p1 a third register); the reason reported is the first
- * attempt's (dx pinned: "need more than 2"), not the retry's. */
+/* hw_move at 2 registers with the divisor p1 in a register (its `mem`
+ * taken away: from its slot the division fits in ax and dx):
+ * impossible either way (the division needs ax and dx and p1 a third
+ * register); the reason reported is the first attempt's (dx pinned:
+ * "need more than 2"), not the retry's. */
 static void case_both_fail(void)
 {
 	Fn *orig = load("hw_move");
 	if (!orig)
 		return;
+	Ins *div = t_by_uid(orig, 4, NULL);
+	if (!CHECK(div != NULL && div->nops == 4)) {
+		fn_free(orig);
+		return;
+	}
+	div->ops[3].flags &= (uint8_t)~OF_MEM;
 	AllocOpts o = {0};
 	o.nregs[RC_GPR] = 2;
 	char err[300] = "";
