@@ -649,12 +649,16 @@ PseudoMap pmap_build(const Fn *a, const Fn *b)
 		mark_used(b, used);
 	m.nnew = bitmap_count(used, m.nold);
 	m.to_old = malloc(sizeof(int) * ((size_t)m.nnew + 1));
-	if (!m.to_old)
+	m.to_new = malloc(sizeof(int) * ((size_t)m.nold + 1));
+	if (!m.to_old || !m.to_new)
 		abort();
 	int k = 0;
-	for (int p = 0; p < m.nold; p++)
-		if ((used[p / 64] >> (p % 64)) & 1)
+	for (int p = 0; p < m.nold; p++) {
+		bool u = (used[p / 64] >> (p % 64)) & 1;
+		m.to_new[p] = u ? k : -1;
+		if (u)
 			m.to_old[k++] = p;
+	}
 	free(used);
 	return m;
 }
@@ -662,24 +666,17 @@ PseudoMap pmap_build(const Fn *a, const Fn *b)
 void pmap_free(PseudoMap *m)
 {
 	free(m->to_old);
+	free(m->to_new);
 	*m = (PseudoMap){0};
 }
 
 /* The dense number of old pseudo p: its rank among the mapped ones
- * (binary search), or, p not mapped, after them by its distance above
- * the largest mapped number. */
+ * (m->to_new), or, p not mapped, after them by its distance above the
+ * largest old number (nnew for an unmapped one below it). */
 static int map_new(const PseudoMap *m, int p)
 {
-	int lo = 0, hi = m->nnew;
-	while (lo < hi) {
-		int mid = lo + (hi - lo) / 2;
-		if (m->to_old[mid] < p)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	if (lo < m->nnew && m->to_old[lo] == p)
-		return lo;
+	if (p >= 0 && p < m->nold && m->to_new[p] >= 0)
+		return m->to_new[p];
 	return m->nnew + (p - m->nold < 0 ? 0 : p - m->nold);
 }
 

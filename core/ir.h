@@ -382,6 +382,7 @@ Fn *fn_copy(const Fn *fn);
 typedef struct PseudoMap {
 	int nold, nnew;
 	int *to_old;   /* per new number, increasing: the old one */
+	int *to_new;   /* per old number below nold: the new one, or -1 */
 } PseudoMap;
 bool fn_sparse(const Fn *fn);
 PseudoMap pmap_build(const Fn *a, const Fn *b);

@@ -39,6 +39,10 @@ typedef struct SlotWork {
 	const Cfg *cfg;
 	Arena *a;
 	int nvslot;
+	Ins **sins; /* the instructions with a virtual-slot operand, in
+			     block order: block b's are sins[sstart[b] ..
+			     sstart[b+1]) (the only ones the walks see) */
+	int *sstart;
 	IVec *ev;       /* per virtual slot */
 	int *defstamp;  /* per virtual slot: last block with a write */
 	int *uestamp;   /* per virtual slot: last block with an exposed read */
@@ -56,8 +60,9 @@ static void ev_add(SlotWork *w, int s, int b, int kind)
  * reads before their writes. */
 static void scan_block(SlotWork *w, int b)
 {
-	const Blk *bb = w->fn->blk[b];
-	for (const Ins *i = bb->first; i && i->kind == IK_PHI; i = i->next)
+	int j0 = w->sstart[b], j1 = w->sstart[b + 1], j;
+	const Ins *i;
+	for (j = j0; j < j1 && (i = w->sins[j])->kind == IK_PHI; j++)
 		for (int k = 0; k < i->nops; k++) {
 			const Op *o = &i->ops[k];
 			int s = op_vslot(o, w->nvslot);
@@ -71,7 +76,8 @@ static void scan_block(SlotWork *w, int b)
 				ev_add(w, s, o->from, EV_PHI);
 			}
 		}
-	for (const Ins *i = bb->first; i; i = i->next) {
+	for (; j < j1; j++) {
+		i = w->sins[j];
 		if (i->kind == IK_PHI)
 			continue;
 		for (int k = 0; k < i->nops; k++) {
@@ -91,6 +97,40 @@ static void scan_block(SlotWork *w, int b)
 			}
 		}
 	}
+}
+
+/* Whether i has an operand naming a virtual slot. */
+static bool has_vslot(const Ins *i, int nvslot)
+{
+	for (int k = 0; k < i->nops; k++)
+		if (op_vslot(&i->ops[k], nvslot) >= 0)
+			return true;
+	return false;
+}
+
+/* w->sins, w->sstart: every block's instructions with a virtual-slot
+ * operand, in order (unreachable blocks' too: apply rewrites them). */
+static void slot_insns(SlotWork *w)
+{
+	Fn *fn = w->fn;
+	long n = 0, cap = 64;
+	w->sstart = ARENA_NEW(w->a, int, fn->nblk + 1);
+	w->sins = ARENA_RAW(w->a, Ins *, cap);
+	for (int b = 0; b < fn->nblk; b++) {
+		w->sstart[b] = (int)n;
+		for (Ins *i = fn->blk[b]->first; i; i = i->next) {
+			if (!has_vslot(i, w->nvslot))
+				continue;
+			if (n == cap) {
+				w->sins = arena_grow_raw(
+					w->a, w->sins, sizeof(Ins *) * (size_t)cap,
+					sizeof(Ins *) * (size_t)(2 * cap));
+				cap *= 2;
+			}
+			w->sins[n++] = i;
+		}
+	}
+	w->sstart[fn->nblk] = (int)n;
 }
 
 /* Exploration state for one virtual slot. */
@@ -209,12 +249,12 @@ static void interfere(IVec *pairs, const SSet *live, int s)
 /* Walks block b backwards, collecting interference pairs. */
 static void block_pairs(SlotWork *w, int b, SSet *live, IVec *pairs)
 {
-	const Blk *bb = w->fn->blk[b];
+	int j0 = w->sstart[b], j = w->sstart[b + 1] - 1;
 	live->n = 0;
 	for (int k = 0; k < w->nout[b]; k++)
 		ss_add(live, w->out[b][k]);
 	const Ins *i;
-	for (i = bb->last; i && i->kind != IK_PHI; i = i->prev) {
+	for (; j >= j0 && (i = w->sins[j])->kind != IK_PHI; j--) {
 		for (int k = 0; k < i->nops; k++) {
 			int s = op_vslot(&i->ops[k], w->nvslot);
 			if (s >= 0 && (i->ops[k].flags & OF_DEF)) {
@@ -230,13 +270,16 @@ static void block_pairs(SlotWork *w, int b, SSet *live, IVec *pairs)
 	}
 	/* The phis write at the entry, all at once: each phi's slot meets
 	 * what is live after them and the other phis' slots. */
-	for (; i; i = i->prev)
+	for (int jp = j; jp >= j0; jp--) {
+		i = w->sins[jp];
 		for (int k = 0; k < i->nops; k++) {
 			int s = op_vslot(&i->ops[k], w->nvslot);
 			if (s >= 0 && (i->ops[k].flags & OF_DEF))
 				ss_add(live, s);
 		}
-	for (i = bb->first; i && i->kind == IK_PHI; i = i->next) {
+	}
+	for (int jp = j0; jp <= j; jp++) {
+		i = w->sins[jp];
 		int s = i->nops ? op_vslot(&i->ops[0], w->nvslot) : -1;
 		if (s >= 0 && (i->ops[0].flags & OF_DEF))
 			interfere(pairs, live, s);
@@ -256,8 +299,9 @@ static int *colour_order(SlotWork *w, const DomTree *dom)
 			seen[s] = 1;
 		}
 	for (int d = 0; d < dom->norder; d++) {
-		const Blk *bb = w->fn->blk[dom->order[d]];
-		for (const Ins *i = bb->first; i; i = i->next)
+		int b = dom->order[d];
+		for (int j = w->sstart[b]; j < w->sstart[b + 1]; j++) {
+			const Ins *i = w->sins[j];
 			for (int k = 0; k < i->nops; k++) {
 				int s = op_vslot(&i->ops[k], w->nvslot);
 				if (s >= 0 && (i->ops[k].flags & OF_DEF) &&
@@ -266,6 +310,7 @@ static int *colour_order(SlotWork *w, const DomTree *dom)
 					order[n++] = s;
 				}
 			}
+		}
 	}
 	for (int s = 0; s < w->nvslot; s++)
 		if (!seen[s])
@@ -313,9 +358,11 @@ static int colour(SlotWork *w, const IVec *pairs, const int *order,
 }
 
 /* Declares the real slots and rewrites every slot operand. */
-static void apply(Fn *fn, int nvslot, const int *vsize, const int *col,
+static void apply(const SlotWork *w, const int *vsize, const int *col,
 		  int ncol, SlotAssign *out)
 {
+	Fn *fn = w->fn;
+	int nvslot = w->nvslot;
 	int *size = ARENA_NEW(fn->arena, int, ncol + 1);
 	for (int s = 0; s < nvslot; s++)
 		if (vsize[s] > size[col[s]])
@@ -331,13 +378,14 @@ static void apply(Fn *fn, int nvslot, const int *vsize, const int *col,
 	out->slot_of = ARENA_NEW(fn->arena, int, nvslot + 1);
 	for (int s = 0; s < nvslot; s++)
 		out->slot_of[s] = real[col[s]];
-	for (int b = 0; b < fn->nblk; b++)
-		for (Ins *i = fn->blk[b]->first; i; i = i->next)
-			for (int k = 0; k < i->nops; k++) {
-				int s = op_vslot(&i->ops[k], nvslot);
-				if (s >= 0)
-					i->ops[k].loc.num = out->slot_of[s];
-			}
+	for (int j = 0; j < w->sstart[fn->nblk]; j++) {
+		Ins *i = w->sins[j];
+		for (int k = 0; k < i->nops; k++) {
+			int s = op_vslot(&i->ops[k], nvslot);
+			if (s >= 0)
+				i->ops[k].loc.num = out->slot_of[s];
+		}
+	}
 }
 
 void slots_assign(Fn *fn, const Cfg *cfg, const DomTree *dom, int nvslot,
@@ -353,6 +401,7 @@ void slots_assign(Fn *fn, const Cfg *cfg, const DomTree *dom, int nvslot,
 		w.ev[s].a = a;
 		w.defstamp[s] = w.uestamp[s] = -1;
 	}
+	slot_insns(&w);
 	for (int b = 0; b < fn->nblk; b++)
 		if (cfg_reachable(cfg, b))
 			scan_block(&w, b);
@@ -368,6 +417,6 @@ void slots_assign(Fn *fn, const Cfg *cfg, const DomTree *dom, int nvslot,
 	int *order = colour_order(&w, dom);
 	int *col = ARENA_NEW(a, int, nvslot + 1);
 	int ncol = colour(&w, &pairs, order, col);
-	apply(fn, nvslot, vsize, col, ncol, out);
+	apply(&w, vsize, col, ncol, out);
 	arena_free(a);
 }
