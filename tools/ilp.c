@@ -170,8 +170,10 @@ static void def_facts(Model *m)
 
 /* The operand of i that reads modelled value v from its slot when v is
  * in memory there (a reload folded into i), or -1: v is read by that
- * operand alone, which may read memory (spill_slot_readable), and v is not
- * rematerializable (a remat is never folded). */
+ * operand alone, which may read memory (spill_slot_readable) in the
+ * captured alternative, not only in another one (`memalt`: the model
+ * has no row keeping the instruction's other operands out of memory),
+ * and v is not rematerializable (a remat is never folded). */
 static int fold_operand(const Model *m, const Ins *i, int v)
 {
 	if (v >= m->norig || m->remat[v])
@@ -183,7 +185,10 @@ static int fold_operand(const Model *m, const Ins *i, int v)
 				return -1;
 			at = q;
 		}
-	return at >= 0 && spill_slot_readable(m->fn, i, at) ? at : -1;
+	return at >= 0 && !(i->ops[at].flags & OF_MEMALT) &&
+			       spill_slot_readable(m->fn, i, at)
+		       ? at
+		       : -1;
 }
 
 /* The index of value v in point p's list, or -1. */
