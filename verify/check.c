@@ -120,19 +120,11 @@ static bool unproven_read(Chk *c, int l, int v, const char **pre,
 
 /* ---- One operand ------------------------------------------------------- */
 
-/* Whether every pseudo operand of allocated instruction i is in a
- * register: then a soft tie (OF_SOFT, docs/IR.md "^~N") may be broken,
- * the pattern's other alternative taking the operands apart. */
-static bool all_in_regs(Chk *c, const Ins *i)
-{
-	for (int k = 0; k < i->nops; k++)
-		if (i->ops[k].kind == OK_PSEUDO && op_loc(c, &i->ops[k]) >= TGT_NREGS)
-			return false;
-	return true;
-}
-
-/* Whether every pseudo operand of i but k is in a register: then k
- * may take the other alternative's memory (OF_MEMALT). */
+/* Whether every pseudo operand of allocated instruction i but k (-1:
+ * none left out) is in a register.  With k = -1 a soft tie (OF_SOFT,
+ * docs/IR.md "^~N") may be broken, the pattern's other alternative
+ * taking the operands apart; otherwise k may take the other
+ * alternative's memory (OF_MEMALT). */
 static bool others_in_regs(Chk *c, const Ins *i, int k)
 {
 	for (int m = 0; m < i->nops; m++)
@@ -270,7 +262,7 @@ static void check_operand(Chk *c, const Ins *i, const Ins *o, int pos, int k)
 		int lt = alone_word(at, ot) >= 0
 				 ? op_loc(c, at)
 				 : word_loc(c, ot, op_loc(c, at));
-		if (lt != lw && !((oo->flags & OF_SOFT) && all_in_regs(c, i))) {
+		if (lt != lw && !((oo->flags & OF_SOFT) && others_in_regs(c, i, -1))) {
 			l = lw;
 			violation(c, VK_TIE, i, pos, k, l,
 				  "operand %d (%s) at %s: tied to operand %d, "
