@@ -839,8 +839,8 @@ static bool alt_keeps_op(int a, const operand_alternative *oa,
  * alternative that keeps every other operand as alt has it
  * (alt_keeps_op): OF_MEMALT (docs/CAPTURE.md, "Memory in another
  * alternative"), x86's `add r, r/m` beside the captured `add r/m, r`.
- * Only in a pattern with no memory of its own, so that the operand is
- * then the insn's one memory operand. */
+ * (The caller makes sure the pattern has no memory of its own, so that
+ * the operand is then the insn's one memory operand.) */
 static bool memalt_fits(rtx_insn *insn, int alt, const operand_alternative *oa,
 			int i)
 {
@@ -849,10 +849,6 @@ static bool memalt_fits(rtx_insn *insn, int alt, const operand_alternative *oa,
 	    shape_of(recog_data.operand[i]) != SH_REG ||
 	    oa[i].matches >= 0 || oa[i].matched >= 0 || alt_memory_ok(oa, i))
 		return false;
-	subrtx_iterator::array_type array;
-	FOR_EACH_SUBRTX(iter, array, PATTERN(insn), NONCONST)
-		if (MEM_P(*iter))
-			return false;
 	return other_alt(insn, alt, [&](int a, const operand_alternative *ob) {
 		bool fits = alt_memory_ok(ob, i) && ob[i].matches < 0 &&
 			    ob[i].matched < 0;
@@ -864,12 +860,17 @@ static bool memalt_fits(rtx_insn *insn, int alt, const operand_alternative *oa,
 
 /* Marks OF_MEMALT on the whole-pseudo reads of the recog operands of
  * insn that memalt_fits (b.ops from first on; op_src their operand),
- * unless another operand is memory-only: that one is the memory. */
+ * unless another operand is memory-only or the pattern has memory of
+ * its own: that one is the memory. */
 static void mark_memalt(Builder &b, rtx_insn *insn, int alt,
 			const operand_alternative *oa, size_t first)
 {
 	for (size_t k = first; k < b.ops.size(); k++)
 		if (b.ops[k].flags & OF_MEMONLY)
+			return;
+	subrtx_iterator::array_type array;
+	FOR_EACH_SUBRTX(iter, array, PATTERN(insn), NONCONST)
+		if (MEM_P(*iter))
 			return;
 	for (int i = 0; i < recog_data.n_operands; i++) {
 		if (!memalt_fits(insn, alt, oa, i))
