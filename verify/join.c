@@ -202,7 +202,9 @@ bool live_at(const Chk *c, int b, int v)
 
 /* Drops dead values from the slots of c->acc, the entry state of b: they
  * can decide no check, and without this the states of a long function
- * would carry every value ever spilled. */
+ * would carry every value ever spilled.  The values a recomputation
+ * reads (c->recread) stay: a remat [of D] reads D's values where the
+ * original, which no longer reads them, has them dead. */
 static void prune_slots(Chk *c, int b)
 {
 	State *acc = &c->acc;
@@ -217,10 +219,13 @@ static void prune_slots(Chk *c, int b)
 			int n = set_n(&c->sp, s), k = 0;
 			c->vbuf = grow(c->vbuf, sizeof(int), &c->capvbuf, n);
 			const int *v = set_v(&c->sp, s);
-			for (int j = 0; j < n; j++)
-				if (v[j] == c->nval ||
-				    live_at(c, b, id_value(c, v[j])))
+			for (int j = 0; j < n; j++) {
+				int iv = id_value(c, v[j]);
+				if (v[j] == c->nval || live_at(c, b, iv) ||
+				    (c->recread && iv < c->nval &&
+				     c->recread[iv]))
 					c->vbuf[k++] = v[j];
+			}
 			if (k < n)
 				s = set_intern(&c->sp, c->vbuf, k);
 		}

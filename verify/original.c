@@ -484,6 +484,36 @@ static void ptr_copy_holders(Chk *c, const Ins *o)
 	ws->n = 0;
 }
 
+/* After an executed lowpart_move o from a low part of pseudo s (d := the
+ * low size(d) bytes of s): every register or slot holding s, or a low
+ * part of s of at least size(d) bytes, also holds d (a
+ * location holds d when its low size(d) bytes are d's).  Sound: d
+ * equals those bytes of s from here until either is redefined, and a
+ * redefinition of s removes s and its part facts only, leaving d where
+ * s's old bytes still are.  GCC relies on it: LRA reloads d for a read
+ * from the register that still holds s (`movl %ebp, %r8d` for d in a
+ * slot, s in bp; binutils' _bfd_coff_link_input_bfd at -O2;
+ * testsuite/ir/verify/gcc/lowheld.*). */
+static void lowpart_holders(Chk *c, const Ins *o)
+{
+	const Op *d = &o->ops[0], *s = &o->ops[1];
+	if (s->kind != OK_PSEUDO || !s->sub_size)
+		return;
+	int dv = value_of(c, d), sv = value_of(c, s);
+	int dsize = value_size(c, dv);
+	Writes *ws = c->ws;
+	ws->n = 0;
+	push_id_holders(c, sv, dv, ws, false);
+	for (int w = dsize; w <= PF_MAXW; w *= 2)
+		push_id_holders(c, pf_id(c, sv, PF_LOW, w), dv, ws, false);
+	for (int k = 0; k < ws->n; k++) {
+		int l = ws->w[k].loc;
+		if (l >= 0 && l < c->cbase)
+			wset(c, l, set_add(&c->sp, c->cur[l], ws->w[k].set));
+	}
+	ws->n = 0;
+}
+
 /* ---- An original instruction ------------------------------------------- */
 
 /* ---- Exception edges --------------------------------------------------- */
@@ -648,6 +678,8 @@ void do_original(Chk *c, const Ins *i, const Ins *o, int pos)
 		int l = op_loc(c, &i->ops[0]);
 		wset(c, l, set_add(&c->sp, c->cur[l], selfv));
 	}
+	if (lowpart_move(c, o))
+		lowpart_holders(c, o);
 	retarg_after(c, o, arg);
 	remat_proof(c, o, idx);
 	av_executed(c, o, idx);

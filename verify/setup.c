@@ -588,6 +588,19 @@ static int remat_const(const Chk *c, const Ins *o)
 	return -1;
 }
 
+/* Marks the values original instruction o reads (c->recread): an
+ * inserted remat recomputes o, reading them again where the original no
+ * longer does, so they must survive the pruning of dead values from
+ * slots and constant locations (docs/VERIFY.md "Recomputation"). */
+static void note_recread(Chk *c, const Ins *o)
+{
+	if (!c->recread)
+		c->recread = ARENA_NEW(c->a, bool, c->nval + 1);
+	for (int k = 0; k < o->nops; k++)
+		if (op_is_value(&o->ops[k]) && op_reads(c->o, &o->ops[k]))
+			c->recread[value_of(c, &o->ops[k])] = true;
+}
+
 bool setup_ins(Chk *c)
 {
 	const Fn *o = c->o, *f = c->f;
@@ -764,6 +777,7 @@ bool setup_ins(Chk *c)
 								d->ins;
 							c->avat[c->ibase[b] +
 								pos] = av;
+							note_recread(c, d->ins);
 						}
 					} else {
 						ok = remat_ok(c, i);

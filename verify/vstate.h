@@ -129,6 +129,9 @@ typedef struct Chk {
 	const Ins **avdef; /* and the instructions */
 	const Ins **avcopy; /* or the deleted copy into a hard register
 			     * (deleted_hcopy) whose location it is */
+	bool *recread;   /* per value: read by an original instruction that
+			  * an inserted remat recomputes ([of D]), or NULL
+			  * when there is none: never pruned */
 	int *avat;       /* per instruction of f: an original that is one
 			  * of them, or a remat of one: its availability
 			  * location; else -1 */
