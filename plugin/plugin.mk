@@ -6,10 +6,13 @@
 # symbol of cc1 with the same name.  The C++ runtime is linked in
 # (-static-libstdc++ -static-libgcc): cc1 does not load libstdc++.so, and
 # loading and relocating it for the plugin cost more than the plugin's
-# own work on a small file.
+# own work on a small file.  plugin/runtime.cc defines operator new and
+# delete and the __throw_* helpers, and C++20 (no extern template
+# std::string) with -fno-threadsafe-statics keeps libstdc++'s exception
+# runtime out: no unwinder, no TLS, no dependency on the dynamic loader.
 CXX            ?= g++
 GCC_PLUGIN_DIR := $(shell $(CC) -print-file-name=plugin)
-PLUGIN_CXXFLAGS = -std=gnu++17 -fno-rtti -fno-exceptions -fPIC -Wall -Wextra -Werror \
+PLUGIN_CXXFLAGS = -std=gnu++20 -fno-rtti -fno-exceptions -fno-threadsafe-statics -fPIC -Wall -Wextra -Werror \
                   -I$(GCC_PLUGIN_DIR)/include -I. -Icore -DSSARA_VERSION='"$(VERSION)"'
 PLUGIN_SRC  = $(wildcard plugin/*.cc plugin/postra/*.cc)
 PLUGIN_OBJ  = $(PLUGIN_SRC:%.cc=$(B)/%.o)

@@ -291,30 +291,36 @@ std::string record_json(const Capture *cap, const GccRa *ra,
  * backslashes and bytes outside printable ASCII escaped. */
 static void put_asm_str(std::string &o, const std::string &s)
 {
-	size_t run = 0; /* the first pending byte that needs no escape */
-	for (size_t k = 0; k < s.size(); k++) {
-		unsigned char c = s[k];
-		if (c >= 0x20 && c < 0x7f && c != '"' && c != '\\')
+	size_t at = o.size();
+	o.resize(at + 4 * s.size()); /* each byte at most \ooo */
+	char *p = &o[at];
+	for (unsigned char c : s) {
+		if (c >= 0x20 && c < 0x7f && c != '"' && c != '\\') {
+			*p++ = (char)c;
 			continue;
-		o.append(s, run, k - run);
-		run = k + 1;
+		}
+		*p++ = '\\';
 		if (c == '"' || c == '\\') {
-			o += '\\';
-			o += (char)c;
+			*p++ = (char)c;
 		} else {
-			char buf[8];
-			snprintf(buf, sizeof buf, "\\%03o", c);
-			o += buf;
+			*p++ = (char)('0' + (c >> 6));
+			*p++ = (char)('0' + ((c >> 3) & 7));
+			*p++ = (char)('0' + (c & 7));
 		}
 	}
-	o.append(s, run, s.size() - run);
+	o.resize((size_t)(p - o.data()));
 }
 
 void records_emit_asm(FILE *f, const std::vector<Record> &recs)
 {
 	if (recs.empty())
 		return;
-	std::string o = "\t.pushsection .ssara,\"\",@progbits\n";
+	size_t n = 64;
+	for (const Record &r : recs)
+		n += r.json.size() + 16;
+	std::string o;
+	o.reserve(n + n / 4);
+	o = "\t.pushsection .ssara,\"\",@progbits\n";
 	for (const Record &r : recs) {
 		o += "\t.ascii \"";
 		put_asm_str(o, r.json);
