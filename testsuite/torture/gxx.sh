@@ -5,7 +5,7 @@
 # checking both allocations, and plainly; the run tests run.
 #
 #   gxx.sh [--suite eh|torture] [--opts "-O2"] [--plugin PATH] [--out DIR]
-#          [--replay]
+#          [--replay] [--part K/N]
 #
 # Extracts the suite from /usr/src/gcc-12/gcc-12.2.0-dfsg.tar.xz into
 # OUT/src once (OUT default build/SUITE).  The files' own dg-options are
@@ -29,7 +29,9 @@
 # (environment) adds plugin arguments: with
 # -fplugin-arg-ssara-substitute the tests run ssara's code, the counts
 # of functions substituted and kept are printed, and "allocation by gcc"
-# is the check of the emitted code.
+# is the check of the emitted code.  --part K/N: only the K-th of N
+# interleaved parts of the tests (name order), for a run split in pieces
+# (each into its own OUT; the parts' counts add up to the whole).
 set -u
 SRCDIR=${SSARA_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
 TARBALL=${SSARA_GCC_TARBALL:-/usr/src/gcc-12/gcc-12.2.0-dfsg.tar.xz}
@@ -38,6 +40,7 @@ PLUGIN=$SRCDIR/build/ssara.so
 opts=-O2
 suite=eh
 replay=0
+part=1/1
 SSARA_BIN=${SSARA_BIN:-$SRCDIR/build/ssara}
 . "$SRCDIR/testsuite/torture/replay.sh"
 while [ $# -gt 0 ]; do
@@ -47,6 +50,7 @@ while [ $# -gt 0 ]; do
 	--plugin) PLUGIN=$2; shift;;
 	--out) OUT=$2; shift;;
 	--replay) replay=1;;
+	--part) part=$2; shift;;
 	*) echo "gxx.sh: unknown argument '$1'" >&2; exit 2;;
 	esac
 	shift
@@ -56,6 +60,13 @@ eh|torture) ;;
 *) echo "gxx.sh: unknown suite '$suite' (eh or torture)" >&2; exit 2;;
 esac
 [ -n "$OUT" ] || OUT=$SRCDIR/build/$suite
+pk=${part%/*} pn=${part#*/}
+case $part in
+*[!0-9/]*|/*|*/|*/*/*) echo "gxx.sh: --part wants K/N, not '$part'" >&2; exit 2;;
+*/*) ;;
+*) echo "gxx.sh: --part wants K/N, not '$part'" >&2; exit 2;;
+esac
+[ "$pk" -ge 1 ] && [ "$pk" -le "$pn" ] || { echo "gxx.sh: --part $part: K must be 1..N" >&2; exit 2; }
 [ -f "$PLUGIN" ] || { echo "gxx.sh: no plugin at $PLUGIN (make build/ssara.so)" >&2; exit 2; }
 G=gcc-12.2.0
 E=$G/gcc/testsuite/g++.dg/$suite
@@ -84,6 +95,7 @@ if [ "$suite" = eh ]; then
 else
 	files=$(find "$OUT/src/$E" -name '*.C' | LC_ALL=C sort)
 fi
+files=$(echo "$files" | awk -v k="$pk" -v n="$pn" '(NR - k) % n == 0')
 for f in $files; do
 	# a name per file: its path below the suite, / as _
 	n=$(echo "${f#"$OUT/src/$E/"}" | sed 's|/|_|g; s|\.C$||')
