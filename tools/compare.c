@@ -1,9 +1,10 @@
 /* compare.c - `ssara compare DIR` (compare.h): every *.ir file under DIR
  * but GCC's allocations (*.gcc.ir), every function not yet allocated,
- * through each allocator chosen, each result checked by verify_fn; then
- * per allocator the functions allocated and verified, the weighted
- * spill code, the moves left, the time, and the gap to the ILP's optimum
- * on the functions it solved. */
+ * through each allocator chosen, each result checked by verify_fn, and
+ * GCC's recorded allocation beside it (F.gcc.ir) checked the same way;
+ * then per allocator and for GCC the functions allocated and verified,
+ * the weighted spill code, the moves left, the time, and the gap to the
+ * ILP's optimum on the functions it solved. */
 #include "compare.h"
 
 #include <dirent.h>
@@ -33,6 +34,7 @@ typedef struct Row {
 	double ilp_obj, ilp_bound;
 	bool ilp_exact;
 	CoalOptResult co; /* the coalescing optimum of ssa's problem */
+	Outcome gcc;      /* GCC's recorded allocation (not timed) */
 } Row;
 
 typedef struct Cmp {
@@ -109,6 +111,58 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* The verdict's name, for the progress lines. */
+static const char *verdict_name(int v)
+{
+	return v == VERDICT_VIOLATION ? "violation" : "unverified";
+}
+
+/* Checks allocation fn of orig into *out (verified, weighted spill
+ * code, moves); a line on stderr naming who, the function and the
+ * verdict when it is not verified. */
+static void count_one(const char *who, const Fn *orig, const Fn *fn,
+		      const AllocStats *st, Outcome *out)
+{
+	out->allocated = true;
+	VerifyResult r;
+	verify_fn(orig, fn, &r);
+	out->verified = r.verdict == VERDICT_VERIFIED;
+	if (!out->verified)
+		fprintf(stderr, "compare: %s: %s: %s%s%s\n", orig->name, who,
+			verdict_name(r.verdict), r.reason ? ": " : "",
+			r.reason ? r.reason : "");
+	verify_result_free(&r);
+	out->spill_w = st->spills.w + st->reloads.w + st->remats.w;
+	out->moves = st->moves.n + st->swaps.n + st->copies_kept.n;
+}
+
+/* GCC's allocation of orig, the function of orig's name in F.gcc.ir
+ * beside path F.ir, into row->gcc (left unallocated
+ * when there is none). */
+static void gcc_one(const char *path, const Fn *orig, Row *row)
+{
+	size_t n = strlen(path);
+	char *g = malloc(n + 5);
+	if (!g)
+		abort();
+	snprintf(g, n + 5, "%.*s.gcc.ir", (int)(n - 3), path);
+	IrFile file;
+	IrError perr;
+	bool ok = ir_parse_file(g, target_x86_64(), &file, &perr);
+	free(g);
+	if (!ok)
+		return;
+	for (int i = 0; i < file.nfn; i++) {
+		if (strcmp(file.fn[i]->name, orig->name))
+			continue;
+		AllocStats st;
+		alloc_count(file.fn[i], &st);
+		count_one("gcc", orig, file.fn[i], &st, &row->gcc);
+		break;
+	}
+	irfile_free(&file);
+}
+
 /* Runs allocator a on orig into *out (and the ILP's outcome into row).
  * ssa and irc run c->repeat times, the time the least of the runs, the
  * last run's allocation kept (every run allocates alike). */
@@ -137,13 +191,7 @@ static void run_one(const Cmp *c, int a, const Fn *orig, Row *row)
 	}
 	if (!fn)
 		return;
-	out->allocated = true;
-	VerifyResult r;
-	verify_fn(orig, fn, &r);
-	out->verified = r.verdict == VERDICT_VERIFIED;
-	verify_result_free(&r);
-	out->spill_w = st.spills.w + st.reloads.w + st.remats.w;
-	out->moves = st.moves.n + st.swaps.n + st.copies_kept.n;
+	count_one(allocator_name(a), orig, fn, &st, out);
 	fn_free(fn);
 }
 
@@ -193,6 +241,7 @@ static void run_all(Cmp *c)
 					run_one(c, a, file.fn[i], row);
 			if (c->coalopt)
 				run_coalopt(c, file.fn[i], row);
+			gcc_one(c->files[f], file.fn[i], row);
 		}
 		irfile_free(&file);
 	}
@@ -207,46 +256,89 @@ static bool all_verified(const Cmp *c, const Row *row)
 	return true;
 }
 
+/* Whether GCC's allocation is in the table: some function has one. */
+static bool any_gcc(const Cmp *c)
+{
+	for (int r = 0; r < c->nrows; r++)
+		if (c->rows[r].gcc.allocated)
+			return true;
+	return false;
+}
+
+/* One line of the table: outcome k of every row (k < ALLOCATOR_N an
+ * allocator, else GCC's), spill and moves summed over the rows every
+ * chosen allocator verified (and GCC's verified, for GCC's line). */
+static void print_total(const Cmp *c, int k)
+{
+	int nal = 0, nver = 0;
+	int64_t sw = 0, mv = 0;
+	double t = 0;
+	for (int r = 0; r < c->nrows; r++) {
+		const Row *row = &c->rows[r];
+		const Outcome *o = k < ALLOCATOR_N ? &row->o[k] : &row->gcc;
+		nal += o->allocated;
+		nver += o->verified;
+		t += o->seconds;
+		if (all_verified(c, row) && o->verified) {
+			sw += o->spill_w;
+			mv += o->moves;
+		}
+	}
+	printf("%-5s %9d %9d %9d %16lld %9lld ",
+	       k < ALLOCATOR_N ? allocator_name(k) : "gcc", c->nrows, nal,
+	       nver, (long long)sw, (long long)mv);
+	if (k < ALLOCATOR_N)
+		printf("%9.4f\n", t);
+	else
+		printf("%9s\n", "-");
+}
+
 /* The table per allocator: over all functions, then over those all
- * chosen allocators verified. */
+ * chosen allocators verified; GCC's line (not timed) over those it
+ * verified too, with the allocators' spill code there. */
 static void print_totals(const Cmp *c)
 {
 	printf("%-5s %9s %9s %9s %16s %9s %9s\n", "alloc", "functions",
 	       "allocated", "verified", "spill(weighted)", "moves", "seconds");
-	for (int a = 0; a < ALLOCATOR_N; a++) {
-		if (!c->use[a])
+	for (int a = 0; a < ALLOCATOR_N; a++)
+		if (c->use[a])
+			print_total(c, a);
+	bool gcc = any_gcc(c);
+	if (gcc)
+		print_total(c, ALLOCATOR_N);
+	int common = 0, both = 0;
+	int64_t sw[ALLOCATOR_N] = {0};
+	for (int r = 0; r < c->nrows; r++) {
+		const Row *row = &c->rows[r];
+		if (!all_verified(c, row))
 			continue;
-		int nal = 0, nver = 0;
-		int64_t sw = 0, mv = 0;
-		double t = 0;
-		for (int r = 0; r < c->nrows; r++) {
-			const Outcome *o = &c->rows[r].o[a];
-			nal += o->allocated;
-			nver += o->verified;
-			t += o->seconds;
-			if (all_verified(c, &c->rows[r])) {
-				sw += o->spill_w;
-				mv += o->moves;
-			}
-		}
-		printf("%-5s %9d %9d %9d %16lld %9lld %9.4f\n",
-		       allocator_name(a), c->nrows, nal, nver, (long long)sw,
-		       (long long)mv, t);
+		common++;
+		if (!row->gcc.verified)
+			continue;
+		both++;
+		for (int a = 0; a < ALLOCATOR_N; a++)
+			sw[a] += row->o[a].spill_w;
 	}
-	int common = 0;
-	for (int r = 0; r < c->nrows; r++)
-		common += all_verified(c, &c->rows[r]);
 	printf("(spill and moves summed over the %d functions every "
 	       "allocator verified)\n",
 	       common);
+	if (!gcc)
+		return;
+	printf("(gcc: GCC's recorded allocation, all registers; over the %d "
+	       "of them it verified; spill there:",
+	       both);
+	for (int a = 0; a < ALLOCATOR_N; a++)
+		if (c->use[a])
+			printf(" %s %lld", allocator_name(a), (long long)sw[a]);
+	printf(")\n");
 }
 
 /* The ILP's statuses and each allocator's gap to its optimum on the
  * functions it solved optimally and every allocator verified. */
 static void print_gaps(const Cmp *c)
 {
-	int nst[3] = {0}, exact = 0, n = 0;
-	double opt = 0, sum[ALLOCATOR_N] = {0}, gapsum = 0;
+	int nst[3] = {0}, exact = 0, n = 0, ng = 0;
+	double opt = 0, sum[ALLOCATOR_N] = {0}, gapsum = 0, gopt = 0, gsum = 0;
 	for (int r = 0; r < c->nrows; r++) {
 		const Row *row = &c->rows[r];
 		nst[row->ilp_status]++;
@@ -259,6 +351,11 @@ static void print_gaps(const Cmp *c)
 		opt += row->ilp_obj;
 		for (int a = 0; a < ALLOCATOR_N; a++)
 			sum[a] += (double)row->o[a].spill_w;
+		if (row->gcc.verified) {
+			ng++;
+			gopt += row->ilp_obj;
+			gsum += (double)row->gcc.spill_w;
+		}
 	}
 	printf("ilp: optimal %d, feasible %d (mean gap %.1f%%), not solved "
 	       "%d, of %d\n",
@@ -273,6 +370,11 @@ static void print_gaps(const Cmp *c)
 			printf("  %-4s %16.0f  %s%.3fx\n", allocator_name(a),
 			       sum[a], opt > 0 ? "" : "(optimum 0) ",
 			       opt > 0 ? sum[a] / opt : 0.0);
+	if (any_gcc(c))
+		printf("  %-4s %16.0f  %s%.3fx (on the %d of them GCC's "
+		       "allocation verified, optimum %.0f)\n",
+		       "gcc", gsum, gopt > 0 ? "" : "(optimum 0) ",
+		       gopt > 0 ? gsum / gopt : 0.0, ng, gopt);
 }
 
 /* The coalescing optimum's statuses, and ssa's unmet affinity weight

@@ -170,10 +170,10 @@ static void def_facts(Model *m)
 
 /* The operand of i that reads modelled value v from its slot when v is
  * in memory there (a reload folded into i), or -1: v is read by that
- * operand alone, which may read memory (spill_slot_readable) in the
- * captured alternative, not only in another one (`memalt`: the model
- * has no row keeping the instruction's other operands out of memory),
- * and v is not rematerializable (a remat is never folded). */
+ * operand alone, which may read memory (spill_slot_readable: in the
+ * captured alternative, `mem`, or in another, `memalt`), and v is not
+ * rematerializable (a remat is never folded).  At most one of an
+ * instruction's folded reads reads its slot (one_memory_row). */
 static int fold_operand(const Model *m, const Ins *i, int v)
 {
 	if (v >= m->norig || m->remat[v])
@@ -185,10 +185,7 @@ static int fold_operand(const Model *m, const Ins *i, int v)
 				return -1;
 			at = q;
 		}
-	return at >= 0 && !(i->ops[at].flags & OF_MEMALT) &&
-			       spill_slot_readable(m->fn, i, at)
-		       ? at
-		       : -1;
+	return at >= 0 && spill_slot_readable(m->fn, i, at) ? at : -1;
 }
 
 /* The index of value v in point p's list, or -1. */
@@ -488,6 +485,27 @@ static void continuity_row(Model *m, int e, int from)
 	term(m, lcol(e), -1);
 }
 
+/* At point p, before an instruction: of the n reads that may each read
+ * their slot there (fold, not forced), at most one does: the others'
+ * values are in registers, sum r >= n - 1 (x86 has one memory operand;
+ * spill_slot_readable wants no other operand in memory). */
+static void one_memory_row(Model *m, int p)
+{
+	int n = 0;
+	for (int k = 0; k < m->pt[p].n; k++) {
+		int e = m->pt[p].ent[k];
+		n += e >= 0 && m->fold[e] && !m->forced[e];
+	}
+	if (n < 2)
+		return;
+	row(m, 1 - n);
+	for (int k = 0; k < m->pt[p].n; k++) {
+		int e = m->pt[p].ent[k];
+		if (e >= 0 && m->fold[e] && !m->forced[e])
+			term(m, rcol(e), -1);
+	}
+}
+
 /* Every row of the model. */
 static void rows(Model *m)
 {
@@ -527,6 +545,7 @@ static void rows(Model *m)
 		for (int j = 0; j < m->nins[b]; j++) {
 			const Ins *i = m->ins[b][j];
 			int p = p0 + j;
+			one_memory_row(m, p);
 			mark_ops(m, i, true);
 			for (int k = 0; k < m->pt[p + 1].n; k++) {
 				int e = m->pt[p + 1].ent[k];
