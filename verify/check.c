@@ -61,7 +61,7 @@ bool alone_valid(const Chk *c, const Op *ao, const Op *oo)
 bool kc_unproven(Chk *c, int l, int v)
 {
 	return c->gcc && c->unnamed && v >= 0 && v < c->nval &&
-	       c->unnamed[v] && c->cur[l] == set_single(&c->sp, kc_id(c));
+	       c->unnamed[v] && set_has(&c->sp, c->cur[l], kc_id(c));
 }
 
 /* Whether location l holds value v through a deleted copy `copy =v,

@@ -783,10 +783,10 @@ int alone_word(const Op *ao, const Op *oo);
 bool alone_valid(const Chk *c, const Op *ao, const Op *oo);
 
 /* Whether a read of value v at location l that does not find v is not
- * proven rather than wrong: l holds nothing but the mark K (GCC loaded
- * a constant the checker knows no value of into it), and v is unnamed
- * (setup_unnamed: the original computes it only by instructions whose
- * result GCC may know to be that constant). */
+ * proven rather than wrong: l holds the mark K (GCC loaded a constant
+ * into it: the values l holds besides are equal to that constant), and
+ * v is unnamed (setup_unnamed: the original computes it only by
+ * instructions whose result GCC may know to be that constant). */
 bool kc_unproven(Chk *c, int l, int v);
 
 /* Checks every value operand of original instruction i (original o).
