@@ -87,11 +87,10 @@ for lvl in $levels; do
 	n=$(ls "$dir"/*.o 2>/dev/null | wc -l)
 	echo "binutils: $lvl: $n objects"
 	"$REPORT" --totals "$dir"/*.o 2>/dev/null | sed "s/^/binutils: $lvl: /"
-	viol=$("$REPORT" "$dir"/*.o 2>/dev/null | grep -c 'violation:')
-	if [ "$viol" -gt 0 ]; then
+	"$REPORT" "$dir"/*.o 2>/dev/null | grep 'violation:' >"$dir/violations.txt"
+	if [ -s "$dir/violations.txt" ]; then
 		status=1
-		"$REPORT" "$dir"/*.o 2>/dev/null | grep 'violation:' |
-			sed "s/^/binutils: $lvl: /"
+		sed "s/^/binutils: $lvl: /" "$dir/violations.txt"
 	fi
 done
 exit $status
