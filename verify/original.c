@@ -217,6 +217,18 @@ static void push_source_holders(Chk *c, const Ins *o, Writes *ws,
 	}
 }
 
+/* Adds each queued (location, id) of ws below location limit to what
+ * that location holds, then empties ws. */
+static void add_queued(Chk *c, Writes *ws, int limit)
+{
+	for (int k = 0; k < ws->n; k++) {
+		int l = ws->w[k].loc;
+		if (l < limit)
+			wset(c, l, set_add(&c->sp, c->cur[l], ws->w[k].set));
+	}
+	ws->n = 0;
+}
+
 /* Whether deleted original o moves a wide pseudo into the general
  * registers that return or pass it, word by word: an ord named "*mov..."
  * whose operands are n >= 2 hard general registers written, then one
@@ -396,10 +408,7 @@ static void do_deleted(Chk *c, const Ins *o, int idx)
 		else if (c->isW[v])
 			bit_set(c->curD, c->widx[v], false);
 	}
-	for (int k = 0; k < ws->n; k++)
-		wset(c, ws->w[k].loc,
-		     set_add(&c->sp, c->cur[ws->w[k].loc], ws->w[k].set));
-	ws->n = 0;
+	add_queued(c, ws, c->nloc);
 	remat_proof(c, o, idx);
 	av_executed(c, o, idx);
 	mem_after(c, o);
@@ -478,10 +487,7 @@ static void ptr_copy_holders(Chk *c, const Ins *o)
 	Writes *ws = c->ws;
 	ws->n = 0;
 	push_source_holders(c, o, ws, false);
-	for (int k = 0; k < ws->n; k++)
-		wset(c, ws->w[k].loc,
-		     set_add(&c->sp, c->cur[ws->w[k].loc], ws->w[k].set));
-	ws->n = 0;
+	add_queued(c, ws, c->nloc);
 }
 
 /* After an executed lowpart_move o from a low part of pseudo s (d := the
@@ -506,12 +512,7 @@ static void lowpart_holders(Chk *c, const Ins *o)
 	push_id_holders(c, sv, dv, ws, false);
 	for (int w = dsize; w <= PF_MAXW; w *= 2)
 		push_id_holders(c, pf_id(c, sv, PF_LOW, w), dv, ws, false);
-	for (int k = 0; k < ws->n; k++) {
-		int l = ws->w[k].loc;
-		if (l >= 0 && l < c->cbase)
-			wset(c, l, set_add(&c->sp, c->cur[l], ws->w[k].set));
-	}
-	ws->n = 0;
+	add_queued(c, ws, c->cbase);
 }
 
 /* ---- An original instruction ------------------------------------------- */
