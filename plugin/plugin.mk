@@ -10,13 +10,9 @@
 # delete and the __throw_* helpers, and C++20 (no extern template
 # std::string) with -fno-threadsafe-statics keeps libstdc++'s exception
 # runtime out: no unwinder, no TLS, no dependency on the dynamic loader.
-# No symbol of the plugin can be interposed (-Bsymbolic, the version
-# script), so its code is compiled -fno-semantic-interposition: calls
-# between global functions of one file may be inlined and bound
-# directly, as in the tools' non-PIC build.
 CXX            ?= g++
 GCC_PLUGIN_DIR := $(shell $(CC) -print-file-name=plugin)
-PLUGIN_CXXFLAGS = -std=gnu++20 -fno-semantic-interposition -fno-rtti -fno-exceptions -fno-threadsafe-statics -fPIC -Wall -Wextra -Werror \
+PLUGIN_CXXFLAGS = -std=gnu++20 -fno-rtti -fno-exceptions -fno-threadsafe-statics -fPIC -Wall -Wextra -Werror \
                   -I$(GCC_PLUGIN_DIR)/include -I. -Icore -DSSARA_VERSION='"$(VERSION)"'
 PLUGIN_SRC  = $(wildcard plugin/*.cc plugin/postra/*.cc)
 PLUGIN_OBJ  = $(PLUGIN_SRC:%.cc=$(B)/%.o)
@@ -28,7 +24,7 @@ PLUGIN_LDFLAGS = -shared -Wl,--version-script=plugin/exports.map -Wl,-Bsymbolic 
 
 $(B)/pic/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(WARN) $(CFLAGS) -fPIC -fno-semantic-interposition -DSSARA_VERSION='"$(VERSION)"' -Icore -Iverify -Itools -MMD -MP -c $< -o $@
+	$(CC) $(WARN) $(CFLAGS) -fPIC -DSSARA_VERSION='"$(VERSION)"' -Icore -Iverify -Itools -MMD -MP -c $< -o $@
 
 $(B)/plugin/%.o: plugin/%.cc $(B)/.deps
 	@mkdir -p $(dir $@)
