@@ -26,6 +26,7 @@ typedef struct Pref {
 typedef struct CO {
 	const Fn *fn;
 	Colour *c;
+	Arena *a;        /* scratch: everything below, freed at the end */
 	int np;
 	int *u;          /* per pseudo: unit (valid where c->need) */
 	bool *node;      /* per pseudo: a unit representative with a register */
@@ -80,13 +81,12 @@ static void set_col(CO *co, int u, int r)
 /* Units, their members and their graph. */
 static void build_units(CO *co)
 {
-	const Fn *fn = co->fn;
 	Colour *c = co->c;
 	int np = co->np;
-	co->u = ARENA_RAW(fn->arena, int, np + 1);
-	co->node = ARENA_NEW(fn->arena, bool, np + 1);
-	co->col = ARENA_RAW(fn->arena, int, np + 1);
-	co->mstart = ARENA_NEW(fn->arena, int, np + 2);
+	co->u = ARENA_RAW(co->a, int, np + 1);
+	co->node = ARENA_NEW(co->a, bool, np + 1);
+	co->col = ARENA_RAW(co->a, int, np + 1);
+	co->mstart = ARENA_NEW(co->a, int, np + 2);
 	for (int p = 0; p < np; p++) {
 		co->u[p] = colour_unit(c, p);
 		if (c->need[p] && c->reg[p] >= 0) {
@@ -98,24 +98,24 @@ static void build_units(CO *co)
 		co->mstart[p + 1] += co->mstart[p];
 		co->col[p] = c->reg[p];
 	}
-	int *fill = ARENA_NEW(fn->arena, int, np + 1);
-	co->members = ARENA_RAW(fn->arena, int, co->mstart[np] + 1);
-	co->uw = ARENA_NEW(fn->arena, uint8_t, np + 1);
+	int *fill = ARENA_NEW(co->a, int, np + 1);
+	co->members = ARENA_RAW(co->a, int, co->mstart[np] + 1);
+	co->uw = ARENA_NEW(co->a, uint8_t, np + 1);
 	for (int p = 0; p < np; p++)
 		if (c->need[p] && c->reg[p] >= 0) {
 			co->members[co->mstart[co->u[p]] + fill[co->u[p]]++] = p;
 			if (c->width[p] > co->uw[co->u[p]])
 				co->uw[co->u[p]] = c->width[p];
 		}
-	co->cspan = ARENA_NEW(fn->arena, RegSet, np + 1);
+	co->cspan = ARENA_NEW(co->a, RegSet, np + 1);
 	for (int x = 0; x < np; x++)
 		if (co->node[x])
 			co->cspan[x] = uspan(co, x, co->col[x]);
 	/* unit adjacency: members' neighbours mapped to units */
-	int *mark = ARENA_RAW(fn->arena, int, np + 1);
+	int *mark = ARENA_RAW(co->a, int, np + 1);
 	for (int p = 0; p < np; p++)
 		mark[p] = -1;
-	co->ustart = ARENA_NEW(fn->arena, int, np + 2);
+	co->ustart = ARENA_NEW(co->a, int, np + 2);
 	int total = 0;
 	for (int pass = 0; pass < 2; pass++) {
 		int n = 0;
@@ -141,7 +141,7 @@ static void build_units(CO *co)
 		}
 		if (!pass) {
 			total = n;
-			co->unbr = ARENA_RAW(fn->arena, int, total + 1);
+			co->unbr = ARENA_RAW(co->a, int, total + 1);
 			for (int p = 0; p < np; p++)
 				mark[p] = -1;
 		} else {
@@ -154,7 +154,7 @@ static void build_units(CO *co)
  * then one by a; O(affinities + units). */
 static void sort_affinities(CO *co)
 {
-	Arena *ar = co->fn->arena;
+	Arena *ar = co->a;
 	int np = co->np, n = co->naff;
 	UAff *tmp = ARENA_RAW(ar, UAff, n + 1);
 	int *cnt = ARENA_NEW(ar, int, np + 2);
@@ -176,11 +176,10 @@ static void sort_affinities(CO *co)
 /* Affinities between units (merged) and register preferences. */
 static void build_affinities(CO *co)
 {
-	const Fn *fn = co->fn;
 	Colour *c = co->c;
 	int np = co->np;
-	co->aff = ARENA_NEW(fn->arena, UAff, c->naff + 1);
-	co->pstart = ARENA_NEW(fn->arena, int, np + 2);
+	co->aff = ARENA_NEW(co->a, UAff, c->naff + 1);
+	co->pstart = ARENA_NEW(co->a, int, np + 2);
 	for (int k = 0; k < c->naff; k++) {
 		const ColAff *a = &c->aff[k];
 		if (!c->need[a->a] || c->reg[a->a] < 0)
@@ -209,7 +208,7 @@ static void build_affinities(CO *co)
 			co->aff[n++] = co->aff[k];
 	}
 	co->naff = n;
-	co->astart = ARENA_NEW(fn->arena, int, np + 2);
+	co->astart = ARENA_NEW(co->a, int, np + 2);
 	for (int k = 0; k < n; k++) {
 		co->astart[co->aff[k].a + 1]++;
 		co->astart[co->aff[k].b + 1]++;
@@ -218,15 +217,15 @@ static void build_affinities(CO *co)
 		co->astart[p + 1] += co->astart[p];
 		co->pstart[p + 1] += co->pstart[p];
 	}
-	int *fill = ARENA_NEW(fn->arena, int, np + 1);
-	co->alist = ARENA_RAW(fn->arena, int, 2 * n + 1);
+	int *fill = ARENA_NEW(co->a, int, np + 1);
+	co->alist = ARENA_RAW(co->a, int, 2 * n + 1);
 	for (int k = 0; k < n; k++) {
 		int a = co->aff[k].a, b = co->aff[k].b;
 		co->alist[co->astart[a] + fill[a]++] = k;
 		co->alist[co->astart[b] + fill[b]++] = k;
 	}
 	memset(fill, 0, sizeof(int) * (size_t)(np + 1));
-	co->pref = ARENA_RAW(fn->arena, Pref, co->pstart[np] + 1);
+	co->pref = ARENA_RAW(co->a, Pref, co->pstart[np] + 1);
 	for (int k = 0; k < c->naff; k++) {
 		const ColAff *a = &c->aff[k];
 		if (a->b >= 0 || !c->need[a->a] || c->reg[a->a] < 0)
@@ -244,10 +243,10 @@ static void log_change(CO *co, int u)
 {
 	if (co->nlog == co->logcap) {
 		int cap = 2 * co->logcap + 64;
-		co->logn = arena_grow(co->fn->arena, co->logn,
+		co->logn = arena_grow(co->a, co->logn,
 				      sizeof(int) * (size_t)co->logcap,
 				      sizeof(int) * (size_t)cap);
-		co->logc = arena_grow(co->fn->arena, co->logc,
+		co->logc = arena_grow(co->a, co->logc,
 				      sizeof(int) * (size_t)co->logcap,
 				      sizeof(int) * (size_t)cap);
 		co->logcap = cap;
@@ -384,11 +383,11 @@ typedef struct Heap {
 	int n, cap;
 } Heap;
 
-static void heap_push(const Fn *fn, Heap *q, Chunk c)
+static void heap_push(Arena *a, Heap *q, Chunk c)
 {
 	if (q->n == q->cap) {
 		int cap = 2 * q->cap + 16;
-		q->h = arena_grow(fn->arena, q->h, sizeof(Chunk) * (size_t)q->cap,
+		q->h = arena_grow(a, q->h, sizeof(Chunk) * (size_t)q->cap,
 				  sizeof(Chunk) * (size_t)cap);
 		q->cap = cap;
 	}
@@ -522,22 +521,21 @@ static int64_t group_weight(const CO *co, const int *m, int n, const int *in,
 /* The initial chunks, pushed on q. */
 static void build_chunks(CO *co, Heap *q, int *in, int *stampp)
 {
-	const Fn *fn = co->fn;
 	int np = co->np;
 	CF f;
-	f.parent = ARENA_RAW(fn->arena, int, np + 1);
-	f.next = ARENA_RAW(fn->arena, int, np + 1);
-	f.last = ARENA_RAW(fn->arena, int, np + 1);
-	f.size = ARENA_RAW(fn->arena, int, np + 1);
+	f.parent = ARENA_RAW(co->a, int, np + 1);
+	f.next = ARENA_RAW(co->a, int, np + 1);
+	f.last = ARENA_RAW(co->a, int, np + 1);
+	f.size = ARENA_RAW(co->a, int, np + 1);
 	for (int x = 0; x < np; x++) {
 		f.parent[x] = f.last[x] = x;
 		f.next[x] = -1;
 		f.size[x] = 1;
 	}
-	const UAff **byw = ARENA_RAW(fn->arena, const UAff *, co->naff + 1);
+	const UAff **byw = ARENA_RAW(co->a, const UAff *, co->naff + 1);
 	for (int k = 0; k < co->naff; k++)
 		byw[k] = &co->aff[k];
-	sort_by_weight(byw, co->naff, fn->arena);
+	sort_by_weight(byw, co->naff, co->a);
 	for (int k = 0; k < co->naff; k++) {
 		int a = cfind(&f, byw[k]->a), b = cfind(&f, byw[k]->b);
 		if (a != b && !chunks_interfere(co, &f, a, b))
@@ -548,7 +546,7 @@ static void build_chunks(CO *co, Heap *q, int *in, int *stampp)
 			continue;
 		if (f.size[x] == 1 && co->pstart[x] == co->pstart[x + 1])
 			continue;
-		Chunk ch = {ARENA_NEW(fn->arena, int, f.size[x]), 0, 0};
+		Chunk ch = {ARENA_NEW(co->a, int, f.size[x]), 0, 0};
 		for (int y = x; y >= 0; y = f.next[y])
 			ch.m[ch.n++] = y;
 		int stamp = ++*stampp;
@@ -556,7 +554,7 @@ static void build_chunks(CO *co, Heap *q, int *in, int *stampp)
 			in[ch.m[k]] = stamp;
 		ch.w = group_weight(co, ch.m, ch.n, in, stamp, -1);
 		if (ch.w > 0)
-			heap_push(fn, q, ch);
+			heap_push(co->a, q, ch);
 	}
 }
 
@@ -567,7 +565,6 @@ static void build_chunks(CO *co, Heap *q, int *in, int *stampp)
 static int64_t components(CO *co, const Chunk *ch, int r, int *in,
 			  int *stampp, int *best, int *nbest, Heap *q, bool rest)
 {
-	const Fn *fn = co->fn;
 	int stamp = ++*stampp;
 	for (int k = 0; k < ch->n; k++) {
 		int x = ch->m[k];
@@ -608,9 +605,9 @@ static int64_t components(CO *co, const Chunk *ch, int r, int *in,
 			*nbest = n;
 		}
 		if (rest && w > 0) {
-			Chunk nc = {ARENA_NEW(fn->arena, int, n), n, w};
+			Chunk nc = {ARENA_NEW(co->a, int, n), n, w};
 			memcpy(nc.m, comp, sizeof(int) * (size_t)n);
-			heap_push(fn, q, nc);
+			heap_push(co->a, q, nc);
 		}
 	}
 	return bestw;
@@ -879,7 +876,9 @@ static void abnormal_pairs(CO *co)
 	}
 }
 
-void coalesce(const Fn *fn, Colour *c, CoalesceStats *st)
+/* coalesce with its tables in the scratch arena a. */
+static void coalesce_in(const Fn *fn, Colour *c, CoalesceStats *st,
+			Arena *a)
 {
 	CoalesceStats local;
 	if (!st)
@@ -889,17 +888,17 @@ void coalesce(const Fn *fn, Colour *c, CoalesceStats *st)
 	st->aff_after = st->aff_before;
 	if (!c->naff || !c->np)
 		return;
-	CO co = {.fn = fn, .c = c, .np = c->np, .st = st};
+	CO co = {.fn = fn, .c = c, .a = a, .np = c->np, .st = st};
 	build_units(&co);
 	build_affinities(&co);
-	co.fixed = ARENA_NEW(fn->arena, bool, co.np + 1);
-	co.busy = ARENA_NEW(fn->arena, bool, co.np + 1);
-	co.scratch = ARENA_NEW(fn->arena, int, co.np + 1);
-	co.best = ARENA_NEW(fn->arena, int, co.np + 1);
-	co.cur = ARENA_NEW(fn->arena, int, co.np + 1);
+	co.fixed = ARENA_NEW(a, bool, co.np + 1);
+	co.busy = ARENA_NEW(a, bool, co.np + 1);
+	co.scratch = ARENA_NEW(a, int, co.np + 1);
+	co.best = ARENA_NEW(a, int, co.np + 1);
+	co.cur = ARENA_NEW(a, int, co.np + 1);
 	co.budget_total = (long)TOTAL_PER_ITEM *
 			  (co.np + fn->nsparse + co.ustart[co.np] + 16);
-	int *in = ARENA_NEW(fn->arena, int, co.np + 1);
+	int *in = ARENA_NEW(a, int, co.np + 1);
 	int stamp = 0;
 	Heap q = {0};
 	build_chunks(&co, &q, in, &stamp);
@@ -915,7 +914,7 @@ void coalesce(const Fn *fn, Colour *c, CoalesceStats *st)
 	bool words = has_extracts(&co), abn = has_abnormal_unmet(&co);
 	int64_t obj0 = 0;
 	if (words || abn) {
-		int *now = ARENA_RAW(fn->arena, int, co.np + 1);
+		int *now = ARENA_RAW(a, int, co.np + 1);
 		memcpy(now, co.col, sizeof(int) * (size_t)co.np);
 		for (int p = 0; p < co.np; p++)
 			co.col[p] = c->reg[p];
@@ -927,7 +926,7 @@ void coalesce(const Fn *fn, Colour *c, CoalesceStats *st)
 			abnormal_pairs(&co);
 		words = true; /* compare by the objective */
 	}
-	int8_t *old = ARENA_RAW(fn->arena, int8_t, co.np + 1);
+	int8_t *old = ARENA_RAW(a, int8_t, co.np + 1);
 	memcpy(old, c->reg, (size_t)co.np);
 	for (int p = 0; p < co.np; p++)
 		if (c->need[p] && c->reg[p] >= 0)
@@ -941,4 +940,11 @@ void coalesce(const Fn *fn, Colour *c, CoalesceStats *st)
 	}
 	for (int p = 0; p < co.np; p++)
 		st->nrecolour += c->reg[p] != old[p];
+}
+
+void coalesce(const Fn *fn, Colour *c, CoalesceStats *st)
+{
+	Arena *a = arena_new();
+	coalesce_in(fn, c, st, a);
+	arena_free(a);
 }

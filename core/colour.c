@@ -23,6 +23,8 @@ typedef struct CS {
 	const Live *lv;
 	RegSet all;        /* avail[GPR] | avail[SSE] */
 	int mode;          /* ColBias */
+	Arena *a;          /* scratch: what the colouring alone uses (the s->
+			      tables and temporaries), freed at its end */
 	int *cls;          /* COL_BIAS_CLASSES: per pseudo, its class's
 			      union-find parent */
 	int8_t *ccol;      /* per class root: its colour, -1 unset */
@@ -103,10 +105,10 @@ static void add_edge(CS *s, int a, int b)
 	if (s->ne == s->ecap) {
 		int cap = 2 * s->ecap + 64;
 		/* filled in order: the tails need no zeroing */
-		s->ea = arena_grow_raw(s->fn->arena, s->ea,
+		s->ea = arena_grow_raw(s->a, s->ea,
 				       sizeof(int) * (size_t)s->ecap,
 				       sizeof(int) * (size_t)cap);
-		s->eb = arena_grow_raw(s->fn->arena, s->eb,
+		s->eb = arena_grow_raw(s->a, s->eb,
 				       sizeof(int) * (size_t)s->ecap,
 				       sizeof(int) * (size_t)cap);
 		s->ecap = cap;
@@ -197,7 +199,7 @@ static void weigh_set(CS *s, const LiveSet *L)
 /* The weights of every value, per class (vweight), into s->wt. */
 static void weigh_values(CS *s, int nval)
 {
-	s->wt = ARENA_RAW(s->fn->arena, int, nval * RC_NALLOC + 1);
+	s->wt = ARENA_RAW(s->a, int, nval * RC_NALLOC + 1);
 	for (int v = 0; v < nval; v++)
 		for (int cl = 0; cl < RC_NALLOC; cl++)
 			s->wt[v * RC_NALLOC + cl] = vweight(s, v, cl);
@@ -461,20 +463,20 @@ static void analyse(CS *s)
 {
 	Fn *fn = s->fn;
 	LiveSet L;
-	lset_init(&L, fn->arena, s->lv->nval);
+	lset_init(&L, s->a, s->lv->nval);
 	weigh_values(s, s->lv->nval);
-	s->flags = ARENA_NEW(fn->arena, uint8_t *, fn->nblk + 1);
-	s->hafter = ARENA_NEW(fn->arena, RegSet *, fn->nblk + 1);
+	s->flags = ARENA_NEW(s->a, uint8_t *, fn->nblk + 1);
+	s->hafter = ARENA_NEW(s->a, RegSet *, fn->nblk + 1);
 	for (int b = 0; b < fn->nblk; b++) {
 		if (!cfg_reachable(s->cfg, b))
 			continue;
 		const Blk *bb = fn->blk[b];
 		int n = count_ops(bb);
-		s->flags[b] = ARENA_NEW(fn->arena, uint8_t, n + 1);
+		s->flags[b] = ARENA_NEW(s->a, uint8_t, n + 1);
 		int ni = 0;
 		for (const Ins *i = bb->first; i; i = i->next)
 			ni += i->kind != IK_PHI;
-		s->hafter[b] = ARENA_NEW(fn->arena, RegSet, ni + 1);
+		s->hafter[b] = ARENA_NEW(s->a, RegSet, ni + 1);
 		live_set_out(s->lv, b, &L);
 		weigh_set(s, &L);
 		for (const Ins *i = bb->last; i && i->kind != IK_PHI;
@@ -516,15 +518,15 @@ static void build_graph(CS *s)
 	Fn *fn = s->fn;
 	Colour *c = s->c;
 	int np = c->np;
-	int *deg = ARENA_NEW(fn->arena, int, np + 1);
+	int *deg = ARENA_NEW(s->a, int, np + 1);
 	for (int e = 0; e < s->ne; e++) {
 		deg[s->ea[e]]++;
 		deg[s->eb[e]]++;
 	}
-	c->nstart = ARENA_NEW(fn->arena, int, np + 2);
+	c->nstart = ARENA_NEW(s->a, int, np + 2);
 	for (int p = 0; p < np; p++)
 		c->nstart[p + 1] = c->nstart[p] + deg[p];
-	int *fill = ARENA_NEW(fn->arena, int, np + 1);
+	int *fill = ARENA_NEW(s->a, int, np + 1);
 	int *tmp = ARENA_RAW(fn->arena, int, c->nstart[np] + 1);
 	for (int e = 0; e < s->ne; e++) {
 		int a = s->ea[e], b = s->eb[e];
@@ -532,7 +534,7 @@ static void build_graph(CS *s)
 		tmp[c->nstart[b] + fill[b]++] = a;
 	}
 	/* compact, dropping duplicates */
-	int *mark = ARENA_RAW(fn->arena, int, np + 1);
+	int *mark = ARENA_RAW(s->a, int, np + 1);
 	for (int p = 0; p < np; p++)
 		mark[p] = -1;
 	int out = 0;
@@ -555,10 +557,9 @@ static void build_graph(CS *s)
 /* Per-pseudo lists of affinity indices, for the bias. */
 static void build_aff_index(CS *s)
 {
-	Fn *fn = s->fn;
 	Colour *c = s->c;
 	int np = c->np;
-	s->astart = ARENA_NEW(fn->arena, int, np + 2);
+	s->astart = ARENA_NEW(s->a, int, np + 2);
 	for (int k = 0; k < c->naff; k++) {
 		s->astart[c->aff[k].a + 1]++;
 		if (c->aff[k].b >= 0)
@@ -566,8 +567,8 @@ static void build_aff_index(CS *s)
 	}
 	for (int p = 0; p < np; p++)
 		s->astart[p + 1] += s->astart[p];
-	int *fill = ARENA_NEW(fn->arena, int, np + 1);
-	s->alist = ARENA_RAW(fn->arena, int, s->astart[np] + 1);
+	int *fill = ARENA_NEW(s->a, int, np + 1);
+	s->alist = ARENA_RAW(s->a, int, s->astart[np] + 1);
 	for (int k = 0; k < c->naff; k++) {
 		int a = c->aff[k].a, b = c->aff[k].b;
 		s->alist[s->astart[a] + fill[a]++] = k;
@@ -706,18 +707,18 @@ static void precoalesce(CS *s)
 	Fn *fn = s->fn;
 	const Colour *c = s->c;
 	int np = c->np;
-	s->cls = ARENA_NEW(fn->arena, int, np + 1);
-	s->ccol = ARENA_NEW(fn->arena, int8_t, np + 1);
-	int *next = ARENA_NEW(fn->arena, int, np + 1), *last =
-		ARENA_NEW(fn->arena, int, np + 1);
-	int *size = ARENA_NEW(fn->arena, int, np + 1);
+	s->cls = ARENA_NEW(s->a, int, np + 1);
+	s->ccol = ARENA_NEW(s->a, int8_t, np + 1);
+	int *next = ARENA_NEW(s->a, int, np + 1), *last =
+		ARENA_NEW(s->a, int, np + 1);
+	int *size = ARENA_NEW(s->a, int, np + 1);
 	for (int p = 0; p < np; p++) {
 		s->cls[p] = last[p] = p;
 		next[p] = -1;
 		s->ccol[p] = -1;
 		size[p] = 1;
 	}
-	AffKey *ord = ARENA_NEW(fn->arena, AffKey, c->naff + 1);
+	AffKey *ord = ARENA_NEW(s->a, AffKey, c->naff + 1);
 	for (int k = 0; k < c->naff; k++)
 		ord[k] = (AffKey){col_aff_weight(&c->aff[k]), k};
 	qsort(ord, (size_t)c->naff, sizeof *ord, aff_heavier);
@@ -1047,8 +1048,8 @@ static bool match_class(CS *s, int b, Ins *P, Ins *I, const uint8_t *flI,
 	Fn *fn = s->fn;
 	Colour *c = s->c;
 	int nn = 0, cap = P->nops / 2 + I->nops + 1;
-	MNode *n = ARENA_NEW(fn->arena, MNode, cap);
-	bool *taken = ARENA_NEW(fn->arena, bool, I->nops + 1);
+	MNode *n = ARENA_NEW(s->a, MNode, cap);
+	bool *taken = ARENA_NEW(s->a, bool, I->nops + 1);
 	for (int j = 0; j + 1 < P->nops; j += 2) {
 		int v = P->ops[j].reg, src = P->ops[j + 1].reg;
 		if (cls_of(fn, v) != cls)
@@ -1273,9 +1274,9 @@ static void init_values(CS *s)
 	c->adm = ARENA_RAW(fn->arena, RegSet, np + 1);
 	c->width = ARENA_RAW(fn->arena, uint8_t, np + 1);
 	c->unit = ARENA_RAW(fn->arena, int, np + 1);
-	s->forb = ARENA_RAW(fn->arena, RegSet, np + 1);
-	s->phidead = ARENA_RAW(fn->arena, bool, np + 1);
-	s->stamp = ARENA_NEW(fn->arena, int, np + TGT_NREGS + 1);
+	s->forb = ARENA_RAW(s->a, RegSet, np + 1);
+	s->phidead = ARENA_RAW(s->a, bool, np + 1);
+	s->stamp = ARENA_NEW(s->a, int, np + TGT_NREGS + 1);
 	c->reg[np] = 0;
 	c->unit[np] = 0;
 	for (int p = 0; p <= np; p++) {
@@ -1352,12 +1353,13 @@ bool colour_fn(Fn *fn, const RegSet avail[RC_NALLOC], Colour *out,
 	return colour_fn_mode(fn, avail, COL_BIAS_WEIGHTED, out, err, errlen);
 }
 
-bool colour_fn_mode(Fn *fn, const RegSet avail[RC_NALLOC], int mode,
-		    Colour *out, char *err, size_t errlen)
+/* colour_fn_mode with its scratch arena s.a (the caller frees it). */
+static bool colour_scratch(Fn *fn, const RegSet avail[RC_NALLOC], int mode,
+			   Colour *out, Arena *a, char *err, size_t errlen)
 {
 	*out = (Colour){0};
 	CS s = {.fn = fn, .t = fn->target, .c = out, .err = err,
-		.errlen = errlen, .mode = mode};
+		.errlen = errlen, .mode = mode, .a = a};
 	out->np = fn->npseudo;
 	for (int cl = 0; cl < RC_NALLOC; cl++) {
 		out->avail[cl] = avail[cl];
@@ -1396,6 +1398,15 @@ bool colour_fn_mode(Fn *fn, const RegSet avail[RC_NALLOC], int mode,
 			return false;
 	colour_rest(&s);
 	return true;
+}
+
+bool colour_fn_mode(Fn *fn, const RegSet avail[RC_NALLOC], int mode,
+		    Colour *out, char *err, size_t errlen)
+{
+	Arena *a = arena_new();
+	bool ok = colour_scratch(fn, avail, mode, out, a, err, errlen);
+	arena_free(a);
+	return ok;
 }
 
 int64_t colour_aff_satisfied(const Colour *c, int64_t *total)

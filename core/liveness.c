@@ -229,13 +229,14 @@ static void explore_value(Explore *x, const int *ev, int n)
 
 /* Requires buf = blocks in value-major order, vcount[v] of them per value
  * v of vals[0..nvals-1] (increasing; every other value has none), cnt[b]
- * per block.  Fills sets[b] with the values, increasing. */
-static void transpose(Arena *a, const IntBuf *buf, const int *vcount,
-		      const int *vals, int nvals, int nblk, const int *cnt,
-		      int **sets)
+ * per block.  Fills sets[b] with the values, increasing; the sets in a,
+ * a temporary in tmp. */
+static void transpose(Arena *a, Arena *tmp, const IntBuf *buf,
+		      const int *vcount, const int *vals, int nvals, int nblk,
+		      const int *cnt, int **sets)
 {
 	int *all = ARENA_RAW(a, int, buf->n + 1);
-	int *fill = ARENA_NEW(a, int, nblk + 1);
+	int *fill = ARENA_NEW(tmp, int, nblk + 1);
 	long off = 0;
 	for (int b = 0; b < nblk; b++) {
 		sets[b] = all + off;
@@ -257,10 +258,10 @@ static void transpose(Arena *a, const IntBuf *buf, const int *vcount,
 }
 
 /* Requires valid predecessor arrays.  Sets up the exploration state:
- * stamps at -1, empty buffers, the predecessor lists in CSR form. */
-static void explore_init(Explore *x, Fn *fn)
+ * stamps at -1, empty buffers, the predecessor lists in CSR form; the
+ * counts (nin, nout: the result's) in fn->arena, the rest in a. */
+static void explore_init(Explore *x, Fn *fn, Arena *a)
 {
-	Arena *a = fn->arena;
 	int n = fn->nblk + 1, npred = 0;
 	for (int b = 0; b < fn->nblk; b++)
 		npred += fn->blk[b]->npred;
@@ -278,18 +279,17 @@ static void explore_init(Explore *x, Fn *fn)
 	x->inmark = ARENA_NEW(a, int, n);
 	x->outmark = ARENA_NEW(a, int, n);
 	x->stk = ARENA_NEW(a, int, n);
-	x->nin = ARENA_NEW(a, int, n);
-	x->nout = ARENA_NEW(a, int, n);
+	x->nin = ARENA_NEW(fn->arena, int, n);
+	x->nout = ARENA_NEW(fn->arena, int, n);
 	for (int b = 0; b < n; b++)
 		x->defmark[b] = x->inmark[b] = x->outmark[b] = -1;
 	x->in = (IntBuf){.a = a};
 	x->out = (IntBuf){.a = a};
 }
 
-/* Records the events of all values, bucketed by value (step 1). */
-static void collect_events(Fn *fn, Events *e)
+/* Records the events of all values, bucketed by value (step 1), in a. */
+static void collect_events(Fn *fn, Events *e, Arena *a)
 {
-	Arena *a = fn->arena;
 	int nval = live_nval(fn);
 	long max = max_events(fn);
 	e->start = ARENA_NEW(a, int, nval + 1);
@@ -311,20 +311,22 @@ static void collect_events(Fn *fn, Events *e)
 		e->ev[fill[e->sv[k]]++] = e->sc[k];
 }
 
-Live *live_compute(Fn *fn, const Cfg *cfg)
+/* live_compute with its temporaries (events, exploration, buffers) in
+ * tmp, the result in fn->arena. */
+static Live *live_compute_in(Fn *fn, const Cfg *cfg, Arena *tmp)
 {
 	Arena *a = fn->arena;
 	int nval = live_nval(fn);
 	Events e;
-	collect_events(fn, &e);
+	collect_events(fn, &e, tmp);
 
 	Explore x;
-	explore_init(&x, fn);
+	explore_init(&x, fn, tmp);
 	/* per value with events, increasing: the blocks it is live into and
 	 * out of; a value without events (most hard registers, the pseudo
 	 * numbers a function does not use) is live nowhere */
-	int *vin = ARENA_RAW(a, int, nval), *vout = ARENA_RAW(a, int, nval);
-	int *vals = ARENA_RAW(a, int, nval + 1), nvals = 0;
+	int *vin = ARENA_RAW(tmp, int, nval), *vout = ARENA_RAW(tmp, int, nval);
+	int *vals = ARENA_RAW(tmp, int, nval + 1), nvals = 0;
 	for (int v = 0; v < nval; v++) {
 		int nev = e.start[v + 1] - e.start[v];
 		if (nev == 0)
@@ -346,8 +348,17 @@ Live *live_compute(Fn *fn, const Cfg *cfg)
 	lv->nout = x.nout;
 	lv->in = ARENA_NEW(a, int *, fn->nblk + 1);
 	lv->out = ARENA_NEW(a, int *, fn->nblk + 1);
-	transpose(a, &x.in, vin, vals, nvals, fn->nblk, x.nin, lv->in);
-	transpose(a, &x.out, vout, vals, nvals, fn->nblk, x.nout, lv->out);
+	transpose(a, tmp, &x.in, vin, vals, nvals, fn->nblk, x.nin, lv->in);
+	transpose(a, tmp, &x.out, vout, vals, nvals, fn->nblk, x.nout,
+		  lv->out);
+	return lv;
+}
+
+Live *live_compute(Fn *fn, const Cfg *cfg)
+{
+	Arena *tmp = arena_new();
+	Live *lv = live_compute_in(fn, cfg, tmp);
+	arena_free(tmp);
 	return lv;
 }
 

@@ -35,8 +35,9 @@
  * upward-exposed, and each predecessor where it is a phi source, walk the
  * predecessors back to the blocks defining it): O(instructions + values +
  * sum over blocks of |live_in| x predecessors), no dense block x value
- * bitsets.  Memory in fn->arena: the sets (an int per member), as much
- * again temporarily, about an int per operand, and O(blocks + values).
+ * bitsets.  Memory in fn->arena: the sets (an int per member) and
+ * O(blocks); temporarily, in an arena of its own freed on return, as
+ * much again, about an int per operand, and O(blocks + values).
  */
 #ifndef SSARA_LIVENESS_H
 #define SSARA_LIVENESS_H

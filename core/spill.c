@@ -683,8 +683,10 @@ static int entry_source(Sp *s, int B, int pi, const SetEnt *e)
 /* Whether (B, v) is banned already. */
 static bool banned(const Sp *s, int B, int v)
 {
-	for (int j = 0; j < s->ban_blk.n; j++)
-		if (s->ban_blk.v[j] == B && s->ban_val.v[j] == v)
+	if (!s->ban_head)
+		return false;
+	for (int j = s->ban_head[B]; j >= 0; j = s->ban_next.v[j])
+		if (s->ban_val.v[j] == v)
 			return true;
 	return false;
 }
@@ -727,9 +729,25 @@ static void add_ban(Sp *s, int B, int v, void *ctx)
 {
 	if (banned(s, B, v))
 		return;
+	if (!s->ban_head) {
+		s->ban_head = ARENA_RAW(s->a, int, s->fn->nblk + 1);
+		for (int b = 0; b <= s->fn->nblk; b++)
+			s->ban_head[b] = -1;
+	}
+	iv_push(s, &s->ban_next, s->ban_head[B]);
+	s->ban_head[B] = s->ban_blk.n;
 	iv_push(s, &s->ban_blk, B);
 	iv_push(s, &s->ban_val, v);
 	++*(int *)ctx;
+}
+
+/* Drops the bans from the n0-th on (the newest), their chains with
+ * them. */
+static void drop_bans(Sp *s, int n0)
+{
+	for (int j = s->ban_blk.n - 1; j >= n0; j--)
+		s->ban_head[s->ban_blk.v[j]] = s->ban_next.v[j];
+	s->ban_blk.n = s->ban_val.n = s->ban_next.n = n0;
 }
 
 /* each_edge_reload visitor: bans the reloads of abnormal edges. */
@@ -948,7 +966,7 @@ static bool try_back_edge_bans(Sp *s, bool *kept)
 	decided_save(s, &d);
 	if (decide_rounds(s) && decide_cost(s) < c0)
 		return *kept = true;
-	s->ban_blk.n = s->ban_val.n = n0;
+	drop_bans(s, n0);
 	decided_restore(s, &d);
 	return true;
 }

@@ -266,15 +266,11 @@ static void take_delayed(Sp *s, int l, EntrySel *x,
  * below), unless they must be in registers. */
 static void apply_bans(Sp *s, int b, Cand *c, int n)
 {
-	int g = 0;
-	for (int j = 0; j < s->ban_blk.n; j++)
-		if (s->ban_blk.v[j] == b) {
-			if (!g)
-				g = new_gen(s);
-			s->mark[s->ban_val.v[j]] = g;
-		}
-	if (!g)
+	if (!s->ban_head || s->ban_head[b] < 0)
 		return;
+	int g = new_gen(s);
+	for (int j = s->ban_head[b]; j >= 0; j = s->ban_next.v[j])
+		s->mark[s->ban_val.v[j]] = g;
 	for (int j = 0; j < n; j++)
 		if (!c[j].forced && s->mark[c[j].v] == g) {
 			c[j].out = 1;

@@ -165,6 +165,10 @@ typedef struct Sp {
 	 * entry of block ban_blk.v[j] (an abnormal in-edge, where no reload
 	 * can go, does not have it in registers) */
 	IVec ban_blk, ban_val;
+	/* the bans of each block as a chain through ban_next, newest first:
+	 * ban_head[b] (NULL until the first ban, then -1 where none) */
+	IVec ban_next;
+	int *ban_head;
 	/* insertion results */
 	InsVec newins;  /* spills and reloads created, for their slots */
 	IVec verval, verblk; /* versions: original value, block */
