@@ -13,7 +13,6 @@
  *        bench --verify-once SIZE   one allocation and one verify_fn,
  *                                   for instruction counts (callgrind)
  */
-#include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +26,7 @@
 #include "irtext.h"
 #include "liveness.h"
 #include "loops.h"
+#include "memkeep.h"
 #include "pressure.h"
 #include "spill_everywhere.h"
 #include "verify.h"
@@ -169,20 +169,11 @@ static void alloc_table(const int *sizes, int nsizes)
 	}
 }
 
-/* Each run allocates and frees one function's memory, up to some
- * hundred MiB at 100,000 instructions: freed memory stays in the process
- * for the next run, as ssara's commands keep it, instead of glibc
- * returning the heap's top to the kernel (more than 128 KiB free there)
- * or unmapping big blocks, and every run faulting its pages in again. */
-static void keep_freed_memory(void)
-{
-	mallopt(M_TRIM_THRESHOLD, 1 << 30);
-	mallopt(M_MMAP_THRESHOLD, 32 << 20);
-}
-
 int main(int argc, char **argv)
 {
-	keep_freed_memory();
+	/* one run's memory, some hundred MiB at 100,000 instructions, kept
+	 * for the next run */
+	keep_freed_memory((size_t)1 << 30);
 	int sizes[16] = {10, 100, 1000, 10000, 100000}, nsizes = 5;
 	if (argc == 3 && !strcmp(argv[1], "--verify-once")) {
 		GenOpts o = gen_defaults(1, atoi(argv[2]));

@@ -3,7 +3,6 @@
  * Exit status: 0 success; 1 the command ran and found a problem (reserved
  * for verify); 2 bad usage or bad input (a parse error names FILE:LINE:COL).
  */
-#include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +19,7 @@
 #include "irtext.h"
 #include "liveness.h"
 #include "loops.h"
+#include "memkeep.h"
 #include "mutate.h"
 #include "pressure.h"
 #include "spill_everywhere.h"
@@ -503,22 +503,10 @@ bad:
 	return EXIT_BAD;
 }
 
-/* The commands allocate and free one function's memory after another:
- * freed memory stays in the process for the next function instead of
- * going back to the kernel each time (glibc trims the heap's top when
- * more than 128 KiB are free there, and the next function's first
- * touch of each page is then a page fault, the kernel zeroing it); so
- * do blocks of more than 32 MiB only, which glibc maps and unmaps
- * whole. */
-static void keep_freed_memory(void)
-{
-	mallopt(M_TRIM_THRESHOLD, 256 << 20);
-	mallopt(M_MMAP_THRESHOLD, 32 << 20);
-}
-
 int main(int argc, char **argv)
 {
-	keep_freed_memory();
+	/* a function's memory, at most 256 MiB, kept for the next */
+	keep_freed_memory((size_t)256 << 20);
 	if (argc < 2) {
 		fputs(usage, stderr);
 		return EXIT_BAD;
