@@ -523,15 +523,16 @@ static void build_graph(CS *s)
 		deg[s->ea[e]]++;
 		deg[s->eb[e]]++;
 	}
-	c->nstart = ARENA_NEW(s->a, int, np + 2);
+	/* off: the neighbours' offsets, duplicates included */
+	int *off = ARENA_NEW(s->a, int, np + 2);
 	for (int p = 0; p < np; p++)
-		c->nstart[p + 1] = c->nstart[p] + deg[p];
+		off[p + 1] = off[p] + deg[p];
 	int *fill = ARENA_NEW(s->a, int, np + 1);
-	int *tmp = ARENA_RAW(fn->arena, int, c->nstart[np] + 1);
+	int *tmp = ARENA_RAW(fn->arena, int, off[np] + 1);
 	for (int e = 0; e < s->ne; e++) {
 		int a = s->ea[e], b = s->eb[e];
-		tmp[c->nstart[a] + fill[a]++] = b;
-		tmp[c->nstart[b] + fill[b]++] = a;
+		tmp[off[a] + fill[a]++] = b;
+		tmp[off[b] + fill[b]++] = a;
 	}
 	/* compact, dropping duplicates */
 	int *mark = ARENA_RAW(s->a, int, np + 1);
@@ -541,7 +542,7 @@ static void build_graph(CS *s)
 	int *start = ARENA_NEW(fn->arena, int, np + 2);
 	for (int p = 0; p < np; p++) {
 		start[p] = out;
-		for (int k = c->nstart[p]; k < c->nstart[p] + fill[p]; k++) {
+		for (int k = off[p]; k < off[p] + fill[p]; k++) {
 			int q = tmp[k];
 			if (mark[q] == p)
 				continue;
