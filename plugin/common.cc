@@ -1,7 +1,8 @@
 /* common.cc - what the parts of the plugin share without calling each
  * other: the options (filled by main.cc from the arguments), the clock
- * that times the passes and checks, and the copy of a checker result
- * into a Check (selfalloc.cc and postra/ check an allocation each).
+ * that times the passes and checks, the checker's reusable tables and
+ * the copy of a checker result into a Check (selfalloc.cc and postra/
+ * check an allocation each).
  */
 #include <time.h>
 
@@ -18,6 +19,14 @@ double seconds_now(void)
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+VerifyCtx *checker_ctx(void)
+{
+	static VerifyCtx *ctx;
+	if (!ctx)
+		ctx = verify_ctx_new();
+	return ctx;
 }
 
 void check_fill(const VerifyResult *res, Check *c)

@@ -3,7 +3,8 @@
  * The plugin is the only code that sees GCC.  Its files, each calling
  * only files listed before it (no call cycle between them):
  *
- *   common.cc     the options, the clock, a checker result into a Check
+ *   common.cc     the options, the clock, the checker's tables, a
+ *                 checker result into a Check
  *   names.cc      how the IR names GCC's hard registers, symbols and
  *                 constants
  *   records.cc    formats and writes the per-function records
@@ -167,6 +168,12 @@ struct VerifyResult;
 /* Copies a checker result (verify/verify.h) into c: verdict, reason,
  * messages (locations 0). */
 void check_fill(const VerifyResult *res, Check *c);
+
+struct VerifyCtx;
+/* The checker's reusable tables for every check of the compile
+ * (verify_fn_in): made at the first call, kept until the process
+ * ends. */
+VerifyCtx *checker_ctx(void);
 
 /* names.cc */
 

@@ -52,7 +52,7 @@ Fn *selfalloc_run(Capture *cap, bool keep)
 			cap->name.c_str());
 	VerifyResult res;
 	t0 = seconds_now();
-	verify_fn(cap->fn, a, &res);
+	verify_fn_in(checker_ctx(), cap->fn, a, &res);
 	cap->check_ssara.seconds = seconds_now() - t0;
 	check_fill(&res, &cap->check_ssara);
 	bool verified = res.verdict == VERDICT_VERIFIED;

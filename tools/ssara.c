@@ -269,6 +269,7 @@ static int cmd_verify(int argc, char **argv)
 			if (twice > 1 || !other)
 				rc = EXIT_BAD;
 		}
+	VerifyCtx *ctx = verify_ctx_new(); /* the checker's tables, reused */
 	for (int i = 0; i < f[1].nfn; i++) {
 		const Fn *alloc = f[1].fn[i], *orig = NULL;
 		for (int j = 0; j < f[0].nfn && !orig; j++)
@@ -277,12 +278,13 @@ static int cmd_verify(int argc, char **argv)
 		if (!orig)
 			continue;
 		VerifyResult r;
-		verify_fn(orig, alloc, &r);
+		verify_fn_in(ctx, orig, alloc, &r);
 		verify_print(stdout, argv[1], alloc->name, &r);
 		if (r.verdict != VERDICT_VERIFIED && rc == EXIT_OK)
 			rc = EXIT_FOUND;
 		verify_result_free(&r);
 	}
+	verify_ctx_free(ctx);
 	irfile_free(&f[0]);
 	irfile_free(&f[1]);
 	return rc;

@@ -35,11 +35,16 @@ static const State *edge_state(Chk *c, int a, int b)
 		return ex;
 	int from = c->eorig[a], np = c->nphi[ob];
 	const Ins **phis = c->phi[ob];
-	if (!c->isdef) { /* per id; stamps below rstamp, zero at first */
+	if (!c->isdef) { /* per id, the caller's; stamps below rstamp */
+		VerifyCtx *x = c->x;
 		int nv = nall_ids(c) + 1;
-		c->isdef = ARENA_NEW(c->a, int, nv);
-		c->srcst = ARENA_NEW(c->a, int, nv);
-		c->srchead = arena_alloc_raw(c->a, sizeof(int) * (size_t)nv);
+		x->isdef = ctx_table(x->isdef, sizeof(int), &x->capisdef, nv);
+		x->srcst = ctx_table(x->srcst, sizeof(int), &x->capsrcst, nv);
+		x->srchead = ctx_table(x->srchead, sizeof(int),
+				       &x->capsrchead, nv);
+		c->isdef = x->isdef;
+		c->srcst = x->srcst;
+		c->srchead = x->srchead;
 	}
 	c->pnext = grow(c->pnext, sizeof(int), &c->cappnext, np);
 	c->rstamp++;

@@ -38,6 +38,7 @@
  */
 #include "vstate.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -83,7 +84,112 @@ static void setup_konst(Chk *c)
 	c->nconst = n;
 }
 
-static void chk_init(Chk *c, const Fn *o, const Fn *f)
+/* ---- The caller's reusable tables (VerifyCtx) ------------------------ */
+
+void *ctx_table(void *t, size_t sz, int *cap, int n)
+{
+	if (n <= *cap)
+		return t;
+	free(t);
+	int k = *cap > 0 ? *cap : 64;
+	while (k < n)
+		k *= 2;
+	*cap = k;
+	void *p = verify_xrealloc(NULL, sz * (size_t)k);
+	memset(p, 0, sz * (size_t)k);
+	return p;
+}
+
+VerifyCtx *verify_ctx_new(void)
+{
+	VerifyCtx *x = verify_xrealloc(NULL, sizeof *x);
+	memset(x, 0, sizeof *x);
+	return x;
+}
+
+void verify_ctx_free(VerifyCtx *x)
+{
+	if (!x)
+		return;
+	free(x->hold);
+	free(x->tmark);
+	free(x->pfmark);
+	free(x->isdef);
+	free(x->srcst);
+	free(x->srchead);
+	free(x->hloc);
+	free(x->hnext);
+	free(x->pnext);
+	free(x->vbuf);
+	free(x->trip);
+	free(x);
+}
+
+/* n bytes at p zeroed (p may be NULL when n is 0). */
+static void zero(void *p, size_t n)
+{
+	if (n)
+		memset(p, 0, n);
+}
+
+/* Clears x's stamped tables and restarts its stamps at 0 when they have
+ * grown past half their range, so that no check's stamps can wrap. */
+static void ctx_restamp(VerifyCtx *x)
+{
+	if (x->stamp < INT_MAX / 2 && x->rstamp < INT_MAX / 2)
+		return;
+	zero(x->hold, sizeof *x->hold * (size_t)x->caphold);
+	zero(x->tmark, sizeof(int) * (size_t)x->captmark);
+	zero(x->pfmark, sizeof(int) * (size_t)x->cappfmark);
+	zero(x->isdef, sizeof(int) * (size_t)x->capisdef);
+	zero(x->srcst, sizeof(int) * (size_t)x->capsrcst);
+	x->stamp = x->rstamp = 0;
+}
+
+/* c's stamped tables and scratch buffers, lent by x (chk_free gives
+ * them back): the tables sized for c, the stamps continuing x's. */
+static void chk_borrow(Chk *c, VerifyCtx *x, int nids, int nl)
+{
+	c->x = x;
+	ctx_restamp(x);
+	c->stamp = x->stamp;
+	c->rstamp = x->rstamp;
+	x->hold = ctx_table(x->hold, sizeof *x->hold, &x->caphold, nids);
+	x->tmark = ctx_table(x->tmark, sizeof(int), &x->captmark, nl);
+	x->pfmark = ctx_table(x->pfmark, sizeof(int), &x->cappfmark,
+			      c->nval + 1);
+	c->hold = x->hold;
+	c->tmark = x->tmark;
+	c->pfmark = x->pfmark;
+	c->hloc = x->hloc;
+	c->hnext = x->hnext;
+	c->caph = x->caph;
+	c->pnext = x->pnext;
+	c->cappnext = x->cappnext;
+	c->vbuf = x->vbuf;
+	c->capvbuf = x->capvbuf;
+	c->trip = x->trip;
+	c->captrip = x->captrip;
+}
+
+/* Gives c's borrowed tables and buffers (grown or not) back to x. */
+static void chk_return(Chk *c)
+{
+	VerifyCtx *x = c->x;
+	x->stamp = c->stamp;
+	x->rstamp = c->rstamp;
+	x->hloc = c->hloc;
+	x->hnext = c->hnext;
+	x->caph = c->caph;
+	x->pnext = c->pnext;
+	x->cappnext = c->cappnext;
+	x->vbuf = c->vbuf;
+	x->capvbuf = c->capvbuf;
+	x->trip = c->trip;
+	x->captrip = c->captrip;
+}
+
+static void chk_init(Chk *c, const Fn *o, const Fn *f, VerifyCtx *x)
 {
 	memset(c, 0, sizeof *c);
 	c->o = o;
@@ -119,13 +225,11 @@ static void chk_init(Chk *c, const Fn *o, const Fn *f)
 	c->phi = ARENA_NEW(c->a, const Ins **, o->nblk + 1);
 	c->remat_def = ARENA_NEW(c->a, const Ins *, c->npseudo + 1);
 	c->cur = ARENA_NEW(c->a, int, nl);
-	c->tmark = ARENA_NEW(c->a, int, nl);
 	c->tlist = ARENA_NEW(c->a, int, nl);
 	c->tbuf = ARENA_NEW(c->a, int, nl);
 	c->klist = ARENA_NEW(c->a, int, nl);
 	nv = nall_ids(c) + 1; /* per id, part and word facts included */
-	c->hold = ARENA_NEW(c->a, struct Holders, nv);
-	c->pfmark = ARENA_NEW(c->a, int, c->nval + 1);
+	chk_borrow(c, x, nv, nl); /* hold, tmark, pfmark */
 	/* isdef, srcst, srchead: at the first edge with phis (edge_state) */
 	c->acc.loc = ARENA_NEW(c->a, int, nl);
 	c->acc.set = ARENA_NEW(c->a, int, nl);
@@ -150,11 +254,7 @@ static void chk_init(Chk *c, const Fn *o, const Fn *f)
 static void chk_free(Chk *c)
 {
 	pool_free(&c->sp);
-	free(c->hloc);
-	free(c->hnext);
-	free(c->pnext);
-	free(c->vbuf);
-	free(c->trip);
+	chk_return(c);
 	free(c->setw);
 	free(c->reason.s);
 	for (int k = 0; k < c->nsoft; k++)
@@ -598,11 +698,12 @@ static void gcc_unprovable(Chk *c)
 }
 
 /* verify_fn on functions whose pseudo numbers are not sparse. */
-static void verify_dense(const Fn *orig, const Fn *alloc, VerifyResult *res)
+static void verify_dense(VerifyCtx *x, const Fn *orig, const Fn *alloc,
+			 VerifyResult *res)
 {
 	memset(res, 0, sizeof *res);
 	Chk c;
-	chk_init(&c, orig, alloc);
+	chk_init(&c, orig, alloc, x);
 	if (orig->unsupported)
 		unverified(&c, "unsupported: %s", orig->unsupported);
 	else if (alloc->unsupported)
@@ -667,15 +768,23 @@ static void rename_text(const PseudoMap *m, char **s)
 
 void verify_fn(const Fn *orig, const Fn *alloc, VerifyResult *res)
 {
+	VerifyCtx *x = verify_ctx_new();
+	verify_fn_in(x, orig, alloc, res);
+	verify_ctx_free(x);
+}
+
+void verify_fn_in(VerifyCtx *x, const Fn *orig, const Fn *alloc,
+		  VerifyResult *res)
+{
 	if (!fn_sparse(orig) && !fn_sparse(alloc)) {
-		verify_dense(orig, alloc, res);
+		verify_dense(x, orig, alloc, res);
 		return;
 	}
 	/* a few huge pseudo numbers: check densely renamed copies (one
 	 * numbering for both), then name the pseudos back */
 	PseudoMap m = pmap_build(orig, alloc);
 	Fn *o = fn_copy_dense(orig, &m), *a = fn_copy_dense(alloc, &m);
-	verify_dense(o, a, res);
+	verify_dense(x, o, a, res);
 	fn_free(o);
 	fn_free(a);
 	rename_text(&m, &res->reason);

@@ -86,6 +86,20 @@ typedef struct VerifyResult {
  * input is the verdict.  Free the result with verify_result_free. */
 void verify_fn(const Fn *orig, const Fn *alloc, VerifyResult *res);
 
+/* The checker's reusable tables (its per-id and per-location stamp
+ * tables), owned by the caller and kept from one function to the next,
+ * so that a function's check does not allocate and clear them again.
+ * The checker keeps no state of its own between calls: a caller that
+ * checks many functions (the plugin, `ssara verify`) creates one
+ * context, passes it to every verify_fn_in, and frees it at the end.
+ * A context is used by one check at a time. */
+typedef struct VerifyCtx VerifyCtx;
+VerifyCtx *verify_ctx_new(void);
+void verify_ctx_free(VerifyCtx *x);
+/* verify_fn with the tables of x (same verdicts, violations, notes). */
+void verify_fn_in(VerifyCtx *x, const Fn *orig, const Fn *alloc,
+		  VerifyResult *res);
+
 /* Whether original instructions a and b of orig may run in either order
  * with the same effect (docs/VERIFY.md "Moved instructions": orig lists
  * its memory effects, neither writes memory, neither reads or writes

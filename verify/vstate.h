@@ -159,6 +159,7 @@ typedef struct Chk {
 	int *mvw;            /* W */
 	int **mvaddr, *nmvaddr; /* the address values the loads [of U] list */
 	Arena *a;
+	struct VerifyCtx *x; /* the caller's reusable tables (verify.h) */
 	SetPool sp;
 	int npseudo;     /* o->npseudo: values npseudo.. are hard registers */
 	int nval, nloc;
@@ -254,6 +255,30 @@ typedef struct Chk {
 	struct Writes *ws;   /* pending writes of a parallel step */
 	struct Writes *kws;  /* constant locations a copy adds to */
 } Chk;
+
+/* The caller's reusable tables (verify.h): the stamped tables of Chk
+ * (an entry is valid when its stamp is the check's current one) and
+ * its growable scratch buffers, kept from one function to the next.
+ * Stamps only grow from one check to the next, so that no table needs
+ * clearing between functions; a grown table starts cleared (stamp 0,
+ * older than any in use).  chk_init lends them to a Chk, chk_free
+ * takes them back. */
+struct VerifyCtx {
+	int stamp, rstamp;       /* the last stamps a check used */
+	struct Holders *hold;    /* per id (Chk.hold) */
+	int *tmark;              /* per location (Chk.tmark) */
+	int *pfmark;             /* per value (Chk.pfmark) */
+	int *isdef, *srcst, *srchead; /* per id (Chk.isdef...) */
+	int caphold, captmark, cappfmark, capisdef, capsrcst, capsrchead;
+	int *hloc, *hnext, caph; /* Chk's growable buffers */
+	int *pnext, cappnext;
+	int *vbuf, capvbuf;
+	int *trip, captrip;
+};
+
+/* Table t of entries of sz bytes (capacity *cap) with room for n
+ * entries: t itself, or a new cleared table (t freed, *cap set). */
+void *ctx_table(void *t, size_t sz, int *cap, int n);
 
 /* ---- Values and locations ---------------------------------------------- */
 

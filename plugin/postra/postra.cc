@@ -22,7 +22,7 @@ static void check_alloc(Capture *cap, Fn *alloc,
 			const std::vector<unsigned> &locs, Check &c)
 {
 	VerifyResult res;
-	verify_fn(cap->fn, alloc, &res);
+	verify_fn_in(checker_ctx(), cap->fn, alloc, &res);
 	check_fill(&res, &c);
 	for (int i = 0; i < res.nviol && i < (int)c.locs.size(); i++) {
 		int uid = res.viol[i].uid;

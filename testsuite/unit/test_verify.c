@@ -59,14 +59,39 @@ static bool parse_path(const char *path, IrFile *out)
 		       __FILE__, __LINE__, "%s", err.msg);
 }
 
+/* What verify_print prints for orig and alloc, checked with ctx (NULL:
+ * verify_fn), as a string the caller frees; *verdict the verdict. */
+static char *verify_print_text(VerifyCtx *ctx, const Fn *orig,
+			       const Fn *alloc, const char *path,
+			       int *verdict)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&buf, &len);
+	VerifyResult r;
+	if (ctx)
+		verify_fn_in(ctx, orig, alloc, &r);
+	else
+		verify_fn(orig, alloc, &r);
+	verify_print(m, path, alloc->name, &r);
+	*verdict = r.verdict;
+	verify_result_free(&r);
+	fclose(m);
+	return buf;
+}
+
 /* What `ssara verify` prints on standard output for these two files,
- * naming the allocation path; *status gets its exit status. */
+ * naming the allocation path; *status gets its exit status.  As `ssara
+ * verify`, one checker context serves every function; each function's
+ * text must be what a fresh context gives (else a "context differs"
+ * line). */
 static char *verify_files(const IrFile *o, const IrFile *f, const char *path,
 			  int *status)
 {
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *m = open_memstream(&buf, &len);
+	VerifyCtx *ctx = verify_ctx_new();
 	*status = 0;
 	for (int i = 0; i < f->nfn; i++) {
 		const Fn *orig = NULL;
@@ -77,13 +102,20 @@ static char *verify_files(const IrFile *o, const IrFile *f, const char *path,
 			*status = 2;
 			continue;
 		}
-		VerifyResult r;
-		verify_fn(orig, f->fn[i], &r);
-		verify_print(m, path, f->fn[i]->name, &r);
-		if (r.verdict != VERDICT_VERIFIED && *status == 0)
+		int verdict, fresh_verdict;
+		char *t = verify_print_text(ctx, orig, f->fn[i], path,
+					    &verdict);
+		char *fresh = verify_print_text(NULL, orig, f->fn[i], path,
+						&fresh_verdict);
+		fputs(t, m);
+		if (strcmp(t, fresh))
+			fprintf(m, "%s: context differs\n", f->fn[i]->name);
+		free(t);
+		free(fresh);
+		if (verdict != VERDICT_VERIFIED && *status == 0)
 			*status = 1;
-		verify_result_free(&r);
 	}
+	verify_ctx_free(ctx);
 	fclose(m);
 	return buf;
 }
