@@ -1312,6 +1312,35 @@ static void capture_unsupported(function *fun, Capture *cap, Fn *partial,
 	rtl_size(fun, cap);
 }
 
+/* The Builder's vectors whose capacity is kept from one function to
+ * the next (state of the plugin between functions, so that a
+ * function's capture does not allocate them again): lent to each
+ * function's Builder, cleared as a new Builder's are, and taken back
+ * when capture_function returns. */
+struct BuilderKept {
+	std::vector<Op> ops, walk_ops;
+	std::vector<int> op_src, walk_src, fin_order, fin_pos, fin_keep;
+	std::vector<std::pair<int, int>> wants;
+	std::vector<Ins *> copies_after;
+};
+
+/* Lends k's vectors to b (lending) or takes them back. */
+static void exchange_kept(Builder &b, BuilderKept &k, bool lending)
+{
+	kept_exchange_all(lending, b.ops, k.ops, b.walk_ops, k.walk_ops,
+			  b.op_src, k.op_src, b.walk_src, k.walk_src,
+			  b.fin_order, k.fin_order, b.fin_pos, k.fin_pos,
+			  b.fin_keep, k.fin_keep, b.wants, k.wants,
+			  b.copies_after, k.copies_after);
+}
+
+/* Takes the kept vectors back from b when it goes out of scope. */
+struct BuilderLoan {
+	Builder &b;
+	BuilderKept &k;
+	~BuilderLoan() { exchange_kept(b, k, false); }
+};
+
 void capture_function(function *fun, Capture *cap)
 {
 	regmap_init();
@@ -1321,7 +1350,10 @@ void capture_function(function *fun, Capture *cap)
 
 	std::vector<signed char> cls_override;
 	std::vector<bool> split;
+	static BuilderKept kept;
 	Builder b;
+	exchange_kept(b, kept, true);
+	BuilderLoan loan{b, kept};
 	for (int attempt = 0;; attempt++) {
 		b.fun = fun;
 		b.fn = fn_new(cap->name.c_str(), target_x86_64());

@@ -169,6 +169,26 @@ struct VerifyResult;
  * messages (locations 0). */
 void check_fill(const VerifyResult *res, Check *c);
 
+/* v and kept exchanged, v cleared when lending (kept holds another
+ * function's contents): how a part keeps the capacity of a
+ * per-function vector from one function to the next (postra.cc,
+ * capture.cc), lending it at the function's start and taking it back
+ * (lending false) at its end. */
+template <class V> inline void kept_exchange(V &v, V &kept, bool lending)
+{
+	v.swap(kept);
+	if (lending)
+		v.clear();
+}
+/* kept_exchange of each pair (v, kept) of the list. */
+inline void kept_exchange_all(bool) {}
+template <class V, class... Rest>
+inline void kept_exchange_all(bool lending, V &v, V &kept, Rest &...rest)
+{
+	kept_exchange(v, kept, lending);
+	kept_exchange_all(lending, rest...);
+}
+
 struct VerifyCtx;
 /* The checker's reusable tables for every check of the compile
  * (verify_fn_in): made at the first call, kept until the process

@@ -58,6 +58,37 @@ static void add_translation_violations(const Capture *cap, const Tr &t,
 	}
 }
 
+/* The translation's vectors whose capacity is kept from one function
+ * to the next (state of the plugin between functions, so that a
+ * function's translation does not allocate them again): lent to each
+ * function's Tr, cleared as a new Tr's are, and taken back after. */
+struct TrKept {
+	std::vector<SlotInfo> program_mem, slots;
+	std::vector<Binding> binds;
+	std::vector<MemOp> memops;
+	std::vector<int> scratch_ops, old_of, edge_from, edge_k, edge_prev;
+	std::vector<bool> skip, present, adopted, moved;
+	std::vector<std::pair<int, int>> soft_in, comm;
+	std::vector<const Op *> remat_const;
+	std::vector<rtx_insn *> fold_chain;
+	std::vector<Loc> at_buf;
+};
+
+/* Lends k's vectors to t (lending) or takes them back. */
+static void exchange_kept(Tr &t, TrKept &k, bool lending)
+{
+	kept_exchange_all(lending, t.program_mem, k.program_mem,
+			  t.slots, k.slots, t.binds, k.binds,
+			  t.memops, k.memops, t.scratch_ops, k.scratch_ops,
+			  t.old_of, k.old_of, t.edge_from, k.edge_from,
+			  t.edge_k, k.edge_k, t.edge_prev, k.edge_prev,
+			  t.skip, k.skip, t.present, k.present,
+			  t.adopted, k.adopted, t.moved, k.moved,
+			  t.soft_in, k.soft_in, t.comm, k.comm,
+			  t.remat_const, k.remat_const,
+			  t.fold_chain, k.fold_chain, t.at_buf, k.at_buf);
+}
+
 void postra_verify(function *fun, Capture *cap)
 {
 	double t0 = seconds_now();
@@ -67,7 +98,9 @@ void postra_verify(function *fun, Capture *cap)
 		c.reason = "internal error: nothing saved before IRA";
 		return;
 	}
+	static TrKept kept;
 	Tr t;
+	exchange_kept(t, kept, true);
 	t.fun = fun;
 	t.cap = cap;
 	t.s = cap->saved;
@@ -88,6 +121,7 @@ void postra_verify(function *fun, Capture *cap)
 		cap->gcc_slot_writes = st.slot_writes;
 	}
 	add_translation_violations(cap, t, bad_uids, locs, c);
+	exchange_kept(t, kept, false);
 	fn_free(alloc);
 	c.seconds = seconds_now() - t0;
 }
