@@ -111,9 +111,27 @@ static double bench_verify(const Fn *fn, int reps, int *nalloc)
 	return best * 1e9 / *nalloc;
 }
 
+/* Best time of fn_copy on fn in reps runs, in ns per instruction: a
+ * plain pass that reads every operand of fn and writes a new IR, the
+ * floor the memory hierarchy sets for a pass at this size. */
+static double bench_copy(const Fn *fn, int reps, int nins)
+{
+	double best = 1e30;
+	for (int r = 0; r < reps; r++) {
+		double t0 = now();
+		Fn *c = fn_copy(fn);
+		double t = now() - t0;
+		fn_free(c);
+		if (t < best)
+			best = t;
+	}
+	return best * 1e9 / nins;
+}
+
 /* The SSA allocator (ssa_alloc) on fn with nregs general registers (0:
  * all), best of reps runs per phase, in ns per instruction of fn, then
- * the total; exits when the allocation fails. */
+ * the total and fn_copy's time (bench_copy); exits when the allocation
+ * fails. */
 static void bench_alloc(const Fn *fn, int nregs, int reps, int nins)
 {
 	double best[7];
@@ -137,11 +155,12 @@ static void bench_alloc(const Fn *fn, int nregs, int reps, int nins)
 			if (ph[k] < best[k])
 				best[k] = ph[k];
 	}
+	double copy = bench_copy(fn, reps, nins);
 	printf("%8d %5d", nins, st.k[RC_GPR]);
 	for (int k = 0; k < 7; k++)
 		printf(" %9.0f", best[k] * 1e9 / nins);
-	printf(" %7d %7d %7d\n", st.spills.n + st.reloads.n, st.moves.n,
-	       st.swaps.n);
+	printf(" %7.0f %7d %7d %7d\n", copy, st.spills.n + st.reloads.n,
+	       st.moves.n, st.swaps.n);
 	fflush(stdout);
 }
 
@@ -151,9 +170,10 @@ static void alloc_table(const int *sizes, int nsizes)
 {
 	printf("\nssa_alloc, ns per instruction, best of several runs "
 	       "(generated functions, seed 1)\n");
-	printf("%8s %5s %9s %9s %9s %9s %9s %9s %9s %7s %7s %7s\n", "instrs",
-	       "gprs", "ssa", "spill", "constr", "colour", "coalesce",
-	       "destruct", "total", "spillc", "moves", "swaps");
+	printf("%8s %5s %9s %9s %9s %9s %9s %9s %9s %7s %7s %7s %7s\n",
+	       "instrs", "gprs", "ssa", "spill", "constr", "colour",
+	       "coalesce", "destruct", "total", "copy", "spillc", "moves",
+	       "swaps");
 	for (int k = 0; k < nsizes; k++) {
 		GenOpts o = gen_defaults(1, sizes[k]);
 		o.nvars = 24;
