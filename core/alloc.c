@@ -604,10 +604,9 @@ static Fn *alloc_dense(Fn *fn, const Fn *src, const PseudoMap *m,
 		return NULL;
 	}
 	st->nins = count_ins(orig);
-	for (int c = 0; c < RC_NALLOC; c++) {
-		st->regs[c] = alloc_regset(orig, c, o->nregs[c]);
+	alloc_regsets(orig, o->nregs, st->regs);
+	for (int c = 0; c < RC_NALLOC; c++)
 		st->k[c] = regset_count(st->regs[c]);
-	}
 	/* the register sets before run's partial statistics; alloc_hardwebs
 	 * writes it only on success */
 	Fn *a;

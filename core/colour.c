@@ -46,6 +46,8 @@ typedef struct CS {
 	int lw[RC_NALLOC];   /* the weights of the live set of the walk */
 	int mlb[RC_NALLOC];  /* where maxlive was first reached */
 	const Ins *mli[RC_NALLOC];
+	int *tp;             /* the tie partners of one instruction's
+				operands (ties_of), room for the most */
 	char *err;
 	size_t errlen;
 } CS;
@@ -219,10 +221,18 @@ static void point(CS *s, const int extra[RC_NALLOC], int b, const Ins *i)
 	}
 }
 
+/* The tie partners of i's operands (constr_tie_partner of each) in
+ * s->tp, valid until the next call. */
+static const int *ties_of(CS *s, const Ins *i)
+{
+	constr_tie_partners(i, s->tp);
+	return s->tp;
+}
+
 /* Admissibility and interference at one non-phi instruction i of block
- * b; L holds the values live after i. */
+ * b; L holds the values live after i, tp its operands' tie partners. */
 static void analyse_ins(CS *s, int b, const Ins *i, const LiveSet *L,
-			uint8_t *fl)
+			uint8_t *fl, const int *tp)
 {
 	Fn *fn = s->fn;
 	Colour *c = s->c;
@@ -259,7 +269,7 @@ static void analyse_ins(CS *s, int b, const Ins *i, const LiveSet *L,
 		if (o->kind == OK_PSEUDO && v < np && o->allowed)
 			c->adm[v] &= o->allowed;
 		/* a read tied to a hard register (`=%xmm1, p ^0`) is in it */
-		int t = constr_tie_partner(i, k);
+		int t = tp[k];
 		if (o->kind == OK_PSEUDO && v < np && !(o->flags & OF_DEF) &&
 		    t >= 0 && i->ops[t].kind == OK_HREG &&
 		    RS_HAS(s->all, i->ops[t].reg))
@@ -288,7 +298,7 @@ static void analyse_ins(CS *s, int b, const Ins *i, const LiveSet *L,
 			}
 		}
 		s->forb[d] |= hd & cregs;
-		int t = constr_tie_partner(i, k);
+		int t = tp[k];
 		for (int m = 0; m < i->nops; m++) {
 			const Op *q = &i->ops[m];
 			int u = live_value(fn, q);
@@ -483,13 +493,14 @@ static void analyse(CS *s)
 		     i = i->prev) {
 			n -= i->nops;
 			s->hafter[b][--ni] = hard_of(s, &L);
-			analyse_ins(s, b, i, &L, s->flags[b] + n);
+			const int *tp = ties_of(s, i);
+			analyse_ins(s, b, i, &L, s->flags[b] + n, tp);
 			live_step_back_sum(fn, i, &L, s->wt, RC_NALLOC, s->lw);
 			int extra[RC_NALLOC] = {0};
 			for (int k = 0; k < i->nops; k++) {
 				const Op *o = &i->ops[k];
 				int v = live_value(fn, o);
-				int t = constr_tie_partner(i, k);
+				int t = tp[k];
 				/* tied to a read, it takes that (dying)
 				 * value's register */
 				bool shares = t >= 0 &&
@@ -1263,7 +1274,8 @@ static void colour_rest(CS *s)
 		}
 }
 
-/* Per pseudo: need, width, the admissible sets' start. */
+/* Per pseudo: need, width, the admissible sets' start; room for the tie
+ * partners of the instruction with the most operands (s->tp). */
 static void init_values(CS *s)
 {
 	Fn *fn = s->fn;
@@ -1297,8 +1309,11 @@ static void init_values(CS *s)
 						    fn->pseudo[p].size);
 		c->adm[p] = ~(RegSet)0; /* constraints met so far */
 	}
+	int maxops = 0;
 	for (int b = 0; b < fn->nblk; b++)
-		for (const Ins *i = fn->blk[b]->first; i; i = i->next)
+		for (const Ins *i = fn->blk[b]->first; i; i = i->next) {
+			if (i->nops > maxops)
+				maxops = i->nops;
 			for (int k = 0; k < i->nops; k++) {
 				const Op *o = &i->ops[k];
 				if (constr_reg_operand(o) && o->reg < np &&
@@ -1306,6 +1321,8 @@ static void init_values(CS *s)
 				    fn->pseudo[o->reg].cls < RC_NALLOC)
 					c->need[o->reg] = true;
 			}
+		}
+	s->tp = ARENA_RAW(s->a, int, maxops + 1);
 }
 
 /* Turns the constraints (accumulated in adm) and the forbidden registers

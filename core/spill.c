@@ -641,10 +641,11 @@ static NuDist slot_read_delay(const Fn *fn, const Ins *i, int k)
 static bool analyse(Sp *s)
 {
 	Fn *fn = s->fn;
-	s->cfg = cfg_build(fn);
+	/* fn's liveness given by spill_fn_live comes with fn's Cfg */
+	s->cfg = s->lv ? s->lv->cfg : cfg_build(fn);
 	s->dom = dom_build(fn, s->cfg);
 	s->lp = loops_find(fn, s->cfg, s->dom);
-	if (!s->lv) /* else given by spill_fn_live */
+	if (!s->lv)
 		s->lv = live_compute(fn, s->cfg);
 	s->nblk0 = fn->nblk;
 	s->npseudo0 = fn->npseudo;
@@ -1184,8 +1185,15 @@ static bool transform(Sp *s, SpillResult *res)
 	mark_memonly_defs(s);
 	InsVec memphis = {0};
 	sp_settle_memphis(s, &memphis);
-	Cfg *cfg = cfg_build(s->fn);
-	DomTree *dom = dom_build(s->fn, cfg);
+	/* the code went into blocks and edges: the Cfg and dominator tree
+	 * change only when edges were split */
+	const Cfg *cfg = s->cfg;
+	const DomTree *dom = s->dom;
+	if (s->st.splits) {
+		Cfg *c = cfg_build(s->fn);
+		cfg = c;
+		dom = dom_build(s->fn, c);
+	}
 	sp_rebuild_ssa(s, cfg, dom);
 	fold_mem_reloads(s);
 	int *slot_of_val = ARENA_NEW(s->a, int, s->npseudo0 + 1);

@@ -159,7 +159,8 @@ bool spill_fn(Fn *fn, const SpillOpts *opts, SpillResult *res, char *err,
  * the ILP comparator's model follows it. */
 bool spill_slot_readable(const Fn *fn, const Ins *i, int k);
 
-/* spill_fn with lv, fn's liveness as it is (live_compute), or NULL. */
+/* spill_fn with lv, fn's liveness as it is (live_compute), its Cfg
+ * (lv->cfg) still valid, or NULL. */
 bool spill_fn_live(Fn *fn, Live *lv, const SpillOpts *opts, SpillResult *res,
 		   char *err, size_t errlen);
 

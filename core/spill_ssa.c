@@ -234,7 +234,7 @@ static void drop_dead_phis(Sp *s, const uint8_t *isnew, int isnewcap)
 	}
 }
 
-void sp_rebuild_ssa(Sp *s, Cfg *cfg, DomTree *dom)
+void sp_rebuild_ssa(Sp *s, const Cfg *cfg, const DomTree *dom)
 {
 	s->renamed = ARENA_NEW(s->a, uint8_t, s->npseudo0 + 1);
 	for (int j = 0; j < s->verval.n; j++)
