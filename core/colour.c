@@ -201,8 +201,16 @@ static void weigh_set(CS *s, const LiveSet *L)
 /* The weights of every value, per class (vweight), into s->wt. */
 static void weigh_values(CS *s, int nval)
 {
-	s->wt = ARENA_RAW(s->a, int, nval * RC_NALLOC + 1);
-	for (int v = 0; v < nval; v++)
+	const Fn *fn = s->fn;
+	int np = fn->npseudo;
+	s->wt = ARENA_NEW(s->a, int, nval * RC_NALLOC + 1);
+	/* a pseudo weighs in its class only */
+	for (int v = 0; v < np; v++) {
+		int cl = cls_of(fn, v);
+		if (cl >= 0 && cl < RC_NALLOC)
+			s->wt[v * RC_NALLOC + cl] = s->c->width[v];
+	}
+	for (int v = np; v < nval; v++)
 		for (int cl = 0; cl < RC_NALLOC; cl++)
 			s->wt[v * RC_NALLOC + cl] = vweight(s, v, cl);
 }
@@ -1371,9 +1379,10 @@ bool colour_fn(Fn *fn, const RegSet avail[RC_NALLOC], Colour *out,
 	return colour_fn_mode(fn, avail, COL_BIAS_WEIGHTED, out, err, errlen);
 }
 
-/* colour_fn_mode with its scratch arena s.a (the caller frees it). */
+/* colour_fn_cfg with its scratch arena s.a (the caller frees it). */
 static bool colour_scratch(Fn *fn, const RegSet avail[RC_NALLOC], int mode,
-			   Colour *out, Arena *a, char *err, size_t errlen)
+			   const Cfg *cfg, const DomTree *dom, Colour *out,
+			   Arena *a, char *err, size_t errlen)
 {
 	*out = (Colour){0};
 	CS s = {.fn = fn, .t = fn->target, .c = out, .err = err,
@@ -1387,9 +1396,15 @@ static bool colour_scratch(Fn *fn, const RegSet avail[RC_NALLOC], int mode,
 	init_values(&s);
 	if (fn->nblk == 0)
 		return true;
-	Cfg *cfg = cfg_build(fn);
+	if (!cfg) {
+		Cfg *c = cfg_build(fn);
+		cfg = c;
+		dom = dom_build(fn, c);
+	} else if (!dom) {
+		dom = dom_build(fn, cfg);
+	}
 	s.cfg = cfg;
-	s.dom = dom_build(fn, cfg);
+	s.dom = dom;
 	s.lv = live_compute(fn, cfg);
 	out->lv = s.lv; /* colouring changes no instruction */
 	analyse(&s);
@@ -1418,13 +1433,21 @@ static bool colour_scratch(Fn *fn, const RegSet avail[RC_NALLOC], int mode,
 	return true;
 }
 
+bool colour_fn_cfg(Fn *fn, const RegSet avail[RC_NALLOC], int mode,
+		   const Cfg *cfg, const DomTree *dom, Colour *out, char *err,
+		   size_t errlen)
+{
+	Arena *a = arena_new();
+	bool ok = colour_scratch(fn, avail, mode, cfg, dom, out, a, err,
+				 errlen);
+	arena_free(a);
+	return ok;
+}
+
 bool colour_fn_mode(Fn *fn, const RegSet avail[RC_NALLOC], int mode,
 		    Colour *out, char *err, size_t errlen)
 {
-	Arena *a = arena_new();
-	bool ok = colour_scratch(fn, avail, mode, out, a, err, errlen);
-	arena_free(a);
-	return ok;
+	return colour_fn_cfg(fn, avail, mode, NULL, NULL, out, err, errlen);
 }
 
 int64_t colour_aff_satisfied(const Colour *c, int64_t *total)

@@ -1200,6 +1200,8 @@ static bool transform(Sp *s, SpillResult *res)
 	sp_assign_slots(s, &memphis, cfg, dom, slot_of_val);
 	count_inserted(s);
 	fill_result(s, slot_of_val, res);
+	res->cfg = cfg;
+	res->dom = dom;
 	return true;
 }
 

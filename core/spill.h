@@ -92,6 +92,7 @@
 
 #include <stddef.h>
 
+#include "dom.h"
 #include "ir.h"
 #include "liveness.h"
 
@@ -133,6 +134,8 @@ typedef struct SpillResult {
 	int *slot_of;   /* per pseudo: the slot holding the value it carries
 			   (its copy_of's, for new ones), or -1 */
 	SpillStats stats;
+	const Cfg *cfg;     /* fn's Cfg and dominator tree after spilling */
+	const DomTree *dom; /* (fn->arena) */
 } SpillResult;
 
 /* Requires fn in SSA form as described above, not unsupported.  Spills fn

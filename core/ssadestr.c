@@ -682,10 +682,9 @@ bool ssa_destruct_live(Fn *fn, const Ssa *ssa, const Loc *loc_of,
 	if (fn->allocated)
 		return err_set(err, errlen,
 			       "the function is already allocated");
-	if (fn->nblk > 0) {
-		Cfg *cfg = cfg_build(fn); /* and the predecessor arrays */
-		sd.lv = lv ? lv : live_compute(fn, cfg);
-	}
+	/* the predecessor arrays too: current with lv, else rebuilt */
+	if (fn->nblk > 0)
+		sd.lv = lv ? lv : live_compute(fn, cfg_build(fn));
 	sd.has_def = ARENA_NEW(fn->arena, bool, fn->npseudo + 1);
 	for (int b = 0; b < fn->nblk; b++)
 		for (const Ins *i = fn->blk[b]->first; i; i = i->next)
