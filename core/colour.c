@@ -286,7 +286,7 @@ static void analyse_ins(CS *s, int b, const Ins *i, const LiveSet *L,
 	point(s, extra, b, i);
 	for (int k = 0; k < i->nops; k++) {
 		const Op *o = &i->ops[k];
-		if (!constr_reg_operand(o) || !(o->flags & OF_DEF))
+		if (!(o->flags & OF_DEF) || !constr_reg_operand(o))
 			continue;
 		int d = o->reg, cl = cls_of(fn, d);
 		RegSet cregs = fn->target->class_regs[cl];
@@ -507,6 +507,8 @@ static void analyse(CS *s)
 			int extra[RC_NALLOC] = {0};
 			for (int k = 0; k < i->nops; k++) {
 				const Op *o = &i->ops[k];
+				if (!(o->flags & OF_EARLY))
+					continue;
 				int v = live_value(fn, o);
 				int t = tp[k];
 				/* tied to a read, it takes that (dying)
@@ -514,8 +516,7 @@ static void analyse(CS *s)
 				bool shares = t >= 0 &&
 					      live_value(fn, &i->ops[t]) >= 0 &&
 					      op_reads(fn, &i->ops[t]);
-				if (v >= 0 && v < fn->npseudo &&
-				    (o->flags & OF_EARLY) && !shares &&
+				if (v >= 0 && v < fn->npseudo && !shares &&
 				    !lset_has(&L, v)) {
 					int cl = cls_of(fn, v);
 					if (cl >= 0 && cl < RC_NALLOC)
@@ -862,8 +863,8 @@ static bool apply_ins(CS *s, int b, Ins *i, const uint8_t *fl, RegSet hafter)
 	int np = fn->npseudo;
 	for (int k = 0; k < i->nops; k++) {
 		const Op *o = &i->ops[k];
-		if (!constr_reg_operand(o) || !(o->flags & OF_EARLY) ||
-		    !(o->flags & OF_DEF))
+		if ((o->flags & (OF_EARLY | OF_DEF)) != (OF_EARLY | OF_DEF) ||
+		    !constr_reg_operand(o))
 			continue;
 		int d = o->reg;
 		int t = constr_tie_partner(i, k);
@@ -891,8 +892,10 @@ static bool apply_ins(CS *s, int b, Ins *i, const uint8_t *fl, RegSet hafter)
 	}
 	for (int k = 0; k < i->nops; k++) {
 		const Op *o = &i->ops[k];
+		if (!(o->flags & OF_DEF))
+			continue;
 		int v = live_value(fn, o);
-		if (v < 0 || !(o->flags & OF_DEF))
+		if (v < 0)
 			continue;
 		if (v >= np) {
 			occupy(s, v, 1);
@@ -931,8 +934,10 @@ static bool apply_ins(CS *s, int b, Ins *i, const uint8_t *fl, RegSet hafter)
 		occupy(s, v, 1);
 	}
 	for (int k = 0; k < i->nops; k++) {
+		if (!(fl[k] & FL_DEAD) || !(i->ops[k].flags & OF_DEF))
+			continue;
 		int v = live_value(fn, &i->ops[k]);
-		if (v >= 0 && (i->ops[k].flags & OF_DEF) && (fl[k] & FL_DEAD))
+		if (v >= 0)
 			occupy(s, v, -1);
 	}
 	return true;

@@ -291,8 +291,10 @@ bool alloc_fits_live(Fn *fn, Live **lvp, const RegSet avail[RC_NALLOC],
 			}
 			for (int k = 0; k < i->nops; k++) {
 				const Op *o = &i->ops[k];
+				if (!(o->flags & OF_DEF))
+					continue;
 				int v = live_value(fn, o);
-				if (v < 0 || !(o->flags & OF_DEF))
+				if (v < 0)
 					continue;
 				if (v >= fn->npseudo)
 					written |= RS_BIT(v - fn->npseudo);
@@ -343,9 +345,11 @@ bool alloc_fits_live(Fn *fn, Live **lvp, const RegSet avail[RC_NALLOC],
 				}
 				for (int k = 0; k < i->nops; k++) {
 					const Op *o = &i->ops[k];
+					if (!(o->flags & OF_EARLY))
+						continue;
 					int v = live_value(fn, o);
-					if (v >= 0 && (o->flags & OF_EARLY) &&
-					    !lset_has(&L, v) && !tied_to_read(fn, i, k))
+					if (v >= 0 && !lset_has(&L, v) &&
+					    !tied_to_read(fn, i, k))
 						before += vweight(fn, avail, v, c);
 				}
 				int p = before > after[c] ? before : after[c];
