@@ -210,9 +210,13 @@ static void weigh_values(CS *s, int nval)
 		if (cl >= 0 && cl < RC_NALLOC)
 			s->wt[v * RC_NALLOC + cl] = s->c->width[v];
 	}
-	for (int v = np; v < nval; v++)
-		for (int cl = 0; cl < RC_NALLOC; cl++)
-			s->wt[v * RC_NALLOC + cl] = vweight(s, v, cl);
+	/* a hard register in the classes whose set has it */
+	for (int cl = 0; cl < RC_NALLOC; cl++)
+		for (RegSet m = s->c->avail[cl]; m; m &= m - 1) {
+			int v = np + regset_first(m);
+			if (v < nval)
+				s->wt[v * RC_NALLOC + cl] = 1;
+		}
 }
 
 /* Records a pressure point with the values of the walk's live set

@@ -218,7 +218,7 @@ static inline void insv_push(Sp *s, InsVec *x, Ins *e)
  * pseudo the spiller made). */
 static inline bool is_pseudo(const Sp *s, int v)
 {
-	return v >= 0 && v < s->npseudo0;
+	return (unsigned)v < (unsigned)s->npseudo0; /* one test */
 }
 
 /* Whether v may leave the registers. */
