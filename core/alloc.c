@@ -65,6 +65,11 @@ typedef struct Pipe {
 				nothing, drop_memphis phis of slots only,
 				widemove_lower within blocks unless it
 				splits) */
+	const Cfg *cfg;      /* fn's Cfg and dominator tree (or NULL) when a
+				step left them known, from lower_pressure
+				to colour_fn: nothing between changes an
+				edge */
+	const DomTree *dom;
 	SpillResult res;     /* the spiller's, when it ran */
 	bool spilled;        /* the spiller ran */
 	Colour col;
@@ -171,6 +176,7 @@ static bool lower_pressure(Pipe *p)
 	if (!p->memonly &&
 	    alloc_fits_live(p->fn, &lv, p->avail, maxlive, why, sizeof why)) {
 		p->lv = lv; /* fn stays as it is */
+		p->cfg = lv->cfg;
 		return true;
 	}
 	SpillOpts so;
@@ -183,6 +189,8 @@ static bool lower_pressure(Pipe *p)
 	if (!ok)
 		return err_set(p->err, p->errlen, "spilling: %s", why);
 	p->spilled = true;
+	p->cfg = p->res.cfg;
+	p->dom = p->res.dom;
 	return true;
 }
 
@@ -242,8 +250,11 @@ static bool split_constrained(Pipe *p)
 /* phi_lift (philift.h) when asked for (AllocOpts.phi_lift). */
 static bool lift_phis(Pipe *p)
 {
-	if (p->o->phi_lift)
+	if (p->o->phi_lift) {
 		phi_lift(p->fn, &p->ssa);
+		p->cfg = NULL; /* not told */
+		p->dom = NULL;
+	}
 	return true;
 }
 
@@ -256,11 +267,12 @@ static void note_split(const Pipe *p, AllocStats *st)
 	st->recon_phis = p->cs.nphi;
 }
 
-/* colour_fn (colour.h) into p->col; its liveness kept in p->lv. */
+/* colour_fn_cfg (colour.h) into p->col, with fn's Cfg and dominator
+ * tree when known; its liveness kept in p->clv. */
 static bool colour_values(Pipe *p)
 {
-	bool ok = colour_fn_mode(p->fn, p->avail, p->o->bias, &p->col,
-				 p->err, p->errlen);
+	bool ok = colour_fn_cfg(p->fn, p->avail, p->o->bias, p->cfg, p->dom,
+				&p->col, p->err, p->errlen);
 	p->clv = p->col.lv;
 	return ok;
 }
@@ -604,10 +616,9 @@ static Fn *alloc_dense(Fn *fn, const Fn *src, const PseudoMap *m,
 		return NULL;
 	}
 	st->nins = count_ins(orig);
-	for (int c = 0; c < RC_NALLOC; c++) {
-		st->regs[c] = alloc_regset(orig, c, o->nregs[c]);
+	alloc_regsets(orig, o->nregs, st->regs);
+	for (int c = 0; c < RC_NALLOC; c++)
 		st->k[c] = regset_count(st->regs[c]);
-	}
 	/* the register sets before run's partial statistics; alloc_hardwebs
 	 * writes it only on success */
 	Fn *a;

@@ -46,6 +46,8 @@ typedef struct CS {
 	int lw[RC_NALLOC];   /* the weights of the live set of the walk */
 	int mlb[RC_NALLOC];  /* where maxlive was first reached */
 	const Ins *mli[RC_NALLOC];
+	int *tp;             /* the tie partners of one instruction's
+				operands (ties_of), room for the most */
 	char *err;
 	size_t errlen;
 } CS;
@@ -199,10 +201,22 @@ static void weigh_set(CS *s, const LiveSet *L)
 /* The weights of every value, per class (vweight), into s->wt. */
 static void weigh_values(CS *s, int nval)
 {
-	s->wt = ARENA_RAW(s->a, int, nval * RC_NALLOC + 1);
-	for (int v = 0; v < nval; v++)
-		for (int cl = 0; cl < RC_NALLOC; cl++)
-			s->wt[v * RC_NALLOC + cl] = vweight(s, v, cl);
+	const Fn *fn = s->fn;
+	int np = fn->npseudo;
+	s->wt = ARENA_NEW(s->a, int, nval * RC_NALLOC + 1);
+	/* a pseudo weighs in its class only */
+	for (int v = 0; v < np; v++) {
+		int cl = cls_of(fn, v);
+		if (cl >= 0 && cl < RC_NALLOC)
+			s->wt[v * RC_NALLOC + cl] = s->c->width[v];
+	}
+	/* a hard register in the classes whose set has it */
+	for (int cl = 0; cl < RC_NALLOC; cl++)
+		for (RegSet m = s->c->avail[cl]; m; m &= m - 1) {
+			int v = np + regset_first(m);
+			if (v < nval)
+				s->wt[v * RC_NALLOC + cl] = 1;
+		}
 }
 
 /* Records a pressure point with the values of the walk's live set
@@ -219,10 +233,18 @@ static void point(CS *s, const int extra[RC_NALLOC], int b, const Ins *i)
 	}
 }
 
+/* The tie partners of i's operands (constr_tie_partner of each) in
+ * s->tp, valid until the next call. */
+static const int *ties_of(CS *s, const Ins *i)
+{
+	constr_tie_partners(i, s->tp);
+	return s->tp;
+}
+
 /* Admissibility and interference at one non-phi instruction i of block
- * b; L holds the values live after i. */
+ * b; L holds the values live after i, tp its operands' tie partners. */
 static void analyse_ins(CS *s, int b, const Ins *i, const LiveSet *L,
-			uint8_t *fl)
+			uint8_t *fl, const int *tp)
 {
 	Fn *fn = s->fn;
 	Colour *c = s->c;
@@ -259,7 +281,7 @@ static void analyse_ins(CS *s, int b, const Ins *i, const LiveSet *L,
 		if (o->kind == OK_PSEUDO && v < np && o->allowed)
 			c->adm[v] &= o->allowed;
 		/* a read tied to a hard register (`=%xmm1, p ^0`) is in it */
-		int t = constr_tie_partner(i, k);
+		int t = tp[k];
 		if (o->kind == OK_PSEUDO && v < np && !(o->flags & OF_DEF) &&
 		    t >= 0 && i->ops[t].kind == OK_HREG &&
 		    RS_HAS(s->all, i->ops[t].reg))
@@ -268,7 +290,7 @@ static void analyse_ins(CS *s, int b, const Ins *i, const LiveSet *L,
 	point(s, extra, b, i);
 	for (int k = 0; k < i->nops; k++) {
 		const Op *o = &i->ops[k];
-		if (!constr_reg_operand(o) || !(o->flags & OF_DEF))
+		if (!(o->flags & OF_DEF) || !constr_reg_operand(o))
 			continue;
 		int d = o->reg, cl = cls_of(fn, d);
 		RegSet cregs = fn->target->class_regs[cl];
@@ -288,7 +310,7 @@ static void analyse_ins(CS *s, int b, const Ins *i, const LiveSet *L,
 			}
 		}
 		s->forb[d] |= hd & cregs;
-		int t = constr_tie_partner(i, k);
+		int t = tp[k];
 		for (int m = 0; m < i->nops; m++) {
 			const Op *q = &i->ops[m];
 			int u = live_value(fn, q);
@@ -483,20 +505,22 @@ static void analyse(CS *s)
 		     i = i->prev) {
 			n -= i->nops;
 			s->hafter[b][--ni] = hard_of(s, &L);
-			analyse_ins(s, b, i, &L, s->flags[b] + n);
+			const int *tp = ties_of(s, i);
+			analyse_ins(s, b, i, &L, s->flags[b] + n, tp);
 			live_step_back_sum(fn, i, &L, s->wt, RC_NALLOC, s->lw);
 			int extra[RC_NALLOC] = {0};
 			for (int k = 0; k < i->nops; k++) {
 				const Op *o = &i->ops[k];
+				if (!(o->flags & OF_EARLY))
+					continue;
 				int v = live_value(fn, o);
-				int t = constr_tie_partner(i, k);
+				int t = tp[k];
 				/* tied to a read, it takes that (dying)
 				 * value's register */
 				bool shares = t >= 0 &&
 					      live_value(fn, &i->ops[t]) >= 0 &&
 					      op_reads(fn, &i->ops[t]);
-				if (v >= 0 && v < fn->npseudo &&
-				    (o->flags & OF_EARLY) && !shares &&
+				if (v >= 0 && v < fn->npseudo && !shares &&
 				    !lset_has(&L, v)) {
 					int cl = cls_of(fn, v);
 					if (cl >= 0 && cl < RC_NALLOC)
@@ -843,8 +867,8 @@ static bool apply_ins(CS *s, int b, Ins *i, const uint8_t *fl, RegSet hafter)
 	int np = fn->npseudo;
 	for (int k = 0; k < i->nops; k++) {
 		const Op *o = &i->ops[k];
-		if (!constr_reg_operand(o) || !(o->flags & OF_EARLY) ||
-		    !(o->flags & OF_DEF))
+		if ((o->flags & (OF_EARLY | OF_DEF)) != (OF_EARLY | OF_DEF) ||
+		    !constr_reg_operand(o))
 			continue;
 		int d = o->reg;
 		int t = constr_tie_partner(i, k);
@@ -872,8 +896,10 @@ static bool apply_ins(CS *s, int b, Ins *i, const uint8_t *fl, RegSet hafter)
 	}
 	for (int k = 0; k < i->nops; k++) {
 		const Op *o = &i->ops[k];
+		if (!(o->flags & OF_DEF))
+			continue;
 		int v = live_value(fn, o);
-		if (v < 0 || !(o->flags & OF_DEF))
+		if (v < 0)
 			continue;
 		if (v >= np) {
 			occupy(s, v, 1);
@@ -912,8 +938,10 @@ static bool apply_ins(CS *s, int b, Ins *i, const uint8_t *fl, RegSet hafter)
 		occupy(s, v, 1);
 	}
 	for (int k = 0; k < i->nops; k++) {
+		if (!(fl[k] & FL_DEAD) || !(i->ops[k].flags & OF_DEF))
+			continue;
 		int v = live_value(fn, &i->ops[k]);
-		if (v >= 0 && (i->ops[k].flags & OF_DEF) && (fl[k] & FL_DEAD))
+		if (v >= 0)
 			occupy(s, v, -1);
 	}
 	return true;
@@ -1263,7 +1291,8 @@ static void colour_rest(CS *s)
 		}
 }
 
-/* Per pseudo: need, width, the admissible sets' start. */
+/* Per pseudo: need, width, the admissible sets' start; room for the tie
+ * partners of the instruction with the most operands (s->tp). */
 static void init_values(CS *s)
 {
 	Fn *fn = s->fn;
@@ -1297,8 +1326,11 @@ static void init_values(CS *s)
 						    fn->pseudo[p].size);
 		c->adm[p] = ~(RegSet)0; /* constraints met so far */
 	}
+	int maxops = 0;
 	for (int b = 0; b < fn->nblk; b++)
-		for (const Ins *i = fn->blk[b]->first; i; i = i->next)
+		for (const Ins *i = fn->blk[b]->first; i; i = i->next) {
+			if (i->nops > maxops)
+				maxops = i->nops;
 			for (int k = 0; k < i->nops; k++) {
 				const Op *o = &i->ops[k];
 				if (constr_reg_operand(o) && o->reg < np &&
@@ -1306,6 +1338,8 @@ static void init_values(CS *s)
 				    fn->pseudo[o->reg].cls < RC_NALLOC)
 					c->need[o->reg] = true;
 			}
+		}
+	s->tp = ARENA_RAW(s->a, int, maxops + 1);
 }
 
 /* Turns the constraints (accumulated in adm) and the forbidden registers
@@ -1354,9 +1388,10 @@ bool colour_fn(Fn *fn, const RegSet avail[RC_NALLOC], Colour *out,
 	return colour_fn_mode(fn, avail, COL_BIAS_WEIGHTED, out, err, errlen);
 }
 
-/* colour_fn_mode with its scratch arena s.a (the caller frees it). */
+/* colour_fn_cfg with its scratch arena s.a (the caller frees it). */
 static bool colour_scratch(Fn *fn, const RegSet avail[RC_NALLOC], int mode,
-			   Colour *out, Arena *a, char *err, size_t errlen)
+			   const Cfg *cfg, const DomTree *dom, Colour *out,
+			   Arena *a, char *err, size_t errlen)
 {
 	*out = (Colour){0};
 	CS s = {.fn = fn, .t = fn->target, .c = out, .err = err,
@@ -1370,9 +1405,15 @@ static bool colour_scratch(Fn *fn, const RegSet avail[RC_NALLOC], int mode,
 	init_values(&s);
 	if (fn->nblk == 0)
 		return true;
-	Cfg *cfg = cfg_build(fn);
+	if (!cfg) {
+		Cfg *c = cfg_build(fn);
+		cfg = c;
+		dom = dom_build(fn, c);
+	} else if (!dom) {
+		dom = dom_build(fn, cfg);
+	}
 	s.cfg = cfg;
-	s.dom = dom_build(fn, cfg);
+	s.dom = dom;
 	s.lv = live_compute(fn, cfg);
 	out->lv = s.lv; /* colouring changes no instruction */
 	analyse(&s);
@@ -1401,13 +1442,21 @@ static bool colour_scratch(Fn *fn, const RegSet avail[RC_NALLOC], int mode,
 	return true;
 }
 
+bool colour_fn_cfg(Fn *fn, const RegSet avail[RC_NALLOC], int mode,
+		   const Cfg *cfg, const DomTree *dom, Colour *out, char *err,
+		   size_t errlen)
+{
+	Arena *a = arena_new();
+	bool ok = colour_scratch(fn, avail, mode, cfg, dom, out, a, err,
+				 errlen);
+	arena_free(a);
+	return ok;
+}
+
 bool colour_fn_mode(Fn *fn, const RegSet avail[RC_NALLOC], int mode,
 		    Colour *out, char *err, size_t errlen)
 {
-	Arena *a = arena_new();
-	bool ok = colour_scratch(fn, avail, mode, out, a, err, errlen);
-	arena_free(a);
-	return ok;
+	return colour_fn_cfg(fn, avail, mode, NULL, NULL, out, err, errlen);
 }
 
 int64_t colour_aff_satisfied(const Colour *c, int64_t *total)

@@ -58,6 +58,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "dom.h"
 #include "ir.h"
 #include "liveness.h"
 
@@ -140,6 +141,13 @@ enum ColBias {
 	COL_BIAS_PEREIRA,
 	COL_BIAS_CLASSES,
 };
+
+/* colour_fn_mode with cfg, fn's Cfg (cfg_build; still valid) and dom,
+ * its dominator tree (dom_build on cfg), when known: each NULL is
+ * built. */
+bool colour_fn_cfg(Fn *fn, const RegSet avail[RC_NALLOC], int mode,
+		   const Cfg *cfg, const DomTree *dom, Colour *out, char *err,
+		   size_t errlen);
 
 /* colour_fn with the given ColBias mode. */
 bool colour_fn_mode(Fn *fn, const RegSet avail[RC_NALLOC], int mode,

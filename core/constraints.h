@@ -79,6 +79,25 @@ static inline int constr_tie_partner(const Ins *i, int k)
 	return -1;
 }
 
+/* constr_tie_partner of every operand of i into t[0 .. i->nops-1], in
+ * two passes over the operands: for the loops that ask it of each
+ * operand (linear, where a search per operand is quadratic). */
+static inline void constr_tie_partners(const Ins *i, int *t)
+{
+	int n = i->nops;
+	for (int k = 0; k < n; k++)
+		t[k] = (unsigned)i->ops[k].tie < (unsigned)n ? i->ops[k].tie
+							     : -1;
+	/* the operand naming k: the first one, so the scan goes backwards;
+	 * an operand's own tie comes first */
+	for (int m = n - 1; m >= 0; m--) {
+		int k = i->ops[m].tie;
+		if (k >= 0 && k < n && k != m &&
+		    (unsigned)i->ops[k].tie >= (unsigned)n)
+			t[k] = m;
+	}
+}
+
 /* Exchanges the constraints of operands k and x of ops (tie, register
  * set, memory, softness), k tied to def operand t: the other alternative
  * of a pair marked [mirror K] (docs/IR.md). */

@@ -419,18 +419,25 @@ void lset_clear(LiveSet *s)
 	s->n = 0;
 }
 
+/* s := the n values of set, distinct (a block's live-in or live-out
+ * set): each goes in without a membership test. */
+static void lset_fill(LiveSet *s, const int *set, int n)
+{
+	for (int k = 0; k < n; k++) {
+		s->dense[k] = set[k];
+		s->sparse[set[k]] = k;
+	}
+	s->n = n;
+}
+
 void live_set_out(const Live *lv, int blk, LiveSet *s)
 {
-	lset_clear(s);
-	for (int k = 0; k < lv->nout[blk]; k++)
-		lset_add(s, lv->out[blk][k]);
+	lset_fill(s, lv->out[blk], lv->nout[blk]);
 }
 
 void live_set_in(const Live *lv, int blk, LiveSet *s)
 {
-	lset_clear(s);
-	for (int k = 0; k < lv->nin[blk]; k++)
-		lset_add(s, lv->in[blk][k]);
+	lset_fill(s, lv->in[blk], lv->nin[blk]);
 }
 
 /* Adds wt[v * nw ...] times sign to sum (nothing when wt is NULL). */

@@ -65,17 +65,16 @@ int live_nval(const Fn *fn);
  * Inline: asked for every operand by every walk. */
 static inline int live_value(const Fn *fn, const Op *o)
 {
-	if (o->loc.kind == LOC_SLOT)
-		return -1; /* memory, not a register value */
-	switch (o->kind) {
-	case OK_PSEUDO:
-		return o->reg >= 0 && o->reg < fn->npseudo ? o->reg : -1;
-	case OK_HREG:
-		return o->reg >= 0 && o->reg < TGT_NREGS ? fn->npseudo + o->reg
-							 : -1;
-	default:
-		return -1;
-	}
+	/* one test (a register operand not in a slot), the rest arithmetic:
+	 * the walks ask it for operands of every kind in no predictable
+	 * order, and compilers turn selects into branches */
+	if ((o->kind > OK_HREG) | (o->loc.kind == LOC_SLOT))
+		return -1; /* a constant, or memory: not a register value */
+	int hard = -(o->kind == OK_HREG); /* all ones for a hard register */
+	int np = fn->npseudo;
+	unsigned lim = (unsigned)(np + ((TGT_NREGS - np) & hard));
+	int in = -((unsigned)o->reg < lim); /* all ones when in range */
+	return (((np & hard) + o->reg + 1) & in) - 1;
 }
 
 /* Requires cfg = cfg_build(fn), still valid.  Live-in and live-out sets of

@@ -67,8 +67,10 @@ static void first_reads(NuWork *w, int b, int *stamp, NuDist *pos,
 		if (i->kind == IK_PHI)
 			continue;
 		for (int k = 0; k < i->nops; k++) {
+			if (!op_reads(fn, &i->ops[k]))
+				continue;
 			int v = live_value(fn, &i->ops[k]);
-			if (v < 0 || !op_reads(fn, &i->ops[k]))
+			if (v < 0)
 				continue;
 			NuDist d = (NuDist)t;
 			if (w->nu->delay)
@@ -365,8 +367,10 @@ void nuscan_block(const Fn *fn, const NextUse *nu, int b, NuScan *s,
 			nxt[k + o] = nuscan_time(s, v);
 		}
 		for (int o = 0; o < i->nops; o++) {
+			if (!(i->ops[o].flags & OF_DEF))
+				continue;
 			int v = live_value(fn, &i->ops[o]);
-			if (v >= 0 && (i->ops[o].flags & OF_DEF))
+			if (v >= 0)
 				scan_set(s, v, NU_INF);
 		}
 		for (RegSet c = i->clobbers; c; c &= c - 1) {
@@ -377,8 +381,10 @@ void nuscan_block(const Fn *fn, const NextUse *nu, int b, NuScan *s,
 			scan_set(s, v, NU_INF);
 		}
 		for (int o = 0; o < i->nops; o++) {
+			if (!op_reads(fn, &i->ops[o]))
+				continue;
 			int v = live_value(fn, &i->ops[o]);
-			if (v < 0 || !op_reads(fn, &i->ops[o]))
+			if (v < 0)
 				continue;
 			NuDist d = (NuDist)t;
 			if (nu->delay) {

@@ -12,20 +12,19 @@
 #include "err.h"
 #include "liveness.h"
 
-/* The registers of all that operand k of i (a pseudo of class cls)
- * may be in, 0 when it is not so constrained: its own set, narrowed to
- * the register of a hard-register def it is tied to (`=%r8, p87 ^0`:
- * the read is in r8, which alloc_regset must then keep even when the
- * limit would leave it out). */
-static RegSet required_regs(const Fn *fn, const Ins *i, int k, int cls,
-			    RegSet all)
+/* The registers of all that operand k of i (a pseudo of a class c)
+ * may be in, all[c] its class's allocatable set, 0 when it is not so
+ * constrained: its own set, narrowed to the register of a hard-register
+ * def it is tied to (`=%r8, p87 ^0`: the read is in r8, which
+ * alloc_regset must then keep even when the limit would leave it out). */
+static RegSet required_regs(const Ins *i, int k, RegSet all)
 {
 	const Op *o = &i->ops[k];
-	if (o->kind != OK_PSEUDO || op_class(fn, o) != cls)
-		return 0;
 	RegSet a = o->allowed ? o->allowed & all : 0;
+	if (o->flags & OF_DEF)
+		return a;
 	int t = constr_tie_partner(i, k);
-	if (!(o->flags & OF_DEF) && t >= 0 && i->ops[t].kind == OK_HREG &&
+	if (t >= 0 && i->ops[t].kind == OK_HREG &&
 	    (i->ops[t].flags & OF_DEF) && RS_HAS(all, i->ops[t].reg))
 		a = RS_BIT(i->ops[t].reg);
 	return a;
@@ -63,31 +62,106 @@ static RegSet add_pairs(RegSet set, RegSet all, int n)
 	return set;
 }
 
+/* The distinct constraint sets of more than one register that the
+ * operands of one class require, in the order of their first operand
+ * (a later equal set adds nothing to alloc_regset's choice: the first
+ * left a register of it in the set); past MULTI_MAX, a second walk. */
+enum { MULTI_MAX = 32 };
+typedef struct Multi {
+	RegSet set[MULTI_MAX];
+	int n;
+	bool over; /* more distinct sets than MULTI_MAX */
+} Multi;
+
+/* Records a in m (see Multi). */
+static void multi_add(Multi *m, RegSet a)
+{
+	for (int j = 0; j < m->n; j++)
+		if (m->set[j] == a)
+			return;
+	if (m->n == MULTI_MAX)
+		m->over = true;
+	else
+		m->set[m->n++] = a;
+}
+
+/* The second pass of alloc_regset for class cls: a register of each
+ * required set of more than one register that set does not meet yet, in
+ * operand order (m's sets, or a walk when m overflowed). */
+static RegSet add_multi(const Fn *fn, int cls, RegSet all, const Multi *m,
+			RegSet set)
+{
+	if (!m->over) {
+		for (int j = 0; j < m->n; j++)
+			if (!(m->set[j] & set))
+				set |= RS_BIT(regset_first(m->set[j]));
+		return set;
+	}
+	for (int b = 0; b < fn->nblk; b++)
+		for (const Ins *i = fn->blk[b]->first; i; i = i->next)
+			for (int k = 0; k < i->nops; k++) {
+				const Op *o = &i->ops[k];
+				if (o->kind != OK_PSEUDO ||
+				    op_class(fn, o) != cls)
+					continue;
+				RegSet a = required_regs(i, k, all);
+				if (regset_count(a) > 1 && !(a & set))
+					set |= RS_BIT(regset_first(a));
+			}
+	return set;
+}
+
+void alloc_regsets(const Fn *fn, const int n[RC_NALLOC],
+		   RegSet out[RC_NALLOC])
+{
+	RegSet all[RC_NALLOC], single[RC_NALLOC] = {0};
+	bool limit[RC_NALLOC], any = false;
+	Multi multi[RC_NALLOC];
+	for (int c = 0; c < RC_NALLOC; c++) {
+		all[c] = fn_allocatable(fn, c);
+		limit[c] = n[c] > 0 && n[c] < regset_count(all[c]);
+		any |= limit[c];
+		multi[c].n = 0;
+		multi[c].over = false;
+	}
+	/* one walk for every limited class: the registers required alone,
+	 * and the larger sets required */
+	for (int b = 0; any && b < fn->nblk; b++)
+		for (const Ins *i = fn->blk[b]->first; i; i = i->next)
+			for (int k = 0; k < i->nops; k++) {
+				const Op *o = &i->ops[k];
+				int c = o->kind == OK_PSEUDO ? op_class(fn, o)
+							     : -1;
+				if (c < 0 || c >= RC_NALLOC || !limit[c])
+					continue;
+				RegSet a = required_regs(i, k, all[c]);
+				if (regset_count(a) == 1)
+					single[c] |= a;
+				else if (a)
+					multi_add(&multi[c], a);
+			}
+	for (int c = 0; c < RC_NALLOC; c++) {
+		if (!limit[c]) {
+			out[c] = all[c];
+			continue;
+		}
+		RegSet set = add_multi(fn, c, all[c], &multi[c], single[c]);
+		if (has_wide(fn, c))
+			set = add_pairs(set, all[c], n[c]);
+		for (RegSet m = all[c] & ~set; m && regset_count(set) < n[c];
+		     m &= m - 1)
+			set |= RS_BIT(regset_first(m));
+		out[c] = set;
+	}
+}
+
 RegSet alloc_regset(const Fn *fn, int cls, int n)
 {
-	RegSet all = fn_allocatable(fn, cls);
-	if (n <= 0 || n >= regset_count(all))
-		return all;
-	RegSet set = 0;
-	for (int pass = 0; pass < 2; pass++)
-		for (int b = 0; b < fn->nblk; b++)
-			for (const Ins *i = fn->blk[b]->first; i; i = i->next)
-				for (int k = 0; k < i->nops; k++) {
-					RegSet a = required_regs(fn, i, k, cls,
-								 all);
-					if (!a)
-						continue;
-					int na = regset_count(a);
-					if (pass == 0 && na == 1)
-						set |= a;
-					else if (pass == 1 && na > 1 && !(a & set))
-						set |= RS_BIT(regset_first(a));
-				}
-	if (has_wide(fn, cls))
-		set = add_pairs(set, all, n);
-	for (RegSet m = all & ~set; m && regset_count(set) < n; m &= m - 1)
-		set |= RS_BIT(regset_first(m));
-	return set;
+	int nn[RC_NALLOC] = {0};
+	RegSet out[RC_NALLOC];
+	nn[cls] = n;
+	alloc_regsets(fn, nn, out);
+	return out[cls];
 }
 
 /* Registers value v weighs in class cls within avail. */
@@ -217,8 +291,10 @@ bool alloc_fits_live(Fn *fn, Live **lvp, const RegSet avail[RC_NALLOC],
 			}
 			for (int k = 0; k < i->nops; k++) {
 				const Op *o = &i->ops[k];
+				if (!(o->flags & OF_DEF))
+					continue;
 				int v = live_value(fn, o);
-				if (v < 0 || !(o->flags & OF_DEF))
+				if (v < 0)
 					continue;
 				if (v >= fn->npseudo)
 					written |= RS_BIT(v - fn->npseudo);
@@ -269,9 +345,11 @@ bool alloc_fits_live(Fn *fn, Live **lvp, const RegSet avail[RC_NALLOC],
 				}
 				for (int k = 0; k < i->nops; k++) {
 					const Op *o = &i->ops[k];
+					if (!(o->flags & OF_EARLY))
+						continue;
 					int v = live_value(fn, o);
-					if (v >= 0 && (o->flags & OF_EARLY) &&
-					    !lset_has(&L, v) && !tied_to_read(fn, i, k))
+					if (v >= 0 && !lset_has(&L, v) &&
+					    !tied_to_read(fn, i, k))
 						before += vweight(fn, avail, v, c);
 				}
 				int p = before > after[c] ? before : after[c];

@@ -10,6 +10,11 @@
 #include "ir.h"
 #include "liveness.h"
 
+/* alloc_regset (alloc.h) of every class c with n[c] registers, into
+ * out[c], in one walk of fn. */
+void alloc_regsets(const Fn *fn, const int n[RC_NALLOC],
+		   RegSet out[RC_NALLOC]);
+
 /* Whether fn (SSA form, prepared by constr_prepare) needs no spilling
  * with the registers avail: pressure at most k everywhere, and at every
  * call (and every instruction clobbering registers of avail) no more

@@ -186,9 +186,10 @@ static int ins_reads(Sp *s, const Ins *i, int g, int *u)
 {
 	int n = 0;
 	for (int k = 0; k < i->nops; k++) {
+		if (!op_reads(s->fn, &i->ops[k]))
+			continue;
 		int v = live_value(s->fn, &i->ops[k]);
-		if (v < 0 || s->cls[v] < 0 || !op_reads(s->fn, &i->ops[k]) ||
-		    s->mark[v] == g)
+		if (v < 0 || s->cls[v] < 0 || s->mark[v] == g)
 			continue;
 		s->mark[v] = g;
 		u[n++] = v;
@@ -203,13 +204,15 @@ static int ins_reads(Sp *s, const Ins *i, int g, int *u)
 static int ins_defs(Sp *s, const Ins *i, int g2, bool early, int *d, int *o)
 {
 	int n = 0;
+	/* the flags first: the operand's value only for the defs wanted */
+	uint8_t want = OF_DEF | (early ? OF_EARLY : 0);
 	for (int k = 0; k < i->nops; k++) {
 		const Op *op = &i->ops[k];
+		if ((op->flags & (want | OF_MEMONLY)) != want)
+			continue;
 		int v = live_value(s->fn, op);
-		if (v < 0 || s->cls[v] < 0 || !(op->flags & OF_DEF) ||
-		    (op->flags & OF_MEMONLY) ||
-		    (is_pseudo(s, v) && s->rmwdef[v]) ||
-		    (early && !(op->flags & OF_EARLY)) || s->mark2[v] == g2)
+		if (v < 0 || s->cls[v] < 0 ||
+		    (is_pseudo(s, v) && s->rmwdef[v]) || s->mark2[v] == g2)
 			continue;
 		s->mark2[v] = g2;
 		d[n] = v;
@@ -496,11 +499,14 @@ static bool phi_reads(const Sp *s, int p, int v)
 static bool rmw_in_memory(const Sp *s, const Ins *i, int k)
 {
 	const Op *d = &i->ops[k];
-	int t = constr_tie_partner(i, k);
-	if (i->kind != IK_ORD || t < 0 || d->kind != OK_PSEUDO ||
+	if (i->kind != IK_ORD || d->kind != OK_PSEUDO ||
 	    (d->flags & (OF_DEF | OF_MEM | OF_EARLY | OF_USE | OF_MEMONLY)) !=
 		    (OF_DEF | OF_MEM) ||
 	    d->sub_size)
+		return false;
+	/* the tie partner last: a search, and most operands fail above */
+	int t = constr_tie_partner(i, k);
+	if (t < 0)
 		return false;
 	const Op *u = &i->ops[t];
 	int dv = d->reg, uv = u->reg;
@@ -559,8 +565,10 @@ static bool step(Sp *s, int b, Ins *i, int t, const NuDist *nxt)
 	if (!step_reads(s, b, i, t, g, u, nu, mr, after))
 		return false;
 	for (int k = 0; k < i->nops; k++) {
+		if (!op_reads(s->fn, &i->ops[k]))
+			continue;
 		int v = live_value(s->fn, &i->ops[k]);
-		if (v >= 0 && op_reads(s->fn, &i->ops[k]) && s->wpos[v] >= 0)
+		if (v >= 0 && s->wpos[v] >= 0)
 			s->w[s->wpos[v]].time = nxt[k];
 	}
 	int d[i->nops + 1], o[i->nops + 1];
@@ -641,10 +649,11 @@ static NuDist slot_read_delay(const Fn *fn, const Ins *i, int k)
 static bool analyse(Sp *s)
 {
 	Fn *fn = s->fn;
-	s->cfg = cfg_build(fn);
+	/* fn's liveness given by spill_fn_live comes with fn's Cfg */
+	s->cfg = s->lv ? s->lv->cfg : cfg_build(fn);
 	s->dom = dom_build(fn, s->cfg);
 	s->lp = loops_find(fn, s->cfg, s->dom);
-	if (!s->lv) /* else given by spill_fn_live */
+	if (!s->lv)
 		s->lv = live_compute(fn, s->cfg);
 	s->nblk0 = fn->nblk;
 	s->npseudo0 = fn->npseudo;
@@ -1048,9 +1057,11 @@ bool spill_slot_readable(const Fn *fn, const Ins *i, int k)
 		return k == 1 && copy_slot_readable(fn, i);
 	uint8_t f = o->flags & (OF_USE | OF_DEF | OF_EARLY | OF_MEM |
 				OF_MEMONLY | OF_MEMALT);
-	if (i->kind != IK_ORD || o->kind != OK_PSEUDO || constr_soft_untied(i) ||
+	/* the operand's own facts first: most operands fail them */
+	if (i->kind != IK_ORD || o->kind != OK_PSEUDO ||
 	    (f != (OF_USE | OF_MEM) && f != (OF_USE | OF_MEMALT)) ||
-	    o->sub_size || constr_tie_partner(i, k) >= 0)
+	    o->sub_size || constr_soft_untied(i) ||
+	    constr_tie_partner(i, k) >= 0)
 		return false;
 	for (int m = 0; m < i->nops; m++)
 		if (m != k && (i->ops[m].loc.kind == LOC_SLOT ||
@@ -1184,14 +1195,23 @@ static bool transform(Sp *s, SpillResult *res)
 	mark_memonly_defs(s);
 	InsVec memphis = {0};
 	sp_settle_memphis(s, &memphis);
-	Cfg *cfg = cfg_build(s->fn);
-	DomTree *dom = dom_build(s->fn, cfg);
+	/* the code went into blocks and edges: the Cfg and dominator tree
+	 * change only when edges were split */
+	const Cfg *cfg = s->cfg;
+	const DomTree *dom = s->dom;
+	if (s->st.splits) {
+		Cfg *c = cfg_build(s->fn);
+		cfg = c;
+		dom = dom_build(s->fn, c);
+	}
 	sp_rebuild_ssa(s, cfg, dom);
 	fold_mem_reloads(s);
 	int *slot_of_val = ARENA_NEW(s->a, int, s->npseudo0 + 1);
 	sp_assign_slots(s, &memphis, cfg, dom, slot_of_val);
 	count_inserted(s);
 	fill_result(s, slot_of_val, res);
+	res->cfg = cfg;
+	res->dom = dom;
 	return true;
 }
 

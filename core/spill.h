@@ -92,6 +92,7 @@
 
 #include <stddef.h>
 
+#include "dom.h"
 #include "ir.h"
 #include "liveness.h"
 
@@ -133,6 +134,8 @@ typedef struct SpillResult {
 	int *slot_of;   /* per pseudo: the slot holding the value it carries
 			   (its copy_of's, for new ones), or -1 */
 	SpillStats stats;
+	const Cfg *cfg;     /* fn's Cfg and dominator tree after spilling */
+	const DomTree *dom; /* (fn->arena) */
 } SpillResult;
 
 /* Requires fn in SSA form as described above, not unsupported.  Spills fn
@@ -159,7 +162,8 @@ bool spill_fn(Fn *fn, const SpillOpts *opts, SpillResult *res, char *err,
  * the ILP comparator's model follows it. */
 bool spill_slot_readable(const Fn *fn, const Ins *i, int k);
 
-/* spill_fn with lv, fn's liveness as it is (live_compute), or NULL. */
+/* spill_fn with lv, fn's liveness as it is (live_compute), its Cfg
+ * (lv->cfg) still valid, or NULL. */
 bool spill_fn_live(Fn *fn, Live *lv, const SpillOpts *opts, SpillResult *res,
 		   char *err, size_t errlen);
 

@@ -29,21 +29,37 @@ static int cand_cmp(const void *x, const void *y)
 	return cand_before(a, b) ? -1 : cand_before(b, a) ? 1 : 0;
 }
 
-/* Sorts c[0..n-1] by cand_before: insertion sort for the usual short
- * lists, qsort for long ones. */
-static void cand_sort(Cand *c, int n)
+/* A candidate's place in the order of cand_before: its next use's
+ * distance, then its value, in one number; and its index. */
+typedef struct CandKey {
+	uint64_t key;
+	int idx;
+} CandKey;
+
+/* Sorts c[0..n-1] by cand_before (scratch in a): qsort for long lists;
+ * the usual short ones by insertion of their keys (small, compared at
+ * once), then moved into place. */
+static void cand_sort(Arena *a, Cand *c, int n)
 {
 	if (n > 32) {
 		qsort(c, (size_t)n, sizeof *c, cand_cmp);
 		return;
 	}
-	for (int i = 1; i < n; i++) {
-		Cand x = c[i];
+	if (n < 2)
+		return;
+	CandKey k[32];
+	for (int i = 0; i < n; i++) {
+		/* values are not negative: (time, v) orders as the number */
+		CandKey x = {(uint64_t)c[i].time << 32 | (uint32_t)c[i].v, i};
 		int j = i;
-		for (; j > 0 && cand_before(&x, &c[j - 1]); j--)
-			c[j] = c[j - 1];
-		c[j] = x;
+		for (; j > 0 && x.key < k[j - 1].key; j--)
+			k[j] = k[j - 1];
+		k[j] = x;
 	}
+	Cand *old = ARENA_RAW(a, Cand, n);
+	memcpy(old, c, sizeof *c * (size_t)n);
+	for (int i = 0; i < n; i++)
+		c[i] = old[k[i].idx];
 }
 
 /* The candidates for b's entry set: live-in values and phi definitions
@@ -286,7 +302,7 @@ bool sp_choose_entry(Sp *s, int b)
 	bool allknown = entry_avail(s, b, x.c, x.n);
 	classify(s, b, x.c, x.n, allknown);
 	apply_bans(s, b, x.c, x.n);
-	cand_sort(x.c, x.n);
+	cand_sort(s->a, x.c, x.n);
 	x.e = ARENA_NEW(s->a, SetEnt, x.n + 1);
 	for (int k = 0; k < RC_NALLOC; k++)
 		x.room[k] = s->k[k];

@@ -382,9 +382,10 @@ static void block_reads(Sp *s, int b, int g, IVec *x)
 		if (i->kind == IK_PHI)
 			continue;
 		for (int k = 0; k < i->nops; k++) {
+			if (!op_reads(fn, &i->ops[k]))
+				continue;
 			int v = live_value(fn, &i->ops[k]);
-			if (v >= 0 && op_reads(fn, &i->ops[k]) &&
-			    s->mark[v] != g) {
+			if (v >= 0 && s->mark[v] != g) {
 				s->mark[v] = g;
 				iv_push(s, x, v);
 			}
@@ -466,9 +467,10 @@ static void ps_point(Sp *s, PSet *x, const Ins *i, bool early,
 	int extra[RC_NALLOC] = {0}, g = new_gen(s);
 	for (int k = 0; k < i->nops; k++) {
 		const Op *o = &i->ops[k];
+		if (!(o->flags & OF_DEF) || (early && !(o->flags & OF_EARLY)))
+			continue;
 		int v = live_value(s->fn, o);
-		if (!(o->flags & OF_DEF) || (early && !(o->flags & OF_EARLY)) ||
-		    v < 0 || s->cls[v] < 0 || lset_has(x->ls, v) ||
+		if (v < 0 || s->cls[v] < 0 || lset_has(x->ls, v) ||
 		    s->mark[v] == g)
 			continue;
 		s->mark[v] = g;

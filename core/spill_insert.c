@@ -252,8 +252,8 @@ static void memonly_rmw_unions(Sp *s, int *uf)
 	}
 }
 
-void sp_assign_slots(Sp *s, const InsVec *memphis, Cfg *cfg, DomTree *dom,
-		     int *slot_of_val)
+void sp_assign_slots(Sp *s, const InsVec *memphis, const Cfg *cfg,
+		     const DomTree *dom, int *slot_of_val)
 {
 	int np = s->npseudo0;
 	int *uf = ARENA_NEW(s->a, int, np + 1), *vs = ARENA_NEW(s->a, int, np + 1);

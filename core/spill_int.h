@@ -98,8 +98,8 @@ typedef struct Sp {
 	char *err;
 	size_t errlen;
 
-	Cfg *cfg;
-	DomTree *dom;
+	const Cfg *cfg;     /* fn's, until edges are split */
+	const DomTree *dom;
 	Loops *lp;
 	Live *lv;
 	NextUse *nu;
@@ -218,7 +218,7 @@ static inline void insv_push(Sp *s, InsVec *x, Ins *e)
  * pseudo the spiller made). */
 static inline bool is_pseudo(const Sp *s, int v)
 {
-	return v >= 0 && v < s->npseudo0;
+	return (unsigned)v < (unsigned)s->npseudo0; /* one test */
 }
 
 /* Whether v may leave the registers. */
@@ -355,7 +355,8 @@ void sp_settle_memphis(Sp *s, InsVec *memphis);
  * its sources), one per other value kept in memory; locations set on the
  * new spills, reloads, memory phis and memory-only operands; then
  * slots.c. */
-void sp_assign_slots(Sp *s, const InsVec *memphis, Cfg *cfg, DomTree *dom,
+void sp_assign_slots(Sp *s, const InsVec *memphis, const Cfg *cfg,
+		     const DomTree *dom,
 		     int *slot_of_val);
 
 /* ---- spill_ssa.c ---- */
@@ -363,6 +364,6 @@ void sp_assign_slots(Sp *s, const InsVec *memphis, Cfg *cfg, DomTree *dom,
 /* SSA form again after the insertion: the versions of the renamed
  * values get phis at the iterated dominance frontier, reads are renamed
  * to the nearest reaching version, phis no one reads go. */
-void sp_rebuild_ssa(Sp *s, Cfg *cfg, DomTree *dom);
+void sp_rebuild_ssa(Sp *s, const Cfg *cfg, const DomTree *dom);
 
 #endif

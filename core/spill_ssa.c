@@ -112,9 +112,13 @@ static void rename_block(Sp *s, Blk *b, int *top, IVec *undo,
 		if (i->kind != IK_PHI) {
 			for (int k = 0; k < i->nops; k++) {
 				Op *o = &i->ops[k];
-				if (o->kind == OK_PSEUDO && o->loc.kind != LOC_SLOT &&
-				    !(o->flags & OF_DEF) && o->reg < s->npseudo0 &&
-				    s->renamed[o->reg])
+				/* a read of an input pseudo in a register: the
+				 * tests combined, one branch */
+				bool rd = (o->kind == OK_PSEUDO) &
+					  (o->loc.kind != LOC_SLOT) &
+					  !(o->flags & OF_DEF) &
+					  (o->reg < s->npseudo0);
+				if (rd && s->renamed[o->reg])
 					o->reg = top[o->reg];
 			}
 		}
@@ -197,8 +201,8 @@ static void drop_dead_phis(Sp *s, const uint8_t *isnew, int isnewcap)
 		for (Ins *i = fn->blk[b]->first; i; i = i->next) {
 			for (int k = 0; k < i->nops; k++) {
 				const Op *o = &i->ops[k];
-				if (o->kind == OK_PSEUDO && !(o->flags & OF_DEF) &&
-				    o->loc.kind != LOC_SLOT)
+				if ((o->kind == OK_PSEUDO) & !(o->flags & OF_DEF) &
+				    (o->loc.kind != LOC_SLOT))
 					uses[o->reg]++;
 			}
 			int d = i->nops > 0 ? i->ops[0].reg : -1;
@@ -234,7 +238,7 @@ static void drop_dead_phis(Sp *s, const uint8_t *isnew, int isnewcap)
 	}
 }
 
-void sp_rebuild_ssa(Sp *s, Cfg *cfg, DomTree *dom)
+void sp_rebuild_ssa(Sp *s, const Cfg *cfg, const DomTree *dom)
 {
 	s->renamed = ARENA_NEW(s->a, uint8_t, s->npseudo0 + 1);
 	for (int j = 0; j < s->verval.n; j++)

@@ -646,8 +646,8 @@ static bool write_locations(SD *sd)
 		for (Ins *i = fn->blk[b]->first; i; i = i->next)
 			for (int k = 0; k < i->nops; k++) {
 				Op *o = &i->ops[k];
-				if (o->kind != OK_PSEUDO ||
-				    o->loc.kind != LOC_NONE)
+				if ((o->kind != OK_PSEUDO) |
+				    (o->loc.kind != LOC_NONE))
 					continue;
 				if (o->reg < 0 || o->reg >= fn->npseudo)
 					return err_set(sd->err, sd->errlen,
@@ -682,16 +682,15 @@ bool ssa_destruct_live(Fn *fn, const Ssa *ssa, const Loc *loc_of,
 	if (fn->allocated)
 		return err_set(err, errlen,
 			       "the function is already allocated");
-	if (fn->nblk > 0) {
-		Cfg *cfg = cfg_build(fn); /* and the predecessor arrays */
-		sd.lv = lv ? lv : live_compute(fn, cfg);
-	}
+	/* the predecessor arrays too: current with lv, else rebuilt */
+	if (fn->nblk > 0)
+		sd.lv = lv ? lv : live_compute(fn, cfg_build(fn));
 	sd.has_def = ARENA_NEW(fn->arena, bool, fn->npseudo + 1);
 	for (int b = 0; b < fn->nblk; b++)
 		for (const Ins *i = fn->blk[b]->first; i; i = i->next)
 			for (int k = 0; k < i->nops; k++)
-				if (i->ops[k].kind == OK_PSEUDO &&
-				    (i->ops[k].flags & OF_DEF))
+				if ((i->ops[k].kind == OK_PSEUDO) &
+				    ((i->ops[k].flags & OF_DEF) != 0))
 					sd.has_def[i->ops[k].reg] = true;
 	if (!lower_inserted_copies(&sd) || !lower_phis(&sd) ||
 	    !write_locations(&sd) ||

@@ -91,7 +91,7 @@ bool ssa_destruct_within(Fn *fn, const Ssa *ssa, const Loc *loc_of,
 			 size_t errlen);
 
 /* ssa_destruct_within with lv, fn's liveness as it is (live_compute),
- * or NULL. */
+ * its Cfg and the predecessor arrays still valid, or NULL. */
 bool ssa_destruct_live(Fn *fn, const Ssa *ssa, const Loc *loc_of,
 		       const RegSet *within, const Live *lv, SsaDestrStats *st,
 		       char *err, size_t errlen);
