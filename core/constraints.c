@@ -95,9 +95,11 @@ bool constr_is_constrained(const Fn *fn, const Ins *i,
 		 * values around it may have to make room */
 		if (wide_def(fn, o))
 			return true;
+		if (o->kind != OK_PSEUDO)
+			continue;
 		int t = constr_tie_partner(i, k);
-		if (t >= 0 && o->kind == OK_PSEUDO &&
-		    i->ops[t].kind == OK_HREG && RS_HAS(all, i->ops[t].reg))
+		if (t >= 0 && i->ops[t].kind == OK_HREG &&
+		    RS_HAS(all, i->ops[t].reg))
 			return true;
 	}
 	return false;
@@ -176,9 +178,11 @@ static bool part_of_value(const Fn *fn, const Op *o)
 static int cross_class(const Fn *fn, const Ins *i, int k)
 {
 	const Op *o = &i->ops[k];
+	if (o->kind != OK_PSEUDO || (o->flags & OF_DEF))
+		return -1;
 	int t = constr_tie_partner(i, k);
-	if (t < 0 || o->kind != OK_PSEUDO || (o->flags & OF_DEF) ||
-	    i->ops[t].kind != OK_PSEUDO || !(i->ops[t].flags & OF_DEF))
+	if (t < 0 || i->ops[t].kind != OK_PSEUDO ||
+	    !(i->ops[t].flags & OF_DEF))
 		return -1;
 	int c = fn->pseudo[o->reg].cls, ct = fn->pseudo[i->ops[t].reg].cls;
 	if (c == ct || ct < 0 || ct >= RC_NALLOC ||
@@ -559,10 +563,12 @@ static bool fixed_tie_ok(const Fn *fn, const Ssa *ssa, const Blk *b,
 			 const Ins *i, char *err, size_t errlen)
 {
 	for (int k = 0; k < i->nops; k++) {
-		int t = constr_tie_partner(i, k);
 		const Op *o = &i->ops[k];
-		if (t < 0 || o->kind != OK_PSEUDO || (o->flags & OF_DEF) ||
-		    i->ops[t].kind != OK_HREG || !(i->ops[t].flags & OF_DEF))
+		if (o->kind != OK_PSEUDO || (o->flags & OF_DEF))
+			continue;
+		int t = constr_tie_partner(i, k);
+		if (t < 0 || i->ops[t].kind != OK_HREG ||
+		    !(i->ops[t].flags & OF_DEF))
 			continue;
 		int r = i->ops[t].reg;
 		if (!RS_HAS(fn_allocatable(fn, fn->pseudo[o->reg].cls), r))
@@ -830,9 +836,10 @@ bool constr_partial_finish(const ConstrParts *parts, char *err,
 static bool cross_word_read(const Fn *fn, const Ins *i, int k)
 {
 	const Op *o = &i->ops[k];
+	if (o->kind != OK_PSEUDO || (o->flags & ~OF_SOFT) != OF_USE)
+		return false;
 	int t = constr_tie_partner(i, k);
-	if (t < 0 || o->kind != OK_PSEUDO || (o->flags & ~OF_SOFT) != OF_USE ||
-	    i->ops[t].kind != OK_PSEUDO)
+	if (t < 0 || i->ops[t].kind != OK_PSEUDO)
 		return false;
 	const Op *d = &i->ops[t];
 	const Target *tg = fn->target;
