@@ -18,6 +18,10 @@
 
 #include <string.h>
 
+/* live_value (liveness.h) tests the kind with one comparison. */
+_Static_assert(OK_PSEUDO == 0 && OK_HREG == 1,
+	       "live_value: the two register kinds come first");
+
 int live_nval(const Fn *fn)
 {
 	return fn->npseudo + TGT_NREGS;
