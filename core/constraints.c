@@ -107,24 +107,7 @@ bool constr_is_constrained(const Fn *fn, const Ins *i,
 
 /* ---- constr_prepare ---- */
 
-/* The tie partner of every operand of i, as constr_tie_partner gives
- * it, into part[0..nops-1]: one pass over the operands instead of one
- * search per operand (instructions may have thousands). */
-static void tie_partners(const Ins *i, int *part)
-{
-	for (int k = 0; k < i->nops; k++)
-		part[k] = -1;
-	for (int m = i->nops - 1; m >= 0; m--) {
-		int t = i->ops[m].tie;
-		if (t >= 0 && t < i->nops && t != m)
-			part[t] = m; /* the lowest such m wins */
-	}
-	for (int k = 0; k < i->nops; k++)
-		if (i->ops[k].tie >= 0 && i->ops[k].tie < i->nops)
-			part[k] = i->ops[k].tie;
-}
-
-/* Tie partners of one instruction, computed once (tie_partners). */
+/* Tie partners of one instruction, computed once (constr_tie_partners). */
 typedef struct Partners {
 	const Ins *of; /* the instruction part describes, or NULL */
 	int *part;
@@ -140,7 +123,7 @@ static const int *partners(Fn *fn, Partners *pp, const Ins *i)
 		pp->cap = i->nops > 2 * pp->cap ? i->nops : 2 * pp->cap;
 		pp->part = ARENA_NEW(fn->arena, int, pp->cap);
 	}
-	tie_partners(i, pp->part);
+	constr_tie_partners(i, pp->part);
 	pp->of = i;
 	return pp->part;
 }
