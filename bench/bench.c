@@ -12,6 +12,8 @@
  *        bench --alloc [SIZE...]    the allocator's table only
  *        bench --verify-once SIZE   one allocation and one verify_fn,
  *                                   for instruction counts (callgrind)
+ *        bench --time OUT CMD...    runs CMD, appends its wall and
+ *                                   processor times to OUT (proctime.h)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,6 +30,7 @@
 #include "loops.h"
 #include "memkeep.h"
 #include "pressure.h"
+#include "proctime.h"
 #include "spill_everywhere.h"
 #include "verify.h"
 
@@ -191,6 +194,8 @@ static void alloc_table(const int *sizes, int nsizes)
 
 int main(int argc, char **argv)
 {
+	if (argc > 1 && !strcmp(argv[1], "--time"))
+		return proctime_main(argc - 2, argv + 2);
 	/* one run's memory, some hundred MiB at 100,000 instructions, kept
 	 * for the next run */
 	keep_freed_memory((size_t)1 << 30);

@@ -23,7 +23,10 @@
 #              10) are left out: GCC 12 needs most of a minute for
 #              compile/20001226-1.c at -O2 (and loops on asmgoto-5.c at
 #              -O0), and such a compile's noise alone would decide a sum
-# Prints a Markdown table: seconds, and the plugin's share over plain.
+# Prints two Markdown tables, wall time and processor time (user and
+# system time of the compiler driver and what it ran, from wait4: it
+# leaves out the waits for a processor that make wall time move on a
+# shared machine): seconds, and the plugin's share over plain.
 set -u
 SRCDIR=${SSARA_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
 TARBALL=${SSARA_GCC_TARBALL:-/usr/src/gcc-12/gcc-12.2.0-dfsg.tar.xz}
@@ -47,6 +50,8 @@ done
 for p in $plugins; do
 	[ -f "$p" ] || { echo "overhead.sh: no plugin $p" >&2; exit 2; }
 done
+TIME=$SRCDIR/build/ssara-bench # --time: wall and processor time
+[ -x "$TIME" ] || { echo "overhead.sh: no $TIME (make build/ssara-bench)" >&2; exit 2; }
 . "$SRCDIR/testsuite/torture/sources.sh"
 SRC=$SRCDIR/build/torture/src
 gcc_sources "$SRC" overhead.sh $G/zlib
@@ -101,27 +106,32 @@ for lvl in $levels; do
 			echo "$lvl $s $f $cfg"
 	done <"$tmp/corpus"
 done >"$tmp/compiles"
-# One line per compile and variant: "VARIANT LEVEL SUITE FILE NANOSECONDS"
+# One line per compile and variant: "VARIANT LEVEL SUITE FILE WALL CPU",
+# both in nanoseconds
 for r in $(seq "$rounds"); do
 	n=0 total=$(wc -l <"$tmp/compiles")
 	while read -r lvl s f cfg; do
 		n=$((n + 1))
 		printf '\roverhead.sh: round %d/%d, %d/%d' "$r" "$rounds" "$n" "$total" >&2
 		for v in $variants; do
-			t0=$(date +%s%N)
+			: >"$tmp/t"
 			# shellcheck disable=SC2046,SC2086
-			"$CC" $lvl -w -c "$f" -o "$tmp/o.o" $cfg $(flags $v) 2>/dev/null
-			t1=$(date +%s%N)
-			echo "$v $lvl $s $f $((t1 - t0))"
+			"$TIME" --time "$tmp/t" "$CC" $lvl -w -c "$f" -o "$tmp/o.o" \
+				$cfg $(flags $v) 2>/dev/null
+			read -r wall user sys <"$tmp/t"
+			echo "$v $lvl $s $f $wall $((1000 * (user + sys)))"
 		done
 	done <"$tmp/compiles" >>"$tmp/times"
 done
 printf '\n' >&2
-# The table: per (suite, level) and all, each variant's sum of minima.
-awk -v variants="$variants" -v rounds="$rounds" -v plugins="$plugins" '
+# table COL WHAT: per (suite, level) and all, each variant's sum of the
+# minima of field COL of the times (5: wall, 6: processor time).
+table() {
+awk -v variants="$variants" -v rounds="$rounds" -v plugins="$plugins" \
+	-v col="$1" -v what="$2" '
 {
 	k = $1 SUBSEP $2 SUBSEP $3 SUBSEP $4
-	if (!(k in best) || $5 < best[k]) best[k] = $5
+	if (!(k in best) || $col < best[k]) best[k] = $col
 }
 END {
 	nv = split(variants, v, " ")
@@ -133,7 +143,7 @@ END {
 		sum[a[1], "all"] += best[k]
 		if (a[1] == "plain") { cnt[g]++; cnt["all"]++; groups[g] = 1 }
 	}
-	hdr = "| input (best of " rounds ") | without plugin |"
+	hdr = "| " what ", input (best of " rounds ") | without plugin |"
 	sep = "|---|---|"
 	for (i = 1; i <= np; i++) {
 		lbl = np > 1 ? " (" i ")" : ""
@@ -158,5 +168,13 @@ END {
 		}
 		print line
 	}
-	for (i = 1; i <= np; i++) print "(" i ") " pl[i]
 }' "$tmp/times"
+}
+table 5 "wall"
+echo
+table 6 "processor time"
+i=0
+for p in $plugins; do
+	i=$((i + 1))
+	echo "($i) $p"
+done
