@@ -1,9 +1,9 @@
-/* proctime.c - the time a command takes: wall clock, and the processor
- * time of the command and every descendant it waited for (a compiler
- * driver waits for cc1 and as), from wait4's resource usage in
- * microseconds.  Processor time does not count the time the command
- * waited for a processor, so it moves less than wall time on a shared
- * machine (bench/RESULTS.md, "Plugin overhead"). */
+/* proctime.c - the time a command takes (ssara-bench --time): wall
+ * clock, and the processor time of the command and of every descendant
+ * it waited for (a compiler driver waits for cc1 and as), from wait4's
+ * resource usage in microseconds.  Processor time leaves out the time
+ * the command waited for a processor; testsuite/torture/overhead.sh
+ * reports both. */
 #define _DEFAULT_SOURCE
 #include "proctime.h"
 
