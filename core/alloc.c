@@ -58,8 +58,11 @@ typedef struct Pipe {
 	ConstrWords words;
 	ConstrStats cs;
 	Live *lv;            /* fn's liveness when a step left it known
-				(constr_prepare -> alloc_fits -> spill_fn,
-				or -> constr_split when nothing spilled) */
+				(ssa_construct -> constr_prepare without
+				memory-only operands; constr_prepare ->
+				alloc_fits -> spill_fn, or -> constr_split
+				when nothing spilled; constr_split ->
+				colour_fn) */
 	const Live *clv;     /* the same from colour_fn to ssa_destruct
 				(coalescing changes only registers, locate
 				nothing, drop_memphis phis of slots only,
@@ -113,10 +116,11 @@ static bool x87_copies_memside(Pipe *p)
 	return x87_copies_via_memory(p->fn, &p->xm, p->err, p->errlen);
 }
 
-/* ssa_construct (ssa.h) into p->ssa. */
+/* ssa_construct (ssa.h) into p->ssa, the SSA form's liveness in
+ * p->lv. */
 static bool construct_ssa(Pipe *p)
 {
-	return ssa_construct(p->fn, &p->ssa, p->err, p->errlen);
+	return ssa_construct_live(p->fn, &p->ssa, &p->lv, p->err, p->errlen);
 }
 
 /* The phis SSA construction inserted. */
@@ -126,37 +130,56 @@ static void note_ssa(const Pipe *p, AllocStats *st)
 }
 
 /* memonly_mark_uses (memonly.h) when fn has memory-only operands
- * (p->memonly). */
+ * (p->memonly); their uses are no register uses any more, so p->lv is
+ * dropped. */
 static bool mark_memonly(Pipe *p)
 {
 	p->memonly = memonly_has(p->fn);
-	if (p->memonly)
+	if (p->memonly) {
 		memonly_mark_uses(p->fn);
+		p->lv = NULL;
+	}
 	return true;
 }
 
-/* constr_partial (constraints.h) into p->parts. */
+/* Keeps p->lv fn's liveness after a step that inserted instructions
+ * whose new pseudos live within one block, next to the instruction
+ * whose operands they replace (live_add_pseudos). */
+static void lv_add_pseudos(Pipe *p)
+{
+	if (p->lv)
+		live_add_pseudos(p->lv, p->fn->npseudo);
+}
+
+/* constr_partial (constraints.h) into p->parts: each merge right
+ * before its partial def. */
 static bool split_parts(Pipe *p)
 {
 	constr_partial(p->fn, &p->ssa, &p->parts);
+	lv_add_pseudos(p);
 	return true;
 }
 
-/* constr_cross_words (constraints.h). */
+/* constr_cross_words (constraints.h): each copy right before the
+ * instruction reading it. */
 static bool copy_cross_words(Pipe *p)
 {
 	constr_cross_words(p->fn, &p->ssa);
+	lv_add_pseudos(p);
 	return true;
 }
 
-/* constr_words (constraints.h) into p->words. */
+/* constr_words (constraints.h) into p->words: each extract right after
+ * its instruction. */
 static bool split_words(Pipe *p)
 {
 	constr_words(p->fn, &p->ssa, &p->words);
+	lv_add_pseudos(p);
 	return true;
 }
 
-/* constr_prepare (constraints.h), its counts into p->cs. */
+/* constr_prepare (constraints.h), its counts into p->cs; p->lv, fn's
+ * liveness or NULL, becomes fn's liveness afterwards. */
 static bool prepare_constraints(Pipe *p)
 {
 	return constr_prepare_live(p->fn, &p->ssa, &p->cs, &p->lv, p->err,
@@ -238,13 +261,14 @@ static bool adopt_spilled_versions(Pipe *p)
 	       adopt_versions(p->fn, &p->ssa, &p->res, p->err, p->errlen);
 }
 
-/* constr_split (constraints.h), its counts added to p->cs. */
+/* constr_split (constraints.h), its counts added to p->cs; the
+ * liveness of its result in p->lv. */
 static bool split_constrained(Pipe *p)
 {
 	const Live *lv = p->lv;
 	p->lv = NULL;
-	return constr_split_live(p->fn, &p->ssa, p->avail, lv, &p->cs, p->err,
-				 p->errlen);
+	return constr_split_live(p->fn, &p->ssa, p->avail, lv, &p->lv,
+				 &p->cs, p->err, p->errlen);
 }
 
 /* phi_lift (philift.h) when asked for (AllocOpts.phi_lift). */
@@ -254,6 +278,7 @@ static bool lift_phis(Pipe *p)
 		phi_lift(p->fn, &p->ssa);
 		p->cfg = NULL; /* not told */
 		p->dom = NULL;
+		p->lv = NULL;
 	}
 	return true;
 }
@@ -267,12 +292,14 @@ static void note_split(const Pipe *p, AllocStats *st)
 	st->recon_phis = p->cs.nphi;
 }
 
-/* colour_fn_cfg (colour.h) into p->col, with fn's Cfg and dominator
- * tree when known; its liveness kept in p->clv. */
+/* colour_fn_cfg (colour.h) into p->col, with fn's Cfg, dominator tree
+ * and liveness when known; its liveness kept in p->clv. */
 static bool colour_values(Pipe *p)
 {
+	const Live *lv = p->lv;
+	p->lv = NULL;
 	bool ok = colour_fn_cfg(p->fn, p->avail, p->o->bias, p->cfg, p->dom,
-				&p->col, p->err, p->errlen);
+				lv, &p->col, p->err, p->errlen);
 	p->clv = p->col.lv;
 	return ok;
 }
@@ -467,9 +494,40 @@ static const Step pipeline[] = {
 	{PH_UNTIMED, restore_x87_copies, note_result},
 };
 
-/* Runs s on p; on success its note records into st. */
-static bool step(Pipe *p, const Step *s, AllocStats *st)
+/* Whether every liveness p holds for fn (p->lv, p->clv) equals
+ * live_compute's; otherwise false with the difference, before step k,
+ * in p->err.  Each comparison and difference counted in c
+ * (AllocOpts.check_live). */
+static bool check_handed_live(Pipe *p, size_t k, AllocLiveCheck *c)
 {
+	const Live *held[2] = {p->lv, p->clv};
+	for (int h = 0; h < 2; h++) {
+		if (!held[h])
+			continue;
+		const Live *lv = live_compute(p->fn, cfg_build(p->fn));
+		char why[200];
+		c->checks++;
+		if (live_same(p->fn, held[h], lv, why, sizeof why))
+			continue;
+		if (c->diffs++ == 0)
+			snprintf(c->first, sizeof c->first,
+				 "%s: before pipeline step %zu: %s",
+				 p->fn->name, k, why);
+		return err_set(p->err, p->errlen,
+			       "internal: before pipeline step %zu, the "
+			       "liveness handed on is not live_compute's: %s",
+			       k, why);
+	}
+	return true;
+}
+
+/* Runs s, step k of the pipeline, on p (with o->check_live, after
+ * check_handed_live); on success its note records into st. */
+static bool step(Pipe *p, size_t k, AllocStats *st)
+{
+	const Step *s = &pipeline[k];
+	if (p->o->check_live && !check_handed_live(p, k, p->o->check_live))
+		return false;
 	bool ok = s->run(p);
 	if (ok && s->note)
 		s->note(p, st);
@@ -498,7 +556,7 @@ static bool run(Fn *fn, const AllocOpts *o, AllocStats *st, char *err,
 			t0 = t;
 			ph = pipeline[k].phase;
 		}
-		if (!step(&p, &pipeline[k], st))
+		if (!step(&p, k, st))
 			return false;
 	}
 	eh_unwiden(fn, &w);

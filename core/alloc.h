@@ -48,7 +48,20 @@ typedef struct AllocOpts {
 			       * fails, HARDWEB_NEVER, HARDWEB_ALWAYS */
 	AllocProbe *probe;    /* NULL, or called around coalescing */
 	void *probe_arg;
+	struct AllocLiveCheck *check_live; /* NULL, or a test: see below */
 } AllocOpts;
+
+/* AllocOpts.check_live, a test of the livenesses the pipeline's steps
+ * hand on (docs/ALLOC.md "Liveness between the steps"): before each
+ * step of every attempt, each liveness an earlier step handed on is
+ * compared with live_compute's on the function as it is.  A difference
+ * fails the attempt as an internal error naming the step, the block and
+ * the set, and is also counted here, where no retry can hide it. */
+typedef struct AllocLiveCheck {
+	long checks;      /* comparisons made */
+	long diffs;       /* of them, differences */
+	char first[320];  /* the first difference, with the function */
+} AllocLiveCheck;
 
 /* Inserted instructions of one kind in the result: how many, and the sum
  * of their blocks' frequencies. */

@@ -1390,8 +1390,8 @@ bool colour_fn(Fn *fn, const RegSet avail[RC_NALLOC], Colour *out,
 
 /* colour_fn_cfg with its scratch arena s.a (the caller frees it). */
 static bool colour_scratch(Fn *fn, const RegSet avail[RC_NALLOC], int mode,
-			   const Cfg *cfg, const DomTree *dom, Colour *out,
-			   Arena *a, char *err, size_t errlen)
+			   const Cfg *cfg, const DomTree *dom, const Live *lv,
+			   Colour *out, Arena *a, char *err, size_t errlen)
 {
 	*out = (Colour){0};
 	CS s = {.fn = fn, .t = fn->target, .c = out, .err = err,
@@ -1414,7 +1414,7 @@ static bool colour_scratch(Fn *fn, const RegSet avail[RC_NALLOC], int mode,
 	}
 	s.cfg = cfg;
 	s.dom = dom;
-	s.lv = live_compute(fn, cfg);
+	s.lv = lv ? lv : live_compute(fn, cfg);
 	out->lv = s.lv; /* colouring changes no instruction */
 	analyse(&s);
 	for (int cl = 0; cl < RC_NALLOC; cl++)
@@ -1443,11 +1443,11 @@ static bool colour_scratch(Fn *fn, const RegSet avail[RC_NALLOC], int mode,
 }
 
 bool colour_fn_cfg(Fn *fn, const RegSet avail[RC_NALLOC], int mode,
-		   const Cfg *cfg, const DomTree *dom, Colour *out, char *err,
-		   size_t errlen)
+		   const Cfg *cfg, const DomTree *dom, const Live *lv,
+		   Colour *out, char *err, size_t errlen)
 {
 	Arena *a = arena_new();
-	bool ok = colour_scratch(fn, avail, mode, cfg, dom, out, a, err,
+	bool ok = colour_scratch(fn, avail, mode, cfg, dom, lv, out, a, err,
 				 errlen);
 	arena_free(a);
 	return ok;
@@ -1456,7 +1456,8 @@ bool colour_fn_cfg(Fn *fn, const RegSet avail[RC_NALLOC], int mode,
 bool colour_fn_mode(Fn *fn, const RegSet avail[RC_NALLOC], int mode,
 		    Colour *out, char *err, size_t errlen)
 {
-	return colour_fn_cfg(fn, avail, mode, NULL, NULL, out, err, errlen);
+	return colour_fn_cfg(fn, avail, mode, NULL, NULL, NULL, out, err,
+			     errlen);
 }
 
 int64_t colour_aff_satisfied(const Colour *c, int64_t *total)

@@ -142,12 +142,12 @@ enum ColBias {
 	COL_BIAS_CLASSES,
 };
 
-/* colour_fn_mode with cfg, fn's Cfg (cfg_build; still valid) and dom,
- * its dominator tree (dom_build on cfg), when known: each NULL is
- * built. */
+/* colour_fn_mode with cfg, fn's Cfg (cfg_build; still valid), dom, its
+ * dominator tree (dom_build on cfg), and lv, fn's liveness (equal to
+ * live_compute's), when known: each NULL is built. */
 bool colour_fn_cfg(Fn *fn, const RegSet avail[RC_NALLOC], int mode,
-		   const Cfg *cfg, const DomTree *dom, Colour *out, char *err,
-		   size_t errlen);
+		   const Cfg *cfg, const DomTree *dom, const Live *lv,
+		   Colour *out, char *err, size_t errlen);
 
 /* colour_fn with the given ColBias mode. */
 bool colour_fn_mode(Fn *fn, const RegSet avail[RC_NALLOC], int mode,

@@ -567,13 +567,14 @@ static bool fixed_tie_ok(const Fn *fn, const Ssa *ssa, const Blk *b,
 bool constr_prepare(Fn *fn, Ssa *ssa, ConstrStats *st, char *err,
 		    size_t errlen)
 {
-	Live *lv;
+	Live *lv = NULL;
 	return constr_prepare_live(fn, ssa, st, &lv, err, errlen);
 }
 
 bool constr_prepare_live(Fn *fn, Ssa *ssa, ConstrStats *st, Live **lvp,
 			 char *err, size_t errlen)
 {
+	Live *lv = *lvp;
 	*lvp = NULL;
 	if (fn->nblk == 0)
 		return true;
@@ -582,8 +583,8 @@ bool constr_prepare_live(Fn *fn, Ssa *ssa, ConstrStats *st, Live **lvp,
 			if (!ties_ok(fn, ssa, fn->blk[b], i, err, errlen) ||
 			    !fixed_tie_ok(fn, ssa, fn->blk[b], i, err, errlen))
 				return false;
-	Cfg *cfg = cfg_build(fn);
-	Live *lv = live_compute(fn, cfg);
+	if (!lv)
+		lv = live_compute(fn, cfg_build(fn));
 	LiveSet live;
 	lset_init(&live, fn->arena, lv->nval);
 	int np0 = fn->npseudo, n = 0, cap = 16;
@@ -977,6 +978,10 @@ typedef struct Split {
 	int *logv, *logold, nlog, logcap;
 	int *seen;
 	ConstrStats *st;
+	Live *nlv;      /* the result's liveness the walk fills, or NULL */
+	int *phiat;     /* per value < np0: 1 + the last block whose new
+			   phi renamed it (0: none yet) */
+	int *ver;       /* scratch: the new versions of one set */
 } Split;
 
 static int cmp_int(const void *x, const void *y)
@@ -1236,21 +1241,56 @@ static void rename_ins(Split *sp, Ins *i)
 	}
 }
 
+/* Requires the renaming walk at block b, after b's phis (in) or after
+ * its last instruction (!in).  Sets b's live-in (in) or live-out set of
+ * sp->nlv from the old liveness sp->lv: each value as the version the
+ * walk makes current (a value not split stays itself), a split value a
+ * new phi of b renamed left out of the live-in set (a phi def), the hard
+ * registers renumbered after the new pseudos (live_rename_set). */
+static void map_set(Split *sp, int b, bool in)
+{
+	const Live *lv = sp->lv;
+	const int *old = in ? lv->in[b] : lv->out[b];
+	int n = in ? lv->nin[b] : lv->nout[b];
+	int *set = ARENA_RAW(sp->fn->arena, int, n + 1);
+	int m = live_rename_set(old, n, sp->np0, sp->fn->npseudo, sp->cur,
+				in ? sp->phiat : NULL, b + 1, set, sp->ver);
+	if (in) {
+		sp->nlv->in[b] = set;
+		sp->nlv->nin[b] = m;
+	} else {
+		sp->nlv->out[b] = set;
+		sp->nlv->nout[b] = m;
+	}
+}
+
+/* Renames the phi i of block b: a new phi's def becomes the current
+ * version of its value. */
+static void rename_phi(Split *sp, int b, const Ins *i)
+{
+	int d = i->ops[0].reg;
+	if (!constr_reg_operand(&i->ops[0]) || sp->var_of[d] < 0)
+		return;
+	set_cur(sp, sp->var_of[d], d);
+	if (sp->phiat)
+		sp->phiat[sp->var_of[d]] = b + 1;
+}
+
 /* Renames block b, then the phi sources of its successors coming from
- * it. */
+ * it; with sp->nlv, b's sets of the result's liveness (map_set). */
 static void rename_block(Split *sp, int b)
 {
 	Fn *fn = sp->fn;
 	Blk *bb = fn->blk[b];
-	for (Ins *i = bb->first; i; i = i->next) {
-		if (i->kind == IK_PHI) {
-			int d = i->ops[0].reg;
-			if (constr_reg_operand(&i->ops[0]) && sp->var_of[d] >= 0)
-				set_cur(sp, sp->var_of[d], d);
-			continue;
-		}
+	Ins *i = bb->first;
+	for (; i && i->kind == IK_PHI; i = i->next)
+		rename_phi(sp, b, i);
+	if (sp->nlv)
+		map_set(sp, b, true);
+	for (; i; i = i->next)
 		rename_ins(sp, i);
-	}
+	if (sp->nlv)
+		map_set(sp, b, false);
 	for (int s = 0; s < bb->nsucc; s++) {
 		int t = bb->succ[s].blk;
 		if (sp->seen[t] == b)
@@ -1305,13 +1345,26 @@ static int *var_table(Fn *fn, int n)
 bool constr_split(Fn *fn, Ssa *ssa, const RegSet avail[RC_NALLOC],
 		  ConstrStats *st, char *err, size_t errlen)
 {
-	return constr_split_live(fn, ssa, avail, NULL, st, err, errlen);
+	return constr_split_live(fn, ssa, avail, NULL, NULL, st, err, errlen);
+}
+
+/* Requires sp set up for the renaming walk, every block reachable.  An
+ * empty Live for the result, with the scratch map_set needs: rename_all
+ * fills every block's sets. */
+static void result_live_init(Split *sp)
+{
+	Fn *fn = sp->fn;
+	sp->nlv = live_new(fn, sp->cfg);
+	sp->phiat = ARENA_NEW(fn->arena, int, sp->np0 + 1);
+	sp->ver = ARENA_RAW(fn->arena, int, sp->lv->nval + 1);
 }
 
 bool constr_split_live(Fn *fn, Ssa *ssa, const RegSet avail[RC_NALLOC],
-		       const Live *lv, ConstrStats *st, char *err,
-		       size_t errlen)
+		       const Live *lv, Live **outp, ConstrStats *st,
+		       char *err, size_t errlen)
 {
+	if (outp)
+		*outp = NULL;
 	if (fn->nblk == 0)
 		return true;
 	if (fn->allocated)
@@ -1351,6 +1404,11 @@ bool constr_split_live(Fn *fn, Ssa *ssa, const RegSet avail[RC_NALLOC],
 	sp.cur = ARENA_NEW(fn->arena, int, sp.np0 + 1);
 	for (int v = 0; v < sp.np0; v++)
 		sp.cur[v] = v;
+	/* the walk leaves unreachable blocks alone: no liveness for them */
+	if (outp && cfg->nrpo == fn->nblk)
+		result_live_init(&sp);
 	rename_all(&sp);
+	if (outp)
+		*outp = sp.nlv;
 	return true;
 }

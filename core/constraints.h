@@ -216,9 +216,10 @@ bool constr_partial_finish(const ConstrParts *parts, char *err,
 bool constr_prepare(Fn *fn, Ssa *ssa, ConstrStats *st, char *err,
 		    size_t errlen);
 
-/* constr_prepare; *lvp := fn's liveness afterwards (computed before the
- * copies, which change no block's live-in or live-out set: each copy
- * and the use it feeds are in one block; live_add_pseudos). */
+/* constr_prepare with *lvp fn's liveness as it is (live_compute's), or
+ * NULL; *lvp := fn's liveness afterwards (the one before the copies,
+ * which change no block's live-in or live-out set: each copy and the
+ * use it feeds are in one block; live_add_pseudos). */
 bool constr_prepare_live(Fn *fn, Ssa *ssa, ConstrStats *st, Live **lvp,
 			 char *err, size_t errlen);
 
@@ -230,10 +231,19 @@ bool constr_split(Fn *fn, Ssa *ssa, const RegSet avail[RC_NALLOC],
 		  ConstrStats *st, char *err, size_t errlen);
 
 /* constr_split with lv, fn's liveness as it is (live_compute), or
- * NULL. */
+ * NULL.  With outp, *outp := the liveness of the result, equal to what
+ * live_compute gives on it (in fn->arena), or NULL when fn has an
+ * unreachable block (the renaming leaves those alone).  It comes from
+ * the old sets and the renaming walk: where a value is live at a block's
+ * boundary, the version the walk makes current there is (pruned phis at
+ * every block where two versions meet, and a value live there is live
+ * in SSA form from a definition dominating it), but at a block where a
+ * new phi defines the version, which is no live-in value; the parallel
+ * copies read values live before their instruction and add no other
+ * liveness at a boundary. */
 bool constr_split_live(Fn *fn, Ssa *ssa, const RegSet avail[RC_NALLOC],
-		       const Live *lv, ConstrStats *st, char *err,
-		       size_t errlen);
+		       const Live *lv, Live **outp, ConstrStats *st,
+		       char *err, size_t errlen);
 
 /* Exchanges the values (and the parts) two operands read, their
  * constraints staying: a commutative pair read the other way round. */

@@ -16,6 +16,8 @@
  */
 #include "liveness.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* live_value (liveness.h) tests the kind with one comparison. */
@@ -382,6 +384,117 @@ void live_add_pseudos(Live *lv, int npseudo)
 	}
 	lv->npseudo = npseudo;
 	lv->nval = npseudo + TGT_NREGS;
+}
+
+Live *live_new(Fn *fn, const Cfg *cfg)
+{
+	Live *lv = ARENA_NEW(fn->arena, Live, 1);
+	lv->nblk = fn->nblk;
+	lv->npseudo = fn->npseudo;
+	lv->nval = live_nval(fn);
+	lv->cfg = cfg;
+	lv->in = ARENA_NEW(fn->arena, int *, fn->nblk + 1);
+	lv->out = ARENA_NEW(fn->arena, int *, fn->nblk + 1);
+	lv->nin = ARENA_NEW(fn->arena, int, fn->nblk + 1);
+	lv->nout = ARENA_NEW(fn->arena, int, fn->nblk + 1);
+	return lv;
+}
+
+static int cmp_int(const void *x, const void *y)
+{
+	int a = *(const int *)x, b = *(const int *)y;
+	return (a > b) - (a < b);
+}
+
+/* Sorts a[0..n-1] increasing: by insertion up to 64 (a set's versions
+ * come nearly in order: about one move per value on zlib), qsort
+ * beyond. */
+static void sort_ints(int *a, int n)
+{
+	if (n > 64) {
+		qsort(a, (size_t)n, sizeof(int), cmp_int);
+		return;
+	}
+	for (int i = 1; i < n; i++) {
+		int x = a[i], j = i;
+		for (; j > 0 && a[j - 1] > x; j--)
+			a[j] = a[j - 1];
+		a[j] = x;
+	}
+}
+
+int live_rename_set(const int *old, int n, int np0, int np, const int *cur,
+		    const int *drop, int stamp, int *out, int *tmp)
+{
+	/* three increasing runs: the pseudos standing for themselves (in
+	 * old's order), the new versions (sorted), the hard registers */
+	int m = 0, nv = 0, k = 0;
+	for (; k < n && old[k] < np0; k++) {
+		int v = old[k];
+		if (drop && drop[v] == stamp)
+			continue;
+		if (cur[v] < np0)
+			out[m++] = cur[v];
+		else
+			tmp[nv++] = cur[v];
+	}
+	sort_ints(tmp, nv);
+	memcpy(out + m, tmp, sizeof(int) * (size_t)nv);
+	m += nv;
+	for (; k < n; k++)
+		out[m++] = old[k] - np0 + np;
+	return m;
+}
+
+/* Whether the sorted sets x[0..nx-1] and y[0..ny-1] are equal;
+ * otherwise *only := the least value in one of them only, *in_x whether
+ * x has it. */
+static bool sets_equal(const int *x, int nx, const int *y, int ny,
+		       int *only, bool *in_x)
+{
+	int i = 0, j = 0;
+	while (i < nx && j < ny && x[i] == y[j])
+		i++, j++;
+	if (i == nx && j == ny)
+		return true;
+	*in_x = j == ny || (i < nx && x[i] < y[j]);
+	*only = *in_x ? x[i] : y[j];
+	return false;
+}
+
+bool live_same(const Fn *fn, const Live *a, const Live *b, char *err,
+	       size_t errlen)
+{
+	if (a->nblk != b->nblk || a->npseudo != b->npseudo) {
+		snprintf(err, errlen, "%d blocks and %d pseudos against %d "
+			 "and %d", a->nblk, a->npseudo, b->nblk, b->npseudo);
+		return false;
+	}
+	for (int blk = 0; blk < a->nblk; blk++)
+		for (int s = 0; s < 2; s++) {
+			int v;
+			bool in_a;
+			if (s == 0 ? sets_equal(a->in[blk], a->nin[blk],
+						b->in[blk], b->nin[blk], &v,
+						&in_a)
+				   : sets_equal(a->out[blk], a->nout[blk],
+						b->out[blk], b->nout[blk], &v,
+						&in_a))
+				continue;
+			const char *set = s == 0 ? "live_in" : "live_out";
+			const char *which = in_a ? "first" : "second";
+			int id = blk < fn->nblk ? fn->blk[blk]->id : blk;
+			if (v < a->npseudo)
+				snprintf(err, errlen, "b%d: %s has p%d only in "
+					 "the %s", id, set, v, which);
+			else
+				snprintf(err, errlen, "b%d: %s has %%%s only "
+					 "in the %s", id, set,
+					 fn->target->regs[v - a->npseudo].name,
+					 which);
+			return false;
+		}
+	return true;
 }
 
 /* Binary search for v in the sorted a[0..n-1]. */

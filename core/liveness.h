@@ -43,6 +43,7 @@
 #define SSARA_LIVENESS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "cfg.h"
 #include "ir.h"
@@ -87,6 +88,31 @@ Live *live_compute(Fn *fn, const Cfg *cfg);
  * registers' values (npseudo + r) in lv's sets: lv is fn's liveness
  * again.  O(sum of the sets). */
 void live_add_pseudos(Live *lv, int npseudo);
+
+/* An empty liveness of fn (its blocks and pseudos now) for a renaming
+ * walk to fill with live_rename_set, in fn->arena; cfg as for
+ * live_compute. */
+Live *live_new(Fn *fn, const Cfg *cfg);
+
+/* One live set of a function renamed into its SSA versions, by a walk
+ * that knows which version of each value stands where.  Requires
+ * old[0..n-1] a live set (sorted) of the function when it had np0
+ * pseudos, now np; cur[v] the version that stands for pseudo v < np0
+ * at the set's point, v itself or a pseudo >= np0; drop NULL, or
+ * drop[v] == stamp for the pseudos v to leave out (a value a phi of the
+ * block defines: no live-in value).  Writes into out (room for n) the
+ * set renamed, the hard registers' values renumbered (npseudo + r),
+ * sorted, and returns its size; tmp: room for n ints.  O(n + k log k),
+ * k the versions >= np0. */
+int live_rename_set(const int *old, int n, int np0, int np, const int *cur,
+		    const int *drop, int stamp, int *out, int *tmp);
+
+/* Whether a and b, two livenesses of fn, are the same: the same blocks
+ * and pseudo count, and per block the same live-in and live-out sets.
+ * Otherwise false with the first difference in err: the block (bN, its
+ * id), the set and a value only one of them has (pN, or %REG). */
+bool live_same(const Fn *fn, const Live *a, const Live *b, char *err,
+	       size_t errlen);
 
 /* Membership tests by binary search. */
 bool live_in_has(const Live *lv, int blk, int v);

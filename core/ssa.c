@@ -37,6 +37,11 @@ typedef struct SC {
 	Op **src;     /* src[sstart[b] .. sstart[b+1]-1] */
 	SsaRmw *rmw;
 	int nrmw, rmwcap;
+	Live *nlv;    /* the SSA form's liveness the walk fills, or NULL */
+	int np1;      /* the pseudos there will be: np0, defs and phis */
+	int *phiat;   /* per original pseudo: 1 + the last block whose phi
+			 defined a version of it (0: none yet) */
+	int *ver;     /* scratch for live_rename_set */
 	char *err;
 	size_t errlen;
 } SC;
@@ -392,22 +397,55 @@ static void rename_ins(SC *sc, Ins *i)
 			define(sc, &i->ops[k]);
 }
 
-/* Renames block b's instructions, then the sources of its successors'
- * phis that come from b. */
+/* Renames the phi i of block b: each def gets a fresh version. */
+static void rename_phi(SC *sc, int b, Ins *i)
+{
+	for (int k = 0; k < i->nops; k++)
+		if (i->ops[k].kind == OK_PSEUDO && (i->ops[k].flags & OF_DEF)) {
+			if (sc->phiat && i->ops[k].reg < sc->np0)
+				sc->phiat[i->ops[k].reg] = b + 1;
+			define(sc, &i->ops[k]);
+		}
+}
+
+/* Requires the renaming walk at block b, after b's phis (in) or after
+ * its last instruction (!in).  Sets b's live-in (in) or live-out set of
+ * sc->nlv from the original's liveness: each pseudo as the version
+ * current there, one a phi of b defines left out of the live-in set,
+ * the hard registers renumbered after the versions (live_rename_set). */
+static void map_set(SC *sc, int b, bool in)
+{
+	const Live *lv = sc->lv;
+	const int *old = in ? lv->in[b] : lv->out[b];
+	int n = in ? lv->nin[b] : lv->nout[b];
+	int *set = ARENA_RAW(sc->fn->arena, int, n + 1);
+	int m = live_rename_set(old, n, sc->np0, sc->np1, sc->cur,
+				in ? sc->phiat : NULL, b + 1, set, sc->ver);
+	if (in) {
+		sc->nlv->in[b] = set;
+		sc->nlv->nin[b] = m;
+	} else {
+		sc->nlv->out[b] = set;
+		sc->nlv->nout[b] = m;
+	}
+}
+
+/* Renames block b's phis and instructions (phis come first), then the
+ * sources of its successors' phis that come from b; with sc->nlv, b's
+ * sets of the SSA form's liveness (map_set). */
 static void rename_block(SC *sc, int b)
 {
 	Fn *fn = sc->fn;
 	Blk *bb = fn->blk[b];
-	for (Ins *i = bb->first; i; i = i->next) {
-		if (i->kind != IK_PHI) {
-			rename_ins(sc, i);
-			continue;
-		}
-		for (int k = 0; k < i->nops; k++)
-			if (i->ops[k].kind == OK_PSEUDO &&
-			    (i->ops[k].flags & OF_DEF))
-				define(sc, &i->ops[k]);
-	}
+	Ins *i = bb->first;
+	for (; i && i->kind == IK_PHI; i = i->next)
+		rename_phi(sc, b, i);
+	if (sc->nlv)
+		map_set(sc, b, true);
+	for (; i; i = i->next)
+		rename_ins(sc, i);
+	if (sc->nlv)
+		map_set(sc, b, false);
 	for (int k = sc->sstart[b]; k < sc->sstart[b + 1]; k++)
 		if (sc->src[k]->kind == OK_PSEUDO)
 			sc->src[k]->reg = sc->cur[sc->src[k]->reg];
@@ -490,6 +528,14 @@ static int cmp_rmw(const void *x, const void *y)
 
 bool ssa_construct(Fn *fn, Ssa *out, char *err, size_t errlen)
 {
+	return ssa_construct_live(fn, out, NULL, err, errlen);
+}
+
+bool ssa_construct_live(Fn *fn, Ssa *out, Live **lvp, char *err,
+			size_t errlen)
+{
+	if (lvp)
+		*lvp = NULL;
 	*out = (Ssa){0};
 	SC sc = {.fn = fn, .ssa = out, .err = err, .errlen = errlen,
 		 .np0 = fn->npseudo, .nb = fn->nblk};
@@ -531,7 +577,20 @@ bool ssa_construct(Fn *fn, Ssa *out, char *err, size_t errlen)
 		sc.cur[v] = v;
 	sc.logv = ARENA_NEW(fn->arena, int, ndefs + sc.nphi + 1);
 	sc.logold = ARENA_NEW(fn->arena, int, ndefs + sc.nphi + 1);
+	/* the walk renames unreachable blocks each on its own: no
+	 * liveness for them */
+	if (lvp && sc.cfg->nrpo == fn->nblk) {
+		sc.np1 = total;
+		sc.nlv = live_new(fn, sc.cfg);
+		sc.phiat = ARENA_NEW(fn->arena, int, sc.np0 + 1);
+		sc.ver = ARENA_RAW(fn->arena, int, sc.lv->nval + 1);
+	}
 	rename_all(&sc);
+	if (sc.nlv && fn->npseudo == total) {
+		sc.nlv->npseudo = total;
+		sc.nlv->nval = live_nval(fn);
+		*lvp = sc.nlv;
+	}
 	out->norigin = fn->npseudo;
 	if (sc.nrmw)
 		qsort(sc.rmw, (size_t)sc.nrmw, sizeof(SsaRmw), cmp_rmw);

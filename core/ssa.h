@@ -62,6 +62,7 @@
 #include <stdint.h>
 
 #include "ir.h"
+#include "liveness.h"
 
 /* One read-modify-write operand turned into a def plus an appended use. */
 typedef struct SsaRmw {
@@ -92,6 +93,18 @@ typedef struct Ssa {
  * in *out (fn->arena).  Returns false with a reason in err when fn does
  * not meet the requirements; fn is then unchanged. */
 bool ssa_construct(Fn *fn, Ssa *out, char *err, size_t errlen);
+
+/* ssa_construct; with lvp, *lvp := the liveness of the SSA form, equal
+ * to what live_compute gives on it (in fn->arena), or NULL when fn has
+ * an unreachable block (each is renamed on its own).  It comes from the
+ * original's liveness, which the placement computes, and the renaming
+ * walk: where an original pseudo is live at a block's boundary, the
+ * version the walk makes current there is live (the pruned phis stand
+ * wherever two versions meet), but at a block where a phi defines the
+ * version, which is no live-in value; a read-modify-write operand's
+ * appended use reads where the operand did. */
+bool ssa_construct_live(Fn *fn, Ssa *out, Live **lvp, char *err,
+			size_t errlen);
 
 /* A fresh pseudo of fn with p's class and size, recorded as a version of
  * p's origin (for later phases that create versions, e.g. reloads). */

@@ -47,7 +47,7 @@ static const char usage[] =
 	"  alloc [--allocator ssa|irc|ilp] [--ilp-time SEC] [--regs GPR[,SSE[,X87]]]\n"
 	"        [--verify] [--stats] [--no-coalesce] [--no-bias]\n"
 	"        [--bias weighted|none|pereira|classes] [--phi-lift] [--brute]\n"
-	"        [--hardweb retry|never|always] FILE.ir...\n"
+	"        [--hardweb retry|never|always] [--check-live] FILE.ir...\n"
 	"                     allocate: the allocated functions (--allocator:\n"
 	"                     the SSA-based allocator, default; irc, iterated\n"
 	"                     register coalescing; ilp, optimal spill code by\n"
@@ -67,7 +67,11 @@ static const char usage[] =
 	"                     coalescing where Briggs's test fails;\n"
 	"                     --hardweb (ssa): hard-\n"
 	"                     register webs made values when allocation fails\n"
-	"                     (retry, default), never or always; docs/ALLOC.md)\n"
+	"                     (retry, default), never or always; --check-live\n"
+	"                     (ssa, a test): every liveness a step hands on\n"
+	"                     compared with a recomputed one, the counts as a\n"
+	"                     last # comment, exit 1 on a difference;\n"
+	"                     docs/ALLOC.md)\n"
 	"  compare [--regs GPR[,SSE]] [--ilp-time SEC] [--allocators LIST]\n"
 	"          [--coalopt | --no-coalopt] [--repeat N] DIR\n"
 	"                     every function of DIR's *.ir dumps through the\n"
@@ -405,6 +409,7 @@ static int alloc_one(const char *path, const Fn *orig, const AllocCli *cli)
 	int rc = EXIT_OK;
 	if (cli->stats)
 		alloc_stats_print(orig, &st);
+
 	if (cli->verify) {
 		VerifyResult r;
 		verify_fn(orig, fn, &r);
@@ -434,11 +439,12 @@ static int choice(const char *m, const char *const *names, int n)
 
 /* ssara alloc [--regs GPR[,SSE[,X87]]] [--verify] [--stats] [--no-coalesce]
  * [--no-bias] [--bias RULE] [--phi-lift] [--brute] [--hardweb MODE]
- * FILE.ir...: exit 0 when every function is allocated (and verified),
- * 1 when one is not, 2 on bad usage or input. */
+ * [--check-live] FILE.ir...: exit 0 when every function is allocated
+ * (and verified), 1 when one is not, 2 on bad usage or input. */
 static int cmd_alloc(int argc, char **argv)
 {
 	AllocCli cli = {.ilp_time = 20};
+	AllocLiveCheck lc = {0};
 	int a = 0;
 	for (; a < argc && argv[a][0] == '-' && argv[a][1]; a++) {
 		if (!strcmp(argv[a], "--allocator") && a + 1 < argc) {
@@ -460,6 +466,8 @@ static int cmd_alloc(int argc, char **argv)
 			cli.o.brute = true;
 		} else if (!strcmp(argv[a], "--phi-lift")) {
 			cli.o.phi_lift = true;
+		} else if (!strcmp(argv[a], "--check-live")) {
+			cli.o.check_live = &lc;
 		} else if (!strcmp(argv[a], "--bias") && a + 1 < argc) {
 			/* in ColBias order */
 			static const char *const b[] = {"weighted", "none",
@@ -498,6 +506,15 @@ static int cmd_alloc(int argc, char **argv)
 				rc = r;
 		}
 		irfile_free(&f);
+	}
+	if (cli.o.check_live) {
+		printf("# liveness handed on: %ld compared, %ld different\n",
+		       lc.checks, lc.diffs);
+		if (lc.diffs) {
+			fprintf(stderr, "ssara alloc: liveness handed on: %s\n",
+				lc.first);
+			rc = EXIT_FOUND;
+		}
 	}
 	return rc;
 bad:
