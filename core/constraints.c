@@ -1249,19 +1249,8 @@ static void rename_ins(Split *sp, Ins *i)
  * registers renumbered after the new pseudos (live_rename_set). */
 static void map_set(Split *sp, int b, bool in)
 {
-	const Live *lv = sp->lv;
-	const int *old = in ? lv->in[b] : lv->out[b];
-	int n = in ? lv->nin[b] : lv->nout[b];
-	int *set = ARENA_RAW(sp->fn->arena, int, n + 1);
-	int m = live_rename_set(old, n, sp->np0, sp->fn->npseudo, sp->cur,
-				in ? sp->phiat : NULL, b + 1, set, sp->ver);
-	if (in) {
-		sp->nlv->in[b] = set;
-		sp->nlv->nin[b] = m;
-	} else {
-		sp->nlv->out[b] = set;
-		sp->nlv->nout[b] = m;
-	}
+	live_rename_block(sp->nlv, sp->lv, sp->fn->arena, b, in, sp->np0,
+			  sp->fn->npseudo, sp->cur, sp->phiat, sp->ver);
 }
 
 /* Renames the phi i of block b: a new phi's def becomes the current

@@ -446,6 +446,24 @@ int live_rename_set(const int *old, int n, int np0, int np, const int *cur,
 	return m;
 }
 
+void live_rename_block(Live *nlv, const Live *lv, Arena *a, int b, bool in,
+		       int np0, int np, const int *cur, const int *phiat,
+		       int *tmp)
+{
+	const int *old = in ? lv->in[b] : lv->out[b];
+	int n = in ? lv->nin[b] : lv->nout[b];
+	int *set = ARENA_RAW(a, int, n + 1);
+	int m = live_rename_set(old, n, np0, np, cur, in ? phiat : NULL, b + 1,
+				set, tmp);
+	if (in) {
+		nlv->in[b] = set;
+		nlv->nin[b] = m;
+	} else {
+		nlv->out[b] = set;
+		nlv->nout[b] = m;
+	}
+}
+
 /* Whether the sorted sets x[0..nx-1] and y[0..ny-1] are equal;
  * otherwise *only := the least value in one of them only, *in_x whether
  * x has it. */

@@ -107,6 +107,17 @@ Live *live_new(Fn *fn, const Cfg *cfg);
 int live_rename_set(const int *old, int n, int np0, int np, const int *cur,
 		    const int *drop, int stamp, int *out, int *tmp);
 
+/* Block b's live-in (in) or live-out set of nlv, by a renaming walk at
+ * b after its phis (in) or after its last instruction (!in): lv's set
+ * renamed by live_rename_set (lv's function had np0 pseudos, nlv's has
+ * np; cur as there), leaving out of the live-in set the values v with
+ * phiat[v] == b + 1 (a phi of b defines their version: no live-in
+ * value; phiat may be NULL).  The set in a; tmp as for live_rename_set,
+ * room for the set's size. */
+void live_rename_block(Live *nlv, const Live *lv, Arena *a, int b, bool in,
+		       int np0, int np, const int *cur, const int *phiat,
+		       int *tmp);
+
 /* Whether a and b, two livenesses of fn, are the same: the same blocks
  * and pseudo count, and per block the same live-in and live-out sets.
  * Otherwise false with the first difference in err: the block (bN, its

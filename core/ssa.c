@@ -415,19 +415,8 @@ static void rename_phi(SC *sc, int b, Ins *i)
  * the hard registers renumbered after the versions (live_rename_set). */
 static void map_set(SC *sc, int b, bool in)
 {
-	const Live *lv = sc->lv;
-	const int *old = in ? lv->in[b] : lv->out[b];
-	int n = in ? lv->nin[b] : lv->nout[b];
-	int *set = ARENA_RAW(sc->fn->arena, int, n + 1);
-	int m = live_rename_set(old, n, sc->np0, sc->np1, sc->cur,
-				in ? sc->phiat : NULL, b + 1, set, sc->ver);
-	if (in) {
-		sc->nlv->in[b] = set;
-		sc->nlv->nin[b] = m;
-	} else {
-		sc->nlv->out[b] = set;
-		sc->nlv->nout[b] = m;
-	}
+	live_rename_block(sc->nlv, sc->lv, sc->fn->arena, b, in, sc->np0,
+			  sc->np1, sc->cur, sc->phiat, sc->ver);
 }
 
 /* Renames block b's phis and instructions (phis come first), then the

@@ -2,6 +2,7 @@
  * status of the command comes back, one line of three times is appended
  * per run, and a command that computes shows processor time no larger
  * than its wall time. */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,14 +43,23 @@ static int read_times(const char *path, long long *w, long long *u,
 	return n;
 }
 
+/* Makes an empty temporary file, its name in path (size bytes); false
+ * (a failed check) when it cannot. */
+static bool empty_file(char *path, size_t size)
+{
+	t_tmpname(path, size, "proctime");
+	int fd = mkstemp(path);
+	if (!CHECK(fd >= 0))
+		return false;
+	close(fd);
+	return true;
+}
+
 static void case_status_and_lines(void)
 {
 	char path[512];
-	t_tmpname(path, sizeof path, "proctime");
-	int fd = mkstemp(path);
-	if (!CHECK(fd >= 0))
+	if (!empty_file(path, sizeof path))
 		return;
-	close(fd);
 	CHECK_INT(time_sh(path, "exit 0"), 0);
 	CHECK_INT(time_sh(path, "exit 3"), 3);
 	/* killed by a signal: 128 + its number, as a shell reports it */
@@ -62,11 +72,8 @@ static void case_status_and_lines(void)
 static void case_processor_time(void)
 {
 	char path[512];
-	t_tmpname(path, sizeof path, "proctime");
-	int fd = mkstemp(path);
-	if (!CHECK(fd >= 0))
+	if (!empty_file(path, sizeof path))
 		return;
-	close(fd);
 	/* some 100,000 shell arithmetic steps: tens of milliseconds of
 	 * processor time in the child, none of it waiting */
 	CHECK_INT(time_sh(path, "i=0; while [ $i -lt 100000 ]; do "
@@ -93,11 +100,8 @@ static void case_processor_time(void)
 static void case_cannot_run(void)
 {
 	char path[512];
-	t_tmpname(path, sizeof path, "proctime");
-	int fd = mkstemp(path);
-	if (!CHECK(fd >= 0))
+	if (!empty_file(path, sizeof path))
 		return;
-	close(fd);
 	char *argv[] = {path, "/nonexistent/ssara-no-such-command", NULL};
 	CHECK_INT(proctime_main(2, argv), 127);
 	char *bad[] = {path, NULL};
