@@ -5,7 +5,7 @@
 # the same run.
 #
 #   sh testsuite/torture/overhead.sh [--rounds N] [--levels "-O0 -O2"]
-#       [--subset K] [--plugins "SO..."] [--max S]
+#       [--subset K] [--plugins "SO..."] [--max S] [--times F]
 #
 # The corpus: libiberty and zlib (GCC's sources, as bench/real.sh
 # compiles them) and gcc.c-torture/{execute,compile}, compiled only
@@ -19,6 +19,8 @@
 #              of all
 # --plugins L  the plugin builds to compare (default build/ssara.so);
 #              each is a path to a file named ssara.so
+# --times F    also writes every compile's times to F, one line per
+#              compile and variant: VARIANT LEVEL SUITE FILE WALL_NS CPU_NS
 # --max S      compiles plain GCC does not finish within S seconds (default
 #              10) are left out: GCC 12 needs most of a minute for
 #              compile/20001226-1.c at -O2 (and loops on asmgoto-5.c at
@@ -36,6 +38,7 @@ levels="-O0 -O2"
 subset=
 plugins=$SRCDIR/build/ssara.so
 max=10
+times=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--rounds) rounds=$2; shift;;
@@ -43,6 +46,7 @@ while [ $# -gt 0 ]; do
 	--subset) subset=$2; shift;;
 	--plugins) plugins=$2; shift;;
 	--max) max=$2; shift;;
+	--times) times=$2; shift;;
 	*) echo "overhead.sh: unknown argument '$1'" >&2; exit 2;;
 	esac
 	shift
@@ -117,13 +121,22 @@ for r in $(seq "$rounds"); do
 			: >"$tmp/t"
 			# shellcheck disable=SC2046,SC2086
 			"$TIME" --time "$tmp/t" "$CC" $lvl -w -c "$f" -o "$tmp/o.o" \
-				$cfg $(flags $v) 2>/dev/null
+				$cfg $(flags $v) 2>/dev/null ||
+				echo "$v $lvl $f" >>"$tmp/failed"
 			read -r wall user sys <"$tmp/t"
 			echo "$v $lvl $s $f $wall $((1000 * (user + sys)))"
 		done
 	done <"$tmp/compiles" >>"$tmp/times"
 done
 printf '\n' >&2
+[ -n "$times" ] && cp "$tmp/times" "$times"
+# A compile that failed with a plugin would count as a fast one: the
+# run is no measure then.
+if [ -s "$tmp/failed" ]; then
+	echo "overhead.sh: compiles that plain GCC did and a variant failed:" >&2
+	sed 's/^/  /' "$tmp/failed" >&2
+	exit 1
+fi
 # table COL WHAT: per (suite, level) and all, each variant's sum of the
 # minima of field COL of the times (5: wall, 6: processor time).
 table() {
