@@ -501,10 +501,12 @@ static const Step pipeline[] = {
 static bool check_handed_live(Pipe *p, size_t k, AllocLiveCheck *c)
 {
 	const Live *held[2] = {p->lv, p->clv};
+	const Live *lv = NULL; /* fn's, computed once when one is held */
 	for (int h = 0; h < 2; h++) {
 		if (!held[h])
 			continue;
-		const Live *lv = live_compute(p->fn, cfg_build(p->fn));
+		if (!lv)
+			lv = live_compute(p->fn, cfg_build(p->fn));
 		char why[200];
 		c->checks++;
 		if (live_same(p->fn, held[h], lv, why, sizeof why))
