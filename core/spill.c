@@ -86,7 +86,7 @@ static void evict(Sp *s, int j, int b, Ins *at)
 	if (trim) {
 		ent->dropped = 1;
 		if (ent->phi)
-			s->memphi[e.v] = 1;
+			sp_set_memphi(s, e.v);
 	} else if (e.time != NU_INF && !e.spilled) {
 		sp_record_spill(s, e.v, b, at, -1);
 	}
@@ -539,7 +539,10 @@ static bool rmw_decide(Sp *s, int b, Ins *i)
 		if (!rmw_in_memory(s, i, k))
 			continue;
 		int t = constr_tie_partner(i, k);
-		s->rmwdef[i->ops[k].reg] = 1;
+		if (!s->rmwdef[i->ops[k].reg]) {
+			s->rmwdef[i->ops[k].reg] = 1;
+			iv_push(s, &s->rmwdef_log, i->ops[k].reg);
+		}
 		sp_record_reload(s, i->ops[t].reg, b, i, -1);
 		s->reloads.p[s->reloads.n - 1].mem = 1;
 		insv_push(s, &s->rmwins, i);
@@ -782,15 +785,20 @@ static int ban_abnormal(Sp *s)
 	return added;
 }
 
-/* Decides every reachable block in reverse post-order. */
-static bool decide(Sp *s)
+/* The lengths of decide's logs when the block at an RPO position
+ * began. */
+typedef struct DecChk {
+	int spills, reloads, rmw, memphi, rmwdef;
+} DecChk;
+
+/* The state of a first decide: every per-block and per-value array
+ * allocated, zeroed, the working set empty. */
+static void decide_init(Sp *s)
 {
 	int n = s->fn->nblk, np = s->npseudo0;
 	s->went = ARENA_NEW(s->a, BSet, n + 1);
 	s->wexit = ARENA_NEW(s->a, BSet, n + 1);
 	s->done = ARENA_NEW(s->a, uint8_t, n + 1);
-	/* a fresh, empty working set (decide runs again after new bans:
-	 * nothing of the last run's may stay, its weights included) */
 	s->w = ARENA_NEW(s->a, WEnt, s->nval + 1);
 	s->wpos = ARENA_NEW(s->a, int, s->nval + 1);
 	for (int v = 0; v < s->nval; v++)
@@ -802,11 +810,61 @@ static bool decide(Sp *s)
 	s->need = ARENA_NEW(s->a, uint8_t, np + 1);
 	s->defspill = ARENA_NEW(s->a, uint8_t, np + 1);
 	s->rmwdef = ARENA_NEW(s->a, uint8_t, np + 1);
-	s->rmwins.n = s->rmwk.n = 0;
+	s->chk = ARENA_NEW(s->a, DecChk, s->cfg->nrpo + 1);
 	nuscan_init(&s->scan, s->fn, s->a);
-	for (int r = 0; r < s->cfg->nrpo; r++)
+}
+
+/* The RPO position of the first block a ban decide has not seen
+ * applies to (nrpo when none): the blocks before it decide as they
+ * did. */
+static int decide_resume_at(const Sp *s)
+{
+	int r0 = s->cfg->nrpo;
+	for (int j = s->dec_nban; j < s->ban_blk.n; j++) {
+		int r = s->cfg->rpo_num[s->ban_blk.v[j]];
+		if (r < r0)
+			r0 = r;
+	}
+	return r0;
+}
+
+/* Undoes the decisions of the blocks from RPO position r0 on: as if
+ * decide had just decided the blocks before it (each block's entry
+ * set depends only on the bans, the facts and the blocks before it;
+ * memphi and rmwdef only grow, in the order of their logs). */
+static void decide_rewind(Sp *s, int r0)
+{
+	const DecChk *c = &s->chk[r0];
+	for (int r = r0; r < s->cfg->nrpo; r++)
+		s->done[s->cfg->rpo[r]] = 0;
+	s->spills.n = c->spills;
+	s->reloads.n = c->reloads;
+	s->rmwins.n = s->rmwk.n = c->rmw;
+	while (s->memphi_log.n > c->memphi)
+		s->memphi[s->memphi_log.v[--s->memphi_log.n]] = 0;
+	while (s->rmwdef_log.n > c->rmwdef)
+		s->rmwdef[s->rmwdef_log.v[--s->rmwdef_log.n]] = 0;
+}
+
+/* Decides every reachable block in reverse post-order; after new bans
+ * only the blocks from the first banned one on (decide_resume_at): the
+ * decisions are those of a decide from scratch. */
+static bool decide(Sp *s)
+{
+	int r0 = 0;
+	if (s->dec_nban < 0) {
+		decide_init(s);
+	} else {
+		r0 = decide_resume_at(s);
+		decide_rewind(s, r0);
+	}
+	s->dec_nban = s->ban_blk.n;
+	for (int r = r0; r < s->cfg->nrpo; r++) {
+		s->chk[r] = (DecChk){s->spills.n, s->reloads.n, s->rmwins.n,
+				     s->memphi_log.n, s->rmwdef_log.n};
 		if (!decide_block(s, s->cfg->rpo[r]))
 			return false;
+	}
 	return true;
 }
 
@@ -815,7 +873,6 @@ static bool decide(Sp *s)
 static bool decide_rounds(Sp *s)
 {
 	for (int round = 0;; round++) {
-		s->spills.n = s->reloads.n = 0;
 		if (!decide(s))
 			return false;
 		if (round == 8 || ban_abnormal(s) == 0)
@@ -892,18 +949,17 @@ static void ban_if_back_edge(Sp *s, int P, int k, int B, int v, void *ctx)
 	add_ban(s, B, v, ctx);
 }
 
-/* What decide leaves in s.  decide allocates the per-block sets and the
- * working set anew each time, so the pointers of an earlier run stay
- * valid; the growable vectors it refills are copied. */
+/* What decide leaves in s, copied (decide changes its arrays in
+ * place).  The working set is left out: what it holds after decide is
+ * read by no one, and the next block's entry empties it. */
 typedef struct Decided {
 	BSet *went, *wexit;
-	uint8_t *done, *memphi, *need, *defspill, *rmwdef;
-	WEnt *w;
-	int *wpos, nw;
-	int wweight[RC_NALLOC], wwide[RC_NALLOC];
+	uint8_t *done, *memphi, *rmwdef;
 	PVec spills, reloads;
 	InsVec rmwins;
-	IVec rmwk;
+	IVec rmwk, memphi_log, rmwdef_log;
+	DecChk *chk;
+	int dec_nban;
 } Decided;
 
 /* A copy of n elements of size sz at p in s's scratch arena. */
@@ -915,15 +971,24 @@ static void *dup_in(Sp *s, const void *p, int n, size_t sz)
 	return q;
 }
 
+/* A copy of x in s's scratch arena (capacity its length). */
+static IVec iv_dup(Sp *s, const IVec *x)
+{
+	return (IVec){dup_in(s, x->v, x->n, sizeof(int)), x->n, x->n};
+}
+
 /* The decisions of the last decide into *d. */
 static void decided_save(Sp *s, Decided *d)
 {
-	*d = (Decided){.went = s->went, .wexit = s->wexit, .done = s->done,
-		       .memphi = s->memphi, .need = s->need,
-		       .defspill = s->defspill, .rmwdef = s->rmwdef,
-		       .w = s->w, .wpos = s->wpos, .nw = s->nw};
-	memcpy(d->wweight, s->wweight, sizeof d->wweight);
-	memcpy(d->wwide, s->wwide, sizeof d->wwide);
+	int n = s->fn->nblk + 1, np = s->npseudo0 + 1;
+	*d = (Decided){.went = dup_in(s, s->went, n, sizeof(BSet)),
+		       .wexit = dup_in(s, s->wexit, n, sizeof(BSet)),
+		       .done = dup_in(s, s->done, n, 1),
+		       .memphi = dup_in(s, s->memphi, np, 1),
+		       .rmwdef = dup_in(s, s->rmwdef, np, 1),
+		       .chk = dup_in(s, s->chk, s->cfg->nrpo + 1,
+				     sizeof(DecChk)),
+		       .dec_nban = s->dec_nban};
 	d->spills = (PVec){dup_in(s, s->spills.p, s->spills.n, sizeof(Place)),
 			   s->spills.n, s->spills.n};
 	d->reloads = (PVec){dup_in(s, s->reloads.p, s->reloads.n,
@@ -931,29 +996,27 @@ static void decided_save(Sp *s, Decided *d)
 			    s->reloads.n, s->reloads.n};
 	d->rmwins = (InsVec){dup_in(s, s->rmwins.v, s->rmwins.n, sizeof(Ins *)),
 			     s->rmwins.n, s->rmwins.n};
-	d->rmwk = (IVec){dup_in(s, s->rmwk.v, s->rmwk.n, sizeof(int)),
-			 s->rmwk.n, s->rmwk.n};
+	d->rmwk = iv_dup(s, &s->rmwk);
+	d->memphi_log = iv_dup(s, &s->memphi_log);
+	d->rmwdef_log = iv_dup(s, &s->rmwdef_log);
 }
 
-/* Back to the decisions saved in *d (their vectors become s's). */
+/* Back to the decisions saved in *d (its arrays become s's). */
 static void decided_restore(Sp *s, const Decided *d)
 {
 	s->went = d->went;
 	s->wexit = d->wexit;
 	s->done = d->done;
 	s->memphi = d->memphi;
-	s->need = d->need;
-	s->defspill = d->defspill;
 	s->rmwdef = d->rmwdef;
-	s->w = d->w;
-	s->wpos = d->wpos;
-	s->nw = d->nw;
-	memcpy(s->wweight, d->wweight, sizeof d->wweight);
-	memcpy(s->wwide, d->wwide, sizeof d->wwide);
+	s->chk = d->chk;
+	s->dec_nban = d->dec_nban;
 	s->spills = d->spills;
 	s->reloads = d->reloads;
 	s->rmwins = d->rmwins;
 	s->rmwk = d->rmwk;
+	s->memphi_log = d->memphi_log;
+	s->rmwdef_log = d->rmwdef_log;
 }
 
 /* The decisions with the bans of ban_if_back_edge, kept when their
@@ -1225,7 +1288,7 @@ bool spill_fn_live(Fn *fn, Live *lv, const SpillOpts *opts, SpillResult *res,
 		   char *err, size_t errlen)
 {
 	Sp s = {.fn = fn, .t = fn->target, .lv = lv, .err = err,
-		.errlen = errlen};
+		.errlen = errlen, .dec_nban = -1};
 	memset(res, 0, sizeof *res);
 	if (fn->unsupported)
 		return err_set(s.err, s.errlen, "unsupported function: %s",

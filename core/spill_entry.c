@@ -315,7 +315,7 @@ bool sp_choose_entry(Sp *s, int b)
 		take_delayed(s, l, &x, dweight);
 	for (int j = 0; j < x.n; j++)
 		if (x.c[j].phi && !x.c[j].taken)
-			s->memphi[x.c[j].v] = 1;
+			sp_set_memphi(s, x.c[j].v);
 	s->went[b] = (BSet){.n = x.ne, .e = x.e};
 	return true;
 }

@@ -161,6 +161,13 @@ typedef struct Sp {
 	int candcap;
 
 	PVec spills, reloads;
+	/* decide resumes where the bans it has not seen begin (decide in
+	 * spill.c): the memphi and rmwdef values it set, in order; per RPO
+	 * position, the lengths of its logs when that block began; the bans
+	 * the last decide saw (-1: none ran yet) */
+	IVec memphi_log, rmwdef_log;
+	struct DecChk *chk;
+	int dec_nban;
 	/* entry-set bans: value ban_val.v[j] may not be in registers at the
 	 * entry of block ban_blk.v[j] (an abnormal in-edge, where no reload
 	 * can go, does not have it in registers) */
@@ -243,6 +250,15 @@ static inline double blk_cost(const Sp *s, int b)
 	for (int d = 0; d < s->lp->depth[b] && d < 8; d++)
 		c *= 10;
 	return c;
+}
+
+/* Keeps phi definition v in memory (memphi), logged for decide. */
+static inline void sp_set_memphi(Sp *s, int v)
+{
+	if (!s->memphi[v]) {
+		s->memphi[v] = 1;
+		iv_push(s, &s->memphi_log, v);
+	}
 }
 
 /* A fresh stamp for the per-value marks (mark[v] == gen: marked). */
