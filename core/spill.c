@@ -488,6 +488,14 @@ static bool phi_reads(const Sp *s, int p, int v)
 	return false;
 }
 
+/* memphi[v], logged in mpread for the block's memo (decide). */
+static bool memphi_read(Sp *s, int v)
+{
+	iv_push(s, &s->mpread, v);
+	iv_push(s, &s->mpread, s->memphi[v]);
+	return s->memphi[v];
+}
+
 /* Whether def operand k of i is better done in memory: the update of an
  * accumulator that lives in memory across its loop.  Its tied input u
  * is a phi kept in memory (memphi) and not in the registers, and the
@@ -496,7 +504,7 @@ static bool phi_reads(const Sp *s, int p, int v)
  * spill of d (one slot web already).  Both are whole pseudos of one
  * class, the definition may be memory (OF_MEM), and no other operand
  * names either or is in memory. */
-static bool rmw_in_memory(const Sp *s, const Ins *i, int k)
+static bool rmw_in_memory(Sp *s, const Ins *i, int k)
 {
 	const Op *d = &i->ops[k];
 	if (i->kind != IK_ORD || d->kind != OK_PSEUDO ||
@@ -514,7 +522,7 @@ static bool rmw_in_memory(const Sp *s, const Ins *i, int k)
 	    u->sub_size || !is_pseudo(s, dv) || !is_pseudo(s, uv) ||
 	    dv == uv || !evictable(s, dv) || !evictable(s, uv) ||
 	    s->remat[dv] || s->wpos[uv] >= 0 || !s->isphi[uv] ||
-	    !s->memphi[uv] || s->cls[dv] < 0 || s->cls[dv] != s->cls[uv] ||
+	    !memphi_read(s, uv) || s->cls[dv] < 0 || s->cls[dv] != s->cls[uv] ||
 	    s->wt[dv] != 1 || !phi_reads(s, uv, dv))
 		return false;
 	for (int m = 0; m < i->nops; m++) {
@@ -785,11 +793,38 @@ static int ban_abnormal(Sp *s)
 	return added;
 }
 
+/* A copy of n elements of size sz at p in s's scratch arena. */
+static void *dup_in(Sp *s, const void *p, int n, size_t sz)
+{
+	void *q = arena_alloc(s->a, sz * (size_t)(n > 0 ? n : 1));
+	if (n > 0)
+		memcpy(q, p, sz * (size_t)n);
+	return q;
+}
+
 /* The lengths of decide's logs when the block at an RPO position
  * began. */
 typedef struct DecChk {
 	int spills, reloads, rmw, memphi, rmwdef;
 } DecChk;
+
+/* A block's decisions and their inputs, kept for later decides: the
+ * entry and exit sets, the places recorded (spills, then reloads), the
+ * in-memory read-modify-writes, the memphi and rmwdef values set; the
+ * head of its ban chain, its predecessors' exit sets (n -1: not
+ * decided before it) and the memphi values its walk read (pairs).  With
+ * the same inputs the block decides the same. */
+typedef struct BMemo {
+	bool ok;
+	int banhead;
+	BSet went, wexit;
+	BSet *pexit;
+	Place *pl;
+	int nsp, nrl;
+	Ins **rmwins;
+	int *rmwk, nrmw;
+	int *mphi, nmphi, *rdef, nrdef, *mpread, nmpread;
+} BMemo;
 
 /* The state of a first decide: every per-block and per-value array
  * allocated, zeroed, the working set empty. */
@@ -811,6 +846,7 @@ static void decide_init(Sp *s)
 	s->defspill = ARENA_NEW(s->a, uint8_t, np + 1);
 	s->rmwdef = ARENA_NEW(s->a, uint8_t, np + 1);
 	s->chk = ARENA_NEW(s->a, DecChk, s->cfg->nrpo + 1);
+	s->memo = ARENA_NEW(s->a, BMemo, n + 1);
 	nuscan_init(&s->scan, s->fn, s->a);
 }
 
@@ -846,6 +882,101 @@ static void decide_rewind(Sp *s, int r0)
 		s->rmwdef[s->rmwdef_log.v[--s->rmwdef_log.n]] = 0;
 }
 
+/* The head of b's ban chain (-1: none). */
+static int ban_head_of(const Sp *s, int b)
+{
+	return s->ban_head ? s->ban_head[b] : -1;
+}
+
+/* Whether exit sets x and y hold the same values, equally spilled, in
+ * the same order. */
+static bool bset_same(const BSet *x, const BSet *y)
+{
+	if (x->e == y->e)
+		return x->n == y->n;
+	if (x->n != y->n)
+		return false;
+	for (int q = 0; q < x->n; q++)
+		if (x->e[q].v != y->e[q].v || x->e[q].spilled != y->e[q].spilled)
+			return false;
+	return true;
+}
+
+/* Whether block b's memo holds decisions made from the inputs b has now
+ * (as decide_block would read them: bans, decided predecessors' exit
+ * sets, memphi). */
+static bool memo_fits(const Sp *s, int b)
+{
+	const BMemo *m = &s->memo[b];
+	if (!m->ok || m->banhead != ban_head_of(s, b))
+		return false;
+	const Blk *bb = s->fn->blk[b];
+	for (int p = 0; p < bb->npred; p++) {
+		int P = bb->pred[p];
+		if (!s->done[P] ? m->pexit[p].n >= 0
+				: !bset_same(&m->pexit[p], &s->wexit[P]))
+			return false;
+	}
+	for (int j = 0; j < m->nmpread; j++)
+		if (s->memphi[m->mpread[2 * j]] != m->mpread[2 * j + 1])
+			return false;
+	return true;
+}
+
+/* Records block b's decisions, made by decide_block from the log
+ * lengths c, in its memo. */
+static void memo_record(Sp *s, int b, const DecChk *c)
+{
+	BMemo *m = &s->memo[b];
+	const Blk *bb = s->fn->blk[b];
+	int nsp = s->spills.n - c->spills, nrl = s->reloads.n - c->reloads;
+	*m = (BMemo){.ok = true, .banhead = ban_head_of(s, b),
+		     .went = s->went[b], .wexit = s->wexit[b],
+		     .nsp = nsp, .nrl = nrl, .nrmw = s->rmwins.n - c->rmw,
+		     .nmphi = s->memphi_log.n - c->memphi,
+		     .nrdef = s->rmwdef_log.n - c->rmwdef,
+		     .nmpread = s->mpread.n / 2};
+	m->pexit = ARENA_RAW(s->a, BSet, bb->npred + 1);
+	for (int p = 0; p < bb->npred; p++) {
+		int P = bb->pred[p]; /* b itself was not decided before b */
+		m->pexit[p] = s->done[P] && P != b ? s->wexit[P]
+						   : (BSet){.n = -1};
+	}
+	m->pl = ARENA_RAW(s->a, Place, nsp + nrl + 1);
+	memcpy(m->pl, s->spills.p + c->spills, sizeof(Place) * (size_t)nsp);
+	memcpy(m->pl + nsp, s->reloads.p + c->reloads,
+	       sizeof(Place) * (size_t)nrl);
+	m->rmwins = dup_in(s, s->rmwins.v + c->rmw, m->nrmw, sizeof(Ins *));
+	m->rmwk = dup_in(s, s->rmwk.v + c->rmw, m->nrmw, sizeof(int));
+	m->mphi = dup_in(s, s->memphi_log.v + c->memphi, m->nmphi, sizeof(int));
+	m->rdef = dup_in(s, s->rmwdef_log.v + c->rmwdef, m->nrdef, sizeof(int));
+	m->mpread = dup_in(s, s->mpread.v, s->mpread.n, sizeof(int));
+}
+
+/* Block b decided again from its memo (memo_fits): what decide_block
+ * would do. */
+static void memo_replay(Sp *s, int b)
+{
+	const BMemo *m = &s->memo[b];
+	s->went[b] = m->went;
+	s->wexit[b] = m->wexit;
+	for (int j = 0; j < m->nsp; j++)
+		pv_push(s, &s->spills, m->pl[j]);
+	for (int j = 0; j < m->nrl; j++)
+		pv_push(s, &s->reloads, m->pl[m->nsp + j]);
+	for (int j = 0; j < m->nrmw; j++) {
+		insv_push(s, &s->rmwins, m->rmwins[j]);
+		iv_push(s, &s->rmwk, m->rmwk[j]);
+	}
+	for (int j = 0; j < m->nmphi; j++)
+		sp_set_memphi(s, m->mphi[j]);
+	for (int j = 0; j < m->nrdef; j++) {
+		s->rmwdef[m->rdef[j]] = 1;
+		iv_push(s, &s->rmwdef_log, m->rdef[j]);
+	}
+	s->done[b] = 1;
+}
+
 /* Decides every reachable block in reverse post-order; after new bans
  * only the blocks from the first banned one on (decide_resume_at): the
  * decisions are those of a decide from scratch. */
@@ -860,10 +991,17 @@ static bool decide(Sp *s)
 	}
 	s->dec_nban = s->ban_blk.n;
 	for (int r = r0; r < s->cfg->nrpo; r++) {
+		int b = s->cfg->rpo[r];
 		s->chk[r] = (DecChk){s->spills.n, s->reloads.n, s->rmwins.n,
 				     s->memphi_log.n, s->rmwdef_log.n};
-		if (!decide_block(s, s->cfg->rpo[r]))
+		if (memo_fits(s, b)) {
+			memo_replay(s, b);
+			continue;
+		}
+		s->mpread.n = 0;
+		if (!decide_block(s, b))
 			return false;
+		memo_record(s, b, &s->chk[r]);
 	}
 	return true;
 }
@@ -959,17 +1097,9 @@ typedef struct Decided {
 	InsVec rmwins;
 	IVec rmwk, memphi_log, rmwdef_log;
 	DecChk *chk;
+	BMemo *memo;
 	int dec_nban;
 } Decided;
-
-/* A copy of n elements of size sz at p in s's scratch arena. */
-static void *dup_in(Sp *s, const void *p, int n, size_t sz)
-{
-	void *q = arena_alloc(s->a, sz * (size_t)(n > 0 ? n : 1));
-	if (n > 0)
-		memcpy(q, p, sz * (size_t)n);
-	return q;
-}
 
 /* A copy of x in s's scratch arena (capacity its length). */
 static IVec iv_dup(Sp *s, const IVec *x)
@@ -988,6 +1118,7 @@ static void decided_save(Sp *s, Decided *d)
 		       .rmwdef = dup_in(s, s->rmwdef, np, 1),
 		       .chk = dup_in(s, s->chk, s->cfg->nrpo + 1,
 				     sizeof(DecChk)),
+		       .memo = dup_in(s, s->memo, n, sizeof(BMemo)),
 		       .dec_nban = s->dec_nban};
 	d->spills = (PVec){dup_in(s, s->spills.p, s->spills.n, sizeof(Place)),
 			   s->spills.n, s->spills.n};
@@ -1010,6 +1141,7 @@ static void decided_restore(Sp *s, const Decided *d)
 	s->memphi = d->memphi;
 	s->rmwdef = d->rmwdef;
 	s->chk = d->chk;
+	s->memo = d->memo;
 	s->dec_nban = d->dec_nban;
 	s->spills = d->spills;
 	s->reloads = d->reloads;

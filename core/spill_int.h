@@ -168,6 +168,11 @@ typedef struct Sp {
 	IVec memphi_log, rmwdef_log;
 	struct DecChk *chk;
 	int dec_nban;
+	/* per block: its last decisions and what they depended on, for a
+	 * later decide to reuse (spill.c); the memphi values the walk of
+	 * the current block read, as pairs (value, memphi) */
+	struct BMemo *memo;
+	IVec mpread;
 	/* entry-set bans: value ban_val.v[j] may not be in registers at the
 	 * entry of block ban_blk.v[j] (an abnormal in-edge, where no reload
 	 * can go, does not have it in registers) */
