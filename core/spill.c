@@ -711,12 +711,17 @@ static bool banned(const Sp *s, int B, int v)
 	return false;
 }
 
+/* An edge filter of each_edge_reload: whether edge P -> B, P's k-th
+ * successor, is of interest. */
+typedef bool EdgeWant(const Sp *s, int P, int k, int B);
+
 /* Calls f(s, P, k, B, v, ctx) for each value v the edge from P to its
  * k-th successor B must reload after the last decide: an entry of B's
  * entry set (for a phi, its source from P) that is not dropped, may
  * leave the registers and is not in registers at P's end.  Both blocks
- * decided; v is the entry's own value (the phi for a phi). */
-static void each_edge_reload(Sp *s,
+ * decided; v is the entry's own value (the phi for a phi).  Only the
+ * edges want accepts, all when want is NULL. */
+static void each_edge_reload(Sp *s, EdgeWant *want,
 			     void (*f)(Sp *, int, int, int, int, void *),
 			     void *ctx)
 {
@@ -726,7 +731,7 @@ static void each_edge_reload(Sp *s,
 			continue;
 		for (int k = 0; k < fn->blk[P]->nsucc; k++) {
 			int B = fn->blk[P]->succ[k].blk;
-			if (!s->done[B])
+			if (!s->done[B] || (want && !want(s, P, k, B)))
 				continue;
 			int pi = sp_pred_index(fn, P, k), g = new_gen(s);
 			const BSet *x = &s->wexit[P];
@@ -770,11 +775,20 @@ static void drop_bans(Sp *s, int n0)
 	s->ban_blk.n = s->ban_val.n = s->ban_next.n = n0;
 }
 
-/* each_edge_reload visitor: bans the reloads of abnormal edges. */
+/* each_edge_reload filter: the edges no code can go on. */
+static bool edge_abnormal(const Sp *s, int P, int k, int B)
+{
+	(void)B;
+	return (s->fn->blk[P]->succ[k].flags & EF_ABNORMAL) &&
+	       sp_edge_where(s, P, k) == AT_NONE;
+}
+
+/* each_edge_reload visitor: bans the reloads of abnormal edges
+ * (edge_abnormal). */
 static void ban_if_abnormal(Sp *s, int P, int k, int B, int v, void *ctx)
 {
-	if (sp_edge_where(s, P, k) == AT_NONE)
-		add_ban(s, B, v, ctx);
+	(void)P, (void)k;
+	add_ban(s, B, v, ctx);
 }
 
 /* Bans from B's entry set every value an abnormal edge P -> B would have
@@ -789,7 +803,7 @@ static void ban_if_abnormal(Sp *s, int P, int k, int B, int v, void *ctx)
 static int ban_abnormal(Sp *s)
 {
 	int added = 0;
-	each_edge_reload(s, ban_if_abnormal, &added);
+	each_edge_reload(s, edge_abnormal, ban_if_abnormal, &added);
 	return added;
 }
 
@@ -1057,7 +1071,7 @@ static double decide_cost(Sp *s)
 			c += p->at ? blk_cost(s, p->blk)
 				   : sp_edge_cost(s, p->blk, p->succ);
 	}
-	each_edge_reload(s, add_reload_cost, &c);
+	each_edge_reload(s, NULL, add_reload_cost, &c);
 	return c;
 }
 
@@ -1071,16 +1085,24 @@ static bool blk_reads(const Sp *s, int b, int v)
 	return false;
 }
 
-/* each_edge_reload visitor: bans from a loop header's entry set a value
- * that a back edge must reload (for a phi of the header, its source)
- * and that the header block itself does not read: in registers at the
- * header, it leaves them again in the loop on that path.  A phi only
- * when it may live in memory (memcap). */
-static void ban_if_back_edge(Sp *s, int P, int k, int B, int v, void *ctx)
+/* each_edge_reload filter: the edges from inside a loop to its
+ * header. */
+static bool edge_back(const Sp *s, int P, int k, int B)
 {
 	(void)k;
 	int l = s->lp->loop_of[B];
-	if (l < 0 || !loops_contains(s->lp, l, P) || !is_pseudo(s, v) ||
+	return l >= 0 && loops_contains(s->lp, l, P);
+}
+
+/* each_edge_reload visitor on the edges of edge_back: bans from a loop
+ * header's entry set a value that a back edge must reload (for a phi of
+ * the header, its source) and that the header block itself does not
+ * read: in registers at the header, it leaves them again in the loop on
+ * that path.  A phi only when it may live in memory (memcap). */
+static void ban_if_back_edge(Sp *s, int P, int k, int B, int v, void *ctx)
+{
+	(void)P, (void)k;
+	if (!is_pseudo(s, v) ||
 	    (s->isphi[v] && s->defblk[v] == B && !s->memcap[v]) ||
 	    blk_reads(s, B, v))
 		return;
@@ -1163,7 +1185,7 @@ static bool try_back_edge_bans(Sp *s, bool *kept)
 	int n0 = s->ban_blk.n, added = 0;
 	double c0 = decide_cost(s);
 	*kept = false;
-	each_edge_reload(s, ban_if_back_edge, &added);
+	each_edge_reload(s, edge_back, ban_if_back_edge, &added);
 	if (added == 0)
 		return true;
 	Decided d;
