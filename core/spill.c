@@ -807,12 +807,14 @@ static int ban_abnormal(Sp *s)
 	return added;
 }
 
-/* A copy of n elements of size sz at p in s's scratch arena. */
+/* A copy of n elements of size sz at p in s's scratch arena; NULL when
+ * n is 0. */
 static void *dup_in(Sp *s, const void *p, int n, size_t sz)
 {
-	void *q = arena_alloc(s->a, sz * (size_t)(n > 0 ? n : 1));
-	if (n > 0)
-		memcpy(q, p, sz * (size_t)n);
+	if (n <= 0)
+		return NULL;
+	void *q = arena_alloc_raw(s->a, sz * (size_t)n);
+	memcpy(q, p, sz * (size_t)n);
 	return q;
 }
 
