@@ -56,25 +56,30 @@ typedef struct NuWork {
 } NuWork;
 
 /* Fills w->first[b]: the time of the first read of each live-in value by
- * a non-phi instruction of b, -1 if none.  stamp/pos: per-value scratch. */
+ * a non-phi instruction of b, -1 if none; with a delay, the delays of
+ * b's reads (nu->rdelay[b]).  stamp/pos: per-value scratch. */
 static void first_reads(NuWork *w, int b, int *stamp, NuDist *pos,
 			Arena *a)
 {
 	const Fn *fn = w->fn;
 	const Live *lv = w->lv;
-	int t = 0;
+	NuDist *rd = NULL;
+	if (w->nu->delay)
+		rd = w->nu->rdelay[b] =
+			ARENA_NEW(a, NuDist, nu_block_nops(fn->blk[b]) + 1);
+	int t = 0, n = 0;
 	for (const Ins *i = fn->blk[b]->first; i; i = i->next) {
 		if (i->kind == IK_PHI)
 			continue;
-		for (int k = 0; k < i->nops; k++) {
+		for (int k = 0; k < i->nops; k++, n++) {
 			if (!op_reads(fn, &i->ops[k]))
 				continue;
 			int v = live_value(fn, &i->ops[k]);
 			if (v < 0)
 				continue;
 			NuDist d = (NuDist)t;
-			if (w->nu->delay)
-				d = nu_add(d, w->nu->delay(fn, i, k));
+			if (rd)
+				d = nu_add(d, rd[n] = w->nu->delay(fn, i, k));
 			if (stamp[v] == b && pos[v] <= d)
 				continue;
 			stamp[v] = b;
@@ -268,6 +273,7 @@ NextUse *nextuse_compute_delayed(const Fn *fn, const Cfg *cfg,
 	nu->len = ARENA_NEW(a, int, fn->nblk + 1);
 	nu->in = ARENA_NEW(a, NuDist *, fn->nblk + 1);
 	nu->out = ARENA_NEW(a, NuDist *, fn->nblk + 1);
+	nu->rdelay = ARENA_NEW(a, NuDist *, fn->nblk + 1);
 	NuWork w = {.fn = fn, .lv = lv, .nu = nu};
 	w.first = ARENA_NEW(a, NuDist *, fn->nblk + 1);
 	w.fixed = ARENA_NEW(a, uint8_t *, fn->nblk + 1);
@@ -388,7 +394,7 @@ void nuscan_block(const Fn *fn, const NextUse *nu, int b, NuScan *s,
 				continue;
 			NuDist d = (NuDist)t;
 			if (nu->delay) {
-				d = nu_add(d, nu->delay(fn, i, o));
+				d = nu_add(d, nu->rdelay[b][k + o]);
 				if (nuscan_time(s, v) < d)
 					continue;
 			}
