@@ -223,6 +223,36 @@ static bool update_in(NuWork *w, int b)
 	return changed;
 }
 
+/* Sweeps the blocks in post-order until no in(b, .) changes.  A block
+ * none of whose successors' in changed since it was last updated
+ * would compute what it holds: it is skipped (stale[b] clear), which
+ * leaves every sweep's values, and their number, as full sweeps give
+ * them. */
+static void sweep_to_fixed_point(NuWork *w, const Cfg *cfg, Arena *a)
+{
+	const Fn *fn = w->fn;
+	uint8_t *stale = ARENA_RAW(a, uint8_t, fn->nblk + 1);
+	memset(stale, 1, (size_t)fn->nblk + 1);
+	bool changed = true;
+	while (changed) {
+		changed = false;
+		w->nu->sweeps++;
+		for (int r = cfg->nrpo - 1; r >= 0; r--) {
+			int b = cfg->rpo[r];
+			if (!stale[b])
+				continue;
+			stale[b] = 0;
+			update_out(w, b);
+			if (!update_in(w, b))
+				continue;
+			changed = true;
+			const Blk *bb = fn->blk[b];
+			for (int p = 0; p < bb->npred; p++)
+				stale[bb->pred[p]] = 1;
+		}
+	}
+}
+
 /* The penalty of each edge of b: loop exit, rare edge or none. */
 static void edge_penalties(NuWork *w, const Loops *lp, int b, Arena *a)
 {
@@ -295,16 +325,7 @@ NextUse *nextuse_compute_delayed(const Fn *fn, const Cfg *cfg,
 	phi_sources(&w, cfg);
 	for (int r = 0; r < cfg->nrpo; r++)
 		match_block(&w, cfg->rpo[r], a);
-	bool changed = true;
-	while (changed) {
-		changed = false;
-		nu->sweeps++;
-		for (int r = cfg->nrpo - 1; r >= 0; r--) {
-			int b = cfg->rpo[r];
-			update_out(&w, b);
-			changed |= update_in(&w, b);
-		}
-	}
+	sweep_to_fixed_point(&w, cfg, a);
 	return nu;
 }
 
