@@ -438,7 +438,7 @@ static bool step_defs(Sp *s, int b, Ins *i, int t, const NuDist *nxt,
 	RegSet held = 0;
 	for (int j = 0; j < nd; j++)
 		need_add(s, d[j], need, needw, &held);
-	const NuScan *sc = &s->scan;
+	const BScan *sc = s->cur;
 	int c0 = s->clobpos;
 	while (s->clobpos >= 0 && sc->clob_t[s->clobpos] == t) {
 		int v = sc->clob_v[s->clobpos--];
@@ -600,17 +600,49 @@ static bool step(Sp *s, int b, Ins *i, int t, const NuDist *nxt)
 	return step_defs(s, b, i, t, nxt, d, o, nd);
 }
 
+/* A copy of n elements of size sz at p in s's scratch arena; NULL when
+ * n is 0. */
+static void *dup_in(Sp *s, const void *p, int n, size_t sz)
+{
+	if (n <= 0)
+		return NULL;
+	void *q = arena_alloc_raw(s->a, sz * (size_t)n);
+	memcpy(q, p, sz * (size_t)n);
+	return q;
+}
+
+/* Scans block b (nuscan_block) into x. */
+static void scan_block(Sp *s, int b, BScan *x)
+{
+	const Blk *bb = s->fn->blk[b];
+	const Live *lv = s->lv;
+	NuScan *sc = &s->scan;
+	int nphi = 0;
+	for (const Ins *i = bb->first; i && i->kind == IK_PHI; i = i->next)
+		nphi++;
+	x->nxt = ARENA_RAW(s->a, NuDist, nu_block_nops(bb) + 1);
+	nuscan_block(s->fn, s->nu, b, sc, x->nxt);
+	x->etime = ARENA_RAW(s->a, NuDist, lv->nin[b] + nphi + 1);
+	for (int j = 0; j < lv->nin[b]; j++)
+		x->etime[j] = nuscan_time(sc, lv->in[b][j]);
+	int j = lv->nin[b];
+	for (const Ins *i = bb->first; i && i->kind == IK_PHI; i = i->next)
+		x->etime[j++] = nuscan_time(sc, live_value(s->fn, &i->ops[0]));
+	x->nclob = sc->nclob;
+	x->clob_t = dup_in(s, sc->clob_t, sc->nclob, sizeof(int));
+	x->clob_v = dup_in(s, sc->clob_v, sc->nclob, sizeof(int));
+	x->clob_next = dup_in(s, sc->clob_next, sc->nclob, sizeof(NuDist));
+}
+
 /* Decides block b: entry set, walk, exit set. */
 static bool decide_block(Sp *s, int b)
 {
 	Blk *bb = s->fn->blk[b];
-	int nops = nu_block_nops(bb);
-	if (nops + 1 > s->nxtcap) {
-		s->nxtcap = 2 * (nops + 1);
-		s->nxt = ARENA_NEW(s->a, NuDist, s->nxtcap);
-	}
-	nuscan_block(s->fn, s->nu, b, &s->scan, s->nxt);
-	s->clobpos = s->scan.nclob - 1;
+	BScan *x = &s->bscan[b];
+	if (!x->nxt)
+		scan_block(s, b, x);
+	s->cur = x;
+	s->clobpos = x->nclob - 1;
 	if (!sp_choose_entry(s, b))
 		return false;
 	int t = 0, k = 0;
@@ -618,7 +650,7 @@ static bool decide_block(Sp *s, int b)
 		if (i->kind == IK_PHI)
 			continue;
 		s->curt = t;
-		if (!step(s, b, i, t, s->nxt + k))
+		if (!step(s, b, i, t, x->nxt + k))
 			return false;
 		k += i->nops;
 		t++;
@@ -807,17 +839,6 @@ static int ban_abnormal(Sp *s)
 	return added;
 }
 
-/* A copy of n elements of size sz at p in s's scratch arena; NULL when
- * n is 0. */
-static void *dup_in(Sp *s, const void *p, int n, size_t sz)
-{
-	if (n <= 0)
-		return NULL;
-	void *q = arena_alloc_raw(s->a, sz * (size_t)n);
-	memcpy(q, p, sz * (size_t)n);
-	return q;
-}
-
 /* The lengths of decide's logs when the block at an RPO position
  * began. */
 typedef struct DecChk {
@@ -864,6 +885,7 @@ static void decide_init(Sp *s)
 	s->chk = ARENA_NEW(s->a, DecChk, s->cfg->nrpo + 1);
 	s->memo = ARENA_NEW(s->a, BMemo, n + 1);
 	nuscan_init(&s->scan, s->fn, s->a);
+	s->bscan = ARENA_NEW(s->a, BScan, n + 1);
 }
 
 /* The RPO position of the first block a ban decide has not seen

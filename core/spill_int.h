@@ -45,6 +45,17 @@ typedef struct WEnt {
 	int ent;         /* its index in the block's entry set, or -1 */
 } WEnt;
 
+/* A block's scan (nuscan_block), kept for every decide: next-use times
+ * of its operands (nxt), of its entry set's candidates (etime: its
+ * live-in values, then its phis' definitions, in order), and the
+ * clobbered registers read again (the NuScan clob_* lists). */
+typedef struct BScan {
+	NuDist *nxt, *etime;
+	int nclob;
+	int *clob_t, *clob_v;
+	NuDist *clob_next;
+} BScan;
+
 /* A value of a block's entry or exit set. */
 typedef struct SetEnt {
 	int v;
@@ -153,8 +164,8 @@ typedef struct Sp {
 	uint8_t *flag; /* scratch bits valid where mark[v] == gen */
 
 	NuScan scan;
-	NuDist *nxt;
-	int nxtcap;
+	BScan *bscan; /* per block, nxt NULL until scanned */
+	const BScan *cur; /* the block being decided */
 	int clobpos; /* next entry of scan.clob_* for the walk (backwards) */
 	int curt;    /* the walk's current instruction time */
 	struct Cand *cand; /* entry candidates (scratch, reused) */
