@@ -53,8 +53,11 @@ static void w_del(Sp *s, int j)
 
 void sp_w_clear(Sp *s)
 {
-	while (s->nw > 0)
-		w_del(s, s->nw - 1);
+	for (int j = 0; j < s->nw; j++)
+		s->wpos[s->w[j].v] = -1;
+	s->nw = 0;
+	for (int c = 0; c < RC_NALLOC; c++)
+		s->wweight[c] = s->wwide[c] = 0;
 }
 
 static WEnt *w_get(Sp *s, int v)
