@@ -1210,11 +1210,13 @@ static void decided_restore(Sp *s, const Decided *d)
 static bool try_back_edge_bans(Sp *s, bool *kept)
 {
 	int n0 = s->ban_blk.n, added = 0;
-	double c0 = decide_cost(s);
 	*kept = false;
 	each_edge_reload(s, edge_back, ban_if_back_edge, &added);
 	if (added == 0)
 		return true;
+	/* the bans do not change the decisions yet: their cost now is
+	 * that before them */
+	double c0 = decide_cost(s);
 	Decided d;
 	decided_save(s, &d);
 	if (decide_rounds(s) && decide_cost(s) < c0)
