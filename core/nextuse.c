@@ -56,25 +56,30 @@ typedef struct NuWork {
 } NuWork;
 
 /* Fills w->first[b]: the time of the first read of each live-in value by
- * a non-phi instruction of b, -1 if none.  stamp/pos: per-value scratch. */
+ * a non-phi instruction of b, -1 if none; with a delay, the delays of
+ * b's reads (nu->rdelay[b]).  stamp/pos: per-value scratch. */
 static void first_reads(NuWork *w, int b, int *stamp, NuDist *pos,
 			Arena *a)
 {
 	const Fn *fn = w->fn;
 	const Live *lv = w->lv;
-	int t = 0;
+	NuDist *rd = NULL;
+	if (w->nu->delay)
+		rd = w->nu->rdelay[b] =
+			ARENA_NEW(a, NuDist, nu_block_nops(fn->blk[b]) + 1);
+	int t = 0, n = 0;
 	for (const Ins *i = fn->blk[b]->first; i; i = i->next) {
 		if (i->kind == IK_PHI)
 			continue;
-		for (int k = 0; k < i->nops; k++) {
+		for (int k = 0; k < i->nops; k++, n++) {
 			if (!op_reads(fn, &i->ops[k]))
 				continue;
 			int v = live_value(fn, &i->ops[k]);
 			if (v < 0)
 				continue;
 			NuDist d = (NuDist)t;
-			if (w->nu->delay)
-				d = nu_add(d, w->nu->delay(fn, i, k));
+			if (rd)
+				d = nu_add(d, rd[n] = w->nu->delay(fn, i, k));
 			if (stamp[v] == b && pos[v] <= d)
 				continue;
 			stamp[v] = b;
@@ -218,6 +223,36 @@ static bool update_in(NuWork *w, int b)
 	return changed;
 }
 
+/* Sweeps the blocks in post-order until no in(b, .) changes.  A block
+ * none of whose successors' in changed since it was last updated
+ * would compute what it holds: it is skipped (stale[b] clear), which
+ * leaves every sweep's values, and their number, as full sweeps give
+ * them. */
+static void sweep_to_fixed_point(NuWork *w, const Cfg *cfg, Arena *a)
+{
+	const Fn *fn = w->fn;
+	uint8_t *stale = ARENA_RAW(a, uint8_t, fn->nblk + 1);
+	memset(stale, 1, (size_t)fn->nblk + 1);
+	bool changed = true;
+	while (changed) {
+		changed = false;
+		w->nu->sweeps++;
+		for (int r = cfg->nrpo - 1; r >= 0; r--) {
+			int b = cfg->rpo[r];
+			if (!stale[b])
+				continue;
+			stale[b] = 0;
+			update_out(w, b);
+			if (!update_in(w, b))
+				continue;
+			changed = true;
+			const Blk *bb = fn->blk[b];
+			for (int p = 0; p < bb->npred; p++)
+				stale[bb->pred[p]] = 1;
+		}
+	}
+}
+
 /* The penalty of each edge of b: loop exit, rare edge or none. */
 static void edge_penalties(NuWork *w, const Loops *lp, int b, Arena *a)
 {
@@ -268,6 +303,7 @@ NextUse *nextuse_compute_delayed(const Fn *fn, const Cfg *cfg,
 	nu->len = ARENA_NEW(a, int, fn->nblk + 1);
 	nu->in = ARENA_NEW(a, NuDist *, fn->nblk + 1);
 	nu->out = ARENA_NEW(a, NuDist *, fn->nblk + 1);
+	nu->rdelay = ARENA_NEW(a, NuDist *, fn->nblk + 1);
 	NuWork w = {.fn = fn, .lv = lv, .nu = nu};
 	w.first = ARENA_NEW(a, NuDist *, fn->nblk + 1);
 	w.fixed = ARENA_NEW(a, uint8_t *, fn->nblk + 1);
@@ -289,16 +325,7 @@ NextUse *nextuse_compute_delayed(const Fn *fn, const Cfg *cfg,
 	phi_sources(&w, cfg);
 	for (int r = 0; r < cfg->nrpo; r++)
 		match_block(&w, cfg->rpo[r], a);
-	bool changed = true;
-	while (changed) {
-		changed = false;
-		nu->sweeps++;
-		for (int r = cfg->nrpo - 1; r >= 0; r--) {
-			int b = cfg->rpo[r];
-			update_out(&w, b);
-			changed |= update_in(&w, b);
-		}
-	}
+	sweep_to_fixed_point(&w, cfg, a);
 	return nu;
 }
 
@@ -388,7 +415,7 @@ void nuscan_block(const Fn *fn, const NextUse *nu, int b, NuScan *s,
 				continue;
 			NuDist d = (NuDist)t;
 			if (nu->delay) {
-				d = nu_add(d, nu->delay(fn, i, o));
+				d = nu_add(d, nu->rdelay[b][k + o]);
 				if (nuscan_time(s, v) < d)
 					continue;
 			}

@@ -54,6 +54,9 @@ typedef struct NextUse {
 	int *len;     /* per block: number of non-phi instructions */
 	NuDist **in;  /* per block: parallel to lv->in[b] */
 	NuDist **out; /* per block: parallel to lv->out[b] */
+	NuDist **rdelay; /* with delay, per reachable block: the delay of
+			  * each read operand of its non-phi instructions
+			  * (counted as nuscan_block's nxt) */
 	int sweeps;   /* sweeps the fixed point took (statistics) */
 } NextUse;
 

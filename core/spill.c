@@ -53,8 +53,11 @@ static void w_del(Sp *s, int j)
 
 void sp_w_clear(Sp *s)
 {
-	while (s->nw > 0)
-		w_del(s, s->nw - 1);
+	for (int j = 0; j < s->nw; j++)
+		s->wpos[s->w[j].v] = -1;
+	s->nw = 0;
+	for (int c = 0; c < RC_NALLOC; c++)
+		s->wweight[c] = s->wwide[c] = 0;
 }
 
 static WEnt *w_get(Sp *s, int v)
@@ -86,7 +89,7 @@ static void evict(Sp *s, int j, int b, Ins *at)
 	if (trim) {
 		ent->dropped = 1;
 		if (ent->phi)
-			s->memphi[e.v] = 1;
+			sp_set_memphi(s, e.v);
 	} else if (e.time != NU_INF && !e.spilled) {
 		sp_record_spill(s, e.v, b, at, -1);
 	}
@@ -438,7 +441,7 @@ static bool step_defs(Sp *s, int b, Ins *i, int t, const NuDist *nxt,
 	RegSet held = 0;
 	for (int j = 0; j < nd; j++)
 		need_add(s, d[j], need, needw, &held);
-	const NuScan *sc = &s->scan;
+	const BScan *sc = s->cur;
 	int c0 = s->clobpos;
 	while (s->clobpos >= 0 && sc->clob_t[s->clobpos] == t) {
 		int v = sc->clob_v[s->clobpos--];
@@ -488,6 +491,14 @@ static bool phi_reads(const Sp *s, int p, int v)
 	return false;
 }
 
+/* memphi[v], logged in mpread for the block's memo (decide). */
+static bool memphi_read(Sp *s, int v)
+{
+	iv_push(s, &s->mpread, v);
+	iv_push(s, &s->mpread, s->memphi[v]);
+	return s->memphi[v];
+}
+
 /* Whether def operand k of i is better done in memory: the update of an
  * accumulator that lives in memory across its loop.  Its tied input u
  * is a phi kept in memory (memphi) and not in the registers, and the
@@ -496,7 +507,7 @@ static bool phi_reads(const Sp *s, int p, int v)
  * spill of d (one slot web already).  Both are whole pseudos of one
  * class, the definition may be memory (OF_MEM), and no other operand
  * names either or is in memory. */
-static bool rmw_in_memory(const Sp *s, const Ins *i, int k)
+static bool rmw_in_memory(Sp *s, const Ins *i, int k)
 {
 	const Op *d = &i->ops[k];
 	if (i->kind != IK_ORD || d->kind != OK_PSEUDO ||
@@ -514,7 +525,7 @@ static bool rmw_in_memory(const Sp *s, const Ins *i, int k)
 	    u->sub_size || !is_pseudo(s, dv) || !is_pseudo(s, uv) ||
 	    dv == uv || !evictable(s, dv) || !evictable(s, uv) ||
 	    s->remat[dv] || s->wpos[uv] >= 0 || !s->isphi[uv] ||
-	    !s->memphi[uv] || s->cls[dv] < 0 || s->cls[dv] != s->cls[uv] ||
+	    !memphi_read(s, uv) || s->cls[dv] < 0 || s->cls[dv] != s->cls[uv] ||
 	    s->wt[dv] != 1 || !phi_reads(s, uv, dv))
 		return false;
 	for (int m = 0; m < i->nops; m++) {
@@ -539,7 +550,10 @@ static bool rmw_decide(Sp *s, int b, Ins *i)
 		if (!rmw_in_memory(s, i, k))
 			continue;
 		int t = constr_tie_partner(i, k);
-		s->rmwdef[i->ops[k].reg] = 1;
+		if (!s->rmwdef[i->ops[k].reg]) {
+			s->rmwdef[i->ops[k].reg] = 1;
+			iv_push(s, &s->rmwdef_log, i->ops[k].reg);
+		}
 		sp_record_reload(s, i->ops[t].reg, b, i, -1);
 		s->reloads.p[s->reloads.n - 1].mem = 1;
 		insv_push(s, &s->rmwins, i);
@@ -589,17 +603,49 @@ static bool step(Sp *s, int b, Ins *i, int t, const NuDist *nxt)
 	return step_defs(s, b, i, t, nxt, d, o, nd);
 }
 
+/* A copy of n elements of size sz at p in s's scratch arena; NULL when
+ * n is 0. */
+static void *dup_in(Sp *s, const void *p, int n, size_t sz)
+{
+	if (n <= 0)
+		return NULL;
+	void *q = arena_alloc_raw(s->a, sz * (size_t)n);
+	memcpy(q, p, sz * (size_t)n);
+	return q;
+}
+
+/* Scans block b (nuscan_block) into x. */
+static void scan_block(Sp *s, int b, BScan *x)
+{
+	const Blk *bb = s->fn->blk[b];
+	const Live *lv = s->lv;
+	NuScan *sc = &s->scan;
+	int nphi = 0;
+	for (const Ins *i = bb->first; i && i->kind == IK_PHI; i = i->next)
+		nphi++;
+	x->nxt = ARENA_RAW(s->a, NuDist, nu_block_nops(bb) + 1);
+	nuscan_block(s->fn, s->nu, b, sc, x->nxt);
+	x->etime = ARENA_RAW(s->a, NuDist, lv->nin[b] + nphi + 1);
+	for (int j = 0; j < lv->nin[b]; j++)
+		x->etime[j] = nuscan_time(sc, lv->in[b][j]);
+	int j = lv->nin[b];
+	for (const Ins *i = bb->first; i && i->kind == IK_PHI; i = i->next)
+		x->etime[j++] = nuscan_time(sc, live_value(s->fn, &i->ops[0]));
+	x->nclob = sc->nclob;
+	x->clob_t = dup_in(s, sc->clob_t, sc->nclob, sizeof(int));
+	x->clob_v = dup_in(s, sc->clob_v, sc->nclob, sizeof(int));
+	x->clob_next = dup_in(s, sc->clob_next, sc->nclob, sizeof(NuDist));
+}
+
 /* Decides block b: entry set, walk, exit set. */
 static bool decide_block(Sp *s, int b)
 {
 	Blk *bb = s->fn->blk[b];
-	int nops = nu_block_nops(bb);
-	if (nops + 1 > s->nxtcap) {
-		s->nxtcap = 2 * (nops + 1);
-		s->nxt = ARENA_NEW(s->a, NuDist, s->nxtcap);
-	}
-	nuscan_block(s->fn, s->nu, b, &s->scan, s->nxt);
-	s->clobpos = s->scan.nclob - 1;
+	BScan *x = &s->bscan[b];
+	if (!x->nxt)
+		scan_block(s, b, x);
+	s->cur = x;
+	s->clobpos = x->nclob - 1;
 	if (!sp_choose_entry(s, b))
 		return false;
 	int t = 0, k = 0;
@@ -607,7 +653,7 @@ static bool decide_block(Sp *s, int b)
 		if (i->kind == IK_PHI)
 			continue;
 		s->curt = t;
-		if (!step(s, b, i, t, s->nxt + k))
+		if (!step(s, b, i, t, x->nxt + k))
 			return false;
 		k += i->nops;
 		t++;
@@ -700,12 +746,17 @@ static bool banned(const Sp *s, int B, int v)
 	return false;
 }
 
+/* An edge filter of each_edge_reload: whether edge P -> B, P's k-th
+ * successor, is of interest. */
+typedef bool EdgeWant(const Sp *s, int P, int k, int B);
+
 /* Calls f(s, P, k, B, v, ctx) for each value v the edge from P to its
  * k-th successor B must reload after the last decide: an entry of B's
  * entry set (for a phi, its source from P) that is not dropped, may
  * leave the registers and is not in registers at P's end.  Both blocks
- * decided; v is the entry's own value (the phi for a phi). */
-static void each_edge_reload(Sp *s,
+ * decided; v is the entry's own value (the phi for a phi).  Only the
+ * edges want accepts, all when want is NULL. */
+static void each_edge_reload(Sp *s, EdgeWant *want,
 			     void (*f)(Sp *, int, int, int, int, void *),
 			     void *ctx)
 {
@@ -715,7 +766,7 @@ static void each_edge_reload(Sp *s,
 			continue;
 		for (int k = 0; k < fn->blk[P]->nsucc; k++) {
 			int B = fn->blk[P]->succ[k].blk;
-			if (!s->done[B])
+			if (!s->done[B] || (want && !want(s, P, k, B)))
 				continue;
 			int pi = sp_pred_index(fn, P, k), g = new_gen(s);
 			const BSet *x = &s->wexit[P];
@@ -759,11 +810,20 @@ static void drop_bans(Sp *s, int n0)
 	s->ban_blk.n = s->ban_val.n = s->ban_next.n = n0;
 }
 
-/* each_edge_reload visitor: bans the reloads of abnormal edges. */
+/* each_edge_reload filter: the edges no code can go on. */
+static bool edge_abnormal(const Sp *s, int P, int k, int B)
+{
+	(void)B;
+	return (s->fn->blk[P]->succ[k].flags & EF_ABNORMAL) &&
+	       sp_edge_where(s, P, k) == AT_NONE;
+}
+
+/* each_edge_reload visitor: bans the reloads of abnormal edges
+ * (edge_abnormal). */
 static void ban_if_abnormal(Sp *s, int P, int k, int B, int v, void *ctx)
 {
-	if (sp_edge_where(s, P, k) == AT_NONE)
-		add_ban(s, B, v, ctx);
+	(void)P, (void)k;
+	add_ban(s, B, v, ctx);
 }
 
 /* Bans from B's entry set every value an abnormal edge P -> B would have
@@ -778,19 +838,42 @@ static void ban_if_abnormal(Sp *s, int P, int k, int B, int v, void *ctx)
 static int ban_abnormal(Sp *s)
 {
 	int added = 0;
-	each_edge_reload(s, ban_if_abnormal, &added);
+	each_edge_reload(s, edge_abnormal, ban_if_abnormal, &added);
 	return added;
 }
 
-/* Decides every reachable block in reverse post-order. */
-static bool decide(Sp *s)
+/* The lengths of decide's logs when the block at an RPO position
+ * began. */
+typedef struct DecChk {
+	int spills, reloads, rmw, memphi, rmwdef;
+} DecChk;
+
+/* A block's decisions and their inputs, kept for later decides: the
+ * entry and exit sets, the places recorded (spills, then reloads), the
+ * in-memory read-modify-writes, the memphi and rmwdef values set; the
+ * head of its ban chain, its predecessors' exit sets (n -1: not
+ * decided before it) and the memphi values its walk read (pairs).  With
+ * the same inputs the block decides the same. */
+typedef struct BMemo {
+	bool ok;
+	int banhead;
+	BSet went, wexit;
+	BSet *pexit;
+	Place *pl;
+	int nsp, nrl;
+	Ins **rmwins;
+	int *rmwk, nrmw;
+	int *mphi, nmphi, *rdef, nrdef, *mpread, nmpread;
+} BMemo;
+
+/* The state of a first decide: every per-block and per-value array
+ * allocated, zeroed, the working set empty. */
+static void decide_init(Sp *s)
 {
 	int n = s->fn->nblk, np = s->npseudo0;
 	s->went = ARENA_NEW(s->a, BSet, n + 1);
 	s->wexit = ARENA_NEW(s->a, BSet, n + 1);
 	s->done = ARENA_NEW(s->a, uint8_t, n + 1);
-	/* a fresh, empty working set (decide runs again after new bans:
-	 * nothing of the last run's may stay, its weights included) */
 	s->w = ARENA_NEW(s->a, WEnt, s->nval + 1);
 	s->wpos = ARENA_NEW(s->a, int, s->nval + 1);
 	for (int v = 0; v < s->nval; v++)
@@ -802,11 +885,165 @@ static bool decide(Sp *s)
 	s->need = ARENA_NEW(s->a, uint8_t, np + 1);
 	s->defspill = ARENA_NEW(s->a, uint8_t, np + 1);
 	s->rmwdef = ARENA_NEW(s->a, uint8_t, np + 1);
-	s->rmwins.n = s->rmwk.n = 0;
+	s->chk = ARENA_NEW(s->a, DecChk, s->cfg->nrpo + 1);
+	s->memo = ARENA_NEW(s->a, BMemo, n + 1);
 	nuscan_init(&s->scan, s->fn, s->a);
-	for (int r = 0; r < s->cfg->nrpo; r++)
-		if (!decide_block(s, s->cfg->rpo[r]))
+	s->bscan = ARENA_NEW(s->a, BScan, n + 1);
+}
+
+/* The RPO position of the first block a ban decide has not seen
+ * applies to (nrpo when none): the blocks before it decide as they
+ * did. */
+static int decide_resume_at(const Sp *s)
+{
+	int r0 = s->cfg->nrpo;
+	for (int j = s->dec_nban; j < s->ban_blk.n; j++) {
+		int r = s->cfg->rpo_num[s->ban_blk.v[j]];
+		if (r < r0)
+			r0 = r;
+	}
+	return r0;
+}
+
+/* Undoes the decisions of the blocks from RPO position r0 on: as if
+ * decide had just decided the blocks before it (each block's entry
+ * set depends only on the bans, the facts and the blocks before it;
+ * memphi and rmwdef only grow, in the order of their logs). */
+static void decide_rewind(Sp *s, int r0)
+{
+	const DecChk *c = &s->chk[r0];
+	for (int r = r0; r < s->cfg->nrpo; r++)
+		s->done[s->cfg->rpo[r]] = 0;
+	s->spills.n = c->spills;
+	s->reloads.n = c->reloads;
+	s->rmwins.n = s->rmwk.n = c->rmw;
+	while (s->memphi_log.n > c->memphi)
+		s->memphi[s->memphi_log.v[--s->memphi_log.n]] = 0;
+	while (s->rmwdef_log.n > c->rmwdef)
+		s->rmwdef[s->rmwdef_log.v[--s->rmwdef_log.n]] = 0;
+}
+
+/* The head of b's ban chain (-1: none). */
+static int ban_head_of(const Sp *s, int b)
+{
+	return s->ban_head ? s->ban_head[b] : -1;
+}
+
+/* Whether exit sets x and y hold the same values, equally spilled, in
+ * the same order. */
+static bool bset_same(const BSet *x, const BSet *y)
+{
+	if (x->e == y->e)
+		return x->n == y->n;
+	if (x->n != y->n)
+		return false;
+	for (int q = 0; q < x->n; q++)
+		if (x->e[q].v != y->e[q].v || x->e[q].spilled != y->e[q].spilled)
 			return false;
+	return true;
+}
+
+/* Whether block b's memo holds decisions made from the inputs b has now
+ * (as decide_block would read them: bans, decided predecessors' exit
+ * sets, memphi). */
+static bool memo_fits(const Sp *s, int b)
+{
+	const BMemo *m = &s->memo[b];
+	if (!m->ok || m->banhead != ban_head_of(s, b))
+		return false;
+	const Blk *bb = s->fn->blk[b];
+	for (int p = 0; p < bb->npred; p++) {
+		int P = bb->pred[p];
+		if (!s->done[P] ? m->pexit[p].n >= 0
+				: !bset_same(&m->pexit[p], &s->wexit[P]))
+			return false;
+	}
+	for (int j = 0; j < m->nmpread; j++)
+		if (s->memphi[m->mpread[2 * j]] != m->mpread[2 * j + 1])
+			return false;
+	return true;
+}
+
+/* Records block b's decisions, made by decide_block from the log
+ * lengths c, in its memo. */
+static void memo_record(Sp *s, int b, const DecChk *c)
+{
+	BMemo *m = &s->memo[b];
+	const Blk *bb = s->fn->blk[b];
+	int nsp = s->spills.n - c->spills, nrl = s->reloads.n - c->reloads;
+	*m = (BMemo){.ok = true, .banhead = ban_head_of(s, b),
+		     .went = s->went[b], .wexit = s->wexit[b],
+		     .nsp = nsp, .nrl = nrl, .nrmw = s->rmwins.n - c->rmw,
+		     .nmphi = s->memphi_log.n - c->memphi,
+		     .nrdef = s->rmwdef_log.n - c->rmwdef,
+		     .nmpread = s->mpread.n / 2};
+	m->pexit = ARENA_RAW(s->a, BSet, bb->npred + 1);
+	for (int p = 0; p < bb->npred; p++) {
+		int P = bb->pred[p]; /* b itself was not decided before b */
+		m->pexit[p] = s->done[P] && P != b ? s->wexit[P]
+						   : (BSet){.n = -1};
+	}
+	m->pl = ARENA_RAW(s->a, Place, nsp + nrl + 1);
+	memcpy(m->pl, s->spills.p + c->spills, sizeof(Place) * (size_t)nsp);
+	memcpy(m->pl + nsp, s->reloads.p + c->reloads,
+	       sizeof(Place) * (size_t)nrl);
+	m->rmwins = dup_in(s, s->rmwins.v + c->rmw, m->nrmw, sizeof(Ins *));
+	m->rmwk = dup_in(s, s->rmwk.v + c->rmw, m->nrmw, sizeof(int));
+	m->mphi = dup_in(s, s->memphi_log.v + c->memphi, m->nmphi, sizeof(int));
+	m->rdef = dup_in(s, s->rmwdef_log.v + c->rmwdef, m->nrdef, sizeof(int));
+	m->mpread = dup_in(s, s->mpread.v, s->mpread.n, sizeof(int));
+}
+
+/* Block b decided again from its memo (memo_fits): what decide_block
+ * would do. */
+static void memo_replay(Sp *s, int b)
+{
+	const BMemo *m = &s->memo[b];
+	s->went[b] = m->went;
+	s->wexit[b] = m->wexit;
+	for (int j = 0; j < m->nsp; j++)
+		pv_push(s, &s->spills, m->pl[j]);
+	for (int j = 0; j < m->nrl; j++)
+		pv_push(s, &s->reloads, m->pl[m->nsp + j]);
+	for (int j = 0; j < m->nrmw; j++) {
+		insv_push(s, &s->rmwins, m->rmwins[j]);
+		iv_push(s, &s->rmwk, m->rmwk[j]);
+	}
+	for (int j = 0; j < m->nmphi; j++)
+		sp_set_memphi(s, m->mphi[j]);
+	for (int j = 0; j < m->nrdef; j++) {
+		s->rmwdef[m->rdef[j]] = 1;
+		iv_push(s, &s->rmwdef_log, m->rdef[j]);
+	}
+	s->done[b] = 1;
+}
+
+/* Decides every reachable block in reverse post-order; after new bans
+ * only the blocks from the first banned one on (decide_resume_at): the
+ * decisions are those of a decide from scratch. */
+static bool decide(Sp *s)
+{
+	int r0 = 0;
+	if (s->dec_nban < 0) {
+		decide_init(s);
+	} else {
+		r0 = decide_resume_at(s);
+		decide_rewind(s, r0);
+	}
+	s->dec_nban = s->ban_blk.n;
+	for (int r = r0; r < s->cfg->nrpo; r++) {
+		int b = s->cfg->rpo[r];
+		s->chk[r] = (DecChk){s->spills.n, s->reloads.n, s->rmwins.n,
+				     s->memphi_log.n, s->rmwdef_log.n};
+		if (memo_fits(s, b)) {
+			memo_replay(s, b);
+			continue;
+		}
+		s->mpread.n = 0;
+		if (!decide_block(s, b))
+			return false;
+		memo_record(s, b, &s->chk[r]);
+	}
 	return true;
 }
 
@@ -815,7 +1052,6 @@ static bool decide(Sp *s)
 static bool decide_rounds(Sp *s)
 {
 	for (int round = 0;; round++) {
-		s->spills.n = s->reloads.n = 0;
 		if (!decide(s))
 			return false;
 		if (round == 8 || ban_abnormal(s) == 0)
@@ -862,7 +1098,7 @@ static double decide_cost(Sp *s)
 			c += p->at ? blk_cost(s, p->blk)
 				   : sp_edge_cost(s, p->blk, p->succ);
 	}
-	each_edge_reload(s, add_reload_cost, &c);
+	each_edge_reload(s, NULL, add_reload_cost, &c);
 	return c;
 }
 
@@ -876,54 +1112,63 @@ static bool blk_reads(const Sp *s, int b, int v)
 	return false;
 }
 
-/* each_edge_reload visitor: bans from a loop header's entry set a value
- * that a back edge must reload (for a phi of the header, its source)
- * and that the header block itself does not read: in registers at the
- * header, it leaves them again in the loop on that path.  A phi only
- * when it may live in memory (memcap). */
-static void ban_if_back_edge(Sp *s, int P, int k, int B, int v, void *ctx)
+/* each_edge_reload filter: the edges from inside a loop to its
+ * header. */
+static bool edge_back(const Sp *s, int P, int k, int B)
 {
 	(void)k;
 	int l = s->lp->loop_of[B];
-	if (l < 0 || !loops_contains(s->lp, l, P) || !is_pseudo(s, v) ||
+	return l >= 0 && loops_contains(s->lp, l, P);
+}
+
+/* each_edge_reload visitor on the edges of edge_back: bans from a loop
+ * header's entry set a value that a back edge must reload (for a phi of
+ * the header, its source) and that the header block itself does not
+ * read: in registers at the header, it leaves them again in the loop on
+ * that path.  A phi only when it may live in memory (memcap). */
+static void ban_if_back_edge(Sp *s, int P, int k, int B, int v, void *ctx)
+{
+	(void)P, (void)k;
+	if (!is_pseudo(s, v) ||
 	    (s->isphi[v] && s->defblk[v] == B && !s->memcap[v]) ||
 	    blk_reads(s, B, v))
 		return;
 	add_ban(s, B, v, ctx);
 }
 
-/* What decide leaves in s.  decide allocates the per-block sets and the
- * working set anew each time, so the pointers of an earlier run stay
- * valid; the growable vectors it refills are copied. */
+/* What decide leaves in s, copied (decide changes its arrays in
+ * place).  The working set is left out: what it holds after decide is
+ * read by no one, and the next block's entry empties it. */
 typedef struct Decided {
 	BSet *went, *wexit;
-	uint8_t *done, *memphi, *need, *defspill, *rmwdef;
-	WEnt *w;
-	int *wpos, nw;
-	int wweight[RC_NALLOC], wwide[RC_NALLOC];
+	uint8_t *done, *memphi, *rmwdef;
 	PVec spills, reloads;
 	InsVec rmwins;
-	IVec rmwk;
+	IVec rmwk, memphi_log, rmwdef_log;
+	DecChk *chk;
+	BMemo *memo;
+	int dec_nban;
 } Decided;
 
-/* A copy of n elements of size sz at p in s's scratch arena. */
-static void *dup_in(Sp *s, const void *p, int n, size_t sz)
+/* A copy of x in s's scratch arena (capacity its length). */
+static IVec iv_dup(Sp *s, const IVec *x)
 {
-	void *q = arena_alloc(s->a, sz * (size_t)(n > 0 ? n : 1));
-	if (n > 0)
-		memcpy(q, p, sz * (size_t)n);
-	return q;
+	return (IVec){dup_in(s, x->v, x->n, sizeof(int)), x->n, x->n};
 }
 
 /* The decisions of the last decide into *d. */
 static void decided_save(Sp *s, Decided *d)
 {
-	*d = (Decided){.went = s->went, .wexit = s->wexit, .done = s->done,
-		       .memphi = s->memphi, .need = s->need,
-		       .defspill = s->defspill, .rmwdef = s->rmwdef,
-		       .w = s->w, .wpos = s->wpos, .nw = s->nw};
-	memcpy(d->wweight, s->wweight, sizeof d->wweight);
-	memcpy(d->wwide, s->wwide, sizeof d->wwide);
+	int n = s->fn->nblk + 1, np = s->npseudo0 + 1;
+	*d = (Decided){.went = dup_in(s, s->went, n, sizeof(BSet)),
+		       .wexit = dup_in(s, s->wexit, n, sizeof(BSet)),
+		       .done = dup_in(s, s->done, n, 1),
+		       .memphi = dup_in(s, s->memphi, np, 1),
+		       .rmwdef = dup_in(s, s->rmwdef, np, 1),
+		       .chk = dup_in(s, s->chk, s->cfg->nrpo + 1,
+				     sizeof(DecChk)),
+		       .memo = dup_in(s, s->memo, n, sizeof(BMemo)),
+		       .dec_nban = s->dec_nban};
 	d->spills = (PVec){dup_in(s, s->spills.p, s->spills.n, sizeof(Place)),
 			   s->spills.n, s->spills.n};
 	d->reloads = (PVec){dup_in(s, s->reloads.p, s->reloads.n,
@@ -931,29 +1176,28 @@ static void decided_save(Sp *s, Decided *d)
 			    s->reloads.n, s->reloads.n};
 	d->rmwins = (InsVec){dup_in(s, s->rmwins.v, s->rmwins.n, sizeof(Ins *)),
 			     s->rmwins.n, s->rmwins.n};
-	d->rmwk = (IVec){dup_in(s, s->rmwk.v, s->rmwk.n, sizeof(int)),
-			 s->rmwk.n, s->rmwk.n};
+	d->rmwk = iv_dup(s, &s->rmwk);
+	d->memphi_log = iv_dup(s, &s->memphi_log);
+	d->rmwdef_log = iv_dup(s, &s->rmwdef_log);
 }
 
-/* Back to the decisions saved in *d (their vectors become s's). */
+/* Back to the decisions saved in *d (its arrays become s's). */
 static void decided_restore(Sp *s, const Decided *d)
 {
 	s->went = d->went;
 	s->wexit = d->wexit;
 	s->done = d->done;
 	s->memphi = d->memphi;
-	s->need = d->need;
-	s->defspill = d->defspill;
 	s->rmwdef = d->rmwdef;
-	s->w = d->w;
-	s->wpos = d->wpos;
-	s->nw = d->nw;
-	memcpy(s->wweight, d->wweight, sizeof d->wweight);
-	memcpy(s->wwide, d->wwide, sizeof d->wwide);
+	s->chk = d->chk;
+	s->memo = d->memo;
+	s->dec_nban = d->dec_nban;
 	s->spills = d->spills;
 	s->reloads = d->reloads;
 	s->rmwins = d->rmwins;
 	s->rmwk = d->rmwk;
+	s->memphi_log = d->memphi_log;
+	s->rmwdef_log = d->rmwdef_log;
 }
 
 /* The decisions with the bans of ban_if_back_edge, kept when their
@@ -966,11 +1210,13 @@ static void decided_restore(Sp *s, const Decided *d)
 static bool try_back_edge_bans(Sp *s, bool *kept)
 {
 	int n0 = s->ban_blk.n, added = 0;
-	double c0 = decide_cost(s);
 	*kept = false;
-	each_edge_reload(s, ban_if_back_edge, &added);
+	each_edge_reload(s, edge_back, ban_if_back_edge, &added);
 	if (added == 0)
 		return true;
+	/* the bans do not change the decisions yet: their cost now is
+	 * that before them */
+	double c0 = decide_cost(s);
 	Decided d;
 	decided_save(s, &d);
 	if (decide_rounds(s) && decide_cost(s) < c0)
@@ -1225,7 +1471,7 @@ bool spill_fn_live(Fn *fn, Live *lv, const SpillOpts *opts, SpillResult *res,
 		   char *err, size_t errlen)
 {
 	Sp s = {.fn = fn, .t = fn->target, .lv = lv, .err = err,
-		.errlen = errlen};
+		.errlen = errlen, .dec_nban = -1};
 	memset(res, 0, sizeof *res);
 	if (fn->unsupported)
 		return err_set(s.err, s.errlen, "unsupported function: %s",

@@ -72,16 +72,18 @@ static int entry_cands(Sp *s, int b, Cand *c)
 		int v = lv->in[b][j];
 		if (s->cls[v] < 0)
 			continue;
-		c[n++] = (Cand){.v = v, .time = nuscan_time(&s->scan, v),
+		c[n++] = (Cand){.v = v, .time = s->cur->etime[j],
 				.forced = (uint8_t)!evictable(s, v),
 				.spilled = (uint8_t)(is_pseudo(s, v) &&
 						     free_to_drop(s, v))};
 	}
-	for (Ins *i = s->fn->blk[b]->first; i && i->kind == IK_PHI; i = i->next) {
+	int e = lv->nin[b];
+	for (Ins *i = s->fn->blk[b]->first; i && i->kind == IK_PHI;
+	     i = i->next, e++) {
 		int v = live_value(s->fn, &i->ops[0]);
 		if (v < 0 || s->cls[v] < 0)
 			continue;
-		c[n++] = (Cand){.v = v, .time = nuscan_time(&s->scan, v),
+		c[n++] = (Cand){.v = v, .time = s->cur->etime[e],
 				.phi = 1,
 				.forced = (uint8_t)(!evictable(s, v) ||
 						    !s->memcap[v])};
@@ -315,7 +317,7 @@ bool sp_choose_entry(Sp *s, int b)
 		take_delayed(s, l, &x, dweight);
 	for (int j = 0; j < x.n; j++)
 		if (x.c[j].phi && !x.c[j].taken)
-			s->memphi[x.c[j].v] = 1;
+			sp_set_memphi(s, x.c[j].v);
 	s->went[b] = (BSet){.n = x.ne, .e = x.e};
 	return true;
 }

@@ -346,6 +346,13 @@ void sp_phi_webs(Sp *s)
 		w.size[r]++;
 		w.bad[r] |= direct[p];
 	}
+	/* a web turns bad only at a definition of one of its members
+	 * while another is live: the blocks defining a member of a web of
+	 * two or more are walked, no others */
+	uint8_t *walk = ARENA_NEW(s->a, uint8_t, s->fn->nblk + 1);
+	for (int p = 0; p < np; p++)
+		if (s->defblk[p] >= 0 && w.size[sp_uf_find(w.uf, p)] > 1)
+			walk[s->defblk[p]] = 1;
 	LiveSet ls;
 	lset_init(&ls, s->a, s->nval);
 	/* a memory-only read reads the value's slot: for the webs (values
@@ -358,7 +365,7 @@ void sp_phi_webs(Sp *s)
 		lv = live_compute(s->fn, s->cfg);
 	}
 	for (int b = 0; b < s->fn->nblk; b++)
-		if (cfg_reachable(s->cfg, b))
+		if (walk[b] && cfg_reachable(s->cfg, b))
 			web_block(s, lv, &w, &ls, b);
 	if (unmark)
 		memonly_marks(s, true);

@@ -45,6 +45,17 @@ typedef struct WEnt {
 	int ent;         /* its index in the block's entry set, or -1 */
 } WEnt;
 
+/* A block's scan (nuscan_block), kept for every decide: next-use times
+ * of its operands (nxt), of its entry set's candidates (etime: its
+ * live-in values, then its phis' definitions, in order), and the
+ * clobbered registers read again (the NuScan clob_* lists). */
+typedef struct BScan {
+	NuDist *nxt, *etime;
+	int nclob;
+	int *clob_t, *clob_v;
+	NuDist *clob_next;
+} BScan;
+
 /* A value of a block's entry or exit set. */
 typedef struct SetEnt {
 	int v;
@@ -153,14 +164,26 @@ typedef struct Sp {
 	uint8_t *flag; /* scratch bits valid where mark[v] == gen */
 
 	NuScan scan;
-	NuDist *nxt;
-	int nxtcap;
+	BScan *bscan; /* per block, nxt NULL until scanned */
+	const BScan *cur; /* the block being decided */
 	int clobpos; /* next entry of scan.clob_* for the walk (backwards) */
 	int curt;    /* the walk's current instruction time */
 	struct Cand *cand; /* entry candidates (scratch, reused) */
 	int candcap;
 
 	PVec spills, reloads;
+	/* decide resumes where the bans it has not seen begin (decide in
+	 * spill.c): the memphi and rmwdef values it set, in order; per RPO
+	 * position, the lengths of its logs when that block began; the bans
+	 * the last decide saw (-1: none ran yet) */
+	IVec memphi_log, rmwdef_log;
+	struct DecChk *chk;
+	int dec_nban;
+	/* per block: its last decisions and what they depended on, for a
+	 * later decide to reuse (spill.c); the memphi values the walk of
+	 * the current block read, as pairs (value, memphi) */
+	struct BMemo *memo;
+	IVec mpread;
 	/* entry-set bans: value ban_val.v[j] may not be in registers at the
 	 * entry of block ban_blk.v[j] (an abnormal in-edge, where no reload
 	 * can go, does not have it in registers) */
@@ -243,6 +266,15 @@ static inline double blk_cost(const Sp *s, int b)
 	for (int d = 0; d < s->lp->depth[b] && d < 8; d++)
 		c *= 10;
 	return c;
+}
+
+/* Keeps phi definition v in memory (memphi), logged for decide. */
+static inline void sp_set_memphi(Sp *s, int v)
+{
+	if (!s->memphi[v]) {
+		s->memphi[v] = 1;
+		iv_push(s, &s->memphi_log, v);
+	}
 }
 
 /* A fresh stamp for the per-value marks (mark[v] == gen: marked). */

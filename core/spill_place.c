@@ -285,6 +285,24 @@ static int memev_cmp(const void *x, const void *y)
 	return a->write == b->write ? 0 : a->write ? -1 : 1;
 }
 
+/* Sorts e[0..n-1] by memev_cmp, stably (as glibc's qsort, a merge
+ * sort, does for the arrays given here): the usual few by insertion,
+ * in place, longer ones by qsort. */
+static void memev_sort(MemEv *e, int n)
+{
+	if (n > 16) {
+		qsort(e, (size_t)n, sizeof *e, memev_cmp);
+		return;
+	}
+	for (int i = 1; i < n; i++) {
+		MemEv x = e[i];
+		int j = i;
+		for (; j > 0 && memev_cmp(&x, &e[j - 1]) < 0; j--)
+			e[j] = e[j - 1];
+		e[j] = x;
+	}
+}
+
 /* Calls f(s, v, ev, arg) for every memory event of the values with a
  * recorded spill: spills, reloads (remats read no memory) and the
  * sources of needed memory phis (read at the end of their edge). */
@@ -352,8 +370,7 @@ static MemEvs memevs_build(Sp *s)
 	start[0] = 0;
 	for (int v = 0; v < np; v++)
 		if (start[v + 1] - start[v] > 1)
-			qsort(x.ev + start[v], (size_t)(start[v + 1] - start[v]),
-			      sizeof *x.ev, memev_cmp);
+			memev_sort(x.ev + start[v], start[v + 1] - start[v]);
 	return x;
 }
 
