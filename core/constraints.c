@@ -1023,9 +1023,21 @@ static void insert_perm(Split *sp, const PermAt *pa)
 	}
 }
 
+/* The first constrained instruction of bb (after its phis), or NULL. */
+static Ins *first_constrained(const Fn *fn, const Blk *bb,
+			      const RegSet avail[RC_NALLOC])
+{
+	for (Ins *i = bb->first; i; i = i->next)
+		if (constr_is_constrained(fn, i, avail))
+			return i;
+	return NULL;
+}
+
 /* Inserts the parallel copies before every constrained instruction of the
  * reachable blocks (found first, inserted after: new pseudos would shift
- * the liveness numbering of hard registers). */
+ * the liveness numbering of hard registers).  A block's backward walk
+ * ends at its first constrained instruction: nothing above needs the
+ * live set. */
 static void insert_perms(Split *sp, const RegSet avail[RC_NALLOC])
 {
 	Fn *fn = sp->fn;
@@ -1037,9 +1049,12 @@ static void insert_perms(Split *sp, const RegSet avail[RC_NALLOC])
 		if (!cfg_reachable(sp->cfg, b))
 			continue;
 		Blk *bb = fn->blk[b];
+		Ins *top = first_constrained(fn, bb, avail);
+		if (!top)
+			continue;
 		live_set_out(sp->lv, b, &live);
-		for (Ins *i = bb->last; i && i->kind != IK_PHI; i = i->prev) {
-			bool cons = constr_is_constrained(fn, i, avail);
+		for (Ins *i = bb->last; i != top->prev; i = i->prev) {
+			bool cons = i == top || constr_is_constrained(fn, i, avail);
 			live_step_back(fn, i, &live);
 			if (!cons)
 				continue;
