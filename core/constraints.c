@@ -505,12 +505,13 @@ static bool no_copy_needed(const Fn *fn, Ins *i, int k, const LiveSet *live,
  * version of the def's original pseudo while the tied one is not
  * (`x' = y + x`, the tie on y), the tie moves to it (pair_exchange) so
  * that x' is tied to x, an accumulator keeping its register.  Whether it
- * moved. */
-static bool comm_same_var(const Fn *fn, const Ssa *ssa, Ins *i,
-			  const int *part, const LiveSet *live)
+ * moved.  i's tie partners come from pp, computed only for a pair. */
+static bool comm_same_var(Fn *fn, const Ssa *ssa, Ins *i, Partners *pp,
+			  const LiveSet *live)
 {
 	if (!(i->flags & (INS_COMM | INS_MIRROR)) || !ssa->origin)
 		return false;
+	const int *part = partners(fn, pp, i);
 	for (int k = i->comm; k >= 0 && k <= i->comm + 1 && k < i->nops; k++) {
 		int t = part[k];
 		int x = pair_other(i, k, i->flags & (INS_COMM | INS_MIRROR));
@@ -564,6 +565,32 @@ static bool fixed_tie_ok(const Fn *fn, const Ssa *ssa, const Blk *b,
 	return true;
 }
 
+/* Whether constr_prepare's decisions at i may ask which values live
+ * after it: i is a pair ([comm K] or [mirror K], comm_same_var) or has
+ * a tie (tied_use, in needs_copy and no_copy_needed).  Otherwise its
+ * decisions go by its operands alone. */
+static bool asks_live(const Ins *i)
+{
+	if (i->flags & (INS_COMM | INS_MIRROR))
+		return true;
+	for (int k = 0; k < i->nops; k++)
+		if ((unsigned)i->ops[k].tie < (unsigned)i->nops)
+			return true;
+	return false;
+}
+
+/* The first instruction of bb (after its phis) that asks_live, or
+ * NULL. */
+static const Ins *first_asking_live(const Blk *bb)
+{
+	const Ins *i = bb->first;
+	while (i && i->kind == IK_PHI)
+		i = i->next;
+	while (i && !asks_live(i))
+		i = i->next;
+	return i;
+}
+
 bool constr_prepare(Fn *fn, Ssa *ssa, ConstrStats *st, char *err,
 		    size_t errlen)
 {
@@ -591,13 +618,15 @@ bool constr_prepare_live(Fn *fn, Ssa *ssa, ConstrStats *st, Live **lvp,
 	Need *need = ARENA_NEW(fn->arena, Need, cap);
 	Partners pp = {0};
 	/* decisions first: new pseudos would shift the liveness numbering
-	 * of hard registers (npseudo + r) */
+	 * of hard registers (npseudo + r); the live set is stepped back
+	 * down to the block's first instruction that asks it (top) */
 	for (int b = 0; b < fn->nblk; b++) {
 		Blk *bb = fn->blk[b];
-		live_set_out(lv, b, &live);
+		const Ins *top = first_asking_live(bb);
+		if (top)
+			live_set_out(lv, b, &live);
 		for (Ins *i = bb->last; i && i->kind != IK_PHI; i = i->prev) {
-			if (comm_same_var(fn, ssa, i, partners(fn, &pp, i),
-					  &live)) {
+			if (comm_same_var(fn, ssa, i, &pp, &live)) {
 				pp.of = NULL;
 				if (st)
 					st->nswap++;
@@ -620,7 +649,10 @@ bool constr_prepare_live(Fn *fn, Ssa *ssa, ConstrStats *st, Live **lvp,
 				}
 				need[n++] = (Need){bb, i, k};
 			}
-			live_step_back(fn, i, &live);
+			if (top)
+				live_step_back(fn, i, &live);
+			if (i == top)
+				top = NULL;
 		}
 	}
 	for (int j = 0; j < n; j++) {
