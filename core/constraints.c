@@ -1399,6 +1399,16 @@ bool constr_split_live(Fn *fn, Ssa *ssa, const RegSet avail[RC_NALLOC],
 		       const Live *lv, Live **outp, ConstrStats *st,
 		       char *err, size_t errlen)
 {
+	const DomTree *dom = NULL;
+	return constr_split_dom(fn, ssa, avail, NULL, &dom, lv, outp, st, err,
+				errlen);
+}
+
+bool constr_split_dom(Fn *fn, Ssa *ssa, const RegSet avail[RC_NALLOC],
+		      const Cfg *cfg, const DomTree **domp, const Live *lv,
+		      Live **outp, ConstrStats *st, char *err,
+		      size_t errlen)
+{
 	if (outp)
 		*outp = NULL;
 	if (fn->nblk == 0)
@@ -1408,9 +1418,12 @@ bool constr_split_live(Fn *fn, Ssa *ssa, const RegSet avail[RC_NALLOC],
 			       "the function is already allocated");
 	Split sp = {.fn = fn, .ssa = ssa, .np0 = fn->npseudo, .nb = fn->nblk,
 		    .st = st};
-	Cfg *cfg = cfg_build(fn);
+	if (!cfg)
+		cfg = cfg_build(fn);
+	if (!*domp)
+		*domp = dom_build(fn, cfg);
 	sp.cfg = cfg;
-	sp.dom = dom_build(fn, cfg);
+	sp.dom = *domp;
 	sp.lv = lv ? lv : live_compute(fn, cfg);
 	sp.split = ARENA_NEW(fn->arena, bool, sp.np0 + 1);
 	insert_perms(&sp, avail);

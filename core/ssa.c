@@ -523,8 +523,16 @@ bool ssa_construct(Fn *fn, Ssa *out, char *err, size_t errlen)
 bool ssa_construct_live(Fn *fn, Ssa *out, Live **lvp, char *err,
 			size_t errlen)
 {
+	return ssa_construct_dom(fn, out, lvp, NULL, err, errlen);
+}
+
+bool ssa_construct_dom(Fn *fn, Ssa *out, Live **lvp, const DomTree **domp,
+		       char *err, size_t errlen)
+{
 	if (lvp)
 		*lvp = NULL;
+	if (domp)
+		*domp = NULL;
 	*out = (Ssa){0};
 	SC sc = {.fn = fn, .ssa = out, .err = err, .errlen = errlen,
 		 .np0 = fn->npseudo, .nb = fn->nblk};
@@ -579,6 +587,8 @@ bool ssa_construct_live(Fn *fn, Ssa *out, Live **lvp, char *err,
 		sc.nlv->npseudo = total;
 		sc.nlv->nval = live_nval(fn);
 		*lvp = sc.nlv;
+		if (domp)
+			*domp = sc.dom;
 	}
 	out->norigin = fn->npseudo;
 	if (sc.nrmw)
