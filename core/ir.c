@@ -72,10 +72,10 @@ const char *fn_strdup(Fn *fn, const char *s, size_t len)
  * cap_for(n), so no separate capacity field is needed. */
 static int cap_for(int n)
 {
-	int c = 4;
-	while (c < n)
-		c *= 2;
-	return c;
+	/* the least power of two >= n, at least 4: by the highest set bit
+	 * of n - 1 (the tables grow by one entry at a time, and ask it at
+	 * every step) */
+	return n <= 4 ? 4 : 1 << (32 - __builtin_clz((unsigned)n - 1));
 }
 
 /* Records b in fn->idix when its id is small enough (at most four
