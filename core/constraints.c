@@ -1110,51 +1110,93 @@ static void insert_perms(Split *sp, const RegSet avail[RC_NALLOC])
 		insert_perm(sp, &pa[k]);
 }
 
-/* Per split value, the blocks defining a version: its own definition
- * (the entry for an undefined value) and the parallel copies.  CSR over
- * values, duplicates possible. */
+/* Names the versions the inserted copy i (a pcopy, uid 0) defines of
+ * split values: sp->var_of. */
+static void name_versions(Split *sp, const Ins *i)
+{
+	for (int k = 0; k + 1 < i->nops; k += 2) {
+		int w = i->ops[k].reg, v = i->ops[k + 1].reg;
+		if (w >= sp->np0 && v < sp->np0 && sp->split[v])
+			sp->var_of[w] = v;
+	}
+}
+
+/* Block-value pairs in scan order (def_blocks' versions). */
+typedef struct DefList {
+	int *v, *b;
+	int n, cap;
+} DefList;
+
+/* Appends (v, b) to d, in a. */
+static void deflist_push(Arena *a, DefList *d, int v, int b)
+{
+	if (d->n == d->cap) {
+		int cap = d->cap ? 2 * d->cap : 64;
+		d->v = arena_grow_raw(a, d->v, sizeof(int) * (size_t)d->cap,
+				      sizeof(int) * (size_t)cap);
+		d->b = arena_grow_raw(a, d->b, sizeof(int) * (size_t)d->cap,
+				      sizeof(int) * (size_t)cap);
+		d->cap = cap;
+	}
+	d->v[d->n] = v;
+	d->b[d->n++] = b;
+}
+
+/* Records the defs of i, in reachable block b: a split value's own
+ * (own[v] := b), a version's of a split value (on d). */
+static void note_defs(Split *sp, const Ins *i, int b, int *own, DefList *d)
+{
+	for (int k = 0; k < i->nops; k++) {
+		const Op *o = &i->ops[k];
+		if (!constr_reg_operand(o) || !(o->flags & OF_DEF))
+			continue;
+		int v = o->reg < sp->np0 ? o->reg : sp->var_of[o->reg];
+		if (v < 0 || !sp->split[v])
+			continue;
+		if (o->reg < sp->np0)
+			own[v] = b;
+		else
+			deflist_push(sp->fn->arena, d, v, b);
+	}
+}
+
+/* Requires sp->var_of all -1 but for new phis.  Names the versions of
+ * the inserted copies (name_versions), and lists per split value the
+ * blocks defining a version: the copies' in scan order, then its own
+ * definition (the entry for an undefined value).  CSR over values,
+ * duplicates possible.  One scan: a copy names its versions before
+ * their defs (its own operands) are read. */
 static void def_blocks(Split *sp, int **startp, int **blkp)
 {
 	Fn *fn = sp->fn;
 	int np0 = sp->np0;
 	int *start = ARENA_NEW(fn->arena, int, np0 + 2);
-	int *own = ARENA_NEW(fn->arena, int, np0 + 1);
+	int *own = ARENA_RAW(fn->arena, int, np0 + 1);
 	for (int v = 0; v < np0; v++)
 		own[v] = fn->entry;
-	for (int pass = 0; pass < 2; pass++) {
-		int *fill = pass ? ARENA_NEW(fn->arena, int, np0 + 1) : NULL;
-		for (int b = 0; b < sp->nb; b++) {
-			if (!cfg_reachable(sp->cfg, b))
-				continue;
-			for (const Ins *i = fn->blk[b]->first; i; i = i->next)
-				for (int k = 0; k < i->nops; k++) {
-					const Op *o = &i->ops[k];
-					if (!constr_reg_operand(o) ||
-					    !(o->flags & OF_DEF))
-						continue;
-					int v = o->reg < np0 ? o->reg
-							     : sp->var_of[o->reg];
-					if (v < 0 || !sp->split[v])
-						continue;
-					if (o->reg < np0)
-						own[v] = b;
-					else if (pass == 0)
-						start[v + 1]++;
-					else
-						(*blkp)[start[v] + fill[v]++] = b;
-				}
-		}
-		if (pass == 0) {
-			for (int v = 0; v < np0; v++)
-				start[v + 1] += start[v] + (sp->split[v] ? 1 : 0);
-			*blkp = ARENA_NEW(fn->arena, int, start[np0] + 1);
-		} else {
-			for (int v = 0; v < np0; v++)
-				if (sp->split[v])
-					(*blkp)[start[v] + fill[v]] = own[v];
+	DefList d = {0};
+	for (int b = 0; b < sp->nb; b++) {
+		bool reach = cfg_reachable(sp->cfg, b);
+		for (const Ins *i = fn->blk[b]->first; i; i = i->next) {
+			if (i->kind == IK_PCOPY && i->uid == 0)
+				name_versions(sp, i);
+			if (reach)
+				note_defs(sp, i, b, own, &d);
 		}
 	}
+	for (int k = 0; k < d.n; k++)
+		start[d.v[k] + 1]++;
+	for (int v = 0; v < np0; v++)
+		start[v + 1] += start[v] + (sp->split[v] ? 1 : 0);
+	int *blk = ARENA_NEW(fn->arena, int, start[np0] + 1);
+	int *fill = ARENA_NEW(fn->arena, int, np0 + 1);
+	for (int k = 0; k < d.n; k++)
+		blk[start[d.v[k]] + fill[d.v[k]]++] = d.b[k];
+	for (int v = 0; v < np0; v++)
+		if (sp->split[v])
+			blk[start[v] + fill[v]] = own[v];
 	*startp = start;
+	*blkp = blk;
 }
 
 typedef struct NewPhi {
@@ -1431,15 +1473,7 @@ bool constr_split_dom(Fn *fn, Ssa *ssa, const RegSet avail[RC_NALLOC],
 	/* room for one phi per (block, value) at most */
 	NewPhi *ph;
 	int nphi;
-	sp.var_of = var_table(fn, np1);
-	for (int b = 0; b < sp.nb; b++)
-		for (const Ins *i = fn->blk[b]->first; i; i = i->next)
-			if (i->kind == IK_PCOPY && i->uid == 0)
-				for (int k = 0; k + 1 < i->nops; k += 2) {
-					int w = i->ops[k].reg, v = i->ops[k + 1].reg;
-					if (w >= sp.np0 && v < sp.np0 && sp.split[v])
-						sp.var_of[w] = v;
-				}
+	sp.var_of = var_table(fn, np1); /* named by place_phis */
 	DomFrontier df;
 	dom_frontiers(sp.fn, sp.cfg, sp.dom, sp.fn->arena, &df);
 	sp.fstart = df.start;
