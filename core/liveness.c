@@ -120,15 +120,20 @@ static void scan_blocks(const Fn *fn, Events *e)
 }
 
 /* An upper bound of the events of fn: two per operand (a
- * read-modify-write operand is a use and a def) and one per clobbered
- * register. */
+ * read-modify-write operand is a use and a def) and, per block with
+ * clobbers, one per hard register (ev_def records a register once per
+ * block). */
 static long max_events(const Fn *fn)
 {
 	long n = 0;
-	for (int b = 0; b < fn->nblk; b++)
-		for (const Ins *i = fn->blk[b]->first; i; i = i->next)
-			n += 2 * (long)i->nops +
-			     (i->clobbers ? regset_count(i->clobbers) : 0);
+	for (int b = 0; b < fn->nblk; b++) {
+		bool clob = false;
+		for (const Ins *i = fn->blk[b]->first; i; i = i->next) {
+			n += 2 * (long)i->nops;
+			clob |= i->clobbers != 0;
+		}
+		n += clob ? TGT_NREGS : 0;
+	}
 	return n;
 }
 
