@@ -73,6 +73,12 @@ typedef struct Pipe {
 				to colour_fn: nothing between changes an
 				edge */
 	const DomTree *dom;
+	const Cfg *scfg;     /* the Cfg of the liveness ssa_construct
+				handed on, and its dominator tree (or
+				NULL): fn's still when lower_pressure finds
+				it is p->cfg (no step between changes an
+				edge) */
+	const DomTree *sdom;
 	SpillResult res;     /* the spiller's, when it ran */
 	bool spilled;        /* the spiller ran */
 	Colour col;
@@ -120,7 +126,10 @@ static bool x87_copies_memside(Pipe *p)
  * p->lv. */
 static bool construct_ssa(Pipe *p)
 {
-	return ssa_construct_live(p->fn, &p->ssa, &p->lv, p->err, p->errlen);
+	bool ok = ssa_construct_dom(p->fn, &p->ssa, &p->lv, &p->sdom, p->err,
+				    p->errlen);
+	p->scfg = p->lv ? p->lv->cfg : NULL;
+	return ok;
 }
 
 /* The phis SSA construction inserted. */
@@ -200,6 +209,8 @@ static bool lower_pressure(Pipe *p)
 	    alloc_fits_live(p->fn, &lv, p->avail, maxlive, why, sizeof why)) {
 		p->lv = lv; /* fn stays as it is */
 		p->cfg = lv->cfg;
+		if (p->sdom && lv->cfg == p->scfg)
+			p->dom = p->sdom;
 		return true;
 	}
 	SpillOpts so;
@@ -267,8 +278,8 @@ static bool split_constrained(Pipe *p)
 {
 	const Live *lv = p->lv;
 	p->lv = NULL;
-	return constr_split_live(p->fn, &p->ssa, p->avail, lv, &p->lv,
-				 &p->cs, p->err, p->errlen);
+	return constr_split_dom(p->fn, &p->ssa, p->avail, p->cfg, &p->dom, lv,
+				&p->lv, &p->cs, p->err, p->errlen);
 }
 
 /* phi_lift (philift.h) when asked for (AllocOpts.phi_lift). */

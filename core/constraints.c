@@ -505,12 +505,13 @@ static bool no_copy_needed(const Fn *fn, Ins *i, int k, const LiveSet *live,
  * version of the def's original pseudo while the tied one is not
  * (`x' = y + x`, the tie on y), the tie moves to it (pair_exchange) so
  * that x' is tied to x, an accumulator keeping its register.  Whether it
- * moved. */
-static bool comm_same_var(const Fn *fn, const Ssa *ssa, Ins *i,
-			  const int *part, const LiveSet *live)
+ * moved.  i's tie partners come from pp, computed only for a pair. */
+static bool comm_same_var(Fn *fn, const Ssa *ssa, Ins *i, Partners *pp,
+			  const LiveSet *live)
 {
 	if (!(i->flags & (INS_COMM | INS_MIRROR)) || !ssa->origin)
 		return false;
+	const int *part = partners(fn, pp, i);
 	for (int k = i->comm; k >= 0 && k <= i->comm + 1 && k < i->nops; k++) {
 		int t = part[k];
 		int x = pair_other(i, k, i->flags & (INS_COMM | INS_MIRROR));
@@ -564,6 +565,32 @@ static bool fixed_tie_ok(const Fn *fn, const Ssa *ssa, const Blk *b,
 	return true;
 }
 
+/* Whether constr_prepare's decisions at i may ask which values live
+ * after it: i is a pair ([comm K] or [mirror K], comm_same_var) or has
+ * a tie (tied_use, in needs_copy and no_copy_needed).  Otherwise its
+ * decisions go by its operands alone. */
+static bool asks_live(const Ins *i)
+{
+	if (i->flags & (INS_COMM | INS_MIRROR))
+		return true;
+	for (int k = 0; k < i->nops; k++)
+		if ((unsigned)i->ops[k].tie < (unsigned)i->nops)
+			return true;
+	return false;
+}
+
+/* The first instruction of bb (after its phis) that asks_live, or
+ * NULL. */
+static const Ins *first_asking_live(const Blk *bb)
+{
+	const Ins *i = bb->first;
+	while (i && i->kind == IK_PHI)
+		i = i->next;
+	while (i && !asks_live(i))
+		i = i->next;
+	return i;
+}
+
 bool constr_prepare(Fn *fn, Ssa *ssa, ConstrStats *st, char *err,
 		    size_t errlen)
 {
@@ -591,13 +618,15 @@ bool constr_prepare_live(Fn *fn, Ssa *ssa, ConstrStats *st, Live **lvp,
 	Need *need = ARENA_NEW(fn->arena, Need, cap);
 	Partners pp = {0};
 	/* decisions first: new pseudos would shift the liveness numbering
-	 * of hard registers (npseudo + r) */
+	 * of hard registers (npseudo + r); the live set is stepped back
+	 * down to the block's first instruction that asks it (top) */
 	for (int b = 0; b < fn->nblk; b++) {
 		Blk *bb = fn->blk[b];
-		live_set_out(lv, b, &live);
+		const Ins *top = first_asking_live(bb);
+		if (top)
+			live_set_out(lv, b, &live);
 		for (Ins *i = bb->last; i && i->kind != IK_PHI; i = i->prev) {
-			if (comm_same_var(fn, ssa, i, partners(fn, &pp, i),
-					  &live)) {
+			if (comm_same_var(fn, ssa, i, &pp, &live)) {
 				pp.of = NULL;
 				if (st)
 					st->nswap++;
@@ -620,7 +649,10 @@ bool constr_prepare_live(Fn *fn, Ssa *ssa, ConstrStats *st, Live **lvp,
 				}
 				need[n++] = (Need){bb, i, k};
 			}
-			live_step_back(fn, i, &live);
+			if (top)
+				live_step_back(fn, i, &live);
+			if (i == top)
+				top = NULL;
 		}
 	}
 	for (int j = 0; j < n; j++) {
@@ -1023,9 +1055,21 @@ static void insert_perm(Split *sp, const PermAt *pa)
 	}
 }
 
+/* The first constrained instruction of bb (after its phis), or NULL. */
+static Ins *first_constrained(const Fn *fn, const Blk *bb,
+			      const RegSet avail[RC_NALLOC])
+{
+	for (Ins *i = bb->first; i; i = i->next)
+		if (constr_is_constrained(fn, i, avail))
+			return i;
+	return NULL;
+}
+
 /* Inserts the parallel copies before every constrained instruction of the
  * reachable blocks (found first, inserted after: new pseudos would shift
- * the liveness numbering of hard registers). */
+ * the liveness numbering of hard registers).  A block's backward walk
+ * ends at its first constrained instruction: nothing above needs the
+ * live set. */
 static void insert_perms(Split *sp, const RegSet avail[RC_NALLOC])
 {
 	Fn *fn = sp->fn;
@@ -1037,9 +1081,12 @@ static void insert_perms(Split *sp, const RegSet avail[RC_NALLOC])
 		if (!cfg_reachable(sp->cfg, b))
 			continue;
 		Blk *bb = fn->blk[b];
+		Ins *top = first_constrained(fn, bb, avail);
+		if (!top)
+			continue;
 		live_set_out(sp->lv, b, &live);
-		for (Ins *i = bb->last; i && i->kind != IK_PHI; i = i->prev) {
-			bool cons = constr_is_constrained(fn, i, avail);
+		for (Ins *i = bb->last; i != top->prev; i = i->prev) {
+			bool cons = i == top || constr_is_constrained(fn, i, avail);
 			live_step_back(fn, i, &live);
 			if (!cons)
 				continue;
@@ -1063,51 +1110,93 @@ static void insert_perms(Split *sp, const RegSet avail[RC_NALLOC])
 		insert_perm(sp, &pa[k]);
 }
 
-/* Per split value, the blocks defining a version: its own definition
- * (the entry for an undefined value) and the parallel copies.  CSR over
- * values, duplicates possible. */
+/* Names the versions the inserted copy i (a pcopy, uid 0) defines of
+ * split values: sp->var_of. */
+static void name_versions(Split *sp, const Ins *i)
+{
+	for (int k = 0; k + 1 < i->nops; k += 2) {
+		int w = i->ops[k].reg, v = i->ops[k + 1].reg;
+		if (w >= sp->np0 && v < sp->np0 && sp->split[v])
+			sp->var_of[w] = v;
+	}
+}
+
+/* Block-value pairs in scan order (def_blocks' versions). */
+typedef struct DefList {
+	int *v, *b;
+	int n, cap;
+} DefList;
+
+/* Appends (v, b) to d, in a. */
+static void deflist_push(Arena *a, DefList *d, int v, int b)
+{
+	if (d->n == d->cap) {
+		int cap = d->cap ? 2 * d->cap : 64;
+		d->v = arena_grow_raw(a, d->v, sizeof(int) * (size_t)d->cap,
+				      sizeof(int) * (size_t)cap);
+		d->b = arena_grow_raw(a, d->b, sizeof(int) * (size_t)d->cap,
+				      sizeof(int) * (size_t)cap);
+		d->cap = cap;
+	}
+	d->v[d->n] = v;
+	d->b[d->n++] = b;
+}
+
+/* Records the defs of i, in reachable block b: a split value's own
+ * (own[v] := b), a version's of a split value (on d). */
+static void note_defs(Split *sp, const Ins *i, int b, int *own, DefList *d)
+{
+	for (int k = 0; k < i->nops; k++) {
+		const Op *o = &i->ops[k];
+		if (!constr_reg_operand(o) || !(o->flags & OF_DEF))
+			continue;
+		int v = o->reg < sp->np0 ? o->reg : sp->var_of[o->reg];
+		if (v < 0 || !sp->split[v])
+			continue;
+		if (o->reg < sp->np0)
+			own[v] = b;
+		else
+			deflist_push(sp->fn->arena, d, v, b);
+	}
+}
+
+/* Requires sp->var_of all -1 but for new phis.  Names the versions of
+ * the inserted copies (name_versions), and lists per split value the
+ * blocks defining a version: the copies' in scan order, then its own
+ * definition (the entry for an undefined value).  CSR over values,
+ * duplicates possible.  One scan: a copy names its versions before
+ * their defs (its own operands) are read. */
 static void def_blocks(Split *sp, int **startp, int **blkp)
 {
 	Fn *fn = sp->fn;
 	int np0 = sp->np0;
 	int *start = ARENA_NEW(fn->arena, int, np0 + 2);
-	int *own = ARENA_NEW(fn->arena, int, np0 + 1);
+	int *own = ARENA_RAW(fn->arena, int, np0 + 1);
 	for (int v = 0; v < np0; v++)
 		own[v] = fn->entry;
-	for (int pass = 0; pass < 2; pass++) {
-		int *fill = pass ? ARENA_NEW(fn->arena, int, np0 + 1) : NULL;
-		for (int b = 0; b < sp->nb; b++) {
-			if (!cfg_reachable(sp->cfg, b))
-				continue;
-			for (const Ins *i = fn->blk[b]->first; i; i = i->next)
-				for (int k = 0; k < i->nops; k++) {
-					const Op *o = &i->ops[k];
-					if (!constr_reg_operand(o) ||
-					    !(o->flags & OF_DEF))
-						continue;
-					int v = o->reg < np0 ? o->reg
-							     : sp->var_of[o->reg];
-					if (v < 0 || !sp->split[v])
-						continue;
-					if (o->reg < np0)
-						own[v] = b;
-					else if (pass == 0)
-						start[v + 1]++;
-					else
-						(*blkp)[start[v] + fill[v]++] = b;
-				}
-		}
-		if (pass == 0) {
-			for (int v = 0; v < np0; v++)
-				start[v + 1] += start[v] + (sp->split[v] ? 1 : 0);
-			*blkp = ARENA_NEW(fn->arena, int, start[np0] + 1);
-		} else {
-			for (int v = 0; v < np0; v++)
-				if (sp->split[v])
-					(*blkp)[start[v] + fill[v]] = own[v];
+	DefList d = {0};
+	for (int b = 0; b < sp->nb; b++) {
+		bool reach = cfg_reachable(sp->cfg, b);
+		for (const Ins *i = fn->blk[b]->first; i; i = i->next) {
+			if (i->kind == IK_PCOPY && i->uid == 0)
+				name_versions(sp, i);
+			if (reach)
+				note_defs(sp, i, b, own, &d);
 		}
 	}
+	for (int k = 0; k < d.n; k++)
+		start[d.v[k] + 1]++;
+	for (int v = 0; v < np0; v++)
+		start[v + 1] += start[v] + (sp->split[v] ? 1 : 0);
+	int *blk = ARENA_NEW(fn->arena, int, start[np0] + 1);
+	int *fill = ARENA_NEW(fn->arena, int, np0 + 1);
+	for (int k = 0; k < d.n; k++)
+		blk[start[d.v[k]] + fill[d.v[k]]++] = d.b[k];
+	for (int v = 0; v < np0; v++)
+		if (sp->split[v])
+			blk[start[v] + fill[v]] = own[v];
 	*startp = start;
+	*blkp = blk;
 }
 
 typedef struct NewPhi {
@@ -1352,6 +1441,16 @@ bool constr_split_live(Fn *fn, Ssa *ssa, const RegSet avail[RC_NALLOC],
 		       const Live *lv, Live **outp, ConstrStats *st,
 		       char *err, size_t errlen)
 {
+	const DomTree *dom = NULL;
+	return constr_split_dom(fn, ssa, avail, NULL, &dom, lv, outp, st, err,
+				errlen);
+}
+
+bool constr_split_dom(Fn *fn, Ssa *ssa, const RegSet avail[RC_NALLOC],
+		      const Cfg *cfg, const DomTree **domp, const Live *lv,
+		      Live **outp, ConstrStats *st, char *err,
+		      size_t errlen)
+{
 	if (outp)
 		*outp = NULL;
 	if (fn->nblk == 0)
@@ -1361,9 +1460,12 @@ bool constr_split_live(Fn *fn, Ssa *ssa, const RegSet avail[RC_NALLOC],
 			       "the function is already allocated");
 	Split sp = {.fn = fn, .ssa = ssa, .np0 = fn->npseudo, .nb = fn->nblk,
 		    .st = st};
-	Cfg *cfg = cfg_build(fn);
+	if (!cfg)
+		cfg = cfg_build(fn);
+	if (!*domp)
+		*domp = dom_build(fn, cfg);
 	sp.cfg = cfg;
-	sp.dom = dom_build(fn, cfg);
+	sp.dom = *domp;
 	sp.lv = lv ? lv : live_compute(fn, cfg);
 	sp.split = ARENA_NEW(fn->arena, bool, sp.np0 + 1);
 	insert_perms(&sp, avail);
@@ -1371,15 +1473,7 @@ bool constr_split_live(Fn *fn, Ssa *ssa, const RegSet avail[RC_NALLOC],
 	/* room for one phi per (block, value) at most */
 	NewPhi *ph;
 	int nphi;
-	sp.var_of = var_table(fn, np1);
-	for (int b = 0; b < sp.nb; b++)
-		for (const Ins *i = fn->blk[b]->first; i; i = i->next)
-			if (i->kind == IK_PCOPY && i->uid == 0)
-				for (int k = 0; k + 1 < i->nops; k += 2) {
-					int w = i->ops[k].reg, v = i->ops[k + 1].reg;
-					if (w >= sp.np0 && v < sp.np0 && sp.split[v])
-						sp.var_of[w] = v;
-				}
+	sp.var_of = var_table(fn, np1); /* named by place_phis */
 	DomFrontier df;
 	dom_frontiers(sp.fn, sp.cfg, sp.dom, sp.fn->arena, &df);
 	sp.fstart = df.start;

@@ -49,6 +49,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "dom.h"
 #include "ir.h"
 #include "liveness.h"
 #include "ssa.h"
@@ -244,6 +245,16 @@ bool constr_split(Fn *fn, Ssa *ssa, const RegSet avail[RC_NALLOC],
 bool constr_split_live(Fn *fn, Ssa *ssa, const RegSet avail[RC_NALLOC],
 		       const Live *lv, Live **outp, ConstrStats *st,
 		       char *err, size_t errlen);
+
+/* constr_split_live with cfg, fn's Cfg as it is (cfg_build), or NULL,
+ * and *domp its dominator tree, or NULL (built when not given); lv's
+ * Cfg, when lv is given, is cfg.  Afterwards *domp is the dominator tree
+ * of cfg (or of the Cfg built), still fn's: the parallel copies and
+ * phis change no edge. */
+bool constr_split_dom(Fn *fn, Ssa *ssa, const RegSet avail[RC_NALLOC],
+		      const Cfg *cfg, const DomTree **domp, const Live *lv,
+		      Live **outp, ConstrStats *st, char *err,
+		      size_t errlen);
 
 /* Exchanges the values (and the parts) two operands read, their
  * constraints staying: a commutative pair read the other way round. */

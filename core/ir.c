@@ -72,10 +72,10 @@ const char *fn_strdup(Fn *fn, const char *s, size_t len)
  * cap_for(n), so no separate capacity field is needed. */
 static int cap_for(int n)
 {
-	int c = 4;
-	while (c < n)
-		c *= 2;
-	return c;
+	/* the least power of two >= n, at least 4: by the highest set bit
+	 * of n - 1 (the tables grow by one entry at a time, and ask it at
+	 * every step) */
+	return n <= 4 ? 4 : 1 << (32 - __builtin_clz((unsigned)n - 1));
 }
 
 /* Records b in fn->idix when its id is small enough (at most four
@@ -343,6 +343,22 @@ void fn_preds(Fn *fn)
 
 static int map_new(const PseudoMap *m, int p);
 
+/* A copy of instruction si of a function being copied into fn, but for
+ * its links, name, memory accesses and operand symbols: ins_new without
+ * zeroing the operands, which the copy overwrites. */
+static Ins *ins_copy_shell(Fn *fn, const Ins *si)
+{
+	Ins *ni = ARENA_NEW(fn->arena, Ins, 1);
+	ni->kind = si->kind;
+	ni->nops = si->nops;
+	ni->ops = si->nops ? ARENA_RAW(fn->arena, Op, si->nops) : NULL;
+	ni->flags = si->flags;
+	ni->comm = si->comm;
+	ni->uid = si->uid;
+	ni->clobbers = si->clobbers;
+	return ni;
+}
+
 /* A copy of src; with m, its pseudos numbered by m (map_new) and its
  * table sized by them, not by src's numbers. */
 static Fn *copy_with(const Fn *src, const PseudoMap *m)
@@ -388,12 +404,8 @@ static Fn *copy_with(const Fn *src, const PseudoMap *m)
 		for (int k = 0; k < sb->nsucc; k++)
 			blk_add_succ(fn, b, sb->succ[k].blk, sb->succ[k].flags);
 		for (const Ins *si = sb->first; si; si = si->next) {
-			Ins *ni = ins_new(fn, si->kind, si->nops);
-			ni->flags = si->flags;
-			ni->comm = si->comm;
-			ni->uid = si->uid;
+			Ins *ni = ins_copy_shell(fn, si);
 			ni->name = dup_or_null(fn, si->name);
-			ni->clobbers = si->clobbers;
 			for (int k = 0; k < si->nmem; k++)
 				ins_add_mem(fn, ni, si->mem[k]);
 			for (int k = 0; k < si->nops; k++) {

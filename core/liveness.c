@@ -80,8 +80,13 @@ static void scan_ins(const Fn *fn, Events *e, const Ins *i, int b)
 	for (int k = 0; k < i->nops; k++)
 		if (i->ops[k].flags & OF_DEF)
 			ev_def(e, live_value(fn, &i->ops[k]), b);
-	for (RegSet c = i->clobbers; c; c &= c - 1)
-		ev_def(e, fn->npseudo + regset_first(c), b);
+	/* the clobbers in increasing order, a 64-bit word at a time: a
+	 * call clobbers dozens */
+	uint64_t lo = (uint64_t)i->clobbers, hi = (uint64_t)(i->clobbers >> 64);
+	for (; lo; lo &= lo - 1)
+		ev_def(e, fn->npseudo + regset_word_first(lo), b);
+	for (; hi; hi &= hi - 1)
+		ev_def(e, fn->npseudo + 64 + regset_word_first(hi), b);
 }
 
 /* Records the events of a phi of block b: its def, and its sources as
@@ -115,15 +120,20 @@ static void scan_blocks(const Fn *fn, Events *e)
 }
 
 /* An upper bound of the events of fn: two per operand (a
- * read-modify-write operand is a use and a def) and one per clobbered
- * register. */
+ * read-modify-write operand is a use and a def) and, per block with
+ * clobbers, one per hard register (ev_def records a register once per
+ * block). */
 static long max_events(const Fn *fn)
 {
 	long n = 0;
-	for (int b = 0; b < fn->nblk; b++)
-		for (const Ins *i = fn->blk[b]->first; i; i = i->next)
-			n += 2 * (long)i->nops +
-			     (i->clobbers ? regset_count(i->clobbers) : 0);
+	for (int b = 0; b < fn->nblk; b++) {
+		bool clob = false;
+		for (const Ins *i = fn->blk[b]->first; i; i = i->next) {
+			n += 2 * (long)i->nops;
+			clob |= i->clobbers != 0;
+		}
+		n += clob ? TGT_NREGS : 0;
+	}
 	return n;
 }
 
@@ -615,8 +625,13 @@ static inline void step_back(const Fn *fn, const Ins *i, LiveSet *s,
 		}
 	if (i->kind == IK_PHI)
 		return;
-	for (RegSet c = i->clobbers; c; c &= c - 1)
-		step_del(s, fn->npseudo + regset_first(c), wt, nw, sum);
+	/* in increasing order, as scan_ins */
+	uint64_t lo = (uint64_t)i->clobbers, hi = (uint64_t)(i->clobbers >> 64);
+	for (; lo; lo &= lo - 1)
+		step_del(s, fn->npseudo + regset_word_first(lo), wt, nw, sum);
+	for (; hi; hi &= hi - 1)
+		step_del(s, fn->npseudo + 64 + regset_word_first(hi), wt, nw,
+			 sum);
 	for (int k = 0; k < i->nops; k++)
 		if (op_reads(fn, &i->ops[k])) {
 			int v = live_value(fn, &i->ops[k]);

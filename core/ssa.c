@@ -129,16 +129,20 @@ static bool check_input(SC *sc, int *ndefs)
 	return true;
 }
 
-/* The definition-block lists under construction: pass 0 counts, pass
- * 1 fills; last[v] is the block last noted for v. */
+/* The definition-block lists under construction: the notes in scan
+ * order and their count per pseudo; last[v] is the block last noted for
+ * v. */
 typedef struct DefScan {
-	int pass;
+	Arena *a;
 	int *last;
 	int *count;
+	int *v, *b; /* the notes in scan order */
+	int n, cap;
 } DefScan;
 
 /* Notes block b as defining pseudo v, once per block; a second note of
- * the entry for a pseudo live into it sets twice[v]. */
+ * the entry for a pseudo live into it sets twice[v].  The notes go on a
+ * list in scan order, counted per pseudo. */
 static void note_def(SC *sc, DefScan *ds, int v, int b, bool livein_note)
 {
 	if (v >= sc->np0)
@@ -150,52 +154,59 @@ static void note_def(SC *sc, DefScan *ds, int v, int b, bool livein_note)
 		return;
 	}
 	ds->last[v] = b;
-	if (ds->pass == 0)
-		ds->count[v]++;
-	else
-		sc->dblk[sc->dstart[v] + ds->count[v]++] = b;
+	ds->count[v]++;
+	if (ds->n == ds->cap) {
+		int c = ds->cap ? 2 * ds->cap : 64;
+		ds->v = arena_grow_raw(ds->a, ds->v, sizeof(int) * (size_t)ds->cap,
+				       sizeof(int) * (size_t)c);
+		ds->b = arena_grow_raw(ds->a, ds->b, sizeof(int) * (size_t)ds->cap,
+				       sizeof(int) * (size_t)c);
+		ds->cap = c;
+	}
+	ds->v[ds->n] = v;
+	ds->b[ds->n++] = b;
 }
 
 /* For each original pseudo, the reachable blocks defining it (the
  * blocks that get a phi for every live pseudo included), plus the entry
  * when it is live there (its undefined version; twice[] notes when the
- * entry defines it as well).  CSR, two passes: O(operands + blocks +
- * live-in sets of the allphi blocks). */
+ * entry defines it as well).  CSR: one scan noting them in order, then
+ * bucketed by pseudo: O(operands + blocks + live-in sets of the allphi
+ * blocks). */
 static void def_blocks(SC *sc)
 {
 	Fn *fn = sc->fn;
 	int np = sc->np0, e = fn->entry;
-	DefScan ds = {.last = ARENA_NEW(fn->arena, int, np + 1),
+	DefScan ds = {.a = fn->arena,
+		      .last = ARENA_RAW(fn->arena, int, np + 1),
 		      .count = ARENA_NEW(fn->arena, int, np + 1)};
 	sc->dstart = ARENA_NEW(fn->arena, int, np + 1);
 	sc->twice = ARENA_NEW(fn->arena, bool, np + 1);
-	for (ds.pass = 0; ds.pass < 2; ds.pass++) {
-		for (int v = 0; v < np; v++)
-			ds.last[v] = -1;
-		for (int k = 0; k < sc->lv->nin[e]; k++)
-			note_def(sc, &ds, sc->lv->in[e][k], e, true);
-		for (int r = 0; r < sc->cfg->nrpo; r++) {
-			int b = sc->cfg->rpo[r];
-			for (int k = 0; sc->allphi[b] && k < sc->lv->nin[b]; k++)
-				note_def(sc, &ds, sc->lv->in[b][k], b, true);
-			for (const Ins *i = fn->blk[b]->first; i; i = i->next)
-				for (int k = 0; k < i->nops; k++)
-					if (i->ops[k].kind == OK_PSEUDO &&
-					    (i->ops[k].flags & OF_DEF))
-						note_def(sc, &ds, i->ops[k].reg,
-							 b, false);
-		}
-		if (ds.pass == 0) {
-			int total = 0;
-			for (int v = 0; v < np; v++) {
-				sc->dstart[v] = total;
-				total += ds.count[v];
-				ds.count[v] = 0;
-			}
-			sc->dstart[np] = total;
-			sc->dblk = ARENA_NEW(fn->arena, int, total + 1);
-		}
+	for (int v = 0; v < np; v++)
+		ds.last[v] = -1;
+	for (int k = 0; k < sc->lv->nin[e]; k++)
+		note_def(sc, &ds, sc->lv->in[e][k], e, true);
+	for (int r = 0; r < sc->cfg->nrpo; r++) {
+		int b = sc->cfg->rpo[r];
+		for (int k = 0; sc->allphi[b] && k < sc->lv->nin[b]; k++)
+			note_def(sc, &ds, sc->lv->in[b][k], b, true);
+		for (const Ins *i = fn->blk[b]->first; i; i = i->next)
+			for (int k = 0; k < i->nops; k++)
+				if (i->ops[k].kind == OK_PSEUDO &&
+				    (i->ops[k].flags & OF_DEF))
+					note_def(sc, &ds, i->ops[k].reg, b,
+						 false);
 	}
+	int total = 0;
+	for (int v = 0; v < np; v++) {
+		sc->dstart[v] = total;
+		total += ds.count[v];
+		ds.count[v] = 0;
+	}
+	sc->dstart[np] = total;
+	sc->dblk = ARENA_RAW(fn->arena, int, total + 1);
+	for (int k = 0; k < ds.n; k++)
+		sc->dblk[sc->dstart[ds.v[k]] + ds.count[ds.v[k]]++] = ds.b[k];
 }
 
 static void add_phi(SC *sc, int b, int v, int *cap)
@@ -523,8 +534,16 @@ bool ssa_construct(Fn *fn, Ssa *out, char *err, size_t errlen)
 bool ssa_construct_live(Fn *fn, Ssa *out, Live **lvp, char *err,
 			size_t errlen)
 {
+	return ssa_construct_dom(fn, out, lvp, NULL, err, errlen);
+}
+
+bool ssa_construct_dom(Fn *fn, Ssa *out, Live **lvp, const DomTree **domp,
+		       char *err, size_t errlen)
+{
 	if (lvp)
 		*lvp = NULL;
+	if (domp)
+		*domp = NULL;
 	*out = (Ssa){0};
 	SC sc = {.fn = fn, .ssa = out, .err = err, .errlen = errlen,
 		 .np0 = fn->npseudo, .nb = fn->nblk};
@@ -579,6 +598,8 @@ bool ssa_construct_live(Fn *fn, Ssa *out, Live **lvp, char *err,
 		sc.nlv->npseudo = total;
 		sc.nlv->nval = live_nval(fn);
 		*lvp = sc.nlv;
+		if (domp)
+			*domp = sc.dom;
 	}
 	out->norigin = fn->npseudo;
 	if (sc.nrmw)

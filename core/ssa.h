@@ -61,6 +61,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "dom.h"
 #include "ir.h"
 #include "liveness.h"
 
@@ -105,6 +106,11 @@ bool ssa_construct(Fn *fn, Ssa *out, char *err, size_t errlen);
  * appended use reads where the operand did. */
 bool ssa_construct_live(Fn *fn, Ssa *out, Live **lvp, char *err,
 			size_t errlen);
+
+/* ssa_construct_live; with domp, *domp := the dominator tree of
+ * (*lvp)->cfg when *lvp is set (phis change no edge), else NULL. */
+bool ssa_construct_dom(Fn *fn, Ssa *out, Live **lvp, const DomTree **domp,
+		       char *err, size_t errlen);
 
 /* A fresh pseudo of fn with p's class and size, recorded as a version of
  * p's origin (for later phases that create versions, e.g. reloads). */

@@ -584,10 +584,12 @@ static bool inserted_copy(const Ins *i)
 	return i->uid == 0 && (i->kind == IK_PCOPY || i->kind == IK_COPY);
 }
 
-/* Replaces the inserted copies of block b by sequences, with the
- * registers free there: none of a value live after the copy, no source,
- * no destination.  A backward walk from live_out(b). */
-static bool lower_block_copies(SD *sd, Blk *b, LiveSet *s)
+/* Requires top the first inserted copy of block b.  Replaces the
+ * inserted copies of b by sequences, with the registers free there: none
+ * of a value live after the copy, no source, no destination.  A backward
+ * walk from live_out(b), ending at top (nothing above it needs the live
+ * set). */
+static bool lower_block_copies(SD *sd, Blk *b, const Ins *top, LiveSet *s)
 {
 	Fn *fn = sd->fn;
 	live_set_out(sd->lv, b->idx, s);
@@ -615,6 +617,8 @@ static bool lower_block_copies(SD *sd, Blk *b, LiveSet *s)
 				return false;
 			pcopy_insert(b, i, &seq);
 			ins_remove(b, i);
+			if (i == top)
+				break;
 		}
 		live_step_back(fn, i, s);
 	}
@@ -629,10 +633,10 @@ static bool lower_inserted_copies(SD *sd)
 	LiveSet s;
 	lset_init(&s, fn->arena, sd->lv->nval);
 	for (int b = 0; b < fn->nblk; b++) {
-		bool any = false;
-		for (const Ins *i = fn->blk[b]->first; i && !any; i = i->next)
-			any = inserted_copy(i);
-		if (any && !lower_block_copies(sd, fn->blk[b], &s))
+		const Ins *top = fn->blk[b]->first;
+		while (top && !inserted_copy(top))
+			top = top->next;
+		if (top && !lower_block_copies(sd, fn->blk[b], top, &s))
 			return false;
 	}
 	return true;
