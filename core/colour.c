@@ -32,6 +32,10 @@ typedef struct CS {
 	bool *phidead;     /* per pseudo: a phi def not live after the phis */
 	uint8_t **flags;   /* per block: per operand of its non-phi
 			      instructions, FL_* */
+	int **vals;        /* per block: per operand of its non-phi
+			      instructions, its live_value */
+	int8_t *trk;       /* per pseudo: its class when colouring tracks
+			      it (need), else INT8_MIN */
 	int *ea, *eb, ne, ecap;
 	int affcap;
 	int *astart, *alist; /* per pseudo: its affinities (CSR) */
@@ -41,8 +45,11 @@ typedef struct CS {
 	RegSet hard;         /* hard registers (of all) live now */
 	RegSet **hafter;     /* per block, per non-phi instruction: the
 				hard registers of all live after it */
-	int *wt;             /* per value v, class cl: vweight(v, cl) at
-				wt[v * RC_NALLOC + cl] */
+	uint8_t *wc;         /* per value: the class it weighs in */
+	int *ww;             /* per value: its weight there (vweight) */
+	int *wt;             /* NULL, or when a hard register is in two
+				classes' sets: per value v, class cl:
+				vweight(v, cl) at wt[v * RC_NALLOC + cl] */
 	int lw[RC_NALLOC];   /* the weights of the live set of the walk */
 	int mlb[RC_NALLOC];  /* where maxlive was first reached */
 	const Ins *mli[RC_NALLOC];
@@ -175,7 +182,7 @@ static bool tracked(const CS *s, int v, int cls)
 {
 	const Fn *fn = s->fn;
 	if (v < fn->npseudo)
-		return cls_of(fn, v) == cls && s->c->need[v];
+		return s->trk[v] == cls;
 	return RS_HAS(s->c->avail[cls], v - fn->npseudo);
 }
 
@@ -188,29 +195,58 @@ static int vweight(const CS *s, int v, int cls)
 	return RS_HAS(s->c->avail[cls], v - fn->npseudo) ? 1 : 0;
 }
 
-/* s->wt, s->lw := the weights of L's values. */
+/* s->lw := the weights of L's values. */
 static void weigh_set(CS *s, const LiveSet *L)
 {
-	for (int cl = 0; cl < RC_NALLOC; cl++) {
+	for (int cl = 0; cl < RC_NALLOC; cl++)
 		s->lw[cl] = 0;
-		for (int k = 0; k < L->n; k++)
-			s->lw[cl] += s->wt[L->dense[k] * RC_NALLOC + cl];
+	if (s->wt) {
+		for (int cl = 0; cl < RC_NALLOC; cl++)
+			for (int k = 0; k < L->n; k++)
+				s->lw[cl] +=
+					s->wt[L->dense[k] * RC_NALLOC + cl];
+		return;
 	}
+	for (int k = 0; k < L->n; k++)
+		s->lw[s->wc[L->dense[k]]] += s->ww[L->dense[k]];
 }
 
-/* The weights of every value, per class (vweight), into s->wt. */
+/* The weights of every value per class (vweight): value v weighs ww[v]
+ * in class wc[v] and nothing elsewhere; when a hard register is in the
+ * sets of two classes, s->wt instead (wt[v * RC_NALLOC + cl]). */
 static void weigh_values(CS *s, int nval)
 {
 	const Fn *fn = s->fn;
 	int np = fn->npseudo;
-	s->wt = ARENA_NEW(s->a, int, nval * RC_NALLOC + 1);
+	s->wc = ARENA_NEW(s->a, uint8_t, nval + 1);
+	s->ww = ARENA_NEW(s->a, int, nval + 1);
 	/* a pseudo weighs in its class only */
-	for (int v = 0; v < np; v++) {
+	for (int v = 0; v < np && v < nval; v++) {
+		int cl = cls_of(fn, v);
+		if (cl >= 0 && cl < RC_NALLOC) {
+			s->wc[v] = (uint8_t)cl;
+			s->ww[v] = s->c->width[v];
+		}
+	}
+	/* a hard register in the classes whose set has it */
+	bool multi = false;
+	for (int cl = 0; cl < RC_NALLOC; cl++)
+		for (RegSet m = s->c->avail[cl]; m; m &= m - 1) {
+			int v = np + regset_first(m);
+			if (v >= nval)
+				continue;
+			multi |= s->ww[v] != 0;
+			s->wc[v] = (uint8_t)cl;
+			s->ww[v] = 1;
+		}
+	if (!multi)
+		return;
+	s->wt = ARENA_NEW(s->a, int, nval * RC_NALLOC + 1);
+	for (int v = 0; v < np && v < nval; v++) {
 		int cl = cls_of(fn, v);
 		if (cl >= 0 && cl < RC_NALLOC)
 			s->wt[v * RC_NALLOC + cl] = s->c->width[v];
 	}
-	/* a hard register in the classes whose set has it */
 	for (int cl = 0; cl < RC_NALLOC; cl++)
 		for (RegSet m = s->c->avail[cl]; m; m &= m - 1) {
 			int v = np + regset_first(m);
@@ -241,42 +277,117 @@ static const int *ties_of(CS *s, const Ins *i)
 	return s->tp;
 }
 
+/* What one pass over an instruction's operands tells the analysis. */
+typedef struct InsFacts {
+	RegSet hwrite; /* hard registers i writes (defs, clobbers) */
+	RegSet hdef;   /* its hard-register defs within all (values) */
+	RegSet hdefs;  /* its hard-register def operands within all */
+	RegSet hread;  /* hard registers it reads, within all */
+	bool early;    /* some operand is an early clobber */
+} InsFacts;
+
+/* vals[k] := live_value of i's operand k; the facts of i. */
+static InsFacts ins_values(const Fn *fn, RegSet all, const Ins *i,
+			   int *vals)
+{
+	InsFacts f = {.hwrite = i->clobbers};
+	for (int k = 0; k < i->nops; k++) {
+		const Op *o = &i->ops[k];
+		int v = live_value(fn, o);
+		vals[k] = v;
+		f.early |= (o->flags & OF_EARLY) != 0;
+		if (o->kind != OK_HREG)
+			continue;
+		if (o->flags & OF_DEF) {
+			f.hwrite |= RS_BIT(o->reg);
+			if (RS_HAS(all, o->reg)) {
+				f.hdefs |= RS_BIT(o->reg);
+				if (v >= 0)
+					f.hdef |= RS_BIT(o->reg);
+			}
+		}
+		if (v >= 0 && op_reads(fn, o))
+			f.hread |= RS_BIT(o->reg);
+	}
+	f.hread &= all;
+	return f;
+}
+
+/* The weights of value v (weigh_values) added to (sign 1) or taken
+ * from (-1) the walk's s->lw. */
+static void weigh_live(CS *s, int v, int sign)
+{
+	if (s->wt) {
+		for (int cl = 0; cl < RC_NALLOC; cl++)
+			s->lw[cl] += sign * s->wt[v * RC_NALLOC + cl];
+		return;
+	}
+	s->lw[s->wc[v]] += sign * s->ww[v];
+}
+
+/* live_step_back_sum over non-phi i with its operands' values vals:
+ * the same deletions and insertions in the same order (the order of
+ * L's members, which the edges follow). */
+static void step_back_vals(CS *s, const Ins *i, const int *vals, LiveSet *L)
+{
+	const Fn *fn = s->fn;
+	for (int k = 0; k < i->nops; k++) {
+		int v = vals[k];
+		if (v >= 0 && (i->ops[k].flags & OF_DEF) && lset_has(L, v)) {
+			lset_del(L, v);
+			weigh_live(s, v, -1);
+		}
+	}
+	for (RegSet c = i->clobbers; c; c &= c - 1) {
+		int v = fn->npseudo + regset_first(c);
+		if (lset_has(L, v)) {
+			lset_del(L, v);
+			weigh_live(s, v, -1);
+		}
+	}
+	for (int k = 0; k < i->nops; k++) {
+		int v = vals[k];
+		if (v >= 0 && !lset_has(L, v) && op_reads(fn, &i->ops[k])) {
+			lset_add(L, v);
+			weigh_live(s, v, 1);
+		}
+	}
+}
+
 /* Admissibility and interference at one non-phi instruction i of block
- * b; L holds the values live after i, tp its operands' tie partners. */
+ * b; L holds the values live after i, vals its operands' values, f
+ * their facts (ins_values), tp its operands' tie partners. */
 static void analyse_ins(CS *s, int b, const Ins *i, const LiveSet *L,
-			uint8_t *fl, const int *tp)
+			uint8_t *fl, const int *vals, const InsFacts *f,
+			const int *tp)
 {
 	Fn *fn = s->fn;
 	Colour *c = s->c;
 	int np = fn->npseudo;
-	RegSet hd = i->clobbers & s->all;
+	RegSet hd = (i->clobbers & s->all) | f->hdef;
 	int tick = ++s->tick;
 	int extra[RC_NALLOC] = {0};
-	RegSet hwrite = i->clobbers;
-	for (int k = 0; k < i->nops; k++)
-		if (i->ops[k].kind == OK_HREG && (i->ops[k].flags & OF_DEF))
-			hwrite |= RS_BIT(i->ops[k].reg);
+	bool anydead = false;
 	for (int k = 0; k < i->nops; k++) {
 		const Op *o = &i->ops[k];
-		int v = live_value(fn, o);
+		int v = vals[k];
 		if (v < 0)
 			continue;
 		/* a read dies when the value is not live after i, or when i
 		 * writes its hard register anew */
 		if (op_reads(fn, o) &&
-		    (!lset_has(L, v) || (v >= np && RS_HAS(hwrite, v - np))))
+		    (!lset_has(L, v) || (v >= np && RS_HAS(f->hwrite, v - np))))
 			fl[k] |= FL_DIES;
 		if (o->flags & OF_DEF) {
 			bool first = v >= np || s->stamp[v] != tick;
 			if (!lset_has(L, v)) {
 				fl[k] |= FL_DEAD;
+				anydead = true;
 				for (int cl = 0; cl < RC_NALLOC && first; cl++)
 					extra[cl] += vweight(s, v, cl);
 			}
 			if (v < np)
 				s->stamp[v] = tick;
-			else if (RS_HAS(s->all, v - np))
-				hd |= RS_BIT(v - np);
 		}
 		if (o->kind == OK_PSEUDO && v < np && o->allowed)
 			c->adm[v] &= o->allowed;
@@ -288,13 +399,14 @@ static void analyse_ins(CS *s, int b, const Ins *i, const LiveSet *L,
 			c->adm[v] &= RS_BIT(i->ops[t].reg);
 	}
 	point(s, extra, b, i);
+	bool copy = i->kind == IK_COPY || i->kind == IK_PCOPY;
 	for (int k = 0; k < i->nops; k++) {
 		const Op *o = &i->ops[k];
 		if (!(o->flags & OF_DEF) || !constr_reg_operand(o))
 			continue;
 		int d = o->reg, cl = cls_of(fn, d);
 		RegSet cregs = fn->target->class_regs[cl];
-		int sv = copy_src(fn, i, k);
+		int sv = copy ? copy_src(fn, i, k) : -1;
 		for (int m = 0; m < L->n; m++) {
 			int v = L->dense[m];
 			if (v == d || v == sv)
@@ -302,7 +414,7 @@ static void analyse_ins(CS *s, int b, const Ins *i, const LiveSet *L,
 			if (v < np) {
 				/* two defs of i: the pair once, from the
 				 * smaller */
-				if (tracked(s, v, cl) &&
+				if (s->trk[v] == cl &&
 				    (s->stamp[v] != tick || v > d))
 					add_edge(s, d, v);
 			} else if (RS_HAS(cregs, v - np)) {
@@ -311,9 +423,11 @@ static void analyse_ins(CS *s, int b, const Ins *i, const LiveSet *L,
 		}
 		s->forb[d] |= hd & cregs;
 		int t = tp[k];
-		for (int m = 0; m < i->nops; m++) {
+		/* early clobbers and dead defs meet i's other operands */
+		for (int m = 0;
+		     m < i->nops && ((o->flags & OF_EARLY) || anydead); m++) {
 			const Op *q = &i->ops[m];
-			int u = live_value(fn, q);
+			int u = vals[m];
 			if (m == k || u < 0)
 				continue;
 			bool early_hit = (o->flags & OF_EARLY) && m != t &&
@@ -324,7 +438,7 @@ static void analyse_ins(CS *s, int b, const Ins *i, const LiveSet *L,
 			if (!early_hit && !both_defs)
 				continue;
 			if (u < np) {
-				if (u != d && tracked(s, u, cl))
+				if (u != d && s->trk[u] == cl)
 					add_edge(s, d, u);
 			} else if (RS_HAS(cregs, u - np)) {
 				s->forb[d] |= RS_BIT(u - np);
@@ -347,7 +461,7 @@ static void analyse_ins(CS *s, int b, const Ins *i, const LiveSet *L,
 			add_aff(s, d, -1 - (sv - np), bweight(s->fn->blk[b]));
 	}
 	/* hard registers written while values live across i */
-	for (int k = 0; k < i->nops; k++) {
+	for (int k = 0; k < i->nops && f->hdefs && copy; k++) {
 		const Op *o = &i->ops[k];
 		if (o->kind != OK_HREG || !(o->flags & OF_DEF) ||
 		    !RS_HAS(s->all, o->reg))
@@ -366,7 +480,7 @@ static void analyse_ins(CS *s, int b, const Ins *i, const LiveSet *L,
 			continue;
 		RegSet h = hd & fn->target->class_regs[cls_of(fn, v)];
 		/* `copy =%h, v`: v may stay in h (one value) */
-		for (int k = 0; k < i->nops; k++)
+		for (int k = 0; k < i->nops && copy; k++)
 			if (i->ops[k].kind == OK_HREG && copy_src(fn, i, k) == v)
 				h &= ~RS_BIT(i->ops[k].reg);
 		s->forb[v] |= h;
@@ -488,6 +602,7 @@ static void analyse(CS *s)
 	lset_init(&L, s->a, s->lv->nval);
 	weigh_values(s, s->lv->nval);
 	s->flags = ARENA_NEW(s->a, uint8_t *, fn->nblk + 1);
+	s->vals = ARENA_NEW(s->a, int *, fn->nblk + 1);
 	s->hafter = ARENA_NEW(s->a, RegSet *, fn->nblk + 1);
 	for (int b = 0; b < fn->nblk; b++) {
 		if (!cfg_reachable(s->cfg, b))
@@ -495,30 +610,35 @@ static void analyse(CS *s)
 		const Blk *bb = fn->blk[b];
 		int n = count_ops(bb);
 		s->flags[b] = ARENA_NEW(s->a, uint8_t, n + 1);
+		s->vals[b] = ARENA_RAW(s->a, int, n + 1);
 		int ni = 0;
 		for (const Ins *i = bb->first; i; i = i->next)
 			ni += i->kind != IK_PHI;
 		s->hafter[b] = ARENA_NEW(s->a, RegSet, ni + 1);
 		live_set_out(s->lv, b, &L);
 		weigh_set(s, &L);
+		RegSet h = hard_of(s, &L);
 		for (const Ins *i = bb->last; i && i->kind != IK_PHI;
 		     i = i->prev) {
 			n -= i->nops;
-			s->hafter[b][--ni] = hard_of(s, &L);
+			s->hafter[b][--ni] = h;
+			int *vals = s->vals[b] + n;
+			InsFacts f = ins_values(fn, s->all, i, vals);
 			const int *tp = ties_of(s, i);
-			analyse_ins(s, b, i, &L, s->flags[b] + n, tp);
-			live_step_back_sum(fn, i, &L, s->wt, RC_NALLOC, s->lw);
+			analyse_ins(s, b, i, &L, s->flags[b] + n, vals, &f, tp);
+			step_back_vals(s, i, vals, &L);
+			/* the hard registers live before i */
+			h = ((h & ~f.hdef & ~i->clobbers) | f.hread) & s->all;
 			int extra[RC_NALLOC] = {0};
-			for (int k = 0; k < i->nops; k++) {
+			for (int k = 0; k < i->nops && f.early; k++) {
 				const Op *o = &i->ops[k];
 				if (!(o->flags & OF_EARLY))
 					continue;
-				int v = live_value(fn, o);
+				int v = vals[k];
 				int t = tp[k];
 				/* tied to a read, it takes that (dying)
 				 * value's register */
-				bool shares = t >= 0 &&
-					      live_value(fn, &i->ops[t]) >= 0 &&
+				bool shares = t >= 0 && vals[t] >= 0 &&
 					      op_reads(fn, &i->ops[t]);
 				if (v >= 0 && v < fn->npseudo && !shares &&
 				    !lset_has(&L, v)) {
@@ -859,8 +979,9 @@ static int word_reg(const CS *s, const Ins *i, int v)
 /* Colours the defs of an ordinary instruction and updates occupancy:
  * early-clobber defs, dying reads released, other defs, dead defs
  * released.  Defs with a register already (a matched constrained
- * instruction) keep it. */
-static bool apply_ins(CS *s, int b, Ins *i, const uint8_t *fl, RegSet hafter)
+ * instruction) keep it.  vals: the operands' live_value (analyse). */
+static bool apply_ins(CS *s, int b, Ins *i, const uint8_t *fl,
+		      const int *vals, RegSet hafter)
 {
 	Fn *fn = s->fn;
 	Colour *c = s->c;
@@ -887,7 +1008,7 @@ static bool apply_ins(CS *s, int b, Ins *i, const uint8_t *fl, RegSet hafter)
 	s->hard = hafter;
 	int tick = ++s->tick;
 	for (int k = 0; k < i->nops; k++) {
-		int v = live_value(fn, &i->ops[k]);
+		int v = vals[k];
 		if (v < 0 || v >= np || !(fl[k] & FL_DIES) ||
 		    s->stamp[v] == tick)
 			continue;
@@ -898,7 +1019,7 @@ static bool apply_ins(CS *s, int b, Ins *i, const uint8_t *fl, RegSet hafter)
 		const Op *o = &i->ops[k];
 		if (!(o->flags & OF_DEF))
 			continue;
-		int v = live_value(fn, o);
+		int v = vals[k];
 		if (v < 0)
 			continue;
 		if (v >= np) {
@@ -940,7 +1061,7 @@ static bool apply_ins(CS *s, int b, Ins *i, const uint8_t *fl, RegSet hafter)
 	for (int k = 0; k < i->nops; k++) {
 		if (!(fl[k] & FL_DEAD) || !(i->ops[k].flags & OF_DEF))
 			continue;
-		int v = live_value(fn, &i->ops[k]);
+		int v = vals[k];
 		if (v >= 0)
 			occupy(s, v, -1);
 	}
@@ -1179,8 +1300,11 @@ static void occupancy(const CS *s, const Ins *I, const uint8_t *flI,
 	*occa = a | (hafter & cregs);
 }
 
+/* Colours parallel copy P and the constrained instruction I after it
+ * as one problem (match_class), then I; valsI: the live_value of I's
+ * operands. */
 static bool apply_pair(CS *s, int b, Ins *P, const uint8_t *flP, Ins *I,
-		       const uint8_t *flI, RegSet hafter)
+		       const uint8_t *flI, const int *valsI, RegSet hafter)
 {
 	Fn *fn = s->fn;
 	/* every source dies at P */
@@ -1203,7 +1327,7 @@ static bool apply_pair(CS *s, int b, Ins *P, const uint8_t *flP, Ins *I,
 	for (int k = 0; k < P->nops; k += 2)
 		if (flP[k] & FL_DEAD)
 			occupy(s, P->ops[k].reg, -1);
-	return apply_ins(s, b, I, flI, hafter);
+	return apply_ins(s, b, I, flI, valsI, hafter);
 }
 
 /* Colours block b's phis and instructions (the registers of its live-in
@@ -1258,21 +1382,25 @@ static bool colour_block(CS *s, int b)
 		if (constr_reg_operand(&j->ops[0]) && s->phidead[j->ops[0].reg])
 			occupy(s, j->ops[0].reg, -1);
 	uint8_t *fl = s->flags[b];
+	const int *vals = s->vals[b];
 	const RegSet *ha = s->hafter[b];
 	for (Ins *x = i; x; x = x->next) {
 		Ins *nx = x->next;
 		if (x->kind == IK_PCOPY && x->uid == 0 && nx &&
 		    constr_is_constrained(fn, nx, c->avail)) {
-			if (!apply_pair(s, b, x, fl, nx, fl + x->nops, ha[1]))
+			if (!apply_pair(s, b, x, fl, nx, fl + x->nops,
+					vals + x->nops, ha[1]))
 				return false;
 			fl += x->nops + nx->nops;
+			vals += x->nops + nx->nops;
 			ha += 2;
 			x = nx;
 			continue;
 		}
-		if (!apply_ins(s, b, x, fl, *ha))
+		if (!apply_ins(s, b, x, fl, vals, *ha))
 			return false;
 		fl += x->nops;
+		vals += x->nops;
 		ha++;
 	}
 	return true;
@@ -1307,6 +1435,7 @@ static void init_values(CS *s)
 	s->forb = ARENA_RAW(s->a, RegSet, np + 1);
 	s->phidead = ARENA_RAW(s->a, bool, np + 1);
 	s->stamp = ARENA_NEW(s->a, int, np + TGT_NREGS + 1);
+	s->trk = ARENA_RAW(s->a, int8_t, np + 1);
 	c->reg[np] = 0;
 	c->unit[np] = 0;
 	for (int p = 0; p <= np; p++) {
@@ -1315,6 +1444,7 @@ static void init_values(CS *s)
 			c->unit[p] = p;
 		}
 		c->need[p] = false;
+		s->trk[p] = INT8_MIN;
 		s->forb[p] = 0;
 		s->phidead[p] = false;
 		c->width[p] = 0;
@@ -1335,8 +1465,11 @@ static void init_values(CS *s)
 				const Op *o = &i->ops[k];
 				if (constr_reg_operand(o) && o->reg < np &&
 				    fn->pseudo[o->reg].cls >= 0 &&
-				    fn->pseudo[o->reg].cls < RC_NALLOC)
+				    fn->pseudo[o->reg].cls < RC_NALLOC) {
 					c->need[o->reg] = true;
+					s->trk[o->reg] =
+						(int8_t)fn->pseudo[o->reg].cls;
+				}
 			}
 		}
 	s->tp = ARENA_RAW(s->a, int, maxops + 1);
