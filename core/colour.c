@@ -51,10 +51,11 @@ typedef struct CS {
 				classes' sets: per value v, class cl:
 				vweight(v, cl) at wt[v * RC_NALLOC + cl] */
 	int lw[RC_NALLOC];   /* the weights of the live set of the walk */
+	bool grew;           /* some lw grew since the last point */
 	int mlb[RC_NALLOC];  /* where maxlive was first reached */
 	const Ins *mli[RC_NALLOC];
 	int *tp;             /* the tie partners of one instruction's
-				operands (ties_of), room for the most */
+				operands (ins_values), room for the most */
 	char *err;
 	size_t errlen;
 } CS;
@@ -198,6 +199,7 @@ static int vweight(const CS *s, int v, int cls)
 /* s->lw := the weights of L's values. */
 static void weigh_set(CS *s, const LiveSet *L)
 {
+	s->grew = true;
 	for (int cl = 0; cl < RC_NALLOC; cl++)
 		s->lw[cl] = 0;
 	if (s->wt) {
@@ -256,25 +258,22 @@ static void weigh_values(CS *s, int nval)
 }
 
 /* Records a pressure point with the values of the walk's live set
- * (weights s->lw) plus the extra weight. */
-static void point(CS *s, const int extra[RC_NALLOC], int b, const Ins *i)
+ * (weights s->lw) plus the extra weight (NULL: none).  Without extra
+ * weight, a point where no weight grew since the last one recorded
+ * cannot exceed it: skipped. */
+static void point(CS *s, const int *extra, int b, const Ins *i)
 {
+	if (!extra && !s->grew)
+		return;
+	s->grew = false;
 	for (int cl = 0; cl < RC_NALLOC; cl++) {
-		int w = extra[cl] + s->lw[cl];
+		int w = (extra ? extra[cl] : 0) + s->lw[cl];
 		if (w > s->c->maxlive[cl]) {
 			s->c->maxlive[cl] = w;
 			s->mlb[cl] = b;
 			s->mli[cl] = i;
 		}
 	}
-}
-
-/* The tie partners of i's operands (constr_tie_partner of each) in
- * s->tp, valid until the next call. */
-static const int *ties_of(CS *s, const Ins *i)
-{
-	constr_tie_partners(i, s->tp);
-	return s->tp;
 }
 
 /* What one pass over an instruction's operands tells the analysis. */
@@ -286,15 +285,19 @@ typedef struct InsFacts {
 	bool early;    /* some operand is an early clobber */
 } InsFacts;
 
-/* vals[k] := live_value of i's operand k; the facts of i. */
+/* vals[k] := live_value of i's operand k, tp[k] := its tie partner
+ * (constr_tie_partner); the facts of i. */
 static InsFacts ins_values(const Fn *fn, RegSet all, const Ins *i,
-			   int *vals)
+			   int *vals, int *tp)
 {
 	InsFacts f = {.hwrite = i->clobbers};
+	bool tied = false;
 	for (int k = 0; k < i->nops; k++) {
 		const Op *o = &i->ops[k];
 		int v = live_value(fn, o);
 		vals[k] = v;
+		tp[k] = -1;
+		tied |= (unsigned)o->tie < (unsigned)i->nops;
 		f.early |= (o->flags & OF_EARLY) != 0;
 		if (o->kind != OK_HREG)
 			continue;
@@ -310,6 +313,8 @@ static InsFacts ins_values(const Fn *fn, RegSet all, const Ins *i,
 			f.hread |= RS_BIT(o->reg);
 	}
 	f.hread &= all;
+	if (tied) /* else no operand names a partner */
+		constr_tie_partners(i, tp);
 	return f;
 }
 
@@ -317,6 +322,7 @@ static InsFacts ins_values(const Fn *fn, RegSet all, const Ins *i,
  * from (-1) the walk's s->lw. */
 static void weigh_live(CS *s, int v, int sign)
 {
+	s->grew |= sign > 0;
 	if (s->wt) {
 		for (int cl = 0; cl < RC_NALLOC; cl++)
 			s->lw[cl] += sign * s->wt[v * RC_NALLOC + cl];
@@ -398,7 +404,7 @@ static void analyse_ins(CS *s, int b, const Ins *i, const LiveSet *L,
 		    RS_HAS(s->all, i->ops[t].reg))
 			c->adm[v] &= RS_BIT(i->ops[t].reg);
 	}
-	point(s, extra, b, i);
+	point(s, anydead ? extra : NULL, b, i);
 	bool copy = i->kind == IK_COPY || i->kind == IK_PCOPY;
 	for (int k = 0; k < i->nops; k++) {
 		const Op *o = &i->ops[k];
@@ -623,8 +629,8 @@ static void analyse(CS *s)
 			n -= i->nops;
 			s->hafter[b][--ni] = h;
 			int *vals = s->vals[b] + n;
-			InsFacts f = ins_values(fn, s->all, i, vals);
-			const int *tp = ties_of(s, i);
+			int *tp = s->tp;
+			InsFacts f = ins_values(fn, s->all, i, vals, tp);
 			analyse_ins(s, b, i, &L, s->flags[b] + n, vals, &f, tp);
 			step_back_vals(s, i, vals, &L);
 			/* the hard registers live before i */
@@ -647,7 +653,7 @@ static void analyse(CS *s)
 						extra[cl] += s->c->width[v];
 				}
 			}
-			point(s, extra, b, i);
+			point(s, f.early ? extra : NULL, b, i);
 		}
 		analyse_phis(s, b, &L);
 		if (b == fn->entry)
