@@ -111,43 +111,30 @@ static void build_units(CO *co)
 	for (int x = 0; x < np; x++)
 		if (co->node[x])
 			co->cspan[x] = uspan(co, x, co->col[x]);
-	/* unit adjacency: members' neighbours mapped to units */
+	/* unit adjacency: members' neighbours mapped to units, in one pass
+	 * (at most as many as the members' neighbours) */
 	int *mark = ARENA_RAW(co->a, int, np + 1);
 	for (int p = 0; p < np; p++)
 		mark[p] = -1;
 	co->ustart = ARENA_NEW(co->a, int, np + 2);
-	int total = 0;
-	for (int pass = 0; pass < 2; pass++) {
-		int n = 0;
-		for (int x = 0; x < np; x++) {
-			if (pass)
-				co->ustart[x] = n;
-			if (!co->node[x])
-				continue;
-			for (int m = co->mstart[x]; m < co->mstart[x + 1]; m++) {
-				int p = co->members[m];
-				for (int k = c->nstart[p]; k < c->nstart[p + 1];
-				     k++) {
-					int y = co->u[c->nbr[k]];
-					if (y == x || !co->node[y] ||
-					    mark[y] == x + pass * np)
-						continue;
-					mark[y] = x + pass * np;
-					if (pass)
-						co->unbr[n] = y;
-					n++;
-				}
+	co->unbr = ARENA_RAW(co->a, int, c->nstart[np] + 1);
+	int n = 0;
+	for (int x = 0; x < np; x++) {
+		co->ustart[x] = n;
+		if (!co->node[x])
+			continue;
+		for (int m = co->mstart[x]; m < co->mstart[x + 1]; m++) {
+			int p = co->members[m];
+			for (int k = c->nstart[p]; k < c->nstart[p + 1]; k++) {
+				int y = co->u[c->nbr[k]];
+				if (y == x || !co->node[y] || mark[y] == x)
+					continue;
+				mark[y] = x;
+				co->unbr[n++] = y;
 			}
 		}
-		if (!pass) {
-			total = n;
-			co->unbr = ARENA_RAW(co->a, int, total + 1);
-			for (int p = 0; p < np; p++)
-				mark[p] = -1;
-		} else {
-			co->ustart[np] = n;
-		}
 	}
+	co->ustart[np] = n;
 }
 
 /* Sorts co->aff by (a, b) increasing: a stable counting sort by b,
