@@ -110,19 +110,23 @@ static RegSet starts(RegSet m, int w)
 	return s;
 }
 
-static void add_edge(CS *s, int a, int b)
+/* Room for twice as many interference edges. */
+static void grow_edges(CS *s)
 {
-	if (s->ne == s->ecap) {
-		int cap = 2 * s->ecap + 64;
-		/* filled in order: the tails need no zeroing */
-		s->ea = arena_grow_raw(s->a, s->ea,
-				       sizeof(int) * (size_t)s->ecap,
-				       sizeof(int) * (size_t)cap);
-		s->eb = arena_grow_raw(s->a, s->eb,
-				       sizeof(int) * (size_t)s->ecap,
-				       sizeof(int) * (size_t)cap);
-		s->ecap = cap;
-	}
+	int cap = 2 * s->ecap + 64;
+	/* filled in order: the tails need no zeroing */
+	s->ea = arena_grow_raw(s->a, s->ea, sizeof(int) * (size_t)s->ecap,
+			       sizeof(int) * (size_t)cap);
+	s->eb = arena_grow_raw(s->a, s->eb, sizeof(int) * (size_t)s->ecap,
+			       sizeof(int) * (size_t)cap);
+	s->ecap = cap;
+}
+
+/* Records the interference of pseudos a and b. */
+static inline void add_edge(CS *s, int a, int b)
+{
+	if (s->ne == s->ecap)
+		grow_edges(s);
 	s->ea[s->ne] = a;
 	s->eb[s->ne++] = b;
 }
@@ -1630,15 +1634,18 @@ bool colour_valid(const Fn *fn, const Colour *c, char *err, size_t errlen)
 			snprintf(err, errlen, "p%d: not with its tied values", p);
 			return false;
 		}
-		RegSet sp = span(r, c->width[p]);
+		int w = c->width[p];
 		for (int k = c->nstart[p]; k < c->nstart[p + 1]; k++) {
 			int q = c->nbr[k];
 			/* the lists are symmetric: a pair of needed values
 			 * once, from the smaller */
 			if (q < p && c->need[q])
 				continue;
-			if (c->reg[q] >= 0 &&
-			    (span(c->reg[q], c->width[q]) & sp)) {
+			/* registers r..r+w-1 and q's overlap (neither set
+			 * empty) */
+			int rq = c->reg[q], wq = c->width[q];
+			if (rq >= 0 && w > 0 && wq > 0 && rq < r + w &&
+			    r < rq + wq) {
 				snprintf(err, errlen,
 					 "p%d and p%d interfere, both in %s", p,
 					 q, fn->target->regs[r].name);
