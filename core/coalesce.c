@@ -44,6 +44,7 @@ typedef struct CO {
 	Pref *pref;      /* per unit: register preferences (CSR) */
 	int *pstart;
 	uint8_t *uw;     /* per unit: its widest member's width */
+	bool narrow;     /* every unit with a register takes one */
 	bool *fixed;     /* done with: never moves again */
 	bool *busy;      /* changed in the current attempt */
 	int *scratch;    /* np: a component being gathered */
@@ -111,9 +112,12 @@ static void build_units(CO *co)
 				co->uw[co->u[p]] = c->width[p];
 		}
 	co->cspan = ARENA_NEW(co->a, RegSet, np + 1);
+	co->narrow = true;
 	for (int x = 0; x < np; x++)
-		if (co->node[x])
+		if (co->node[x]) {
 			co->cspan[x] = uspan(co, x, co->col[x]);
+			co->narrow &= co->uw[x] == 1;
+		}
 	/* unit adjacency: members' neighbours mapped to units, in one pass
 	 * (at most as many as the members' neighbours) */
 	int *mark = ARENA_RAW(co->a, int, np + 1);
@@ -340,7 +344,14 @@ static bool recolour(CO *co, int u, const int *order, int norder,
 			return true;
 		RegSet sp = uspan(co, u, r);
 		bool ok = true;
-		for (int j = co->ustart[u]; j < co->ustart[u + 1] && ok; j++) {
+		int j = co->ustart[u], end = co->ustart[u + 1];
+		if (co->narrow) /* every span one register: by registers */
+			for (; j < end && ok; j++) {
+				int n = co->unbr[j];
+				if (co->col[n] == r)
+					ok = move_away(co, n, sp, depth);
+			}
+		for (; j < end && ok; j++) {
 			int n = co->unbr[j];
 			if (co->cspan[n] & sp)
 				ok = move_away(co, n, sp, depth);
