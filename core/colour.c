@@ -13,6 +13,7 @@
 #include "liveness.h"
 
 enum { FL_DIES = 1, FL_DEAD = 2 };
+enum { IF_EARLY = 1, IF_DEAD = 2 }; /* some operand early, some def dead */
 
 typedef struct CS {
 	Fn *fn;
@@ -34,8 +35,8 @@ typedef struct CS {
 			      instructions, FL_* */
 	int **vals;        /* per block: per operand of its non-phi
 			      instructions, its live_value */
-	int8_t *trk;       /* per pseudo: its class when colouring tracks
-			      it (need), else INT8_MIN */
+	int8_t *trk;       /* per value: its class when colouring tracks
+			      it (a pseudo it needs), else INT8_MIN */
 	int *ea, *eb, ne, ecap;
 	int affcap;
 	int *astart, *alist; /* per pseudo: its affinities (CSR) */
@@ -45,6 +46,7 @@ typedef struct CS {
 	RegSet hard;         /* hard registers (of all) live now */
 	RegSet **hafter;     /* per block, per non-phi instruction: the
 				hard registers of all live after it */
+	uint8_t **iflags;    /* per block, per non-phi instruction: IF_* */
 	uint8_t *wc;         /* per value: the class it weighs in */
 	int *ww;             /* per value: its weight there (vweight) */
 	int *wt;             /* NULL, or when a hard register is in two
@@ -285,7 +287,8 @@ typedef struct InsFacts {
 	RegSet hwrite; /* hard registers i writes (defs, clobbers) */
 	RegSet hdef;   /* its hard-register defs within all (values) */
 	RegSet hdefs;  /* its hard-register def operands within all */
-	RegSet hread;  /* hard registers it reads, within all */
+	RegSet hkill;  /* its hard-register defs (values) */
+	RegSet hread;  /* hard registers it reads (values) */
 	bool early;    /* some operand is an early clobber */
 } InsFacts;
 
@@ -312,11 +315,12 @@ static InsFacts ins_values(const Fn *fn, RegSet all, const Ins *i,
 				if (v >= 0)
 					f.hdef |= RS_BIT(o->reg);
 			}
+			if (v >= 0)
+				f.hkill |= RS_BIT(o->reg);
 		}
 		if (v >= 0 && op_reads(fn, o))
 			f.hread |= RS_BIT(o->reg);
 	}
-	f.hread &= all;
 	if (tied) /* else no operand names a partner */
 		constr_tie_partners(i, tp);
 	return f;
@@ -365,11 +369,13 @@ static void step_back_vals(CS *s, const Ins *i, const int *vals, LiveSet *L)
 }
 
 /* Admissibility and interference at one non-phi instruction i of block
- * b; L holds the values live after i, vals its operands' values, f
- * their facts (ins_values), tp its operands' tie partners. */
-static void analyse_ins(CS *s, int b, const Ins *i, const LiveSet *L,
-			uint8_t *fl, const int *vals, const InsFacts *f,
-			const int *tp)
+ * b; L holds the values live after i (hl: the hard registers among
+ * them), vals its operands' values, f
+ * their facts (ins_values), tp its operands' tie partners.  Returns
+ * whether some def of i is dead (FL_DEAD). */
+static bool analyse_ins(CS *s, int b, const Ins *i, const LiveSet *L,
+			RegSet hl, uint8_t *fl, const int *vals,
+			const InsFacts *f, const int *tp)
 {
 	Fn *fn = s->fn;
 	Colour *c = s->c;
@@ -417,21 +423,18 @@ static void analyse_ins(CS *s, int b, const Ins *i, const LiveSet *L,
 		int d = o->reg, cl = cls_of(fn, d);
 		RegSet cregs = fn->target->class_regs[cl];
 		int sv = copy ? copy_src(fn, i, k) : -1;
+		/* two defs of i: the pair once, from the smaller */
 		for (int m = 0; m < L->n; m++) {
 			int v = L->dense[m];
-			if (v == d || v == sv)
-				continue;
-			if (v < np) {
-				/* two defs of i: the pair once, from the
-				 * smaller */
-				if (s->trk[v] == cl &&
-				    (s->stamp[v] != tick || v > d))
-					add_edge(s, d, v);
-			} else if (RS_HAS(cregs, v - np)) {
-				s->forb[d] |= RS_BIT(v - np);
-			}
+			if (s->trk[v] == cl && v != d && v != sv &&
+			    (s->stamp[v] != tick || v > d))
+				add_edge(s, d, v);
 		}
-		s->forb[d] |= hd & cregs;
+		/* the hard registers live after i but a copied one */
+		RegSet hf = hl & cregs;
+		if (sv >= np)
+			hf &= ~RS_BIT(sv - np);
+		s->forb[d] |= hf | (hd & cregs);
 		int t = tp[k];
 		/* early clobbers and dead defs meet i's other operands */
 		for (int m = 0;
@@ -483,7 +486,7 @@ static void analyse_ins(CS *s, int b, const Ins *i, const LiveSet *L,
 		}
 	}
 	if (!hd)
-		return;
+		return anydead;
 	for (int m = 0; m < L->n; m++) {
 		int v = L->dense[m];
 		if (v >= np || s->stamp[v] == tick)
@@ -495,11 +498,12 @@ static void analyse_ins(CS *s, int b, const Ins *i, const LiveSet *L,
 				h &= ~RS_BIT(i->ops[k].reg);
 		s->forb[v] |= h;
 	}
+	return anydead;
 }
 
-/* The phis of block b; L holds the values live after them.  Steps L
- * back over them. */
-static void analyse_phis(CS *s, int b, LiveSet *L)
+/* The phis of block b; L holds the values live after them (hl: the hard
+ * registers among them).  Steps L back over them. */
+static void analyse_phis(CS *s, int b, LiveSet *L, RegSet hl)
 {
 	Fn *fn = s->fn;
 	Colour *c = s->c;
@@ -520,15 +524,10 @@ static void analyse_phis(CS *s, int b, LiveSet *L)
 		}
 		for (int m = 0; m < L->n; m++) {
 			int v = L->dense[m];
-			if (v == d)
-				continue;
-			if (v < np) {
-				if (tracked(s, v, cl))
-					add_edge(s, d, v);
-			} else if (RS_HAS(cregs, v - np)) {
-				s->forb[d] |= RS_BIT(v - np);
-			}
+			if (s->trk[v] == cl && v != d)
+				add_edge(s, d, v);
 		}
+		s->forb[d] |= hl & cregs;
 		for (const Ins *j = bb->first; j && j->kind == IK_PHI;
 		     j = j->next)
 			if (j != i && constr_reg_operand(&j->ops[0]) &&
@@ -584,7 +583,7 @@ static void analyse_entry(CS *s, const LiveSet *L)
 	}
 }
 
-/* The hard registers of all among the values of L. */
+/* The hard registers among the values of L. */
 static RegSet hard_of(const CS *s, const LiveSet *L)
 {
 	RegSet h = 0;
@@ -592,7 +591,7 @@ static RegSet hard_of(const CS *s, const LiveSet *L)
 	for (int k = 0; k < L->n; k++)
 		if (L->dense[k] >= np)
 			h |= RS_BIT(L->dense[k] - np);
-	return h & s->all;
+	return h;
 }
 
 static int count_ops(const Blk *b)
@@ -614,6 +613,7 @@ static void analyse(CS *s)
 	s->flags = ARENA_NEW(s->a, uint8_t *, fn->nblk + 1);
 	s->vals = ARENA_NEW(s->a, int *, fn->nblk + 1);
 	s->hafter = ARENA_NEW(s->a, RegSet *, fn->nblk + 1);
+	s->iflags = ARENA_NEW(s->a, uint8_t *, fn->nblk + 1);
 	for (int b = 0; b < fn->nblk; b++) {
 		if (!cfg_reachable(s->cfg, b))
 			continue;
@@ -625,20 +625,24 @@ static void analyse(CS *s)
 		for (const Ins *i = bb->first; i; i = i->next)
 			ni += i->kind != IK_PHI;
 		s->hafter[b] = ARENA_NEW(s->a, RegSet, ni + 1);
+		s->iflags[b] = ARENA_NEW(s->a, uint8_t, ni + 1);
 		live_set_out(s->lv, b, &L);
 		weigh_set(s, &L);
-		RegSet h = hard_of(s, &L);
+		RegSet h = hard_of(s, &L); /* hard values live, all of them */
 		for (const Ins *i = bb->last; i && i->kind != IK_PHI;
 		     i = i->prev) {
 			n -= i->nops;
-			s->hafter[b][--ni] = h;
+			s->hafter[b][--ni] = h & s->all;
 			int *vals = s->vals[b] + n;
 			int *tp = s->tp;
 			InsFacts f = ins_values(fn, s->all, i, vals, tp);
-			analyse_ins(s, b, i, &L, s->flags[b] + n, vals, &f, tp);
+			bool dead = analyse_ins(s, b, i, &L, h, s->flags[b] + n,
+						vals, &f, tp);
+			s->iflags[b][ni] = (uint8_t)((f.early ? IF_EARLY : 0) |
+						     (dead ? IF_DEAD : 0));
 			step_back_vals(s, i, vals, &L);
 			/* the hard registers live before i */
-			h = ((h & ~f.hdef & ~i->clobbers) | f.hread) & s->all;
+			h = (h & ~f.hkill & ~i->clobbers) | f.hread;
 			int extra[RC_NALLOC] = {0};
 			for (int k = 0; k < i->nops && f.early; k++) {
 				const Op *o = &i->ops[k];
@@ -659,7 +663,7 @@ static void analyse(CS *s)
 			}
 			point(s, f.early ? extra : NULL, b, i);
 		}
-		analyse_phis(s, b, &L);
+		analyse_phis(s, b, &L, h);
 		if (b == fn->entry)
 			analyse_entry(s, &L);
 	}
@@ -989,14 +993,15 @@ static int word_reg(const CS *s, const Ins *i, int v)
 /* Colours the defs of an ordinary instruction and updates occupancy:
  * early-clobber defs, dying reads released, other defs, dead defs
  * released.  Defs with a register already (a matched constrained
- * instruction) keep it.  vals: the operands' live_value (analyse). */
+ * instruction) keep it.  vals: the operands' live_value, ifl the
+ * instruction's IF_* (analyse). */
 static bool apply_ins(CS *s, int b, Ins *i, const uint8_t *fl,
-		      const int *vals, RegSet hafter)
+		      const int *vals, int ifl, RegSet hafter)
 {
 	Fn *fn = s->fn;
 	Colour *c = s->c;
 	int np = fn->npseudo;
-	for (int k = 0; k < i->nops; k++) {
+	for (int k = 0; k < i->nops && (ifl & IF_EARLY); k++) {
 		const Op *o = &i->ops[k];
 		if ((o->flags & (OF_EARLY | OF_DEF)) != (OF_EARLY | OF_DEF) ||
 		    !constr_reg_operand(o))
@@ -1068,7 +1073,7 @@ static bool apply_ins(CS *s, int b, Ins *i, const uint8_t *fl,
 		}
 		occupy(s, v, 1);
 	}
-	for (int k = 0; k < i->nops; k++) {
+	for (int k = 0; k < i->nops && (ifl & IF_DEAD); k++) {
 		if (!(fl[k] & FL_DEAD) || !(i->ops[k].flags & OF_DEF))
 			continue;
 		int v = vals[k];
@@ -1312,9 +1317,10 @@ static void occupancy(const CS *s, const Ins *I, const uint8_t *flI,
 
 /* Colours parallel copy P and the constrained instruction I after it
  * as one problem (match_class), then I; valsI: the live_value of I's
- * operands. */
+ * operands, iflI its IF_*. */
 static bool apply_pair(CS *s, int b, Ins *P, const uint8_t *flP, Ins *I,
-		       const uint8_t *flI, const int *valsI, RegSet hafter)
+		       const uint8_t *flI, const int *valsI, int iflI,
+		       RegSet hafter)
 {
 	Fn *fn = s->fn;
 	/* every source dies at P */
@@ -1337,7 +1343,7 @@ static bool apply_pair(CS *s, int b, Ins *P, const uint8_t *flP, Ins *I,
 	for (int k = 0; k < P->nops; k += 2)
 		if (flP[k] & FL_DEAD)
 			occupy(s, P->ops[k].reg, -1);
-	return apply_ins(s, b, I, flI, valsI, hafter);
+	return apply_ins(s, b, I, flI, valsI, iflI, hafter);
 }
 
 /* Colours block b's phis and instructions (the registers of its live-in
@@ -1394,24 +1400,27 @@ static bool colour_block(CS *s, int b)
 	uint8_t *fl = s->flags[b];
 	const int *vals = s->vals[b];
 	const RegSet *ha = s->hafter[b];
+	const uint8_t *ifl = s->iflags[b];
 	for (Ins *x = i; x; x = x->next) {
 		Ins *nx = x->next;
 		if (x->kind == IK_PCOPY && x->uid == 0 && nx &&
 		    constr_is_constrained(fn, nx, c->avail)) {
 			if (!apply_pair(s, b, x, fl, nx, fl + x->nops,
-					vals + x->nops, ha[1]))
+					vals + x->nops, ifl[1], ha[1]))
 				return false;
 			fl += x->nops + nx->nops;
 			vals += x->nops + nx->nops;
 			ha += 2;
+			ifl += 2;
 			x = nx;
 			continue;
 		}
-		if (!apply_ins(s, b, x, fl, vals, *ha))
+		if (!apply_ins(s, b, x, fl, vals, *ifl, *ha))
 			return false;
 		fl += x->nops;
 		vals += x->nops;
 		ha++;
+		ifl++;
 	}
 	return true;
 }
@@ -1445,7 +1454,9 @@ static void init_values(CS *s)
 	s->forb = ARENA_RAW(s->a, RegSet, np + 1);
 	s->phidead = ARENA_RAW(s->a, bool, np + 1);
 	s->stamp = ARENA_NEW(s->a, int, np + TGT_NREGS + 1);
-	s->trk = ARENA_RAW(s->a, int8_t, np + 1);
+	s->trk = ARENA_RAW(s->a, int8_t, np + TGT_NREGS + 1);
+	for (int v = np; v <= np + TGT_NREGS; v++)
+		s->trk[v] = INT8_MIN; /* hard registers: not pseudos */
 	c->reg[np] = 0;
 	c->unit[np] = 0;
 	for (int p = 0; p <= np; p++) {
