@@ -37,10 +37,14 @@ typedef struct CO {
 	int *members, *mstart; /* per unit: its pseudos */
 	UAff *aff;       /* between units, merged */
 	int naff;
-	int *astart, *alist; /* per unit: affinity indices */
+	int *astart, *anbr; /* per unit: its affinities' other units, in
+			       affinity order (CSR) */
+	int *fstart;     /* per unit x: its affinities with a unit above it
+			    (a == x), aff[fstart[x] .. fstart[x + 1] - 1] */
 	Pref *pref;      /* per unit: register preferences (CSR) */
 	int *pstart;
 	uint8_t *uw;     /* per unit: its widest member's width */
+	bool narrow;     /* every unit with a register takes one */
 	bool *fixed;     /* done with: never moves again */
 	bool *busy;      /* changed in the current attempt */
 	int *scratch;    /* np: a component being gathered */
@@ -108,46 +112,36 @@ static void build_units(CO *co)
 				co->uw[co->u[p]] = c->width[p];
 		}
 	co->cspan = ARENA_NEW(co->a, RegSet, np + 1);
+	co->narrow = true;
 	for (int x = 0; x < np; x++)
-		if (co->node[x])
+		if (co->node[x]) {
 			co->cspan[x] = uspan(co, x, co->col[x]);
-	/* unit adjacency: members' neighbours mapped to units */
+			co->narrow &= co->uw[x] == 1;
+		}
+	/* unit adjacency: members' neighbours mapped to units, in one pass
+	 * (at most as many as the members' neighbours) */
 	int *mark = ARENA_RAW(co->a, int, np + 1);
 	for (int p = 0; p < np; p++)
 		mark[p] = -1;
 	co->ustart = ARENA_NEW(co->a, int, np + 2);
-	int total = 0;
-	for (int pass = 0; pass < 2; pass++) {
-		int n = 0;
-		for (int x = 0; x < np; x++) {
-			if (pass)
-				co->ustart[x] = n;
-			if (!co->node[x])
-				continue;
-			for (int m = co->mstart[x]; m < co->mstart[x + 1]; m++) {
-				int p = co->members[m];
-				for (int k = c->nstart[p]; k < c->nstart[p + 1];
-				     k++) {
-					int y = co->u[c->nbr[k]];
-					if (y == x || !co->node[y] ||
-					    mark[y] == x + pass * np)
-						continue;
-					mark[y] = x + pass * np;
-					if (pass)
-						co->unbr[n] = y;
-					n++;
-				}
+	co->unbr = ARENA_RAW(co->a, int, c->nstart[np] + 1);
+	int n = 0;
+	for (int x = 0; x < np; x++) {
+		co->ustart[x] = n;
+		if (!co->node[x])
+			continue;
+		for (int m = co->mstart[x]; m < co->mstart[x + 1]; m++) {
+			int p = co->members[m];
+			for (int k = c->nstart[p]; k < c->nstart[p + 1]; k++) {
+				int y = co->u[c->nbr[k]];
+				if (y == x || !co->node[y] || mark[y] == x)
+					continue;
+				mark[y] = x;
+				co->unbr[n++] = y;
 			}
 		}
-		if (!pass) {
-			total = n;
-			co->unbr = ARENA_RAW(co->a, int, total + 1);
-			for (int p = 0; p < np; p++)
-				mark[p] = -1;
-		} else {
-			co->ustart[np] = n;
-		}
 	}
+	co->ustart[np] = n;
 }
 
 /* Sorts co->aff by (a, b) increasing: a stable counting sort by b,
@@ -218,12 +212,16 @@ static void build_affinities(CO *co)
 		co->pstart[p + 1] += co->pstart[p];
 	}
 	int *fill = ARENA_NEW(co->a, int, np + 1);
-	co->alist = ARENA_RAW(co->a, int, 2 * n + 1);
+	co->anbr = ARENA_RAW(co->a, int, 2 * n + 1);
+	co->fstart = ARENA_NEW(co->a, int, np + 2);
 	for (int k = 0; k < n; k++) {
 		int a = co->aff[k].a, b = co->aff[k].b;
-		co->alist[co->astart[a] + fill[a]++] = k;
-		co->alist[co->astart[b] + fill[b]++] = k;
+		co->anbr[co->astart[a] + fill[a]++] = b;
+		co->anbr[co->astart[b] + fill[b]++] = a;
+		co->fstart[a + 1]++;
 	}
+	for (int p = 0; p < np; p++)
+		co->fstart[p + 1] += co->fstart[p];
 	memset(fill, 0, sizeof(int) * (size_t)(np + 1));
 	co->pref = ARENA_RAW(co->a, Pref, co->pstart[np] + 1);
 	for (int k = 0; k < c->naff; k++) {
@@ -280,7 +278,8 @@ static bool loose(const CO *co, int u)
 	return !co->fixed[u] && !co->busy[u];
 }
 
-static bool recolour(CO *co, int u, const int *order, int norder, int depth);
+static bool recolour(CO *co, int u, const int *order, int norder,
+		     int nfree, int depth);
 
 /* Moves neighbour n off the registers in excl, to any other admissible
  * register (the cheapest first: one no neighbour holds). */
@@ -291,19 +290,22 @@ static bool move_away(CO *co, int n, RegSet excl, int depth)
 	const Colour *c = co->c;
 	RegSet held = 0;
 	co->steps += co->ustart[n + 1] - co->ustart[n];
+	if (depth + 1 >= RECOLOUR_DEPTH)
+		return false; /* recolour would refuse n */
 	for (int k = co->ustart[n]; k < co->ustart[n + 1]; k++) {
 		held |= co->cspan[co->unbr[k]];
 	}
 	/* the registers no neighbour holds first, each group in register
 	 * order */
-	int order[TGT_NREGS], rest[TGT_NREGS], no = 0, nr = 0;
+	int order[TGT_NREGS], rest[TGT_NREGS], no = 0, nr = 0, nfree;
 	if (co->uw[n] == 1) { /* a register's span is its bit: by sets */
 		RegSet cand = c->adm[n] & ~excl;
 		for (RegSet a = cand & ~held; a; a &= a - 1)
 			order[no++] = colour_lowest(a);
+		nfree = no;
 		for (RegSet a = cand & held; a; a &= a - 1)
 			order[no++] = colour_lowest(a);
-		return recolour(co, n, order, no, depth + 1);
+		return recolour(co, n, order, no, nfree, depth + 1);
 	}
 	for (RegSet a = c->adm[n]; a; a &= a - 1) {
 		int r = colour_lowest(a);
@@ -315,14 +317,17 @@ static bool move_away(CO *co, int n, RegSet excl, int depth)
 		else
 			rest[nr++] = r;
 	}
+	nfree = no;
 	for (int k = 0; k < nr; k++)
 		order[no++] = rest[k];
-	return recolour(co, n, order, no, depth + 1);
+	return recolour(co, n, order, no, nfree, depth + 1);
 }
 
 /* Gives unit u the first register of order[] for which every neighbour
- * in the way can move away; changes logged. */
-static bool recolour(CO *co, int u, const int *order, int norder, int depth)
+ * in the way can move away; changes logged.  The first nfree registers
+ * of order[] are held by no neighbour of u (none is in the way). */
+static bool recolour(CO *co, int u, const int *order, int norder,
+		     int nfree, int depth)
 {
 	if (depth >= RECOLOUR_DEPTH)
 		return false;
@@ -335,9 +340,18 @@ static bool recolour(CO *co, int u, const int *order, int norder, int depth)
 		log_change(co, u);
 		set_col(co, u, r);
 		co->busy[u] = true;
+		if (k < nfree)
+			return true;
 		RegSet sp = uspan(co, u, r);
 		bool ok = true;
-		for (int j = co->ustart[u]; j < co->ustart[u + 1] && ok; j++) {
+		int j = co->ustart[u], end = co->ustart[u + 1];
+		if (co->narrow) /* every span one register: by registers */
+			for (; j < end && ok; j++) {
+				int n = co->unbr[j];
+				if (co->col[n] == r)
+					ok = move_away(co, n, sp, depth);
+			}
+		for (; j < end && ok; j++) {
 			int n = co->unbr[j];
 			if (co->cspan[n] & sp)
 				ok = move_away(co, n, sp, depth);
@@ -361,7 +375,7 @@ static bool change_to(CO *co, int u, int r)
 	co->budget = ATTEMPT_BUDGET;
 	int mark = co->nlog;
 	int order[1] = {r};
-	bool ok = recolour(co, u, order, 1, 0);
+	bool ok = recolour(co, u, order, 1, 0, 0);
 	co->total += co->steps;
 	if (ok)
 		commit(co, mark);
@@ -501,12 +515,10 @@ static int64_t group_weight(const CO *co, const int *m, int n, const int *in,
 	int64_t w = 0;
 	for (int k = 0; k < n; k++) {
 		int x = m[k];
-		for (int j = co->astart[x]; j < co->astart[x + 1]; j++) {
-			const UAff *a = &co->aff[co->alist[j]];
-			int y = a->a == x ? a->b : a->a;
-			if (in[y] == stamp && x < y)
-				w += a->w;
-		}
+		/* each pair once: from its smaller unit (aff sorted by a) */
+		for (int j = co->fstart[x]; j < co->fstart[x + 1]; j++)
+			if (in[co->aff[j].b] == stamp)
+				w += co->aff[j].w;
 		int64_t best = 0;
 		for (int j = co->pstart[x]; j < co->pstart[x + 1]; j++) {
 			const Pref *p = &co->pref[j];
@@ -585,8 +597,7 @@ static int64_t components(CO *co, const Chunk *ch, int r, int *in,
 		for (int h = 0; h < n; h++) {
 			int x = comp[h];
 			for (int j = co->astart[x]; j < co->astart[x + 1]; j++) {
-				const UAff *a = &co->aff[co->alist[j]];
-				int y = a->a == x ? a->b : a->a;
+				int y = co->anbr[j];
 				if (in[y] == stamp) {
 					in[y] = seen;
 					comp[n++] = y;
@@ -618,21 +629,39 @@ static int64_t components(CO *co, const Chunk *ch, int r, int *in,
 static int colour_order(const CO *co, const Chunk *ch, int *order)
 {
 	int cls = cls_of(co, ch->m[0]);
-	int64_t score[TGT_NREGS];
-	int n = 0;
-	for (RegSet a = co->c->avail[cls]; a; a &= a - 1) {
-		int r = colour_lowest(a);
-		int64_t s = 0;
-		for (int k = 0; k < ch->n; k++) {
-			int x = ch->m[k];
-			if (RS_HAS(co->c->adm[x], r))
-				s += (int64_t)1 << 40;
-			if (co->col[x] == r)
-				s += 1 + (co->astart[x + 1] - co->astart[x]);
-			for (int j = co->pstart[x]; j < co->pstart[x + 1]; j++)
-				if (co->pref[j].r == r)
-					s += co->pref[j].w;
+	RegSet avail = co->c->avail[cls];
+	/* the scores summed member by member, then sorted */
+	int64_t by[TGT_NREGS], score[TGT_NREGS];
+	for (RegSet a = avail; a; a &= a - 1)
+		by[colour_lowest(a)] = 0;
+	/* members with one admissible set in a row count together */
+	RegSet same = 0;
+	int64_t nsame = 0;
+	for (int k = 0; k <= ch->n; k++) {
+		RegSet am = k < ch->n ? co->c->adm[ch->m[k]] & avail : 0;
+		if (k == ch->n || am != same) {
+			for (RegSet a = same; a && nsame; a &= a - 1)
+				by[colour_lowest(a)] += nsame << 40;
+			same = am;
+			nsame = 0;
 		}
+		if (k == ch->n)
+			break;
+		nsame++;
+		int x = ch->m[k];
+		int r = co->col[x];
+		if (r >= 0 && r < TGT_NREGS && RS_HAS(avail, r))
+			by[r] += 1 + (co->astart[x + 1] - co->astart[x]);
+		for (int j = co->pstart[x]; j < co->pstart[x + 1]; j++) {
+			int p = co->pref[j].r;
+			if (p >= 0 && p < TGT_NREGS && RS_HAS(avail, p))
+				by[p] += co->pref[j].w;
+		}
+	}
+	int n = 0;
+	for (RegSet a = avail; a; a &= a - 1) {
+		int r = colour_lowest(a);
+		int64_t s = by[r];
 		int k = n++;
 		while (k > 0 && score[k - 1] < s) {
 			score[k] = score[k - 1];
@@ -808,7 +837,7 @@ static void try_register(CO *co, int u, int r)
 	co->steps = 0;
 	co->budget = ATTEMPT_BUDGET;
 	int mark = co->nlog, order[1] = {r};
-	bool ok = recolour(co, u, order, 1, 0);
+	bool ok = recolour(co, u, order, 1, 0, 0);
 	co->total += co->steps;
 	if (ok && objective(co) > before)
 		commit(co, mark);

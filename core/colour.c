@@ -13,6 +13,7 @@
 #include "liveness.h"
 
 enum { FL_DIES = 1, FL_DEAD = 2 };
+enum { IF_EARLY = 1, IF_DEAD = 2 }; /* some operand early, some def dead */
 
 typedef struct CS {
 	Fn *fn;
@@ -32,6 +33,10 @@ typedef struct CS {
 	bool *phidead;     /* per pseudo: a phi def not live after the phis */
 	uint8_t **flags;   /* per block: per operand of its non-phi
 			      instructions, FL_* */
+	int **vals;        /* per block: per operand of its non-phi
+			      instructions, its live_value */
+	int8_t *trk;       /* per value: its class when colouring tracks
+			      it (a pseudo it needs), else INT8_MIN */
 	int *ea, *eb, ne, ecap;
 	int affcap;
 	int *astart, *alist; /* per pseudo: its affinities (CSR) */
@@ -41,13 +46,18 @@ typedef struct CS {
 	RegSet hard;         /* hard registers (of all) live now */
 	RegSet **hafter;     /* per block, per non-phi instruction: the
 				hard registers of all live after it */
-	int *wt;             /* per value v, class cl: vweight(v, cl) at
-				wt[v * RC_NALLOC + cl] */
+	uint8_t **iflags;    /* per block, per non-phi instruction: IF_* */
+	uint8_t *wc;         /* per value: the class it weighs in */
+	int *ww;             /* per value: its weight there (vweight) */
+	int *wt;             /* NULL, or when a hard register is in two
+				classes' sets: per value v, class cl:
+				vweight(v, cl) at wt[v * RC_NALLOC + cl] */
 	int lw[RC_NALLOC];   /* the weights of the live set of the walk */
+	bool grew;           /* some lw grew since the last point */
 	int mlb[RC_NALLOC];  /* where maxlive was first reached */
 	const Ins *mli[RC_NALLOC];
 	int *tp;             /* the tie partners of one instruction's
-				operands (ties_of), room for the most */
+				operands (ins_values), room for the most */
 	char *err;
 	size_t errlen;
 } CS;
@@ -102,19 +112,23 @@ static RegSet starts(RegSet m, int w)
 	return s;
 }
 
-static void add_edge(CS *s, int a, int b)
+/* Room for twice as many interference edges. */
+static void grow_edges(CS *s)
 {
-	if (s->ne == s->ecap) {
-		int cap = 2 * s->ecap + 64;
-		/* filled in order: the tails need no zeroing */
-		s->ea = arena_grow_raw(s->a, s->ea,
-				       sizeof(int) * (size_t)s->ecap,
-				       sizeof(int) * (size_t)cap);
-		s->eb = arena_grow_raw(s->a, s->eb,
-				       sizeof(int) * (size_t)s->ecap,
-				       sizeof(int) * (size_t)cap);
-		s->ecap = cap;
-	}
+	int cap = 2 * s->ecap + 64;
+	/* filled in order: the tails need no zeroing */
+	s->ea = arena_grow_raw(s->a, s->ea, sizeof(int) * (size_t)s->ecap,
+			       sizeof(int) * (size_t)cap);
+	s->eb = arena_grow_raw(s->a, s->eb, sizeof(int) * (size_t)s->ecap,
+			       sizeof(int) * (size_t)cap);
+	s->ecap = cap;
+}
+
+/* Records the interference of pseudos a and b. */
+static inline void add_edge(CS *s, int a, int b)
+{
+	if (s->ne == s->ecap)
+		grow_edges(s);
 	s->ea[s->ne] = a;
 	s->eb[s->ne++] = b;
 }
@@ -175,7 +189,7 @@ static bool tracked(const CS *s, int v, int cls)
 {
 	const Fn *fn = s->fn;
 	if (v < fn->npseudo)
-		return cls_of(fn, v) == cls && s->c->need[v];
+		return s->trk[v] == cls;
 	return RS_HAS(s->c->avail[cls], v - fn->npseudo);
 }
 
@@ -188,29 +202,59 @@ static int vweight(const CS *s, int v, int cls)
 	return RS_HAS(s->c->avail[cls], v - fn->npseudo) ? 1 : 0;
 }
 
-/* s->wt, s->lw := the weights of L's values. */
+/* s->lw := the weights of L's values. */
 static void weigh_set(CS *s, const LiveSet *L)
 {
-	for (int cl = 0; cl < RC_NALLOC; cl++) {
+	s->grew = true;
+	for (int cl = 0; cl < RC_NALLOC; cl++)
 		s->lw[cl] = 0;
-		for (int k = 0; k < L->n; k++)
-			s->lw[cl] += s->wt[L->dense[k] * RC_NALLOC + cl];
+	if (s->wt) {
+		for (int cl = 0; cl < RC_NALLOC; cl++)
+			for (int k = 0; k < L->n; k++)
+				s->lw[cl] +=
+					s->wt[L->dense[k] * RC_NALLOC + cl];
+		return;
 	}
+	for (int k = 0; k < L->n; k++)
+		s->lw[s->wc[L->dense[k]]] += s->ww[L->dense[k]];
 }
 
-/* The weights of every value, per class (vweight), into s->wt. */
+/* The weights of every value per class (vweight): value v weighs ww[v]
+ * in class wc[v] and nothing elsewhere; when a hard register is in the
+ * sets of two classes, s->wt instead (wt[v * RC_NALLOC + cl]). */
 static void weigh_values(CS *s, int nval)
 {
 	const Fn *fn = s->fn;
 	int np = fn->npseudo;
-	s->wt = ARENA_NEW(s->a, int, nval * RC_NALLOC + 1);
+	s->wc = ARENA_NEW(s->a, uint8_t, nval + 1);
+	s->ww = ARENA_NEW(s->a, int, nval + 1);
 	/* a pseudo weighs in its class only */
-	for (int v = 0; v < np; v++) {
+	for (int v = 0; v < np && v < nval; v++) {
+		int cl = cls_of(fn, v);
+		if (cl >= 0 && cl < RC_NALLOC) {
+			s->wc[v] = (uint8_t)cl;
+			s->ww[v] = s->c->width[v];
+		}
+	}
+	/* a hard register in the classes whose set has it */
+	bool multi = false;
+	for (int cl = 0; cl < RC_NALLOC; cl++)
+		for (RegSet m = s->c->avail[cl]; m; m &= m - 1) {
+			int v = np + regset_first(m);
+			if (v >= nval)
+				continue;
+			multi |= s->ww[v] != 0;
+			s->wc[v] = (uint8_t)cl;
+			s->ww[v] = 1;
+		}
+	if (!multi)
+		return;
+	s->wt = ARENA_NEW(s->a, int, nval * RC_NALLOC + 1);
+	for (int v = 0; v < np && v < nval; v++) {
 		int cl = cls_of(fn, v);
 		if (cl >= 0 && cl < RC_NALLOC)
 			s->wt[v * RC_NALLOC + cl] = s->c->width[v];
 	}
-	/* a hard register in the classes whose set has it */
 	for (int cl = 0; cl < RC_NALLOC; cl++)
 		for (RegSet m = s->c->avail[cl]; m; m &= m - 1) {
 			int v = np + regset_first(m);
@@ -220,11 +264,16 @@ static void weigh_values(CS *s, int nval)
 }
 
 /* Records a pressure point with the values of the walk's live set
- * (weights s->lw) plus the extra weight. */
-static void point(CS *s, const int extra[RC_NALLOC], int b, const Ins *i)
+ * (weights s->lw) plus the extra weight (NULL: none).  Without extra
+ * weight, a point where no weight grew since the last one recorded
+ * cannot exceed it: skipped. */
+static void point(CS *s, const int *extra, int b, const Ins *i)
 {
+	if (!extra && !s->grew)
+		return;
+	s->grew = false;
 	for (int cl = 0; cl < RC_NALLOC; cl++) {
-		int w = extra[cl] + s->lw[cl];
+		int w = (extra ? extra[cl] : 0) + s->lw[cl];
 		if (w > s->c->maxlive[cl]) {
 			s->c->maxlive[cl] = w;
 			s->mlb[cl] = b;
@@ -233,50 +282,128 @@ static void point(CS *s, const int extra[RC_NALLOC], int b, const Ins *i)
 	}
 }
 
-/* The tie partners of i's operands (constr_tie_partner of each) in
- * s->tp, valid until the next call. */
-static const int *ties_of(CS *s, const Ins *i)
+/* What one pass over an instruction's operands tells the analysis. */
+typedef struct InsFacts {
+	RegSet hwrite; /* hard registers i writes (defs, clobbers) */
+	RegSet hdef;   /* its hard-register defs within all (values) */
+	RegSet hdefs;  /* its hard-register def operands within all */
+	RegSet hkill;  /* its hard-register defs (values) */
+	RegSet hread;  /* hard registers it reads (values) */
+	bool early;    /* some operand is an early clobber */
+} InsFacts;
+
+/* vals[k] := live_value of i's operand k, tp[k] := its tie partner
+ * (constr_tie_partner); the facts of i. */
+static InsFacts ins_values(const Fn *fn, RegSet all, const Ins *i,
+			   int *vals, int *tp)
 {
-	constr_tie_partners(i, s->tp);
-	return s->tp;
+	InsFacts f = {.hwrite = i->clobbers};
+	bool tied = false;
+	for (int k = 0; k < i->nops; k++) {
+		const Op *o = &i->ops[k];
+		int v = live_value(fn, o);
+		vals[k] = v;
+		tp[k] = -1;
+		tied |= (unsigned)o->tie < (unsigned)i->nops;
+		f.early |= (o->flags & OF_EARLY) != 0;
+		if (o->kind != OK_HREG)
+			continue;
+		if (o->flags & OF_DEF) {
+			f.hwrite |= RS_BIT(o->reg);
+			if (RS_HAS(all, o->reg)) {
+				f.hdefs |= RS_BIT(o->reg);
+				if (v >= 0)
+					f.hdef |= RS_BIT(o->reg);
+			}
+			if (v >= 0)
+				f.hkill |= RS_BIT(o->reg);
+		}
+		if (v >= 0 && op_reads(fn, o))
+			f.hread |= RS_BIT(o->reg);
+	}
+	if (tied) /* else no operand names a partner */
+		constr_tie_partners(i, tp);
+	return f;
+}
+
+/* The weights of value v (weigh_values) added to (sign 1) or taken
+ * from (-1) the walk's s->lw. */
+static void weigh_live(CS *s, int v, int sign)
+{
+	s->grew |= sign > 0;
+	if (s->wt) {
+		for (int cl = 0; cl < RC_NALLOC; cl++)
+			s->lw[cl] += sign * s->wt[v * RC_NALLOC + cl];
+		return;
+	}
+	s->lw[s->wc[v]] += sign * s->ww[v];
+}
+
+/* live_step_back_sum over non-phi i with its operands' values vals:
+ * the same deletions and insertions in the same order (the order of
+ * L's members, which the edges follow). */
+static void step_back_vals(CS *s, const Ins *i, const int *vals, LiveSet *L)
+{
+	const Fn *fn = s->fn;
+	for (int k = 0; k < i->nops; k++) {
+		int v = vals[k];
+		if (v >= 0 && (i->ops[k].flags & OF_DEF) && lset_has(L, v)) {
+			lset_del(L, v);
+			weigh_live(s, v, -1);
+		}
+	}
+	for (RegSet c = i->clobbers; c; c &= c - 1) {
+		int v = fn->npseudo + regset_first(c);
+		if (lset_has(L, v)) {
+			lset_del(L, v);
+			weigh_live(s, v, -1);
+		}
+	}
+	for (int k = 0; k < i->nops; k++) {
+		int v = vals[k];
+		if (v >= 0 && !lset_has(L, v) && op_reads(fn, &i->ops[k])) {
+			lset_add(L, v);
+			weigh_live(s, v, 1);
+		}
+	}
 }
 
 /* Admissibility and interference at one non-phi instruction i of block
- * b; L holds the values live after i, tp its operands' tie partners. */
-static void analyse_ins(CS *s, int b, const Ins *i, const LiveSet *L,
-			uint8_t *fl, const int *tp)
+ * b; L holds the values live after i (hl: the hard registers among
+ * them), vals its operands' values, f
+ * their facts (ins_values), tp its operands' tie partners.  Returns
+ * whether some def of i is dead (FL_DEAD). */
+static bool analyse_ins(CS *s, int b, const Ins *i, const LiveSet *L,
+			RegSet hl, uint8_t *fl, const int *vals,
+			const InsFacts *f, const int *tp)
 {
 	Fn *fn = s->fn;
 	Colour *c = s->c;
 	int np = fn->npseudo;
-	RegSet hd = i->clobbers & s->all;
+	RegSet hd = (i->clobbers & s->all) | f->hdef;
 	int tick = ++s->tick;
 	int extra[RC_NALLOC] = {0};
-	RegSet hwrite = i->clobbers;
-	for (int k = 0; k < i->nops; k++)
-		if (i->ops[k].kind == OK_HREG && (i->ops[k].flags & OF_DEF))
-			hwrite |= RS_BIT(i->ops[k].reg);
+	bool anydead = false;
 	for (int k = 0; k < i->nops; k++) {
 		const Op *o = &i->ops[k];
-		int v = live_value(fn, o);
+		int v = vals[k];
 		if (v < 0)
 			continue;
 		/* a read dies when the value is not live after i, or when i
 		 * writes its hard register anew */
 		if (op_reads(fn, o) &&
-		    (!lset_has(L, v) || (v >= np && RS_HAS(hwrite, v - np))))
+		    (!lset_has(L, v) || (v >= np && RS_HAS(f->hwrite, v - np))))
 			fl[k] |= FL_DIES;
 		if (o->flags & OF_DEF) {
 			bool first = v >= np || s->stamp[v] != tick;
 			if (!lset_has(L, v)) {
 				fl[k] |= FL_DEAD;
+				anydead = true;
 				for (int cl = 0; cl < RC_NALLOC && first; cl++)
 					extra[cl] += vweight(s, v, cl);
 			}
 			if (v < np)
 				s->stamp[v] = tick;
-			else if (RS_HAS(s->all, v - np))
-				hd |= RS_BIT(v - np);
 		}
 		if (o->kind == OK_PSEUDO && v < np && o->allowed)
 			c->adm[v] &= o->allowed;
@@ -287,33 +414,33 @@ static void analyse_ins(CS *s, int b, const Ins *i, const LiveSet *L,
 		    RS_HAS(s->all, i->ops[t].reg))
 			c->adm[v] &= RS_BIT(i->ops[t].reg);
 	}
-	point(s, extra, b, i);
+	point(s, anydead ? extra : NULL, b, i);
+	bool copy = i->kind == IK_COPY || i->kind == IK_PCOPY;
 	for (int k = 0; k < i->nops; k++) {
 		const Op *o = &i->ops[k];
 		if (!(o->flags & OF_DEF) || !constr_reg_operand(o))
 			continue;
 		int d = o->reg, cl = cls_of(fn, d);
 		RegSet cregs = fn->target->class_regs[cl];
-		int sv = copy_src(fn, i, k);
+		int sv = copy ? copy_src(fn, i, k) : -1;
+		/* two defs of i: the pair once, from the smaller */
 		for (int m = 0; m < L->n; m++) {
 			int v = L->dense[m];
-			if (v == d || v == sv)
-				continue;
-			if (v < np) {
-				/* two defs of i: the pair once, from the
-				 * smaller */
-				if (tracked(s, v, cl) &&
-				    (s->stamp[v] != tick || v > d))
-					add_edge(s, d, v);
-			} else if (RS_HAS(cregs, v - np)) {
-				s->forb[d] |= RS_BIT(v - np);
-			}
+			if (s->trk[v] == cl && v != d && v != sv &&
+			    (s->stamp[v] != tick || v > d))
+				add_edge(s, d, v);
 		}
-		s->forb[d] |= hd & cregs;
+		/* the hard registers live after i but a copied one */
+		RegSet hf = hl & cregs;
+		if (sv >= np)
+			hf &= ~RS_BIT(sv - np);
+		s->forb[d] |= hf | (hd & cregs);
 		int t = tp[k];
-		for (int m = 0; m < i->nops; m++) {
+		/* early clobbers and dead defs meet i's other operands */
+		for (int m = 0;
+		     m < i->nops && ((o->flags & OF_EARLY) || anydead); m++) {
 			const Op *q = &i->ops[m];
-			int u = live_value(fn, q);
+			int u = vals[m];
 			if (m == k || u < 0)
 				continue;
 			bool early_hit = (o->flags & OF_EARLY) && m != t &&
@@ -324,7 +451,7 @@ static void analyse_ins(CS *s, int b, const Ins *i, const LiveSet *L,
 			if (!early_hit && !both_defs)
 				continue;
 			if (u < np) {
-				if (u != d && tracked(s, u, cl))
+				if (u != d && s->trk[u] == cl)
 					add_edge(s, d, u);
 			} else if (RS_HAS(cregs, u - np)) {
 				s->forb[d] |= RS_BIT(u - np);
@@ -347,7 +474,7 @@ static void analyse_ins(CS *s, int b, const Ins *i, const LiveSet *L,
 			add_aff(s, d, -1 - (sv - np), bweight(s->fn->blk[b]));
 	}
 	/* hard registers written while values live across i */
-	for (int k = 0; k < i->nops; k++) {
+	for (int k = 0; k < i->nops && f->hdefs && copy; k++) {
 		const Op *o = &i->ops[k];
 		if (o->kind != OK_HREG || !(o->flags & OF_DEF) ||
 		    !RS_HAS(s->all, o->reg))
@@ -359,23 +486,24 @@ static void analyse_ins(CS *s, int b, const Ins *i, const LiveSet *L,
 		}
 	}
 	if (!hd)
-		return;
+		return anydead;
 	for (int m = 0; m < L->n; m++) {
 		int v = L->dense[m];
 		if (v >= np || s->stamp[v] == tick)
 			continue;
 		RegSet h = hd & fn->target->class_regs[cls_of(fn, v)];
 		/* `copy =%h, v`: v may stay in h (one value) */
-		for (int k = 0; k < i->nops; k++)
+		for (int k = 0; k < i->nops && copy; k++)
 			if (i->ops[k].kind == OK_HREG && copy_src(fn, i, k) == v)
 				h &= ~RS_BIT(i->ops[k].reg);
 		s->forb[v] |= h;
 	}
+	return anydead;
 }
 
-/* The phis of block b; L holds the values live after them.  Steps L
- * back over them. */
-static void analyse_phis(CS *s, int b, LiveSet *L)
+/* The phis of block b; L holds the values live after them (hl: the hard
+ * registers among them).  Steps L back over them. */
+static void analyse_phis(CS *s, int b, LiveSet *L, RegSet hl)
 {
 	Fn *fn = s->fn;
 	Colour *c = s->c;
@@ -396,15 +524,10 @@ static void analyse_phis(CS *s, int b, LiveSet *L)
 		}
 		for (int m = 0; m < L->n; m++) {
 			int v = L->dense[m];
-			if (v == d)
-				continue;
-			if (v < np) {
-				if (tracked(s, v, cl))
-					add_edge(s, d, v);
-			} else if (RS_HAS(cregs, v - np)) {
-				s->forb[d] |= RS_BIT(v - np);
-			}
+			if (s->trk[v] == cl && v != d)
+				add_edge(s, d, v);
 		}
+		s->forb[d] |= hl & cregs;
 		for (const Ins *j = bb->first; j && j->kind == IK_PHI;
 		     j = j->next)
 			if (j != i && constr_reg_operand(&j->ops[0]) &&
@@ -460,7 +583,7 @@ static void analyse_entry(CS *s, const LiveSet *L)
 	}
 }
 
-/* The hard registers of all among the values of L. */
+/* The hard registers among the values of L. */
 static RegSet hard_of(const CS *s, const LiveSet *L)
 {
 	RegSet h = 0;
@@ -468,7 +591,7 @@ static RegSet hard_of(const CS *s, const LiveSet *L)
 	for (int k = 0; k < L->n; k++)
 		if (L->dense[k] >= np)
 			h |= RS_BIT(L->dense[k] - np);
-	return h & s->all;
+	return h;
 }
 
 static int count_ops(const Blk *b)
@@ -488,37 +611,48 @@ static void analyse(CS *s)
 	lset_init(&L, s->a, s->lv->nval);
 	weigh_values(s, s->lv->nval);
 	s->flags = ARENA_NEW(s->a, uint8_t *, fn->nblk + 1);
+	s->vals = ARENA_NEW(s->a, int *, fn->nblk + 1);
 	s->hafter = ARENA_NEW(s->a, RegSet *, fn->nblk + 1);
+	s->iflags = ARENA_NEW(s->a, uint8_t *, fn->nblk + 1);
 	for (int b = 0; b < fn->nblk; b++) {
 		if (!cfg_reachable(s->cfg, b))
 			continue;
 		const Blk *bb = fn->blk[b];
 		int n = count_ops(bb);
 		s->flags[b] = ARENA_NEW(s->a, uint8_t, n + 1);
+		s->vals[b] = ARENA_RAW(s->a, int, n + 1);
 		int ni = 0;
 		for (const Ins *i = bb->first; i; i = i->next)
 			ni += i->kind != IK_PHI;
 		s->hafter[b] = ARENA_NEW(s->a, RegSet, ni + 1);
+		s->iflags[b] = ARENA_NEW(s->a, uint8_t, ni + 1);
 		live_set_out(s->lv, b, &L);
 		weigh_set(s, &L);
+		RegSet h = hard_of(s, &L); /* hard values live, all of them */
 		for (const Ins *i = bb->last; i && i->kind != IK_PHI;
 		     i = i->prev) {
 			n -= i->nops;
-			s->hafter[b][--ni] = hard_of(s, &L);
-			const int *tp = ties_of(s, i);
-			analyse_ins(s, b, i, &L, s->flags[b] + n, tp);
-			live_step_back_sum(fn, i, &L, s->wt, RC_NALLOC, s->lw);
+			s->hafter[b][--ni] = h & s->all;
+			int *vals = s->vals[b] + n;
+			int *tp = s->tp;
+			InsFacts f = ins_values(fn, s->all, i, vals, tp);
+			bool dead = analyse_ins(s, b, i, &L, h, s->flags[b] + n,
+						vals, &f, tp);
+			s->iflags[b][ni] = (uint8_t)((f.early ? IF_EARLY : 0) |
+						     (dead ? IF_DEAD : 0));
+			step_back_vals(s, i, vals, &L);
+			/* the hard registers live before i */
+			h = (h & ~f.hkill & ~i->clobbers) | f.hread;
 			int extra[RC_NALLOC] = {0};
-			for (int k = 0; k < i->nops; k++) {
+			for (int k = 0; k < i->nops && f.early; k++) {
 				const Op *o = &i->ops[k];
 				if (!(o->flags & OF_EARLY))
 					continue;
-				int v = live_value(fn, o);
+				int v = vals[k];
 				int t = tp[k];
 				/* tied to a read, it takes that (dying)
 				 * value's register */
-				bool shares = t >= 0 &&
-					      live_value(fn, &i->ops[t]) >= 0 &&
+				bool shares = t >= 0 && vals[t] >= 0 &&
 					      op_reads(fn, &i->ops[t]);
 				if (v >= 0 && v < fn->npseudo && !shares &&
 				    !lset_has(&L, v)) {
@@ -527,9 +661,9 @@ static void analyse(CS *s)
 						extra[cl] += s->c->width[v];
 				}
 			}
-			point(s, extra, b, i);
+			point(s, f.early ? extra : NULL, b, i);
 		}
-		analyse_phis(s, b, &L);
+		analyse_phis(s, b, &L, h);
 		if (b == fn->entry)
 			analyse_entry(s, &L);
 	}
@@ -859,13 +993,15 @@ static int word_reg(const CS *s, const Ins *i, int v)
 /* Colours the defs of an ordinary instruction and updates occupancy:
  * early-clobber defs, dying reads released, other defs, dead defs
  * released.  Defs with a register already (a matched constrained
- * instruction) keep it. */
-static bool apply_ins(CS *s, int b, Ins *i, const uint8_t *fl, RegSet hafter)
+ * instruction) keep it.  vals: the operands' live_value, ifl the
+ * instruction's IF_* (analyse). */
+static bool apply_ins(CS *s, int b, Ins *i, const uint8_t *fl,
+		      const int *vals, int ifl, RegSet hafter)
 {
 	Fn *fn = s->fn;
 	Colour *c = s->c;
 	int np = fn->npseudo;
-	for (int k = 0; k < i->nops; k++) {
+	for (int k = 0; k < i->nops && (ifl & IF_EARLY); k++) {
 		const Op *o = &i->ops[k];
 		if ((o->flags & (OF_EARLY | OF_DEF)) != (OF_EARLY | OF_DEF) ||
 		    !constr_reg_operand(o))
@@ -887,7 +1023,7 @@ static bool apply_ins(CS *s, int b, Ins *i, const uint8_t *fl, RegSet hafter)
 	s->hard = hafter;
 	int tick = ++s->tick;
 	for (int k = 0; k < i->nops; k++) {
-		int v = live_value(fn, &i->ops[k]);
+		int v = vals[k];
 		if (v < 0 || v >= np || !(fl[k] & FL_DIES) ||
 		    s->stamp[v] == tick)
 			continue;
@@ -898,7 +1034,7 @@ static bool apply_ins(CS *s, int b, Ins *i, const uint8_t *fl, RegSet hafter)
 		const Op *o = &i->ops[k];
 		if (!(o->flags & OF_DEF))
 			continue;
-		int v = live_value(fn, o);
+		int v = vals[k];
 		if (v < 0)
 			continue;
 		if (v >= np) {
@@ -937,10 +1073,10 @@ static bool apply_ins(CS *s, int b, Ins *i, const uint8_t *fl, RegSet hafter)
 		}
 		occupy(s, v, 1);
 	}
-	for (int k = 0; k < i->nops; k++) {
+	for (int k = 0; k < i->nops && (ifl & IF_DEAD); k++) {
 		if (!(fl[k] & FL_DEAD) || !(i->ops[k].flags & OF_DEF))
 			continue;
-		int v = live_value(fn, &i->ops[k]);
+		int v = vals[k];
 		if (v >= 0)
 			occupy(s, v, -1);
 	}
@@ -1179,8 +1315,12 @@ static void occupancy(const CS *s, const Ins *I, const uint8_t *flI,
 	*occa = a | (hafter & cregs);
 }
 
+/* Colours parallel copy P and the constrained instruction I after it
+ * as one problem (match_class), then I; valsI: the live_value of I's
+ * operands, iflI its IF_*. */
 static bool apply_pair(CS *s, int b, Ins *P, const uint8_t *flP, Ins *I,
-		       const uint8_t *flI, RegSet hafter)
+		       const uint8_t *flI, const int *valsI, int iflI,
+		       RegSet hafter)
 {
 	Fn *fn = s->fn;
 	/* every source dies at P */
@@ -1203,7 +1343,7 @@ static bool apply_pair(CS *s, int b, Ins *P, const uint8_t *flP, Ins *I,
 	for (int k = 0; k < P->nops; k += 2)
 		if (flP[k] & FL_DEAD)
 			occupy(s, P->ops[k].reg, -1);
-	return apply_ins(s, b, I, flI, hafter);
+	return apply_ins(s, b, I, flI, valsI, iflI, hafter);
 }
 
 /* Colours block b's phis and instructions (the registers of its live-in
@@ -1258,22 +1398,29 @@ static bool colour_block(CS *s, int b)
 		if (constr_reg_operand(&j->ops[0]) && s->phidead[j->ops[0].reg])
 			occupy(s, j->ops[0].reg, -1);
 	uint8_t *fl = s->flags[b];
+	const int *vals = s->vals[b];
 	const RegSet *ha = s->hafter[b];
+	const uint8_t *ifl = s->iflags[b];
 	for (Ins *x = i; x; x = x->next) {
 		Ins *nx = x->next;
 		if (x->kind == IK_PCOPY && x->uid == 0 && nx &&
 		    constr_is_constrained(fn, nx, c->avail)) {
-			if (!apply_pair(s, b, x, fl, nx, fl + x->nops, ha[1]))
+			if (!apply_pair(s, b, x, fl, nx, fl + x->nops,
+					vals + x->nops, ifl[1], ha[1]))
 				return false;
 			fl += x->nops + nx->nops;
+			vals += x->nops + nx->nops;
 			ha += 2;
+			ifl += 2;
 			x = nx;
 			continue;
 		}
-		if (!apply_ins(s, b, x, fl, *ha))
+		if (!apply_ins(s, b, x, fl, vals, *ifl, *ha))
 			return false;
 		fl += x->nops;
+		vals += x->nops;
 		ha++;
+		ifl++;
 	}
 	return true;
 }
@@ -1307,6 +1454,9 @@ static void init_values(CS *s)
 	s->forb = ARENA_RAW(s->a, RegSet, np + 1);
 	s->phidead = ARENA_RAW(s->a, bool, np + 1);
 	s->stamp = ARENA_NEW(s->a, int, np + TGT_NREGS + 1);
+	s->trk = ARENA_RAW(s->a, int8_t, np + TGT_NREGS + 1);
+	for (int v = np; v <= np + TGT_NREGS; v++)
+		s->trk[v] = INT8_MIN; /* hard registers: not pseudos */
 	c->reg[np] = 0;
 	c->unit[np] = 0;
 	for (int p = 0; p <= np; p++) {
@@ -1315,6 +1465,7 @@ static void init_values(CS *s)
 			c->unit[p] = p;
 		}
 		c->need[p] = false;
+		s->trk[p] = INT8_MIN;
 		s->forb[p] = 0;
 		s->phidead[p] = false;
 		c->width[p] = 0;
@@ -1335,8 +1486,11 @@ static void init_values(CS *s)
 				const Op *o = &i->ops[k];
 				if (constr_reg_operand(o) && o->reg < np &&
 				    fn->pseudo[o->reg].cls >= 0 &&
-				    fn->pseudo[o->reg].cls < RC_NALLOC)
+				    fn->pseudo[o->reg].cls < RC_NALLOC) {
 					c->need[o->reg] = true;
+					s->trk[o->reg] =
+						(int8_t)fn->pseudo[o->reg].cls;
+				}
 			}
 		}
 	s->tp = ARENA_RAW(s->a, int, maxops + 1);
@@ -1491,15 +1645,18 @@ bool colour_valid(const Fn *fn, const Colour *c, char *err, size_t errlen)
 			snprintf(err, errlen, "p%d: not with its tied values", p);
 			return false;
 		}
-		RegSet sp = span(r, c->width[p]);
+		int w = c->width[p];
 		for (int k = c->nstart[p]; k < c->nstart[p + 1]; k++) {
 			int q = c->nbr[k];
 			/* the lists are symmetric: a pair of needed values
 			 * once, from the smaller */
 			if (q < p && c->need[q])
 				continue;
-			if (c->reg[q] >= 0 &&
-			    (span(c->reg[q], c->width[q]) & sp)) {
+			/* registers r..r+w-1 and q's overlap (neither set
+			 * empty) */
+			int rq = c->reg[q], wq = c->width[q];
+			if (rq >= 0 && w > 0 && wq > 0 && rq < r + w &&
+			    r < rq + wq) {
 				snprintf(err, errlen,
 					 "p%d and p%d interfere, both in %s", p,
 					 q, fn->target->regs[r].name);

@@ -9,6 +9,7 @@
 
 #include "cfg.h"
 #include "constraints.h"
+#include "arena.h"
 #include "err.h"
 #include "liveness.h"
 
@@ -258,10 +259,147 @@ bool alloc_fits(Fn *fn, const RegSet avail[RC_NALLOC], int *maxlive, char *err,
 	return alloc_fits_live(fn, &lv, avail, maxlive, err, errlen);
 }
 
+/* alloc_fits_live at instruction i of block bb: L holds the values live
+ * after i, lw their weights per class (wt: value_weights; wide:
+ * any_wide); steps both back over i.  False with the excess in err. */
+static bool fits_at(const Fn *fn, const RegSet avail[RC_NALLOC],
+		    RegSet all_avail, const int *wt, bool wide, const Blk *bb,
+		    const Ins *i, LiveSet *L, int lw[RC_NALLOC], int *maxlive,
+		    char *err, size_t errlen)
+{
+	const Target *t = fn->target;
+	int after[RC_NALLOC], across[RC_NALLOC] = {0};
+	RegSet written = i->clobbers;
+	for (int c = 0; c < RC_NALLOC; c++)
+		after[c] = lw[c];
+	int mis = wide ? pairs_misfit(fn, avail, L, i) : -1;
+	if (mis >= 0) {
+		char at[48];
+		at_str(bb, i, at, sizeof at);
+		return err_set(err, errlen,
+			       "%s: too few %s register pairs after it", at,
+			       t->class_name[mis]);
+	}
+	for (int k = 0; k < i->nops; k++) {
+		const Op *o = &i->ops[k];
+		if (!(o->flags & OF_DEF))
+			continue;
+		int v = live_value(fn, o);
+		if (v < 0)
+			continue;
+		if (v >= fn->npseudo)
+			written |= RS_BIT(v - fn->npseudo);
+		if (!lset_has(L, v))
+			for (int c = 0; c < RC_NALLOC; c++)
+				after[c] += wt[v * RC_NALLOC + c];
+	}
+	/* a call, or any instruction clobbering registers of the set
+	 * (`clobber {st0,st1}`): the values living through it need
+	 * registers it keeps */
+	bool kills = i->kind == IK_CALL || (i->clobbers & all_avail);
+	if (kills)
+		for (int k = 0; k < L->n; k++) {
+			int v = L->dense[k];
+			bool def = false;
+			for (int m = 0; m < i->nops; m++)
+				def |= live_value(fn, &i->ops[m]) == v &&
+				       (i->ops[m].flags & OF_DEF);
+			if (v < fn->npseudo && !def)
+				across[fn->pseudo[v].cls] +=
+					vweight(fn, avail, v,
+						fn->pseudo[v].cls);
+		}
+	live_step_back_sum(fn, i, L, wt, RC_NALLOC, lw);
+	/* the registers of hard-register values live before the call (its
+	 * arguments, values living through it) hold them at the call: no
+	 * value living across it can use them, preserved or not */
+	RegSet held = 0;
+	if (kills)
+		for (int r = 0; r < TGT_NREGS; r++)
+			if (lset_has(L, fn->npseudo + r))
+				held |= RS_BIT(r);
+	/* early clobbers not tied to a read add to the pressure before i */
+	int early[RC_NALLOC] = {0};
+	for (int k = 0; k < i->nops; k++) {
+		const Op *o = &i->ops[k];
+		if (!(o->flags & OF_EARLY))
+			continue;
+		int v = live_value(fn, o);
+		if (v >= 0 && !lset_has(L, v) && !tied_to_read(fn, i, k))
+			for (int c = 0; c < RC_NALLOC; c++)
+				early[c] += wt[v * RC_NALLOC + c];
+	}
+	int misb = wide ? pairs_misfit(fn, avail, L, NULL) : -1;
+	for (int c = 0; c < RC_NALLOC; c++) {
+		int before = lw[c] + early[c];
+		if (misb == c) {
+			char at[48];
+			at_str(bb, i, at, sizeof at);
+			return err_set(err, errlen,
+				       "%s: too few %s register pairs before "
+				       "it",
+				       at, t->class_name[c]);
+		}
+		int p = before > after[c] ? before : after[c];
+		if (p > maxlive[c])
+			maxlive[c] = p;
+		int k = regset_count(avail[c]);
+		int keep = regset_count(avail[c] & ~written & ~held);
+		if (p <= k && across[c] <= keep)
+			continue;
+		char at[48];
+		at_str(bb, i, at, sizeof at);
+		if (p > k)
+			return err_set(err, errlen,
+				       "%s: %d %s registers needed, %d "
+				       "available",
+				       at, p, t->class_name[c], k);
+		return err_set(err, errlen,
+			       "%s: %d %s values live across the call, %d "
+			       "free registers it preserves",
+			       at, across[c], t->class_name[c], keep);
+	}
+	return true;
+}
+
+/* The weights of every value of fn in each class within avail
+ * (vweight): wt[v * RC_NALLOC + c], in a. */
+static int *value_weights(const Fn *fn, const RegSet avail[RC_NALLOC],
+			  int nval, Arena *a)
+{
+	int np = fn->npseudo;
+	int *wt = ARENA_NEW(a, int, (size_t)nval * RC_NALLOC + 1);
+	for (int v = 0; v < np && v < nval; v++) {
+		int c = fn->pseudo[v].cls;
+		if (c >= 0 && c < RC_NALLOC)
+			wt[v * RC_NALLOC + c] =
+				target_nregs(fn->target, c, fn->pseudo[v].size);
+	}
+	for (int c = 0; c < RC_NALLOC; c++)
+		for (RegSet m = avail[c]; m; m &= m - 1) {
+			int v = np + regset_first(m);
+			if (v < nval)
+				wt[v * RC_NALLOC + c] = 1;
+		}
+	return wt;
+}
+
+/* Whether some pseudo of fn of an allocatable class takes two
+ * registers (else pairs_misfit finds no class short of pairs). */
+static bool any_wide(const Fn *fn)
+{
+	for (int p = 0; p < fn->npseudo; p++) {
+		int c = fn->pseudo[p].cls;
+		if (c >= 0 && c < RC_NALLOC &&
+		    target_nregs(fn->target, c, fn->pseudo[p].size) == 2)
+			return true;
+	}
+	return false;
+}
+
 bool alloc_fits_live(Fn *fn, Live **lvp, const RegSet avail[RC_NALLOC],
 		     int *maxlive, char *err, size_t errlen)
 {
-	const Target *t = fn->target;
 	if (!*lvp)
 		*lvp = live_compute(fn, cfg_build(fn));
 	Live *lv = *lvp;
@@ -271,109 +409,22 @@ bool alloc_fits_live(Fn *fn, Live **lvp, const RegSet avail[RC_NALLOC],
 	RegSet all_avail = 0;
 	for (int c = 0; c < RC_NALLOC; c++)
 		all_avail |= avail[c];
-	for (int b = 0; b < fn->nblk; b++) {
+	/* the live set's weights follow the walk (live_step_back_sum) */
+	Arena *scratch = arena_new();
+	const int *wt = value_weights(fn, avail, lv->nval, scratch);
+	bool wide = any_wide(fn);
+	bool ok = true;
+	for (int b = 0; ok && b < fn->nblk; b++) {
 		if (!cfg_reachable(cfg, b))
 			continue;
 		const Blk *bb = fn->blk[b];
 		live_set_out(lv, b, &L);
-		for (const Ins *i = bb->last; i; i = i->prev) {
-			int after[RC_NALLOC], across[RC_NALLOC] = {0};
-			RegSet written = i->clobbers;
-			lweights(fn, avail, &L, after);
-			int mis = pairs_misfit(fn, avail, &L, i);
-			if (mis >= 0) {
-				char at[48];
-				at_str(bb, i, at, sizeof at);
-				return err_set(err, errlen,
-					       "%s: too few %s register pairs "
-					       "after it",
-					       at, t->class_name[mis]);
-			}
-			for (int k = 0; k < i->nops; k++) {
-				const Op *o = &i->ops[k];
-				if (!(o->flags & OF_DEF))
-					continue;
-				int v = live_value(fn, o);
-				if (v < 0)
-					continue;
-				if (v >= fn->npseudo)
-					written |= RS_BIT(v - fn->npseudo);
-				if (!lset_has(&L, v))
-					for (int c = 0; c < RC_NALLOC; c++)
-						after[c] += vweight(fn, avail, v, c);
-			}
-			/* a call, or any instruction clobbering registers of
-			 * the set (`clobber {st0,st1}`): the values living
-			 * through it need registers it keeps */
-			bool kills = i->kind == IK_CALL ||
-				     (i->clobbers & all_avail);
-			if (kills)
-				for (int k = 0; k < L.n; k++) {
-					int v = L.dense[k];
-					bool def = false;
-					for (int m = 0; m < i->nops; m++)
-						def |= live_value(fn, &i->ops[m]) == v &&
-						       (i->ops[m].flags & OF_DEF);
-					if (v < fn->npseudo && !def)
-						across[fn->pseudo[v].cls] +=
-							vweight(fn, avail, v,
-								fn->pseudo[v].cls);
-				}
-			live_step_back(fn, i, &L);
-			/* the registers of hard-register values live before the
-			 * call (its arguments, values living through it) hold
-			 * them at the call: no value living across it can use
-			 * them, preserved or not */
-			RegSet held = 0;
-			if (kills)
-				for (int r = 0; r < TGT_NREGS; r++)
-					if (lset_has(&L, fn->npseudo + r))
-						held |= RS_BIT(r);
-			int wbefore[RC_NALLOC];
-			lweights(fn, avail, &L, wbefore);
-			int misb = pairs_misfit(fn, avail, &L, NULL);
-			for (int c = 0; c < RC_NALLOC; c++) {
-				int before = wbefore[c];
-				if (misb == c) {
-					char at[48];
-					at_str(bb, i, at, sizeof at);
-					return err_set(
-						err, errlen,
-						"%s: too few %s "
-						"register pairs before it",
-						at, t->class_name[c]);
-				}
-				for (int k = 0; k < i->nops; k++) {
-					const Op *o = &i->ops[k];
-					if (!(o->flags & OF_EARLY))
-						continue;
-					int v = live_value(fn, o);
-					if (v >= 0 && !lset_has(&L, v) &&
-					    !tied_to_read(fn, i, k))
-						before += vweight(fn, avail, v, c);
-				}
-				int p = before > after[c] ? before : after[c];
-				if (p > maxlive[c])
-					maxlive[c] = p;
-				int k = regset_count(avail[c]);
-				int keep = regset_count(avail[c] & ~written & ~held);
-				if (p <= k && across[c] <= keep)
-					continue;
-				char at[48];
-				at_str(bb, i, at, sizeof at);
-				if (p > k)
-					return err_set(
-						err, errlen,
-						"%s: %d %s registers needed, %d "
-						"available",
-						at, p, t->class_name[c], k);
-				return err_set(
-					err, errlen,
-					"%s: %d %s values live across the "
-					"call, %d free registers it preserves",
-					at, across[c], t->class_name[c], keep);
-			}
-		}
+		int lw[RC_NALLOC];
+		lweights(fn, avail, &L, lw);
+		for (const Ins *i = bb->last; ok && i; i = i->prev)
+			ok = fits_at(fn, avail, all_avail, wt, wide, bb, i, &L,
+				     lw, maxlive, err, errlen);
 	}
-	return true;
+	arena_free(scratch);
+	return ok;
 }
