@@ -363,11 +363,6 @@ static void scan_clob(NuScan *s, int t, int v, NuDist next)
 	s->clob_next[s->nclob++] = next;
 }
 
-NuDist nuscan_time(const NuScan *s, int v)
-{
-	return v >= 0 && s->stamp[v] == s->blk ? s->cur[v] : NU_INF;
-}
-
 static void scan_set(NuScan *s, int v, NuDist t)
 {
 	s->stamp[v] = s->blk;

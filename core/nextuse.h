@@ -128,7 +128,10 @@ void nuscan_block(const Fn *fn, const NextUse *nu, int b, NuScan *s,
 /* After nuscan_block: the time from the block's entry (NU_INF if v is not
  * read before being redefined and not live out).  The clob_* arrays list
  * the clobbered registers read again (see NuScan). */
-NuDist nuscan_time(const NuScan *s, int v);
+static inline NuDist nuscan_time(const NuScan *s, int v)
+{
+	return v >= 0 && s->stamp[v] == s->blk ? s->cur[v] : NU_INF;
+}
 
 /* Number of operands of b's non-phi instructions (the size nxt needs). */
 int nu_block_nops(const Blk *b);

@@ -12,14 +12,20 @@ typedef struct IVec {
 	long n, cap;
 } IVec;
 
-static void iv_push(IVec *x, int e)
+/* Doubles x's capacity (64 at first). */
+static __attribute__((noinline)) void iv_grow(IVec *x)
 {
-	if (x->n == x->cap) {
-		long cap = x->cap ? 2 * x->cap : 64;
-		x->v = arena_grow(x->a, x->v, sizeof(int) * (size_t)x->cap,
-				  sizeof(int) * (size_t)cap);
-		x->cap = cap;
-	}
+	long cap = x->cap ? 2 * x->cap : 64;
+	x->v = arena_grow(x->a, x->v, sizeof(int) * (size_t)x->cap,
+			  sizeof(int) * (size_t)cap);
+	x->cap = cap;
+}
+
+/* Appends e to x; the growth out of line. */
+static inline void iv_push(IVec *x, int e)
+{
+	if (x->n == x->cap)
+		iv_grow(x);
 	x->v[x->n++] = e;
 }
 

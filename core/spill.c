@@ -367,9 +367,12 @@ static bool step_reads(Sp *s, int b, Ins *i, int t, int g, int *u, int nu,
 			mr = -1;
 		}
 	}
-	for (int c = 0; c < RC_NALLOC; c++)
+	/* a class no value weighs in has room: nothing there, none needed */
+	for (unsigned m = s->clsmask; m; m &= m - 1) {
+		int c = __builtin_ctz(m);
 		if (!make_room(s, c, need[c], needw[c], held, g, b, i))
 			return room_fail(s, b, i, c, need[c], g);
+	}
 	for (int j = 0; j < nu; j++) {
 		WEnt *e = w_get(s, u[j]);
 		if (e) {
@@ -394,7 +397,8 @@ static bool step_clobbers(Sp *s, int b, Ins *i)
 	if (!i->clobbers)
 		return true;
 	int r0 = s->nval - TGT_NREGS;
-	for (int c = 0; c < RC_NALLOC; c++) {
+	for (unsigned m = s->clsmask; m; m &= m - 1) {
+		int c = __builtin_ctz(m);
 		if (!(i->clobbers & s->regs[c]))
 			continue;
 		RegSet keep = s->regs[c] & ~i->clobbers;
@@ -448,7 +452,8 @@ static bool step_defs(Sp *s, int b, Ins *i, int t, const NuDist *nxt,
 		if (s->cls[v] >= 0)
 			need_add(s, v, need, needw, &held);
 	}
-	for (int c = 0; c < RC_NALLOC; c++) {
+	for (unsigned m = s->clsmask; m; m &= m - 1) {
+		int c = __builtin_ctz(m);
 		if (make_room(s, c, need[c], needw[c], held, -1, b, i))
 			continue;
 		if (s->wweight[c] + need[c] <= s->k[c])

@@ -12,6 +12,7 @@ void sp_value_classes(Sp *s)
 	s->cls = ARENA_NEW(s->a, int8_t, s->nval + 1);
 	s->wt = ARENA_NEW(s->a, uint8_t, s->nval + 1);
 	s->pinned = ARENA_NEW(s->a, uint8_t, s->nval + 1);
+	s->clsmask = 0;
 	for (int v = 0; v < s->nval; v++) {
 		s->cls[v] = -1;
 		int r = v - (s->nval - TGT_NREGS), vc;
@@ -24,6 +25,7 @@ void sp_value_classes(Sp *s)
 				w = 0;
 			if (w > 0) {
 				s->cls[v] = (int8_t)c;
+				s->clsmask |= 1u << c;
 				s->wt[v] = (uint8_t)(w > 255 ? 255 : w);
 			}
 		}

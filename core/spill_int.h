@@ -119,6 +119,7 @@ typedef struct Sp {
 
 	/* per value (pseudos, then hard registers) */
 	int8_t *cls;     /* allocatable class it weighs in, or -1 */
+	unsigned clsmask; /* bit c: some value weighs in class c */
 	uint8_t *wt;     /* its weight there */
 	uint8_t *pinned; /* never evicted: hard registers, values read by a
 			    definition operand */
