@@ -62,13 +62,6 @@ typedef struct CS {
 	size_t errlen;
 } CS;
 
-int colour_unit(const Colour *c, int p)
-{
-	while (c->unit[p] != p)
-		p = c->unit[p];
-	return p;
-}
-
 static void unite(Colour *c, int a, int b)
 {
 	a = colour_unit(c, a);
