@@ -558,7 +558,7 @@ static void build_chunks(CO *co, Heap *q, int *in, int *stampp)
 			continue;
 		if (f.size[x] == 1 && co->pstart[x] == co->pstart[x + 1])
 			continue;
-		Chunk ch = {ARENA_NEW(co->a, int, f.size[x]), 0, 0};
+		Chunk ch = {ARENA_RAW(co->a, int, f.size[x]), 0, 0};
 		for (int y = x; y >= 0; y = f.next[y])
 			ch.m[ch.n++] = y;
 		int stamp = ++*stampp;
@@ -616,7 +616,7 @@ static int64_t components(CO *co, const Chunk *ch, int r, int *in,
 			*nbest = n;
 		}
 		if (rest && w > 0) {
-			Chunk nc = {ARENA_NEW(co->a, int, n), n, w};
+			Chunk nc = {ARENA_RAW(co->a, int, n), n, w};
 			memcpy(nc.m, comp, sizeof(int) * (size_t)n);
 			heap_push(co->a, q, nc);
 		}

@@ -62,13 +62,6 @@ typedef struct CS {
 	size_t errlen;
 } CS;
 
-int colour_unit(const Colour *c, int p)
-{
-	while (c->unit[p] != p)
-		p = c->unit[p];
-	return p;
-}
-
 static void unite(Colour *c, int a, int b)
 {
 	a = colour_unit(c, a);
@@ -79,6 +72,15 @@ static void unite(Colour *c, int a, int b)
 		c->unit[b] = a;
 	else
 		c->unit[a] = b;
+}
+
+/* Points every pseudo straight at its tie unit's representative.  unite
+ * makes the smaller of two representatives the parent, so a parent
+ * precedes its children and one ascending pass reaches every root. */
+static void flatten_units(Colour *c)
+{
+	for (int p = 0; p < c->np; p++)
+		c->unit[p] = c->unit[c->unit[p]];
 }
 
 static int cls_of(const Fn *fn, int p)
@@ -740,7 +742,7 @@ static void build_aff_index(CS *s)
 
 /* Pseudo v's registers taken (delta 1) or given back (-1); hard
  * registers are tracked by liveness (s->hard). */
-static void occupy(CS *s, int v, int delta)
+static inline void occupy(CS *s, int v, int delta)
 {
 	const Fn *fn = s->fn;
 	if (v >= fn->npseudo)
@@ -1354,7 +1356,9 @@ static bool colour_block(CS *s, int b)
 	Colour *c = s->c;
 	const Blk *bb = fn->blk[b];
 	int np = fn->npseudo;
-	memset(s->occ, 0, sizeof s->occ);
+	/* occset names every register whose count is not 0 */
+	for (RegSet m = s->occset; m; m &= m - 1)
+		s->occ[colour_lowest(m)] = 0;
 	s->occset = 0;
 	s->hard = 0;
 	for (int k = 0; k < s->lv->nin[b]; k++) {
@@ -1571,6 +1575,7 @@ static bool colour_scratch(Fn *fn, const RegSet avail[RC_NALLOC], int mode,
 	s.lv = lv ? lv : live_compute(fn, cfg);
 	out->lv = s.lv; /* colouring changes no instruction */
 	analyse(&s);
+	flatten_units(out);
 	for (int cl = 0; cl < RC_NALLOC; cl++)
 		if (out->maxlive[cl] > regset_count(avail[cl])) {
 			char at[64] = "?";

@@ -108,7 +108,12 @@ static inline int colour_lowest(RegSet s)
 }
 
 /* The representative of p's tie unit. */
-int colour_unit(const Colour *c, int p);
+static inline int colour_unit(const Colour *c, int p)
+{
+	while (c->unit[p] != p)
+		p = c->unit[p];
+	return p;
+}
 
 /* Colours fn (see above) into *out (storage in fn->arena).  Returns false
  * with a message naming the block, instruction and value when no
