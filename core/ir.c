@@ -332,7 +332,8 @@ void fn_preds(Fn *fn)
 	for (int i = 0; i < fn->nblk; i++) {
 		Blk *b = fn->blk[i];
 		b->npred = 0;
-		b->pred = count[i] ? ARENA_NEW(fn->arena, int, count[i]) : NULL;
+		/* not zeroed: the loop below writes all count[i] entries */
+		b->pred = count[i] ? ARENA_RAW(fn->arena, int, count[i]) : NULL;
 	}
 	for (int i = 0; i < fn->nblk; i++)
 		for (int k = 0; k < fn->blk[i]->nsucc; k++) {
