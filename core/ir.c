@@ -332,7 +332,8 @@ void fn_preds(Fn *fn)
 	for (int i = 0; i < fn->nblk; i++) {
 		Blk *b = fn->blk[i];
 		b->npred = 0;
-		b->pred = count[i] ? ARENA_NEW(fn->arena, int, count[i]) : NULL;
+		/* not zeroed: the loop below writes all count[i] entries */
+		b->pred = count[i] ? ARENA_RAW(fn->arena, int, count[i]) : NULL;
 	}
 	for (int i = 0; i < fn->nblk; i++)
 		for (int k = 0; k < fn->blk[i]->nsucc; k++) {
@@ -359,6 +360,20 @@ static Ins *ins_copy_shell(Fn *fn, const Ins *si)
 	return ni;
 }
 
+/* Requires b without successors.  Gives b sb's successors, with the
+ * capacity blk_add_succ would have grown to, in one allocation. */
+static void copy_succs(Fn *fn, Blk *b, const Blk *sb)
+{
+	if (sb->nsucc == 0)
+		return;
+	b->succ = ARENA_NEW(fn->arena, Edge, cap_for(sb->nsucc));
+	for (int k = 0; k < sb->nsucc; k++) {
+		b->succ[k].blk = sb->succ[k].blk;
+		b->succ[k].flags = (uint8_t)sb->succ[k].flags;
+	}
+	b->nsucc = sb->nsucc;
+}
+
 /* A copy of src; with m, its pseudos numbered by m (map_new) and its
  * table sized by them, not by src's numbers. */
 static Fn *copy_with(const Fn *src, const PseudoMap *m)
@@ -379,12 +394,13 @@ static Fn *copy_with(const Fn *src, const PseudoMap *m)
 	for (int c = 0; c < src->nconst; c++)
 		fn_intern_const(fn, src->konst[c].kind, src->konst[c].imm,
 				src->konst[c].sym);
+	/* sized once up front: the declarations below then rarely grow it */
+	grow_pseudos(fn, m ? map_new(m, src->npseudo - 1) + 1 : src->npseudo);
 	for (int p = 0; p < src->npseudo; p++)
 		if (src->pseudo[p].cls >= 0)
 			fn_declare_pseudo(fn, m ? map_new(m, p) : p,
 					  src->pseudo[p].cls,
 					  src->pseudo[p].size);
-	grow_pseudos(fn, m ? map_new(m, src->npseudo - 1) + 1 : src->npseudo);
 	if (src->npseudo > fn->npseudo)
 		fn->nsparse = src->nsparse + (src->npseudo - fn->npseudo);
 	else
@@ -401,8 +417,7 @@ static Fn *copy_with(const Fn *src, const PseudoMap *m)
 		b->freq = sb->freq;
 		b->split = sb->split;
 		b->depth = sb->depth;
-		for (int k = 0; k < sb->nsucc; k++)
-			blk_add_succ(fn, b, sb->succ[k].blk, sb->succ[k].flags);
+		copy_succs(fn, b, sb);
 		for (const Ins *si = sb->first; si; si = si->next) {
 			Ins *ni = ins_copy_shell(fn, si);
 			ni->name = dup_or_null(fn, si->name);

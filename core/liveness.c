@@ -281,8 +281,10 @@ static void explore_init(Explore *x, Fn *fn, Arena *a)
 	int n = fn->nblk + 1, npred = 0;
 	for (int b = 0; b < fn->nblk; b++)
 		npred += fn->blk[b]->npred;
-	x->poff = ARENA_NEW(a, int, n);
-	x->pred = ARENA_NEW(a, int, npred + 1);
+	/* not zeroed: poff[0..nblk] and pred[0..npred-1] are written below */
+	x->poff = ARENA_RAW(a, int, n);
+	x->pred = ARENA_RAW(a, int, npred + 1);
+	x->poff[0] = 0;
 	for (int b = 0, k = 0; b < fn->nblk; b++) {
 		x->poff[b] = k;
 		for (int p = 0; p < fn->blk[b]->npred; p++)
@@ -291,10 +293,10 @@ static void explore_init(Explore *x, Fn *fn, Arena *a)
 	}
 	x->v = -1;
 	x->sp = 0;
-	x->defmark = ARENA_NEW(a, int, n);
-	x->inmark = ARENA_NEW(a, int, n);
-	x->outmark = ARENA_NEW(a, int, n);
-	x->stk = ARENA_NEW(a, int, n);
+	x->defmark = ARENA_RAW(a, int, n); /* all set to -1 below */
+	x->inmark = ARENA_RAW(a, int, n);
+	x->outmark = ARENA_RAW(a, int, n);
+	x->stk = ARENA_RAW(a, int, n); /* pushed before popped */
 	x->nin = ARENA_NEW(fn->arena, int, n);
 	x->nout = ARENA_NEW(fn->arena, int, n);
 	for (int b = 0; b < n; b++)
