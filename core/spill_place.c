@@ -285,15 +285,9 @@ static int memev_cmp(const void *x, const void *y)
 	return a->write == b->write ? 0 : a->write ? -1 : 1;
 }
 
-/* Sorts e[0..n-1] by memev_cmp, stably (as glibc's qsort, a merge
- * sort, does for the arrays given here): the usual few by insertion,
- * in place, longer ones by qsort. */
-static void memev_sort(MemEv *e, int n)
+/* Sorts e[0..n-1] by memev_cmp, stably, by insertion (the usual few). */
+static void memev_isort(MemEv *e, int n)
 {
-	if (n > 16) {
-		qsort(e, (size_t)n, sizeof *e, memev_cmp);
-		return;
-	}
 	for (int i = 1; i < n; i++) {
 		MemEv x = e[i];
 		int j = i;
@@ -301,6 +295,36 @@ static void memev_sort(MemEv *e, int n)
 			e[j] = e[j - 1];
 		e[j] = x;
 	}
+}
+
+/* Sorts e[0..n-1] by memev_cmp, stably (events that compare equal keep
+ * the order memev_each gave them): by insertion up to 16, else by
+ * merging the sorted halves through tmp (room for n). */
+static void memev_msort(MemEv *e, MemEv *tmp, int n)
+{
+	if (n <= 16) {
+		memev_isort(e, n);
+		return;
+	}
+	int h = n / 2, i = 0, j = h, k = 0;
+	memev_msort(e, tmp, h);
+	memev_msort(e + h, tmp, n - h);
+	while (i < h && j < n)
+		tmp[k++] = memev_cmp(&e[j], &e[i]) < 0 ? e[j++] : e[i++];
+	while (i < h)
+		tmp[k++] = e[i++];
+	while (j < n)
+		tmp[k++] = e[j++];
+	memcpy(e, tmp, sizeof *e * (size_t)n);
+}
+
+/* Sorts e[0..n-1] by memev_cmp, stably; scratch from s's arena. */
+static void memev_sort(Sp *s, MemEv *e, int n)
+{
+	if (n <= 16)
+		memev_isort(e, n);
+	else
+		memev_msort(e, ARENA_RAW(s->a, MemEv, n), n);
 }
 
 /* Calls f(s, v, ev, arg) for every memory event of the values with a
@@ -370,7 +394,7 @@ static MemEvs memevs_build(Sp *s)
 	start[0] = 0;
 	for (int v = 0; v < np; v++)
 		if (start[v + 1] - start[v] > 1)
-			memev_sort(x.ev + start[v], start[v + 1] - start[v]);
+			memev_sort(s, x.ev + start[v], start[v + 1] - start[v]);
 	return x;
 }
 
