@@ -78,6 +78,20 @@ void *arena_grow_raw(Arena *a, void *old, size_t oldn, size_t newn)
 	return p;
 }
 
+void intpairs_push(Arena *a, IntPairs *l, int v, int b)
+{
+	if (l->n == l->cap) {
+		int cap = l->cap ? 2 * l->cap : 64;
+		l->v = arena_grow_raw(a, l->v, sizeof(int) * (size_t)l->cap,
+				      sizeof(int) * (size_t)cap);
+		l->b = arena_grow_raw(a, l->b, sizeof(int) * (size_t)l->cap,
+				      sizeof(int) * (size_t)cap);
+		l->cap = cap;
+	}
+	l->v[l->n] = v;
+	l->b[l->n++] = b;
+}
+
 size_t arena_used(const Arena *a)
 {
 	return a->total;

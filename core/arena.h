@@ -59,6 +59,15 @@ void *arena_grow_raw(Arena *a, void *old, size_t oldn, size_t newn);
 /* Bytes handed out so far (for statistics). */
 size_t arena_used(const Arena *a);
 
+/* A list of int pairs (v[k], b[k]) in an arena, in the order pushed;
+ * {0} is the empty list. */
+typedef struct IntPairs {
+	int *v, *b;
+	int n, cap;
+} IntPairs;
+/* Appends (v, b) to l, growing it in a. */
+void intpairs_push(Arena *a, IntPairs *l, int v, int b);
+
 #define ARENA_NEW(a, T, n) ((T *)arena_alloc((a), sizeof(T) * (size_t)(n)))
 /* n objects of type T, not zeroed: for arrays written before they are
  * read. */

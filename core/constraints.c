@@ -1121,30 +1121,10 @@ static void name_versions(Split *sp, const Ins *i)
 	}
 }
 
-/* Block-value pairs in scan order (def_blocks' versions). */
-typedef struct DefList {
-	int *v, *b;
-	int n, cap;
-} DefList;
-
-/* Appends (v, b) to d, in a. */
-static void deflist_push(Arena *a, DefList *d, int v, int b)
-{
-	if (d->n == d->cap) {
-		int cap = d->cap ? 2 * d->cap : 64;
-		d->v = arena_grow_raw(a, d->v, sizeof(int) * (size_t)d->cap,
-				      sizeof(int) * (size_t)cap);
-		d->b = arena_grow_raw(a, d->b, sizeof(int) * (size_t)d->cap,
-				      sizeof(int) * (size_t)cap);
-		d->cap = cap;
-	}
-	d->v[d->n] = v;
-	d->b[d->n++] = b;
-}
-
 /* Records the defs of i, in reachable block b: a split value's own
  * (own[v] := b), a version's of a split value (on d). */
-static void note_defs(Split *sp, const Ins *i, int b, int *own, DefList *d)
+static void note_defs(Split *sp, const Ins *i, int b, int *own,
+		      IntPairs *d)
 {
 	for (int k = 0; k < i->nops; k++) {
 		const Op *o = &i->ops[k];
@@ -1156,7 +1136,7 @@ static void note_defs(Split *sp, const Ins *i, int b, int *own, DefList *d)
 		if (o->reg < sp->np0)
 			own[v] = b;
 		else
-			deflist_push(sp->fn->arena, d, v, b);
+			intpairs_push(sp->fn->arena, d, v, b);
 	}
 }
 
@@ -1174,7 +1154,7 @@ static void def_blocks(Split *sp, int **startp, int **blkp)
 	int *own = ARENA_RAW(fn->arena, int, np0 + 1);
 	for (int v = 0; v < np0; v++)
 		own[v] = fn->entry;
-	DefList d = {0};
+	IntPairs d = {0}; /* (value, block) of the versions' defs */
 	for (int b = 0; b < sp->nb; b++) {
 		bool reach = cfg_reachable(sp->cfg, b);
 		for (const Ins *i = fn->blk[b]->first; i; i = i->next) {

@@ -136,8 +136,7 @@ typedef struct DefScan {
 	Arena *a;
 	int *last;
 	int *count;
-	int *v, *b; /* the notes in scan order */
-	int n, cap;
+	IntPairs notes; /* (pseudo, block) in scan order */
 } DefScan;
 
 /* Notes block b as defining pseudo v, once per block; a second note of
@@ -155,16 +154,7 @@ static void note_def(SC *sc, DefScan *ds, int v, int b, bool livein_note)
 	}
 	ds->last[v] = b;
 	ds->count[v]++;
-	if (ds->n == ds->cap) {
-		int c = ds->cap ? 2 * ds->cap : 64;
-		ds->v = arena_grow_raw(ds->a, ds->v, sizeof(int) * (size_t)ds->cap,
-				       sizeof(int) * (size_t)c);
-		ds->b = arena_grow_raw(ds->a, ds->b, sizeof(int) * (size_t)ds->cap,
-				       sizeof(int) * (size_t)c);
-		ds->cap = c;
-	}
-	ds->v[ds->n] = v;
-	ds->b[ds->n++] = b;
+	intpairs_push(ds->a, &ds->notes, v, b);
 }
 
 /* For each original pseudo, the reachable blocks defining it (the
@@ -205,8 +195,9 @@ static void def_blocks(SC *sc)
 	}
 	sc->dstart[np] = total;
 	sc->dblk = ARENA_RAW(fn->arena, int, total + 1);
-	for (int k = 0; k < ds.n; k++)
-		sc->dblk[sc->dstart[ds.v[k]] + ds.count[ds.v[k]]++] = ds.b[k];
+	const IntPairs *d = &ds.notes;
+	for (int k = 0; k < d->n; k++)
+		sc->dblk[sc->dstart[d->v[k]] + ds.count[d->v[k]]++] = d->b[k];
 }
 
 static void add_phi(SC *sc, int b, int v, int *cap)
