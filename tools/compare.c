@@ -163,36 +163,55 @@ static void gcc_one(const char *path, const Fn *orig, Row *row)
 	irfile_free(&file);
 }
 
-/* Runs allocator a on orig into *out (and the ILP's outcome into row).
- * ssa and irc run c->repeat times, the time the least of the runs, the
- * last run's allocation kept (every run allocates alike). */
-static void run_one(const Cmp *c, int a, const Fn *orig, Row *row)
+/* One run of allocator a on orig, timed: out->seconds becomes the least
+ * of its runs (first says this is the first); the allocation is
+ * returned (NULL on failure), the ILP's outcome recorded in row. */
+static Fn *run_once(const Cmp *c, int a, const Fn *orig, Row *row,
+		    AllocStats *st, bool first)
 {
 	Outcome *out = &row->o[a];
-	AllocStats st;
 	IlpResult ir;
 	char err[512];
-	int runs = a == ALLOCATOR_ILP ? 1 : c->repeat;
-	Fn *fn = NULL;
-	for (int k = 0; k < runs; k++) {
-		fn_free(fn);
-		double t0 = now();
-		fn = allocate_with(a, orig, &c->ao, c->ilp_time, &st, &ir, err,
-				   sizeof err);
-		double t = now() - t0;
-		if (k == 0 || t < out->seconds)
-			out->seconds = t;
-	}
+	double t0 = now();
+	Fn *fn = allocate_with(a, orig, &c->ao, c->ilp_time, st, &ir, err,
+			       sizeof err);
+	double t = now() - t0;
+	if (first || t < out->seconds)
+		out->seconds = t;
 	if (a == ALLOCATOR_ILP) {
 		row->ilp_status = ir.status;
 		row->ilp_obj = ir.objective;
 		row->ilp_bound = ir.bound;
 		row->ilp_exact = ir.exact;
 	}
-	if (!fn)
-		return;
-	count_one(allocator_name(a), orig, fn, &st, out);
-	fn_free(fn);
+	return fn;
+}
+
+/* Every chosen allocator on orig, into row.  ssa and irc run c->repeat
+ * times each, their runs taken in turn (ssa, irc, ssa, irc, ...) so that
+ * a change in the machine's speed while they run reaches both alike;
+ * the time is the least of an allocator's runs, its last run's
+ * allocation is counted (every run allocates alike).  The ILP runs
+ * once, after them. */
+static void run_allocators(const Cmp *c, const Fn *orig, Row *row)
+{
+	Fn *fn[ALLOCATOR_N] = {0};
+	AllocStats st[ALLOCATOR_N];
+	for (int k = 0; k < c->repeat; k++)
+		for (int a = 0; a < ALLOCATOR_N; a++)
+			if (c->use[a] && a != ALLOCATOR_ILP) {
+				fn_free(fn[a]);
+				fn[a] = run_once(c, a, orig, row, &st[a], k == 0);
+			}
+	if (c->use[ALLOCATOR_ILP])
+		fn[ALLOCATOR_ILP] = run_once(c, ALLOCATOR_ILP, orig, row,
+					     &st[ALLOCATOR_ILP], true);
+	for (int a = 0; a < ALLOCATOR_N; a++)
+		if (fn[a]) {
+			count_one(allocator_name(a), orig, fn[a], &st[a],
+				  &row->o[a]);
+			fn_free(fn[a]);
+		}
 }
 
 /* The coalescing optimum of ssa's colouring problem on orig, by a
@@ -236,9 +255,7 @@ static void run_all(Cmp *c)
 			if (file.fn[i]->allocated)
 				continue;
 			Row *row = new_row(c);
-			for (int a = 0; a < ALLOCATOR_N; a++)
-				if (c->use[a])
-					run_one(c, a, file.fn[i], row);
+			run_allocators(c, file.fn[i], row);
 			if (c->coalopt)
 				run_coalopt(c, file.fn[i], row);
 			gcc_one(c->files[f], file.fn[i], row);
