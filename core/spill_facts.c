@@ -16,18 +16,15 @@ void sp_value_classes(Sp *s)
 	for (int v = 0; v < s->nval; v++) {
 		s->cls[v] = -1;
 		int r = v - (s->nval - TGT_NREGS), vc;
-		int vw = pressure_class_weight(s->fn, v, &vc);
-		for (int c = 0; c < RC_NALLOC; c++) {
-			int w = c == vc ? vw : 0;
-			/* a hard register outside the allowed set takes none
-			 * of the k registers (pressure_compute_within) */
-			if (r >= 0 && !RS_HAS(s->regs[c], r))
-				w = 0;
-			if (w > 0) {
-				s->cls[v] = (int8_t)c;
-				s->clsmask |= 1u << c;
-				s->wt[v] = (uint8_t)(w > 255 ? 255 : w);
-			}
+		int w = pressure_class_weight(s->fn, v, &vc);
+		/* a value weighs only in its class (vc, -1 when in none); a
+		 * hard register outside the allowed set takes none of the k
+		 * registers (pressure_compute_within) */
+		if (w > 0 && vc >= 0 && vc < RC_NALLOC &&
+		    (r < 0 || RS_HAS(s->regs[vc], r))) {
+			s->cls[v] = (int8_t)vc;
+			s->clsmask |= 1u << vc;
+			s->wt[v] = (uint8_t)(w > 255 ? 255 : w);
 		}
 		if (v >= s->npseudo0)
 			s->pinned[v] = 1;
