@@ -184,8 +184,9 @@ static inline bool make_room(Sp *s, int c, int need, int needw,
 /* decide: the walk */
 
 /* The reads of instruction i whose values weigh in a class, distinct,
- * marked with stamp g; returns how many. */
-static int ins_reads(Sp *s, const Ins *i, int g, int *u)
+ * marked with stamp g, each with the index of its first read operand in
+ * ku; returns how many. */
+static int ins_reads(Sp *s, const Ins *i, int g, int *u, int *ku)
 {
 	int n = 0;
 	for (int k = 0; k < i->nops; k++) {
@@ -195,6 +196,7 @@ static int ins_reads(Sp *s, const Ins *i, int g, int *u)
 		if (v < 0 || s->cls[v] < 0 || s->mark[v] == g)
 			continue;
 		s->mark[v] = g;
+		ku[n] = k;
 		u[n++] = v;
 	}
 	return n;
@@ -203,10 +205,13 @@ static int ins_reads(Sp *s, const Ins *i, int g, int *u)
 /* The definitions of i whose values weigh in a class, distinct (stamp
  * g2 on mark2), early ones only when early; with the operand index of
  * each in o.  A memory-only definition takes no register: its value is
- * born in its slot. */
-static int ins_defs(Sp *s, const Ins *i, int g2, bool early, int *d, int *o)
+ * born in its slot.  *dup (when dup is not NULL) tells whether an
+ * operand was left out as a value already there. */
+static int ins_defs(Sp *s, const Ins *i, int g2, bool early, int *d, int *o,
+		    bool *dup)
 {
 	int n = 0;
+	bool dp = false;
 	/* the flags first: the operand's value only for the defs wanted */
 	uint8_t want = OF_DEF | (early ? OF_EARLY : 0);
 	for (int k = 0; k < i->nops; k++) {
@@ -214,13 +219,36 @@ static int ins_defs(Sp *s, const Ins *i, int g2, bool early, int *d, int *o)
 		if ((op->flags & (want | OF_MEMONLY)) != want)
 			continue;
 		int v = live_value(s->fn, op);
-		if (v < 0 || s->cls[v] < 0 ||
-		    (is_pseudo(s, v) && s->rmwdef[v]) || s->mark2[v] == g2)
+		if (v < 0 || s->cls[v] < 0 || (is_pseudo(s, v) && s->rmwdef[v]))
 			continue;
+		if (s->mark2[v] == g2) {
+			dp = true;
+			continue;
+		}
 		s->mark2[v] = g2;
 		d[n] = v;
 		o[n++] = k;
 	}
+	if (dup)
+		*dup = dp;
+	return n;
+}
+
+/* The early definitions of i (ins_defs with early), from its
+ * definitions dl (operands ol, nl of them, ins_defs without early) when
+ * none was left out as a repeat (dup false): then they are those of an
+ * early operand, in order. */
+static int early_defs(Sp *s, const Ins *i, const int *dl, const int *ol,
+		      int nl, bool dup, int *d, int *o)
+{
+	if (dup)
+		return ins_defs(s, i, ++s->gen2, true, d, o, NULL);
+	int n = 0;
+	for (int j = 0; j < nl; j++)
+		if (i->ops[ol[j]].flags & OF_EARLY) {
+			d[n] = dl[j];
+			o[n++] = ol[j];
+		}
 	return n;
 }
 
@@ -344,9 +372,11 @@ static bool next_read_needs_reg(const Sp *s, const Ins *i, int v)
  * slot, with no register, unless it is read again soon by an operand
  * that needs a register (next_read_needs_reg) and a register for it
  * costs no eviction; its reload is then the one fold_mem_reloads
- * folds. */
+ * folds.  dl, ol, nl, dup: i's definitions as ins_defs gives them
+ * (early_defs). */
 static bool step_reads(Sp *s, int b, Ins *i, int t, int g, int *u, int nu,
-		       int mr, NuDist after)
+		       int mr, NuDist after, const int *dl, const int *ol,
+		       int nl, bool dup)
 {
 	int need[RC_NALLOC] = {0}, needw[RC_NALLOC] = {0};
 	RegSet held = 0;
@@ -354,7 +384,7 @@ static bool step_reads(Sp *s, int b, Ins *i, int t, int g, int *u, int nu,
 		if (s->wpos[u[j]] < 0 && j != mr)
 			need_add(s, u[j], need, needw, &held);
 	int d[i->nops + 1], o[i->nops + 1];
-	int nd = ins_defs(s, i, ++s->gen2, true, d, o);
+	int nd = early_defs(s, i, dl, ol, nl, dup, d, o);
 	for (int j = 0; j < nd; j++)
 		if (s->wpos[d[j]] < 0 && s->mark[d[j]] != g &&
 		    !early_shares(s, i, o[j]))
@@ -551,6 +581,8 @@ static bool rmw_in_memory(Sp *s, const Ins *i, int k)
 static bool rmw_decide(Sp *s, int b, Ins *i)
 {
 	bool any = false;
+	if (i->kind != IK_ORD) /* rmw_in_memory's first test, once */
+		return false;
 	for (int k = 0; k < i->nops; k++) {
 		if (!rmw_in_memory(s, i, k))
 			continue;
@@ -576,30 +608,37 @@ static bool rmw_decide(Sp *s, int b, Ins *i)
  * the definitions (step 3). */
 static bool step(Sp *s, int b, Ins *i, int t, const NuDist *nxt)
 {
-	int u[i->nops + 1], g = new_gen(s);
+	int u[i->nops + 1], ku[i->nops + 1], g = new_gen(s);
 	bool rmw = rmw_decide(s, b, i);
-	int nu = ins_reads(s, i, g, u);
+	int nu = ins_reads(s, i, g, u, ku);
 	NuDist after = NU_INF;
 	int mr = memread_pick(s, i, u, nu, nxt, rmw, &after);
-	if (!step_reads(s, b, i, t, g, u, nu, mr, after))
-		return false;
-	for (int k = 0; k < i->nops; k++) {
-		if (!op_reads(s->fn, &i->ops[k]))
-			continue;
-		int v = live_value(s->fn, &i->ops[k]);
-		if (v >= 0 && s->wpos[v] >= 0)
-			s->w[s->wpos[v]].time = nxt[k];
-	}
+	/* the definitions before the reads: step 1 changes nothing they
+	 * depend on, and takes its early ones from them */
 	int d[i->nops + 1], o[i->nops + 1];
-	int nd = ins_defs(s, i, ++s->gen2, false, d, o);
+	bool dup;
+	int nd = ins_defs(s, i, ++s->gen2, false, d, o, &dup);
+	if (!step_reads(s, b, i, t, g, u, nu, mr, after, d, o, nd, dup))
+		return false;
+	/* the next uses of the values read: every operand of one value
+	 * has the same next-use time (nuscan_block), and a value in w
+	 * weighs in a class, so the reads ins_reads kept are those */
+	for (int j = 0; j < nu; j++)
+		if (s->wpos[u[j]] >= 0)
+			s->w[s->wpos[u[j]]].time = nxt[ku[j]];
 	for (int j = 0; j < nd; j++)
 		if (s->wpos[d[j]] >= 0)
 			w_del(s, s->wpos[d[j]]);
-	for (RegSet c = i->clobbers; c; c &= c - 1) {
-		int v = s->fn->npseudo + regset_first(c);
-		if (s->wpos[v] >= 0)
-			w_del(s, s->wpos[v]);
+	/* the clobbered registers that w holds, in register order */
+	RegSet inw = 0;
+	if (i->clobbers) {
+		int np = s->fn->npseudo;
+		for (int j = 0; j < s->nw; j++)
+			if (s->w[j].v >= np)
+				inw |= RS_BIT(s->w[j].v - np);
 	}
+	for (RegSet c = i->clobbers & inw; c; c &= c - 1)
+		w_del(s, s->wpos[s->fn->npseudo + regset_first(c)]);
 	if (!step_clobbers(s, b, i))
 		return false;
 	for (int j = s->nw - 1; j >= 0; j--)
