@@ -89,6 +89,7 @@ static void first_reads(NuWork *w, int b, int *stamp, NuDist *pos,
 		t++;
 	}
 	w->nu->len[b] = t;
+	w->nu->nops[b] = n;
 	NuDist *first = w->first[b];
 	for (int j = 0; j < lv->nin[b]; j++) {
 		int v = lv->in[b][j];
@@ -330,6 +331,7 @@ NextUse *nextuse_compute_delayed(const Fn *fn, const Cfg *cfg,
 	nu->delay = delay;
 	nu->nblk = fn->nblk;
 	nu->len = ARENA_NEW(a, int, fn->nblk + 1);
+	nu->nops = ARENA_NEW(a, int, fn->nblk + 1);
 	nu->in = ARENA_NEW(a, NuDist *, fn->nblk + 1);
 	nu->out = ARENA_NEW(a, NuDist *, fn->nblk + 1);
 	nu->rdelay = ARENA_NEW(a, NuDist *, fn->nblk + 1);
@@ -409,7 +411,7 @@ void nuscan_block(const Fn *fn, const NextUse *nu, int b, NuScan *s,
 	NuDist len = (NuDist)nu->len[b];
 	for (int j = 0; j < lv->nout[b]; j++)
 		scan_set(s, lv->out[b][j], nu_add(len, nu->out[b][j]));
-	int k = nu_block_nops(bb), t = nu->len[b];
+	int k = nu->nops[b], t = nu->len[b];
 	for (const Ins *i = bb->last; i && i->kind != IK_PHI; i = i->prev) {
 		t--;
 		k -= i->nops;

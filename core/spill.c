@@ -667,7 +667,7 @@ static void scan_block(Sp *s, int b, BScan *x)
 	int nphi = 0;
 	for (const Ins *i = bb->first; i && i->kind == IK_PHI; i = i->next)
 		nphi++;
-	x->nxt = ARENA_RAW(s->a, NuDist, nu_block_nops(bb) + 1);
+	x->nxt = ARENA_RAW(s->a, NuDist, s->nu->nops[b] + 1);
 	nuscan_block(s->fn, s->nu, b, sc, x->nxt);
 	x->etime = ARENA_RAW(s->a, NuDist, lv->nin[b] + nphi + 1);
 	for (int j = 0; j < lv->nin[b]; j++)
@@ -751,6 +751,10 @@ static bool analyse(Sp *s)
 	for (int r = 0; r < s->cfg->nrpo; r++)
 		if (fn->blk[s->cfg->rpo[r]]->freq > 0)
 			s->profile = true;
+	for (int b = 0; b < fn->nblk && !s->abnormal; b++)
+		for (int k = 0; k < fn->blk[b]->nsucc; k++)
+			if (fn->blk[b]->succ[k].flags & EF_ABNORMAL)
+				s->abnormal = true;
 	sp_value_classes(s);
 	s->mark = ARENA_NEW(s->a, int, s->nval + 1);
 	s->mark2 = ARENA_NEW(s->a, int, s->nval + 1);
@@ -882,6 +886,8 @@ static void ban_if_abnormal(Sp *s, int P, int k, int B, int v, void *ctx)
 static int ban_abnormal(Sp *s)
 {
 	int added = 0;
+	if (!s->abnormal) /* no edge for edge_abnormal */
+		return 0;
 	each_edge_reload(s, edge_abnormal, ban_if_abnormal, &added);
 	return added;
 }

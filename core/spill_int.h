@@ -116,6 +116,7 @@ typedef struct Sp {
 	NextUse *nu;
 	int nblk0, npseudo0, nval;
 	bool profile; /* some reachable block has a frequency */
+	bool abnormal; /* some edge is abnormal (EF_ABNORMAL) */
 
 	/* per value (pseudos, then hard registers) */
 	int8_t *cls;     /* allocatable class it weighs in, or -1 */
