@@ -363,8 +363,8 @@ NextUse *nextuse_compute_delayed(const Fn *fn, const Cfg *cfg,
 void nuscan_init(NuScan *s, const Fn *fn, Arena *a)
 {
 	s->nval = live_nval(fn);
-	s->cur = ARENA_NEW(a, NuDist, s->nval + 1);
-	s->stamp = ARENA_NEW(a, int, s->nval + 1);
+	s->cur = ARENA_RAW(a, NuDist, s->nval + 1);
+	s->stamp = ARENA_RAW(a, int, s->nval + 1);
 	for (int v = 0; v < s->nval; v++)
 		s->stamp[v] = -1;
 	s->blk = -1;

@@ -702,7 +702,7 @@ static bool decide_block(Sp *s, int b)
 		k += i->nops;
 		t++;
 	}
-	SetEnt *e = ARENA_NEW(s->a, SetEnt, s->nw + 1);
+	SetEnt *e = ARENA_RAW(s->a, SetEnt, s->nw + 1);
 	for (int j = 0; j < s->nw; j++)
 		e[j] = (SetEnt){.v = s->w[j].v, .spilled = s->w[j].spilled};
 	s->wexit[b] = (BSet){.n = s->nw, .e = e};
@@ -924,8 +924,8 @@ static void decide_init(Sp *s)
 	s->went = ARENA_NEW(s->a, BSet, n + 1);
 	s->wexit = ARENA_NEW(s->a, BSet, n + 1);
 	s->done = ARENA_NEW(s->a, uint8_t, n + 1);
-	s->w = ARENA_NEW(s->a, WEnt, s->nval + 1);
-	s->wpos = ARENA_NEW(s->a, int, s->nval + 1);
+	s->w = ARENA_RAW(s->a, WEnt, s->nval + 1);
+	s->wpos = ARENA_RAW(s->a, int, s->nval + 1);
 	for (int v = 0; v < s->nval; v++)
 		s->wpos[v] = -1;
 	s->nw = 0;
