@@ -408,9 +408,19 @@ void nuscan_block(const Fn *fn, const NextUse *nu, int b, NuScan *s,
 	/* A fresh stamp per scan, so that rescanning a block starts clean. */
 	s->blk = s->blk < 0 ? 0 : s->blk + 1;
 	s->nclob = 0;
+	/* the hard registers given a finite time in this scan (bit r for
+	 * value npseudo + r, a superset): the others read as NU_INF, and a
+	 * clobber of one of them changes nothing */
+	int np = fn->npseudo;
+	RegSet fin = 0;
 	NuDist len = (NuDist)nu->len[b];
-	for (int j = 0; j < lv->nout[b]; j++)
-		scan_set(s, lv->out[b][j], nu_add(len, nu->out[b][j]));
+	for (int j = 0; j < lv->nout[b]; j++) {
+		int v = lv->out[b][j];
+		NuDist d = nu_add(len, nu->out[b][j]);
+		scan_set(s, v, d);
+		if (v >= np && d != NU_INF)
+			fin |= RS_BIT(v - np);
+	}
 	int k = nu->nops[b], t = nu->len[b];
 	for (const Ins *i = bb->last; i && i->kind != IK_PHI; i = i->prev) {
 		t--;
@@ -426,8 +436,8 @@ void nuscan_block(const Fn *fn, const NextUse *nu, int b, NuScan *s,
 			if (v >= 0)
 				scan_set(s, v, NU_INF);
 		}
-		for (RegSet c = i->clobbers; c; c &= c - 1) {
-			int v = fn->npseudo + regset_first(c);
+		for (RegSet c = i->clobbers & fin; c; c &= c - 1) {
+			int v = np + regset_first(c);
 			NuDist next = nuscan_time(s, v);
 			if (next != NU_INF)
 				scan_clob(s, t, v, next);
@@ -446,6 +456,8 @@ void nuscan_block(const Fn *fn, const NextUse *nu, int b, NuScan *s,
 					continue;
 			}
 			scan_set(s, v, d);
+			if (v >= np && d != NU_INF)
+				fin |= RS_BIT(v - np);
 		}
 	}
 }
