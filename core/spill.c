@@ -35,6 +35,7 @@ void sp_w_add(Sp *s, int v, NuDist time, int spilled, int fresh, int ent)
 	s->w[s->nw++] = (WEnt){.v = v, .time = time, .spilled = (uint8_t)spilled,
 			       .fresh = (uint8_t)fresh, .ent = ent};
 	s->wweight[s->cls[v]] += s->wt[v];
+	s->wmask |= 1u << s->cls[v];
 	if (is_pseudo(s, v) && s->wt[v] == 2)
 		s->wwide[s->cls[v]]++;
 }
@@ -42,7 +43,8 @@ void sp_w_add(Sp *s, int v, NuDist time, int spilled, int fresh, int ent)
 static void w_del(Sp *s, int j)
 {
 	int v = s->w[j].v;
-	s->wweight[s->cls[v]] -= s->wt[v];
+	if ((s->wweight[s->cls[v]] -= s->wt[v]) == 0)
+		s->wmask &= ~(1u << s->cls[v]);
 	if (is_pseudo(s, v) && s->wt[v] == 2)
 		s->wwide[s->cls[v]]--;
 	s->wpos[v] = -1;
@@ -58,6 +60,7 @@ void sp_w_clear(Sp *s)
 	s->nw = 0;
 	for (int c = 0; c < RC_NALLOC; c++)
 		s->wweight[c] = s->wwide[c] = 0;
+	s->wmask = 0;
 }
 
 static WEnt *w_get(Sp *s, int v)
@@ -302,11 +305,12 @@ static bool room_fail(Sp *s, int b, const Ins *i, int c, int need, int g)
 }
 
 /* Adds value v to the registers wanted: its weight to need, a pair to
- * needw, a hard register to held. */
+ * needw, a hard register to held; its class to the mask nmask. */
 static void need_add(const Sp *s, int v, int need[RC_NALLOC],
-		     int needw[RC_NALLOC], RegSet *held)
+		     int needw[RC_NALLOC], RegSet *held, unsigned *nmask)
 {
 	int c = s->cls[v], r0 = s->nval - TGT_NREGS;
+	*nmask |= 1u << c;
 	need[c] += s->wt[v];
 	if (is_pseudo(s, v) && s->wt[v] == 2)
 		needw[c]++;
@@ -380,25 +384,27 @@ static bool step_reads(Sp *s, int b, Ins *i, int t, int g, int *u, int nu,
 {
 	int need[RC_NALLOC] = {0}, needw[RC_NALLOC] = {0};
 	RegSet held = 0;
+	unsigned nm = 0; /* the classes with a need */
 	for (int j = 0; j < nu; j++)
 		if (s->wpos[u[j]] < 0 && j != mr)
-			need_add(s, u[j], need, needw, &held);
+			need_add(s, u[j], need, needw, &held, &nm);
 	int d[i->nops + 1], o[i->nops + 1];
 	int nd = early_defs(s, i, dl, ol, nl, dup, d, o);
 	for (int j = 0; j < nd; j++)
 		if (s->wpos[d[j]] < 0 && s->mark[d[j]] != g &&
 		    !early_shares(s, i, o[j]))
-			need_add(s, d[j], need, needw, &held);
+			need_add(s, d[j], need, needw, &held, &nm);
 	if (mr >= 0) {
 		int c = s->cls[u[mr]];
 		if (after != NU_INF && next_read_needs_reg(s, i, u[mr]) &&
 		    s->wweight[c] + need[c] + s->wt[u[mr]] <= s->k[c]) {
-			need_add(s, u[mr], need, needw, &held);
+			need_add(s, u[mr], need, needw, &held, &nm);
 			mr = -1;
 		}
 	}
-	/* a class no value weighs in has room: nothing there, none needed */
-	for (unsigned m = s->clsmask; m; m &= m - 1) {
+	/* a class no value weighs in has room, and so has one with nothing
+	 * in w and none needed (an eviction changes only its own class) */
+	for (unsigned m = s->clsmask & (s->wmask | nm); m; m &= m - 1) {
 		int c = __builtin_ctz(m);
 		if (!make_room(s, c, need[c], needw[c], held, g, b, i))
 			return room_fail(s, b, i, c, need[c], g);
@@ -427,7 +433,8 @@ static bool step_clobbers(Sp *s, int b, Ins *i)
 	if (!i->clobbers)
 		return true;
 	int r0 = s->nval - TGT_NREGS;
-	for (unsigned m = s->clsmask; m; m &= m - 1) {
+	/* a class with nothing in w has nothing to limit */
+	for (unsigned m = s->clsmask & s->wmask; m; m &= m - 1) {
 		int c = __builtin_ctz(m);
 		if (!(i->clobbers & s->regs[c]))
 			continue;
@@ -473,16 +480,18 @@ static bool step_defs(Sp *s, int b, Ins *i, int t, const NuDist *nxt,
 {
 	int need[RC_NALLOC] = {0}, needw[RC_NALLOC] = {0};
 	RegSet held = 0;
+	unsigned nm = 0; /* the classes with a need */
 	for (int j = 0; j < nd; j++)
-		need_add(s, d[j], need, needw, &held);
+		need_add(s, d[j], need, needw, &held, &nm);
 	const BScan *sc = s->cur;
 	int c0 = s->clobpos;
 	while (s->clobpos >= 0 && sc->clob_t[s->clobpos] == t) {
 		int v = sc->clob_v[s->clobpos--];
 		if (s->cls[v] >= 0)
-			need_add(s, v, need, needw, &held);
+			need_add(s, v, need, needw, &held, &nm);
 	}
-	for (unsigned m = s->clsmask; m; m &= m - 1) {
+	/* as in step_reads */
+	for (unsigned m = s->clsmask & (s->wmask | nm); m; m &= m - 1) {
 		int c = __builtin_ctz(m);
 		if (make_room(s, c, need[c], needw[c], held, -1, b, i))
 			continue;
@@ -931,6 +940,7 @@ static void decide_init(Sp *s)
 	s->nw = 0;
 	for (int c = 0; c < RC_NALLOC; c++)
 		s->wweight[c] = s->wwide[c] = 0;
+	s->wmask = 0;
 	s->memphi = ARENA_NEW(s->a, uint8_t, np + 1);
 	s->need = ARENA_NEW(s->a, uint8_t, np + 1);
 	s->defspill = ARENA_NEW(s->a, uint8_t, np + 1);

@@ -159,6 +159,7 @@ typedef struct Sp {
 	int *wpos;
 	int wweight[RC_NALLOC];
 	int wwide[RC_NALLOC]; /* pseudos of weight 2 (register pairs) in w */
+	unsigned wmask;       /* bit c: wweight[c] > 0 */
 
 	/* per value scratch stamps */
 	int *mark, *mark2;
