@@ -57,7 +57,8 @@ typedef struct NuWork {
 
 /* Fills w->first[b]: the time of the first read of each live-in value by
  * a non-phi instruction of b, -1 if none; with a delay, the delays of
- * b's reads (nu->rdelay[b]).  stamp/pos: per-value scratch. */
+ * b's reads (nu->rdelay[b], written at the read operands only).
+ * stamp/pos: per-value scratch. */
 static void first_reads(NuWork *w, int b, int *stamp, NuDist *pos,
 			Arena *a)
 {
@@ -66,7 +67,7 @@ static void first_reads(NuWork *w, int b, int *stamp, NuDist *pos,
 	NuDist *rd = NULL;
 	if (w->nu->delay)
 		rd = w->nu->rdelay[b] =
-			ARENA_NEW(a, NuDist, nu_block_nops(fn->blk[b]) + 1);
+			ARENA_RAW(a, NuDist, nu_block_nops(fn->blk[b]) + 1);
 	int t = 0, n = 0;
 	for (const Ins *i = fn->blk[b]->first; i; i = i->next) {
 		if (i->kind == IK_PHI)
@@ -88,10 +89,11 @@ static void first_reads(NuWork *w, int b, int *stamp, NuDist *pos,
 		t++;
 	}
 	w->nu->len[b] = t;
-	w->first[b] = ARENA_NEW(a, NuDist, lv->nin[b] + 1);
+	w->nu->nops[b] = n;
+	NuDist *first = w->first[b];
 	for (int j = 0; j < lv->nin[b]; j++) {
 		int v = lv->in[b][j];
-		w->first[b][j] = stamp[v] == b ? pos[v] : NU_INF;
+		first[j] = stamp[v] == b ? pos[v] : NU_INF;
 	}
 }
 
@@ -132,8 +134,6 @@ static void match_block(NuWork *w, int b, Arena *a)
 	const Live *lv = w->lv;
 	const Blk *bb = w->fn->blk[b];
 	const uint8_t *fixed = w->fixed[b];
-	w->match[b] = ARENA_NEW(a, int *, bb->nsucc + 1);
-	w->nmatch[b] = ARENA_NEW(a, int, bb->nsucc + 1);
 	for (int k = 0; k < bb->nsucc; k++) {
 		int s = bb->succ[k].blk;
 		const int *in = lv->in[s];
@@ -159,7 +159,6 @@ static void match_block(NuWork *w, int b, Arena *a)
 		w->match[b][k] = m;
 		w->nmatch[b][k] = n;
 	}
-	w->thru[b] = arena_alloc_raw(a, sizeof(int) * (size_t)(lv->nin[b] + 1));
 	int jj = 0;
 	for (int j = 0; j < lv->nin[b]; j++) {
 		int v = lv->in[b][j];
@@ -253,11 +252,11 @@ static void sweep_to_fixed_point(NuWork *w, const Cfg *cfg, Arena *a)
 	}
 }
 
-/* The penalty of each edge of b: loop exit, rare edge or none. */
-static void edge_penalties(NuWork *w, const Loops *lp, int b, Arena *a)
+/* The penalty of each edge of b (w->pen[b] allocated): loop exit, rare
+ * edge or none. */
+static void edge_penalties(NuWork *w, const Loops *lp, int b)
 {
 	const Blk *bb = w->fn->blk[b];
-	w->pen[b] = ARENA_NEW(a, NuDist, bb->nsucc + 1);
 	int l = lp->innermost[b];
 	for (int k = 0; k < bb->nsucc; k++) {
 		int S = bb->succ[k].blk;
@@ -270,19 +269,50 @@ static void edge_penalties(NuWork *w, const Loops *lp, int b, Arena *a)
 	}
 }
 
-/* Allocates the distance arrays of every block, all NU_INF. */
+/* Allocates the per-block arrays of every block, each kind carved from
+ * one allocation: the distances in and out, all NU_INF; fixed, zeroed;
+ * first and thru (parallel to in) and the per-successor pen, match and
+ * nmatch, written before they are read. */
 static void alloc_dists(NuWork *w, Arena *a)
 {
 	const Live *lv = w->lv;
 	NextUse *nu = w->nu;
+	size_t nin = 0, nout = 0, nsucc = 0;
 	for (int b = 0; b < nu->nblk; b++) {
-		nu->in[b] = ARENA_NEW(a, NuDist, lv->nin[b] + 1);
-		nu->out[b] = ARENA_NEW(a, NuDist, lv->nout[b] + 1);
-		w->fixed[b] = ARENA_NEW(a, uint8_t, lv->nout[b] + 1);
-		for (int j = 0; j < lv->nin[b]; j++)
-			nu->in[b][j] = NU_INF;
-		for (int j = 0; j < lv->nout[b]; j++)
-			nu->out[b][j] = NU_INF;
+		nin += (size_t)lv->nin[b];
+		nout += (size_t)lv->nout[b];
+		nsucc += (size_t)w->fn->blk[b]->nsucc;
+	}
+	NuDist *in = ARENA_RAW(a, NuDist, nin + 1);
+	NuDist *out = ARENA_RAW(a, NuDist, nout + 1);
+	uint8_t *fixed = ARENA_NEW(a, uint8_t, nout + 1);
+	NuDist *first = ARENA_RAW(a, NuDist, nin + 1);
+	int *thru = ARENA_RAW(a, int, nin + 1);
+	NuDist *pen = ARENA_RAW(a, NuDist, nsucc + 1);
+	int **match = ARENA_RAW(a, int *, nsucc + 1);
+	int *nmatch = ARENA_RAW(a, int, nsucc + 1);
+	for (size_t j = 0; j < nin; j++)
+		in[j] = NU_INF;
+	for (size_t j = 0; j < nout; j++)
+		out[j] = NU_INF;
+	for (int b = 0; b < nu->nblk; b++) {
+		nu->in[b] = in;
+		w->first[b] = first;
+		w->thru[b] = thru;
+		in += lv->nin[b];
+		first += lv->nin[b];
+		thru += lv->nin[b];
+		nu->out[b] = out;
+		w->fixed[b] = fixed;
+		out += lv->nout[b];
+		fixed += lv->nout[b];
+		int ns = w->fn->blk[b]->nsucc;
+		w->pen[b] = pen;
+		w->match[b] = match;
+		w->nmatch[b] = nmatch;
+		pen += ns;
+		match += ns;
+		nmatch += ns;
 	}
 }
 
@@ -301,6 +331,7 @@ NextUse *nextuse_compute_delayed(const Fn *fn, const Cfg *cfg,
 	nu->delay = delay;
 	nu->nblk = fn->nblk;
 	nu->len = ARENA_NEW(a, int, fn->nblk + 1);
+	nu->nops = ARENA_NEW(a, int, fn->nblk + 1);
 	nu->in = ARENA_NEW(a, NuDist *, fn->nblk + 1);
 	nu->out = ARENA_NEW(a, NuDist *, fn->nblk + 1);
 	nu->rdelay = ARENA_NEW(a, NuDist *, fn->nblk + 1);
@@ -313,14 +344,14 @@ NextUse *nextuse_compute_delayed(const Fn *fn, const Cfg *cfg,
 	w.thru = ARENA_NEW(a, int *, fn->nblk + 1);
 	alloc_dists(&w, a);
 	int nval = live_nval(fn);
-	int *stamp = ARENA_NEW(a, int, nval + 1);
-	NuDist *pos = ARENA_NEW(a, NuDist, nval + 1);
+	int *stamp = ARENA_RAW(a, int, nval + 1);
+	NuDist *pos = ARENA_RAW(a, NuDist, nval + 1);
 	for (int v = 0; v < nval; v++)
 		stamp[v] = -1;
 	for (int r = 0; r < cfg->nrpo; r++) {
 		int b = cfg->rpo[r];
 		first_reads(&w, b, stamp, pos, a);
-		edge_penalties(&w, lp, b, a);
+		edge_penalties(&w, lp, b);
 	}
 	phi_sources(&w, cfg);
 	for (int r = 0; r < cfg->nrpo; r++)
@@ -332,8 +363,8 @@ NextUse *nextuse_compute_delayed(const Fn *fn, const Cfg *cfg,
 void nuscan_init(NuScan *s, const Fn *fn, Arena *a)
 {
 	s->nval = live_nval(fn);
-	s->cur = ARENA_NEW(a, NuDist, s->nval + 1);
-	s->stamp = ARENA_NEW(a, int, s->nval + 1);
+	s->cur = ARENA_RAW(a, NuDist, s->nval + 1);
+	s->stamp = ARENA_RAW(a, int, s->nval + 1);
 	for (int v = 0; v < s->nval; v++)
 		s->stamp[v] = -1;
 	s->blk = -1;
@@ -377,10 +408,20 @@ void nuscan_block(const Fn *fn, const NextUse *nu, int b, NuScan *s,
 	/* A fresh stamp per scan, so that rescanning a block starts clean. */
 	s->blk = s->blk < 0 ? 0 : s->blk + 1;
 	s->nclob = 0;
+	/* the hard registers given a finite time in this scan (bit r for
+	 * value npseudo + r, a superset): the others read as NU_INF, and a
+	 * clobber of one of them changes nothing */
+	int np = fn->npseudo;
+	RegSet fin = 0;
 	NuDist len = (NuDist)nu->len[b];
-	for (int j = 0; j < lv->nout[b]; j++)
-		scan_set(s, lv->out[b][j], nu_add(len, nu->out[b][j]));
-	int k = nu_block_nops(bb), t = nu->len[b];
+	for (int j = 0; j < lv->nout[b]; j++) {
+		int v = lv->out[b][j];
+		NuDist d = nu_add(len, nu->out[b][j]);
+		scan_set(s, v, d);
+		if (v >= np && d != NU_INF)
+			fin |= RS_BIT(v - np);
+	}
+	int k = nu->nops[b], t = nu->len[b];
 	for (const Ins *i = bb->last; i && i->kind != IK_PHI; i = i->prev) {
 		t--;
 		k -= i->nops;
@@ -395,8 +436,8 @@ void nuscan_block(const Fn *fn, const NextUse *nu, int b, NuScan *s,
 			if (v >= 0)
 				scan_set(s, v, NU_INF);
 		}
-		for (RegSet c = i->clobbers; c; c &= c - 1) {
-			int v = fn->npseudo + regset_first(c);
+		for (RegSet c = i->clobbers & fin; c; c &= c - 1) {
+			int v = np + regset_first(c);
 			NuDist next = nuscan_time(s, v);
 			if (next != NU_INF)
 				scan_clob(s, t, v, next);
@@ -415,6 +456,8 @@ void nuscan_block(const Fn *fn, const NextUse *nu, int b, NuScan *s,
 					continue;
 			}
 			scan_set(s, v, d);
+			if (v >= np && d != NU_INF)
+				fin |= RS_BIT(v - np);
 		}
 	}
 }

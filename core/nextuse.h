@@ -52,6 +52,7 @@ typedef struct NextUse {
 	NuReadDelay delay; /* or NULL: every read at its time */
 	int nblk;
 	int *len;     /* per block: number of non-phi instructions */
+	int *nops;    /* per reachable block: nu_block_nops */
 	NuDist **in;  /* per block: parallel to lv->in[b] */
 	NuDist **out; /* per block: parallel to lv->out[b] */
 	NuDist **rdelay; /* with delay, per reachable block: the delay of

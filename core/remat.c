@@ -4,6 +4,7 @@
  * and its origins (ssa.h). */
 #include "remat.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* Whether remat instructions a and b compute the same thing (the def
@@ -26,50 +27,66 @@ static bool same_remat(const Ins *a, const Ins *b)
 	return true;
 }
 
+/* Whether operand o of fn (np pseudos) defines a version whose
+ * original pseudo remat_hide found bad. */
+static bool defines_bad(const Op *o, int np, const Ssa *ssa, const bool *bad)
+{
+	return o->kind == OK_PSEUDO && (o->flags & OF_DEF) && o->reg < np &&
+	       ssa->origin[o->reg] >= 0 && bad[ssa->origin[o->reg]];
+}
+
+/* One walk over the definitions finds the bad original pseudos and the
+ * [remat] instructions (kept in order in a scratch list); the
+ * instructions to change are then among those only. */
 Ins **remat_hide(Fn *fn, const Ssa *ssa)
 {
-	int np = fn->npseudo, n = 0;
+	int np = fn->npseudo, n = 0, nr = 0, cap = 0;
 	Ins **first = ARENA_NEW(fn->arena, Ins *, ssa->npseudo_orig + 1);
 	bool *bad = ARENA_NEW(fn->arena, bool, ssa->npseudo_orig + 1);
-	for (int pass = 0; pass < 2; pass++)
-		for (int b = 0; b < fn->nblk; b++)
-			for (Ins *i = fn->blk[b]->first; i; i = i->next)
-				for (int k = 0; k < i->nops; k++) {
-					const Op *o = &i->ops[k];
-					if (o->kind != OK_PSEUDO ||
-					    !(o->flags & OF_DEF) || o->reg >= np)
-						continue;
-					int org = ssa->origin[o->reg];
-					if (org < 0)
-						continue;
-					if (pass == 0) {
-						if (!(i->flags & INS_REMAT))
-							bad[org] = true;
-						else if (!first[org])
-							first[org] = i;
-						else if (!same_remat(first[org], i))
-							bad[org] = true;
-					} else if (bad[org] && (i->flags & INS_REMAT)) {
-						n++;
-					}
-				}
-	Ins **out = ARENA_NEW(fn->arena, Ins *, n + 1);
-	n = 0;
+	Ins **rem = NULL;
 	for (int b = 0; b < fn->nblk; b++)
 		for (Ins *i = fn->blk[b]->first; i; i = i->next) {
-			if (!(i->flags & INS_REMAT))
-				continue;
+			if (i->flags & INS_REMAT) {
+				if (nr == cap) {
+					cap = cap ? 2 * cap : 16;
+					rem = realloc(rem, sizeof *rem * (size_t)cap);
+					if (!rem)
+						abort();
+				}
+				rem[nr++] = i;
+			}
 			for (int k = 0; k < i->nops; k++) {
 				const Op *o = &i->ops[k];
-				if (o->kind == OK_PSEUDO && (o->flags & OF_DEF) &&
-				    o->reg < np && ssa->origin[o->reg] >= 0 &&
-				    bad[ssa->origin[o->reg]]) {
-					i->flags &= (uint16_t)~INS_REMAT;
-					out[n++] = i;
-					break;
-				}
+				if (o->kind != OK_PSEUDO ||
+				    !(o->flags & OF_DEF) || o->reg >= np)
+					continue;
+				int org = ssa->origin[o->reg];
+				if (org < 0)
+					continue;
+				if (!(i->flags & INS_REMAT))
+					bad[org] = true;
+				else if (!first[org])
+					first[org] = i;
+				else if (!same_remat(first[org], i))
+					bad[org] = true;
 			}
 		}
+	/* as many entries as such definition operands, as before */
+	for (int j = 0; j < nr; j++)
+		for (int k = 0; k < rem[j]->nops; k++)
+			n += defines_bad(&rem[j]->ops[k], np, ssa, bad);
+	Ins **out = ARENA_NEW(fn->arena, Ins *, n + 1);
+	n = 0;
+	for (int j = 0; j < nr; j++) {
+		Ins *i = rem[j];
+		for (int k = 0; k < i->nops; k++)
+			if (defines_bad(&i->ops[k], np, ssa, bad)) {
+				i->flags &= (uint16_t)~INS_REMAT;
+				out[n++] = i;
+				break;
+			}
+	}
+	free(rem);
 	out[n] = NULL;
 	return out;
 }

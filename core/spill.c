@@ -35,6 +35,7 @@ void sp_w_add(Sp *s, int v, NuDist time, int spilled, int fresh, int ent)
 	s->w[s->nw++] = (WEnt){.v = v, .time = time, .spilled = (uint8_t)spilled,
 			       .fresh = (uint8_t)fresh, .ent = ent};
 	s->wweight[s->cls[v]] += s->wt[v];
+	s->wmask |= 1u << s->cls[v];
 	if (is_pseudo(s, v) && s->wt[v] == 2)
 		s->wwide[s->cls[v]]++;
 }
@@ -42,7 +43,8 @@ void sp_w_add(Sp *s, int v, NuDist time, int spilled, int fresh, int ent)
 static void w_del(Sp *s, int j)
 {
 	int v = s->w[j].v;
-	s->wweight[s->cls[v]] -= s->wt[v];
+	if ((s->wweight[s->cls[v]] -= s->wt[v]) == 0)
+		s->wmask &= ~(1u << s->cls[v]);
 	if (is_pseudo(s, v) && s->wt[v] == 2)
 		s->wwide[s->cls[v]]--;
 	s->wpos[v] = -1;
@@ -58,6 +60,7 @@ void sp_w_clear(Sp *s)
 	s->nw = 0;
 	for (int c = 0; c < RC_NALLOC; c++)
 		s->wweight[c] = s->wwide[c] = 0;
+	s->wmask = 0;
 }
 
 static WEnt *w_get(Sp *s, int v)
@@ -184,8 +187,9 @@ static inline bool make_room(Sp *s, int c, int need, int needw,
 /* decide: the walk */
 
 /* The reads of instruction i whose values weigh in a class, distinct,
- * marked with stamp g; returns how many. */
-static int ins_reads(Sp *s, const Ins *i, int g, int *u)
+ * marked with stamp g, each with the index of its first read operand in
+ * ku; returns how many. */
+static int ins_reads(Sp *s, const Ins *i, int g, int *u, int *ku)
 {
 	int n = 0;
 	for (int k = 0; k < i->nops; k++) {
@@ -195,6 +199,7 @@ static int ins_reads(Sp *s, const Ins *i, int g, int *u)
 		if (v < 0 || s->cls[v] < 0 || s->mark[v] == g)
 			continue;
 		s->mark[v] = g;
+		ku[n] = k;
 		u[n++] = v;
 	}
 	return n;
@@ -203,10 +208,13 @@ static int ins_reads(Sp *s, const Ins *i, int g, int *u)
 /* The definitions of i whose values weigh in a class, distinct (stamp
  * g2 on mark2), early ones only when early; with the operand index of
  * each in o.  A memory-only definition takes no register: its value is
- * born in its slot. */
-static int ins_defs(Sp *s, const Ins *i, int g2, bool early, int *d, int *o)
+ * born in its slot.  *dup (when dup is not NULL) tells whether an
+ * operand was left out as a value already there. */
+static int ins_defs(Sp *s, const Ins *i, int g2, bool early, int *d, int *o,
+		    bool *dup)
 {
 	int n = 0;
+	bool dp = false;
 	/* the flags first: the operand's value only for the defs wanted */
 	uint8_t want = OF_DEF | (early ? OF_EARLY : 0);
 	for (int k = 0; k < i->nops; k++) {
@@ -214,13 +222,36 @@ static int ins_defs(Sp *s, const Ins *i, int g2, bool early, int *d, int *o)
 		if ((op->flags & (want | OF_MEMONLY)) != want)
 			continue;
 		int v = live_value(s->fn, op);
-		if (v < 0 || s->cls[v] < 0 ||
-		    (is_pseudo(s, v) && s->rmwdef[v]) || s->mark2[v] == g2)
+		if (v < 0 || s->cls[v] < 0 || (is_pseudo(s, v) && s->rmwdef[v]))
 			continue;
+		if (s->mark2[v] == g2) {
+			dp = true;
+			continue;
+		}
 		s->mark2[v] = g2;
 		d[n] = v;
 		o[n++] = k;
 	}
+	if (dup)
+		*dup = dp;
+	return n;
+}
+
+/* The early definitions of i (ins_defs with early), from its
+ * definitions dl (operands ol, nl of them, ins_defs without early) when
+ * none was left out as a repeat (dup false): then they are those of an
+ * early operand, in order. */
+static int early_defs(Sp *s, const Ins *i, const int *dl, const int *ol,
+		      int nl, bool dup, int *d, int *o)
+{
+	if (dup)
+		return ins_defs(s, i, ++s->gen2, true, d, o, NULL);
+	int n = 0;
+	for (int j = 0; j < nl; j++)
+		if (i->ops[ol[j]].flags & OF_EARLY) {
+			d[n] = dl[j];
+			o[n++] = ol[j];
+		}
 	return n;
 }
 
@@ -274,11 +305,12 @@ static bool room_fail(Sp *s, int b, const Ins *i, int c, int need, int g)
 }
 
 /* Adds value v to the registers wanted: its weight to need, a pair to
- * needw, a hard register to held. */
+ * needw, a hard register to held; its class to the mask nmask. */
 static void need_add(const Sp *s, int v, int need[RC_NALLOC],
-		     int needw[RC_NALLOC], RegSet *held)
+		     int needw[RC_NALLOC], RegSet *held, unsigned *nmask)
 {
 	int c = s->cls[v], r0 = s->nval - TGT_NREGS;
+	*nmask |= 1u << c;
 	need[c] += s->wt[v];
 	if (is_pseudo(s, v) && s->wt[v] == 2)
 		needw[c]++;
@@ -344,31 +376,35 @@ static bool next_read_needs_reg(const Sp *s, const Ins *i, int v)
  * slot, with no register, unless it is read again soon by an operand
  * that needs a register (next_read_needs_reg) and a register for it
  * costs no eviction; its reload is then the one fold_mem_reloads
- * folds. */
+ * folds.  dl, ol, nl, dup: i's definitions as ins_defs gives them
+ * (early_defs). */
 static bool step_reads(Sp *s, int b, Ins *i, int t, int g, int *u, int nu,
-		       int mr, NuDist after)
+		       int mr, NuDist after, const int *dl, const int *ol,
+		       int nl, bool dup)
 {
 	int need[RC_NALLOC] = {0}, needw[RC_NALLOC] = {0};
 	RegSet held = 0;
+	unsigned nm = 0; /* the classes with a need */
 	for (int j = 0; j < nu; j++)
 		if (s->wpos[u[j]] < 0 && j != mr)
-			need_add(s, u[j], need, needw, &held);
+			need_add(s, u[j], need, needw, &held, &nm);
 	int d[i->nops + 1], o[i->nops + 1];
-	int nd = ins_defs(s, i, ++s->gen2, true, d, o);
+	int nd = early_defs(s, i, dl, ol, nl, dup, d, o);
 	for (int j = 0; j < nd; j++)
 		if (s->wpos[d[j]] < 0 && s->mark[d[j]] != g &&
 		    !early_shares(s, i, o[j]))
-			need_add(s, d[j], need, needw, &held);
+			need_add(s, d[j], need, needw, &held, &nm);
 	if (mr >= 0) {
 		int c = s->cls[u[mr]];
 		if (after != NU_INF && next_read_needs_reg(s, i, u[mr]) &&
 		    s->wweight[c] + need[c] + s->wt[u[mr]] <= s->k[c]) {
-			need_add(s, u[mr], need, needw, &held);
+			need_add(s, u[mr], need, needw, &held, &nm);
 			mr = -1;
 		}
 	}
-	/* a class no value weighs in has room: nothing there, none needed */
-	for (unsigned m = s->clsmask; m; m &= m - 1) {
+	/* a class no value weighs in has room, and so has one with nothing
+	 * in w and none needed (an eviction changes only its own class) */
+	for (unsigned m = s->clsmask & (s->wmask | nm); m; m &= m - 1) {
 		int c = __builtin_ctz(m);
 		if (!make_room(s, c, need[c], needw[c], held, g, b, i))
 			return room_fail(s, b, i, c, need[c], g);
@@ -397,7 +433,8 @@ static bool step_clobbers(Sp *s, int b, Ins *i)
 	if (!i->clobbers)
 		return true;
 	int r0 = s->nval - TGT_NREGS;
-	for (unsigned m = s->clsmask; m; m &= m - 1) {
+	/* a class with nothing in w has nothing to limit */
+	for (unsigned m = s->clsmask & s->wmask; m; m &= m - 1) {
 		int c = __builtin_ctz(m);
 		if (!(i->clobbers & s->regs[c]))
 			continue;
@@ -443,16 +480,18 @@ static bool step_defs(Sp *s, int b, Ins *i, int t, const NuDist *nxt,
 {
 	int need[RC_NALLOC] = {0}, needw[RC_NALLOC] = {0};
 	RegSet held = 0;
+	unsigned nm = 0; /* the classes with a need */
 	for (int j = 0; j < nd; j++)
-		need_add(s, d[j], need, needw, &held);
+		need_add(s, d[j], need, needw, &held, &nm);
 	const BScan *sc = s->cur;
 	int c0 = s->clobpos;
 	while (s->clobpos >= 0 && sc->clob_t[s->clobpos] == t) {
 		int v = sc->clob_v[s->clobpos--];
 		if (s->cls[v] >= 0)
-			need_add(s, v, need, needw, &held);
+			need_add(s, v, need, needw, &held, &nm);
 	}
-	for (unsigned m = s->clsmask; m; m &= m - 1) {
+	/* as in step_reads */
+	for (unsigned m = s->clsmask & (s->wmask | nm); m; m &= m - 1) {
 		int c = __builtin_ctz(m);
 		if (make_room(s, c, need[c], needw[c], held, -1, b, i))
 			continue;
@@ -551,6 +590,8 @@ static bool rmw_in_memory(Sp *s, const Ins *i, int k)
 static bool rmw_decide(Sp *s, int b, Ins *i)
 {
 	bool any = false;
+	if (i->kind != IK_ORD) /* rmw_in_memory's first test, once */
+		return false;
 	for (int k = 0; k < i->nops; k++) {
 		if (!rmw_in_memory(s, i, k))
 			continue;
@@ -576,30 +617,37 @@ static bool rmw_decide(Sp *s, int b, Ins *i)
  * the definitions (step 3). */
 static bool step(Sp *s, int b, Ins *i, int t, const NuDist *nxt)
 {
-	int u[i->nops + 1], g = new_gen(s);
+	int u[i->nops + 1], ku[i->nops + 1], g = new_gen(s);
 	bool rmw = rmw_decide(s, b, i);
-	int nu = ins_reads(s, i, g, u);
+	int nu = ins_reads(s, i, g, u, ku);
 	NuDist after = NU_INF;
 	int mr = memread_pick(s, i, u, nu, nxt, rmw, &after);
-	if (!step_reads(s, b, i, t, g, u, nu, mr, after))
-		return false;
-	for (int k = 0; k < i->nops; k++) {
-		if (!op_reads(s->fn, &i->ops[k]))
-			continue;
-		int v = live_value(s->fn, &i->ops[k]);
-		if (v >= 0 && s->wpos[v] >= 0)
-			s->w[s->wpos[v]].time = nxt[k];
-	}
+	/* the definitions before the reads: step 1 changes nothing they
+	 * depend on, and takes its early ones from them */
 	int d[i->nops + 1], o[i->nops + 1];
-	int nd = ins_defs(s, i, ++s->gen2, false, d, o);
+	bool dup;
+	int nd = ins_defs(s, i, ++s->gen2, false, d, o, &dup);
+	if (!step_reads(s, b, i, t, g, u, nu, mr, after, d, o, nd, dup))
+		return false;
+	/* the next uses of the values read: every operand of one value
+	 * has the same next-use time (nuscan_block), and a value in w
+	 * weighs in a class, so the reads ins_reads kept are those */
+	for (int j = 0; j < nu; j++)
+		if (s->wpos[u[j]] >= 0)
+			s->w[s->wpos[u[j]]].time = nxt[ku[j]];
 	for (int j = 0; j < nd; j++)
 		if (s->wpos[d[j]] >= 0)
 			w_del(s, s->wpos[d[j]]);
-	for (RegSet c = i->clobbers; c; c &= c - 1) {
-		int v = s->fn->npseudo + regset_first(c);
-		if (s->wpos[v] >= 0)
-			w_del(s, s->wpos[v]);
+	/* the clobbered registers that w holds, in register order */
+	RegSet inw = 0;
+	if (i->clobbers) {
+		int np = s->fn->npseudo;
+		for (int j = 0; j < s->nw; j++)
+			if (s->w[j].v >= np)
+				inw |= RS_BIT(s->w[j].v - np);
 	}
+	for (RegSet c = i->clobbers & inw; c; c &= c - 1)
+		w_del(s, s->wpos[s->fn->npseudo + regset_first(c)]);
 	if (!step_clobbers(s, b, i))
 		return false;
 	for (int j = s->nw - 1; j >= 0; j--)
@@ -628,7 +676,7 @@ static void scan_block(Sp *s, int b, BScan *x)
 	int nphi = 0;
 	for (const Ins *i = bb->first; i && i->kind == IK_PHI; i = i->next)
 		nphi++;
-	x->nxt = ARENA_RAW(s->a, NuDist, nu_block_nops(bb) + 1);
+	x->nxt = ARENA_RAW(s->a, NuDist, s->nu->nops[b] + 1);
 	nuscan_block(s->fn, s->nu, b, sc, x->nxt);
 	x->etime = ARENA_RAW(s->a, NuDist, lv->nin[b] + nphi + 1);
 	for (int j = 0; j < lv->nin[b]; j++)
@@ -663,7 +711,7 @@ static bool decide_block(Sp *s, int b)
 		k += i->nops;
 		t++;
 	}
-	SetEnt *e = ARENA_NEW(s->a, SetEnt, s->nw + 1);
+	SetEnt *e = ARENA_RAW(s->a, SetEnt, s->nw + 1);
 	for (int j = 0; j < s->nw; j++)
 		e[j] = (SetEnt){.v = s->w[j].v, .spilled = s->w[j].spilled};
 	s->wexit[b] = (BSet){.n = s->nw, .e = e};
@@ -712,6 +760,10 @@ static bool analyse(Sp *s)
 	for (int r = 0; r < s->cfg->nrpo; r++)
 		if (fn->blk[s->cfg->rpo[r]]->freq > 0)
 			s->profile = true;
+	for (int b = 0; b < fn->nblk && !s->abnormal; b++)
+		for (int k = 0; k < fn->blk[b]->nsucc; k++)
+			if (fn->blk[b]->succ[k].flags & EF_ABNORMAL)
+				s->abnormal = true;
 	sp_value_classes(s);
 	s->mark = ARENA_NEW(s->a, int, s->nval + 1);
 	s->mark2 = ARENA_NEW(s->a, int, s->nval + 1);
@@ -843,6 +895,8 @@ static void ban_if_abnormal(Sp *s, int P, int k, int B, int v, void *ctx)
 static int ban_abnormal(Sp *s)
 {
 	int added = 0;
+	if (!s->abnormal) /* no edge for edge_abnormal */
+		return 0;
 	each_edge_reload(s, edge_abnormal, ban_if_abnormal, &added);
 	return added;
 }
@@ -879,13 +933,14 @@ static void decide_init(Sp *s)
 	s->went = ARENA_NEW(s->a, BSet, n + 1);
 	s->wexit = ARENA_NEW(s->a, BSet, n + 1);
 	s->done = ARENA_NEW(s->a, uint8_t, n + 1);
-	s->w = ARENA_NEW(s->a, WEnt, s->nval + 1);
-	s->wpos = ARENA_NEW(s->a, int, s->nval + 1);
+	s->w = ARENA_RAW(s->a, WEnt, s->nval + 1);
+	s->wpos = ARENA_RAW(s->a, int, s->nval + 1);
 	for (int v = 0; v < s->nval; v++)
 		s->wpos[v] = -1;
 	s->nw = 0;
 	for (int c = 0; c < RC_NALLOC; c++)
 		s->wweight[c] = s->wwide[c] = 0;
+	s->wmask = 0;
 	s->memphi = ARENA_NEW(s->a, uint8_t, np + 1);
 	s->need = ARENA_NEW(s->a, uint8_t, np + 1);
 	s->defspill = ARENA_NEW(s->a, uint8_t, np + 1);

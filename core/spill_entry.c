@@ -189,7 +189,8 @@ static bool fits(const Sp *s, const EntrySel *x, const Cand *c)
 		 sp_pairs_short(s, cl, 1, 0));
 }
 
-/* A zeroed candidate buffer big enough for block b (reused). */
+/* A candidate buffer big enough for block b (reused; entry_cands writes
+ * each candidate whole). */
 static Cand *cand_buffer(Sp *s, int b)
 {
 	int maxc = s->lv->nin[b] + 1;
@@ -197,9 +198,8 @@ static Cand *cand_buffer(Sp *s, int b)
 		maxc++;
 	if (maxc > s->candcap) {
 		s->candcap = 2 * maxc;
-		s->cand = ARENA_NEW(s->a, Cand, s->candcap);
+		s->cand = ARENA_RAW(s->a, Cand, s->candcap);
 	}
-	memset(s->cand, 0, sizeof *s->cand * (size_t)maxc);
 	return s->cand;
 }
 
@@ -305,7 +305,7 @@ bool sp_choose_entry(Sp *s, int b)
 	classify(s, b, x.c, x.n, allknown);
 	apply_bans(s, b, x.c, x.n);
 	cand_sort(s->a, x.c, x.n);
-	x.e = ARENA_NEW(s->a, SetEnt, x.n + 1);
+	x.e = ARENA_RAW(s->a, SetEnt, x.n + 1); /* take writes each */
 	for (int k = 0; k < RC_NALLOC; k++)
 		x.room[k] = s->k[k];
 	if (!take_forced(s, b, &x))

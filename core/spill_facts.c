@@ -16,18 +16,15 @@ void sp_value_classes(Sp *s)
 	for (int v = 0; v < s->nval; v++) {
 		s->cls[v] = -1;
 		int r = v - (s->nval - TGT_NREGS), vc;
-		int vw = pressure_class_weight(s->fn, v, &vc);
-		for (int c = 0; c < RC_NALLOC; c++) {
-			int w = c == vc ? vw : 0;
-			/* a hard register outside the allowed set takes none
-			 * of the k registers (pressure_compute_within) */
-			if (r >= 0 && !RS_HAS(s->regs[c], r))
-				w = 0;
-			if (w > 0) {
-				s->cls[v] = (int8_t)c;
-				s->clsmask |= 1u << c;
-				s->wt[v] = (uint8_t)(w > 255 ? 255 : w);
-			}
+		int w = pressure_class_weight(s->fn, v, &vc);
+		/* a value weighs only in its class (vc, -1 when in none); a
+		 * hard register outside the allowed set takes none of the k
+		 * registers (pressure_compute_within) */
+		if (w > 0 && vc >= 0 && vc < RC_NALLOC &&
+		    (r < 0 || RS_HAS(s->regs[vc], r))) {
+			s->cls[v] = (int8_t)vc;
+			s->clsmask |= 1u << vc;
+			s->wt[v] = (uint8_t)(w > 255 ? 255 : w);
 		}
 		if (v >= s->npseudo0)
 			s->pinned[v] = 1;
@@ -215,7 +212,7 @@ void sp_uf_union(int *uf, int x, int y)
 }
 
 typedef struct Webs {
-	int *uf;
+	int *uf;       /* after web_unions and flatten: each pseudo's root */
 	uint8_t *bad;  /* per root */
 	int *size;     /* per root: members */
 	int *cnt;      /* per root: members in the live set */
@@ -255,7 +252,7 @@ static void web_add(Sp *s, Webs *w, LiveSet *ls, int v)
 		return;
 	lset_add(ls, v);
 	if (is_pseudo(s, v))
-		w->cnt[sp_uf_find(w->uf, v)]++;
+		w->cnt[w->uf[v]]++;
 }
 
 static void web_del(Sp *s, Webs *w, LiveSet *ls, int v)
@@ -264,7 +261,7 @@ static void web_del(Sp *s, Webs *w, LiveSet *ls, int v)
 		return;
 	lset_del(ls, v);
 	if (is_pseudo(s, v))
-		w->cnt[sp_uf_find(w->uf, v)]--;
+		w->cnt[w->uf[v]]--;
 }
 
 /* Marks bad the web of pseudo v when another member is live (ls holds
@@ -273,7 +270,7 @@ static void web_check_def(Sp *s, Webs *w, const LiveSet *ls, int v)
 {
 	if (!is_pseudo(s, v))
 		return;
-	int r = sp_uf_find(w->uf, v);
+	int r = w->uf[v];
 	if (w->size[r] > 1 && w->cnt[r] - (lset_has(ls, v) ? 1 : 0) > 0)
 		w->bad[r] = 1;
 }
@@ -306,14 +303,14 @@ static void web_block(Sp *s, const Live *lv, Webs *w, LiveSet *ls, int b)
 		if (!is_pseudo(s, v))
 			continue;
 		web_check_def(s, w, ls, v);
-		int r = sp_uf_find(w->uf, v);
+		int r = w->uf[v];
 		if (s->mark[r] == g)
 			w->bad[r] = 1;
 		s->mark[r] = g;
 	}
 	for (int k = 0; k < ls->n; k++)
 		if (is_pseudo(s, ls->dense[k]))
-			w->cnt[sp_uf_find(w->uf, ls->dense[k])]--;
+			w->cnt[w->uf[ls->dense[k]]]--;
 }
 
 /* Sets (on) or clears the mark of every memory-only use (LOC_SLOT, -1,
@@ -343,8 +340,12 @@ void sp_phi_webs(Sp *s)
 	for (int p = 0; p < np; p++)
 		w.uf[p] = p;
 	web_unions(s, &w, direct);
+	/* flattened: a parent is below its child (sp_uf_union), so in
+	 * increasing order the parent's root is known */
+	for (int p = 0; p < np; p++)
+		w.uf[p] = w.uf[w.uf[p]];
 	for (int p = 0; p < np; p++) {
-		int r = sp_uf_find(w.uf, p);
+		int r = w.uf[p];
 		w.size[r]++;
 		w.bad[r] |= direct[p];
 	}
@@ -353,7 +354,7 @@ void sp_phi_webs(Sp *s)
 	 * two or more are walked, no others */
 	uint8_t *walk = ARENA_NEW(s->a, uint8_t, s->fn->nblk + 1);
 	for (int p = 0; p < np; p++)
-		if (s->defblk[p] >= 0 && w.size[sp_uf_find(w.uf, p)] > 1)
+		if (s->defblk[p] >= 0 && w.size[w.uf[p]] > 1)
 			walk[s->defblk[p]] = 1;
 	LiveSet ls;
 	lset_init(&ls, s->a, s->nval);
@@ -374,7 +375,7 @@ void sp_phi_webs(Sp *s)
 	s->memcap = ARENA_NEW(s->a, uint8_t, np + 1);
 	for (int p = 0; p < np; p++)
 		s->memcap[p] = s->isphi[p] && s->cls[p] >= 0 &&
-			       !w.bad[sp_uf_find(w.uf, p)];
+			       !w.bad[w.uf[p]];
 }
 
 /* ------------------------------------------------------------------ */

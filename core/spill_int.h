@@ -116,6 +116,7 @@ typedef struct Sp {
 	NextUse *nu;
 	int nblk0, npseudo0, nval;
 	bool profile; /* some reachable block has a frequency */
+	bool abnormal; /* some edge is abnormal (EF_ABNORMAL) */
 
 	/* per value (pseudos, then hard registers) */
 	int8_t *cls;     /* allocatable class it weighs in, or -1 */
@@ -158,6 +159,7 @@ typedef struct Sp {
 	int *wpos;
 	int wweight[RC_NALLOC];
 	int wwide[RC_NALLOC]; /* pseudos of weight 2 (register pairs) in w */
+	unsigned wmask;       /* bit c: wweight[c] > 0 */
 
 	/* per value scratch stamps */
 	int *mark, *mark2;

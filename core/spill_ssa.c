@@ -102,12 +102,25 @@ static void place_phis(Sp *s, const Cfg *cfg, const DomFrontier *df, uint8_t **i
 	}
 }
 
-/* Renames the reads of b's instructions and of its successors' phis to the
- * current versions (top), pushing the versions b defines on the undo log. */
-static void rename_block(Sp *s, Blk *b, int *top, IVec *undo,
-			 const uint8_t *isnew, int isnewcap)
+/* What the renaming learns for drop_dead_phis, per pseudo: the reads
+ * renamed to each version (uses), and the instruction and block of each
+ * version that a new phi, reload or rematerialization defines (def,
+ * pblk; NULL for the others). */
+typedef struct Versions {
+	int *uses;
+	Ins **def;
+	int *pblk;
+} Versions;
+
+/* Renames the reads of block x's instructions and of its successors'
+ * phis to the current versions (top), pushing the versions it defines on
+ * the undo log and noting their definitions and reads in *vs. */
+static void rename_block(Sp *s, int x, int *top, IVec *undo,
+			 const uint8_t *isnew, int isnewcap, Versions *vs)
 {
 	Fn *fn = s->fn;
+	Blk *b = fn->blk[x];
+	int np0 = s->npseudo0;
 	for (Ins *i = b->first; i; i = i->next) {
 		if (i->kind != IK_PHI) {
 			for (int k = 0; k < i->nops; k++) {
@@ -117,9 +130,11 @@ static void rename_block(Sp *s, Blk *b, int *top, IVec *undo,
 				bool rd = (o->kind == OK_PSEUDO) &
 					  (o->loc.kind != LOC_SLOT) &
 					  !(o->flags & OF_DEF) &
-					  (o->reg < s->npseudo0);
-				if (rd && s->renamed[o->reg])
+					  (o->reg < np0);
+				if (rd && s->renamed[o->reg]) {
 					o->reg = top[o->reg];
+					vs->uses[o->reg]++;
+				}
 			}
 		}
 		if (!i->nops || !(i->ops[0].flags & OF_DEF) ||
@@ -130,9 +145,11 @@ static void rename_block(Sp *s, Blk *b, int *top, IVec *undo,
 			       i->uid == 0;
 		if (i->kind == IK_PHI)
 			version = p < isnewcap && isnew[p];
-		if (!version || p < s->npseudo0)
+		if (!version || p < np0)
 			continue;
-		int v = s->copy_of.v[p - s->npseudo0];
+		vs->def[p] = i;
+		vs->pblk[p] = x;
+		int v = s->copy_of.v[p - np0];
 		iv_push(s, undo, v);
 		iv_push(s, undo, top[v]);
 		top[v] = p;
@@ -143,18 +160,20 @@ static void rename_block(Sp *s, Blk *b, int *top, IVec *undo,
 			for (int k = 1; k < i->nops; k++) {
 				Op *o = &i->ops[k];
 				if (o->from == b->idx && o->kind == OK_PSEUDO &&
-				    o->loc.kind != LOC_SLOT && o->reg < s->npseudo0 &&
-				    s->renamed[o->reg])
+				    o->loc.kind != LOC_SLOT && o->reg < np0 &&
+				    s->renamed[o->reg]) {
 					o->reg = top[o->reg];
+					vs->uses[o->reg]++;
+				}
 			}
 }
 
 /* Walks the dominator tree (explicit stack), renaming. */
 static void rename_all(Sp *s, const DomTree *dom, const uint8_t *isnew,
-		       int isnewcap)
+		       int isnewcap, Versions *vs)
 {
 	Fn *fn = s->fn;
-	int *top = ARENA_NEW(s->a, int, fn->npseudo + 1);
+	int *top = ARENA_RAW(s->a, int, fn->npseudo + 1);
 	for (int v = 0; v < fn->npseudo; v++)
 		top[v] = v;
 	IVec undo = {0}, stk = {0};
@@ -172,48 +191,25 @@ static void rename_all(Sp *s, const DomTree *dom, const uint8_t *isnew,
 		}
 		iv_push(s, &stk, undo.n);
 		iv_push(s, &stk, -1);
-		rename_block(s, fn->blk[x], top, &undo, isnew, isnewcap);
+		rename_block(s, x, top, &undo, isnew, isnewcap, vs);
 		for (int c = dom->nchild[x] - 1; c >= 0; c--)
 			iv_push(s, &stk, dom->child[dom->cstart[x] + c]);
 	}
 }
 
-/* Whether i is code the spiller inserted that only defines a register
- * value: a reload or a rematerialization. */
-static bool inserted_def(const Ins *i)
-{
-	return i->uid == 0 && (i->kind == IK_RELOAD || i->kind == IK_REMAT) &&
-	       i->nops > 0 && i->ops[0].kind == OK_PSEUDO;
-}
-
 /* Removes the new phis, reloads and rematerializations whose definition
  * nothing reads, transitively: a reload on an edge whose value the
  * registers drop before any read (an entry-set value evicted unread in a
- * later block) goes with the phis it feeds. */
-static void drop_dead_phis(Sp *s, const uint8_t *isnew, int isnewcap)
+ * later block) goes with the phis it feeds.  vs: from rename_all (the
+ * versions are defined and read only in the blocks it renames). */
+static void drop_dead_phis(Sp *s, Versions *vs)
 {
 	Fn *fn = s->fn;
 	int np = fn->npseudo;
-	int *uses = ARENA_NEW(s->a, int, np + 1);
-	Ins **def = ARENA_NEW(s->a, Ins *, np + 1);
-	int *pblk = ARENA_NEW(s->a, int, np + 1);
-	for (int b = 0; b < fn->nblk; b++)
-		for (Ins *i = fn->blk[b]->first; i; i = i->next) {
-			for (int k = 0; k < i->nops; k++) {
-				const Op *o = &i->ops[k];
-				if ((o->kind == OK_PSEUDO) & !(o->flags & OF_DEF) &
-				    (o->loc.kind != LOC_SLOT))
-					uses[o->reg]++;
-			}
-			int d = i->nops > 0 ? i->ops[0].reg : -1;
-			if ((i->kind == IK_PHI && d < isnewcap && isnew[d]) ||
-			    inserted_def(i)) {
-				def[d] = i;
-				pblk[d] = b;
-			}
-		}
+	int *uses = vs->uses;
+	Ins **def = vs->def;
 	IVec work = {0};
-	for (int p = 0; p < np; p++)
+	for (int p = s->npseudo0; p < np; p++)
 		if (def[p] && uses[p] == 0)
 			iv_push(s, &work, p);
 	while (work.n > 0) {
@@ -222,7 +218,7 @@ static void drop_dead_phis(Sp *s, const uint8_t *isnew, int isnewcap)
 		if (!i)
 			continue;
 		def[p] = NULL;
-		ins_remove(fn->blk[pblk[p]], i);
+		ins_remove(fn->blk[vs->pblk[p]], i);
 		if (i->kind == IK_PHI)
 			s->st.newphis--;
 		else
@@ -231,12 +227,13 @@ static void drop_dead_phis(Sp *s, const uint8_t *isnew, int isnewcap)
 			int a = i->ops[k].reg;
 			if (i->ops[k].kind == OK_PSEUDO &&
 			    !(i->ops[k].flags & OF_DEF) &&
-			    i->ops[k].loc.kind != LOC_SLOT && --uses[a] == 0 &&
-			    def[a])
+			    i->ops[k].loc.kind != LOC_SLOT && a >= s->npseudo0 &&
+			    --uses[a] == 0 && def[a])
 				iv_push(s, &work, a);
 		}
 	}
 }
+
 
 void sp_rebuild_ssa(Sp *s, const Cfg *cfg, const DomTree *dom)
 {
@@ -248,7 +245,11 @@ void sp_rebuild_ssa(Sp *s, const Cfg *cfg, const DomTree *dom)
 	int cap = s->fn->npseudo + 16;
 	uint8_t *isnew = ARENA_NEW(s->a, uint8_t, cap);
 	place_phis(s, cfg, &df, &isnew, &cap);
-	rename_all(s, dom, isnew, cap);
-	drop_dead_phis(s, isnew, cap);
+	int np = s->fn->npseudo;
+	Versions vs = {.uses = ARENA_NEW(s->a, int, np + 1),
+		       .def = ARENA_NEW(s->a, Ins *, np + 1),
+		       .pblk = ARENA_RAW(s->a, int, np + 1)};
+	rename_all(s, dom, isnew, cap, &vs);
+	drop_dead_phis(s, &vs);
 }
 
