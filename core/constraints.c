@@ -81,12 +81,18 @@ bool constr_is_constrained(const Fn *fn, const Ins *i,
 		all |= avail[c];
 	if (i->clobbers & all)
 		return true;
+	/* the tests of one operand at a time, in one pass; a tie partner
+	 * only when some operand names one (most instructions: none) */
+	bool tied = false;
 	for (int k = 0; k < i->nops; k++) {
 		const Op *o = &i->ops[k];
+		tied |= (unsigned)o->tie < (unsigned)i->nops;
 		if (o->kind == OK_HREG && (o->flags & OF_DEF) &&
 		    RS_HAS(all, o->reg))
 			return true;
-		if (constr_reg_operand(o) && o->allowed) {
+		if (!constr_reg_operand(o))
+			continue;
+		if (o->allowed) {
 			int c = fn->pseudo[o->reg].cls;
 			if (c >= 0 && c < RC_NALLOC && (avail[c] & ~o->allowed))
 				return true;
@@ -95,7 +101,9 @@ bool constr_is_constrained(const Fn *fn, const Ins *i,
 		 * values around it may have to make room */
 		if (wide_def(fn, o))
 			return true;
-		if (o->kind != OK_PSEUDO)
+	}
+	for (int k = 0; tied && k < i->nops; k++) {
+		if (i->ops[k].kind != OK_PSEUDO)
 			continue;
 		int t = constr_tie_partner(i, k);
 		if (t >= 0 && i->ops[t].kind == OK_HREG &&
