@@ -343,8 +343,10 @@ static void weigh_live(CS *s, int v, int sign)
 
 /* live_step_back_sum over non-phi i with its operands' values vals:
  * the same deletions and insertions in the same order (the order of
- * L's members, which the edges follow). */
-static void step_back_vals(CS *s, const Ins *i, const int *vals, LiveSet *L)
+ * L's members, which the edges follow).  h: the hard registers among
+ * L's values (only those of i's clobbers can leave L). */
+static void step_back_vals(CS *s, const Ins *i, const int *vals, LiveSet *L,
+			   RegSet h)
 {
 	const Fn *fn = s->fn;
 	for (int k = 0; k < i->nops; k++) {
@@ -354,7 +356,7 @@ static void step_back_vals(CS *s, const Ins *i, const int *vals, LiveSet *L)
 			weigh_live(s, v, -1);
 		}
 	}
-	for (RegSet c = i->clobbers; c; c &= c - 1) {
+	for (RegSet c = i->clobbers & h; c; c &= c - 1) {
 		int v = fn->npseudo + regset_first(c);
 		if (lset_has(L, v)) {
 			lset_del(L, v);
@@ -642,7 +644,7 @@ static void analyse(CS *s)
 						vals, &f, tp);
 			s->iflags[b][ni] = (uint8_t)((f.early ? IF_EARLY : 0) |
 						     (dead ? IF_DEAD : 0));
-			step_back_vals(s, i, vals, &L);
+			step_back_vals(s, i, vals, &L, h);
 			/* the hard registers live before i */
 			h = (h & ~f.hkill & ~i->clobbers) | f.hread;
 			int extra[RC_NALLOC] = {0};
