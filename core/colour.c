@@ -777,7 +777,9 @@ static int biased(const CS *s, int p, RegSet cand)
 	const Colour *c = s->c;
 	if (s->astart[p] == s->astart[p + 1])
 		return -1; /* no affinity: no table to clear */
-	int64_t wsum[TGT_NREGS] = {0};
+	/* wsum[r] is set when r joins seen: no clearing of the table */
+	int64_t wsum[TGT_NREGS];
+	RegSet seen = 0;
 	int best = -1;
 	for (int k = s->astart[p]; k < s->astart[p + 1]; k++) {
 		const ColAff *a = &c->aff[s->alist[k]];
@@ -788,6 +790,10 @@ static int biased(const CS *s, int p, RegSet cand)
 		int r = q < 0 ? -1 - q : c->reg[q];
 		if (r < 0 || !RS_HAS(cand, r))
 			continue;
+		if (!RS_HAS(seen, r)) {
+			seen |= RS_BIT(r);
+			wsum[r] = 0;
+		}
 		wsum[r] += s->mode == COL_BIAS_PEREIRA
 				   ? 1 + (a->abnormal ? COL_ABNORMAL_W : 0)
 				   : col_aff_weight(a);
