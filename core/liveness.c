@@ -227,9 +227,14 @@ static inline void live_at_end(Explore *x, int b)
 /* Requires ev[0..n-1] = v's events.  Explores v's live range. */
 static void explore_value(Explore *x, const int *ev, int n)
 {
+	bool read = false; /* some UE or PHI event: else v is live nowhere */
 	for (int k = 0; k < n; k++)
 		if ((ev[k] & EV_KIND) == EV_DEF)
 			x->defmark[ev[k] >> EV_SHIFT] = x->v;
+		else
+			read = true;
+	if (!read)
+		return; /* a register clobbered, never read */
 	for (int k = 0; k < n; k++) {
 		if ((ev[k] & EV_KIND) == EV_UE)
 			add_in(x, ev[k] >> EV_SHIFT);
@@ -342,7 +347,8 @@ static Live *live_compute_in(Fn *fn, const Cfg *cfg, Arena *tmp)
 	explore_init(&x, fn, tmp);
 	/* per value with events, increasing: the blocks it is live into and
 	 * out of; a value without events (most hard registers, the pseudo
-	 * numbers a function does not use) is live nowhere */
+	 * numbers a function does not use) is live nowhere.  vals: the
+	 * values live somewhere, increasing */
 	int *vin = ARENA_RAW(tmp, int, nval), *vout = ARENA_RAW(tmp, int, nval);
 	int *vals = ARENA_RAW(tmp, int, nval + 1), nvals = 0;
 	for (int v = 0; v < nval; v++) {
@@ -354,7 +360,8 @@ static Live *live_compute_in(Fn *fn, const Cfg *cfg, Arena *tmp)
 		explore_value(&x, e.ev + e.start[v], nev);
 		vin[v] = (int)(x.in.n - in0);
 		vout[v] = (int)(x.out.n - out0);
-		vals[nvals++] = v;
+		if (vin[v] || vout[v]) /* else in no set: no transposing */
+			vals[nvals++] = v;
 	}
 
 	Live *lv = ARENA_NEW(a, Live, 1);
