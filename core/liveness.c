@@ -658,8 +658,18 @@ static inline void step_back(const Fn *fn, const Ins *i, LiveSet *s,
 		}
 	if (i->kind == IK_PHI)
 		return;
-	/* in increasing order, as scan_ins */
-	uint64_t lo = (uint64_t)i->clobbers, hi = (uint64_t)(i->clobbers >> 64);
+	/* the clobbers in increasing order; of the dozens a call clobbers
+	 * few are live: there, only the hard registers in s (one pass over
+	 * s), the same deletions */
+	RegSet c = i->clobbers;
+	if (i->kind == IK_CALL) {
+		RegSet live = 0;
+		for (int k = 0; k < s->n; k++)
+			if (s->dense[k] >= fn->npseudo)
+				live |= RS_BIT(s->dense[k] - fn->npseudo);
+		c &= live;
+	}
+	uint64_t lo = (uint64_t)c, hi = (uint64_t)(c >> 64);
 	for (; lo; lo &= lo - 1)
 		step_del(s, fn->npseudo + regset_word_first(lo), wt, nw, sum);
 	for (; hi; hi &= hi - 1)
