@@ -598,12 +598,17 @@ static RegSet hard_of(const CS *s, const LiveSet *L)
 	return h;
 }
 
-static int count_ops(const Blk *b)
+/* The operands of b's instructions that are no phis; their number in
+ * *nins. */
+static int count_ops(const Blk *b, int *nins)
 {
-	int n = 0;
+	int n = 0, ni = 0;
 	for (const Ins *i = b->first; i; i = i->next)
-		if (i->kind != IK_PHI)
+		if (i->kind != IK_PHI) {
 			n += i->nops;
+			ni++;
+		}
+	*nins = ni;
 	return n;
 }
 
@@ -622,14 +627,12 @@ static void analyse(CS *s)
 		if (!cfg_reachable(s->cfg, b))
 			continue;
 		const Blk *bb = fn->blk[b];
-		int n = count_ops(bb);
+		int ni, n = count_ops(bb, &ni);
 		s->flags[b] = ARENA_NEW(s->a, uint8_t, n + 1);
 		s->vals[b] = ARENA_RAW(s->a, int, n + 1);
-		int ni = 0;
-		for (const Ins *i = bb->first; i; i = i->next)
-			ni += i->kind != IK_PHI;
-		s->hafter[b] = ARENA_NEW(s->a, RegSet, ni + 1);
-		s->iflags[b] = ARENA_NEW(s->a, uint8_t, ni + 1);
+		/* written below for each instruction: not zeroed */
+		s->hafter[b] = ARENA_RAW(s->a, RegSet, ni + 1);
+		s->iflags[b] = ARENA_RAW(s->a, uint8_t, ni + 1);
 		live_set_out(s->lv, b, &L);
 		weigh_set(s, &L);
 		RegSet h = hard_of(s, &L); /* hard values live, all of them */
