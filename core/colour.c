@@ -343,8 +343,10 @@ static void weigh_live(CS *s, int v, int sign)
 
 /* live_step_back_sum over non-phi i with its operands' values vals:
  * the same deletions and insertions in the same order (the order of
- * L's members, which the edges follow). */
-static void step_back_vals(CS *s, const Ins *i, const int *vals, LiveSet *L)
+ * L's members, which the edges follow).  h: the hard registers among
+ * L's values (only those of i's clobbers can leave L). */
+static void step_back_vals(CS *s, const Ins *i, const int *vals, LiveSet *L,
+			   RegSet h)
 {
 	const Fn *fn = s->fn;
 	for (int k = 0; k < i->nops; k++) {
@@ -354,7 +356,7 @@ static void step_back_vals(CS *s, const Ins *i, const int *vals, LiveSet *L)
 			weigh_live(s, v, -1);
 		}
 	}
-	for (RegSet c = i->clobbers; c; c &= c - 1) {
+	for (RegSet c = i->clobbers & h; c; c &= c - 1) {
 		int v = fn->npseudo + regset_first(c);
 		if (lset_has(L, v)) {
 			lset_del(L, v);
@@ -596,12 +598,17 @@ static RegSet hard_of(const CS *s, const LiveSet *L)
 	return h;
 }
 
-static int count_ops(const Blk *b)
+/* The operands of b's instructions that are no phis; their number in
+ * *nins. */
+static int count_ops(const Blk *b, int *nins)
 {
-	int n = 0;
+	int n = 0, ni = 0;
 	for (const Ins *i = b->first; i; i = i->next)
-		if (i->kind != IK_PHI)
+		if (i->kind != IK_PHI) {
 			n += i->nops;
+			ni++;
+		}
+	*nins = ni;
 	return n;
 }
 
@@ -620,14 +627,12 @@ static void analyse(CS *s)
 		if (!cfg_reachable(s->cfg, b))
 			continue;
 		const Blk *bb = fn->blk[b];
-		int n = count_ops(bb);
+		int ni, n = count_ops(bb, &ni);
 		s->flags[b] = ARENA_NEW(s->a, uint8_t, n + 1);
 		s->vals[b] = ARENA_RAW(s->a, int, n + 1);
-		int ni = 0;
-		for (const Ins *i = bb->first; i; i = i->next)
-			ni += i->kind != IK_PHI;
-		s->hafter[b] = ARENA_NEW(s->a, RegSet, ni + 1);
-		s->iflags[b] = ARENA_NEW(s->a, uint8_t, ni + 1);
+		/* written below for each instruction: not zeroed */
+		s->hafter[b] = ARENA_RAW(s->a, RegSet, ni + 1);
+		s->iflags[b] = ARENA_RAW(s->a, uint8_t, ni + 1);
 		live_set_out(s->lv, b, &L);
 		weigh_set(s, &L);
 		RegSet h = hard_of(s, &L); /* hard values live, all of them */
@@ -642,7 +647,7 @@ static void analyse(CS *s)
 						vals, &f, tp);
 			s->iflags[b][ni] = (uint8_t)((f.early ? IF_EARLY : 0) |
 						     (dead ? IF_DEAD : 0));
-			step_back_vals(s, i, vals, &L);
+			step_back_vals(s, i, vals, &L, h);
 			/* the hard registers live before i */
 			h = (h & ~f.hkill & ~i->clobbers) | f.hread;
 			int extra[RC_NALLOC] = {0};
@@ -775,7 +780,9 @@ static int biased(const CS *s, int p, RegSet cand)
 	const Colour *c = s->c;
 	if (s->astart[p] == s->astart[p + 1])
 		return -1; /* no affinity: no table to clear */
-	int64_t wsum[TGT_NREGS] = {0};
+	/* wsum[r] is set when r joins seen: no clearing of the table */
+	int64_t wsum[TGT_NREGS];
+	RegSet seen = 0;
 	int best = -1;
 	for (int k = s->astart[p]; k < s->astart[p + 1]; k++) {
 		const ColAff *a = &c->aff[s->alist[k]];
@@ -786,6 +793,10 @@ static int biased(const CS *s, int p, RegSet cand)
 		int r = q < 0 ? -1 - q : c->reg[q];
 		if (r < 0 || !RS_HAS(cand, r))
 			continue;
+		if (!RS_HAS(seen, r)) {
+			seen |= RS_BIT(r);
+			wsum[r] = 0;
+		}
 		wsum[r] += s->mode == COL_BIAS_PEREIRA
 				   ? 1 + (a->abnormal ? COL_ABNORMAL_W : 0)
 				   : col_aff_weight(a);

@@ -46,6 +46,16 @@ static bool reg_use(const Op *o)
 	       !(o->flags & OF_DEF);
 }
 
+/* Whether some operand of i names a tie partner (else no operand of i
+ * has one: constr_tie_partner is -1 throughout). */
+static bool names_tie(const Ins *i)
+{
+	for (int k = 0; k < i->nops; k++)
+		if ((unsigned)i->ops[k].tie < (unsigned)i->nops)
+			return true;
+	return false;
+}
+
 /* Whether operand o of fn defines a value of several registers in
  * registers. */
 static bool wide_def(const Fn *fn, const Op *o)
@@ -81,12 +91,18 @@ bool constr_is_constrained(const Fn *fn, const Ins *i,
 		all |= avail[c];
 	if (i->clobbers & all)
 		return true;
+	/* the tests of one operand at a time, in one pass; a tie partner
+	 * only when some operand names one (most instructions: none) */
+	bool tied = false;
 	for (int k = 0; k < i->nops; k++) {
 		const Op *o = &i->ops[k];
+		tied |= (unsigned)o->tie < (unsigned)i->nops;
 		if (o->kind == OK_HREG && (o->flags & OF_DEF) &&
 		    RS_HAS(all, o->reg))
 			return true;
-		if (constr_reg_operand(o) && o->allowed) {
+		if (!constr_reg_operand(o))
+			continue;
+		if (o->allowed) {
 			int c = fn->pseudo[o->reg].cls;
 			if (c >= 0 && c < RC_NALLOC && (avail[c] & ~o->allowed))
 				return true;
@@ -95,7 +111,9 @@ bool constr_is_constrained(const Fn *fn, const Ins *i,
 		 * values around it may have to make room */
 		if (wide_def(fn, o))
 			return true;
-		if (o->kind != OK_PSEUDO)
+	}
+	for (int k = 0; tied && k < i->nops; k++) {
+		if (i->ops[k].kind != OK_PSEUDO)
 			continue;
 		int t = constr_tie_partner(i, k);
 		if (t >= 0 && i->ops[t].kind == OK_HREG &&
@@ -546,6 +564,8 @@ bool constr_soft_untied(const Ins *i)
 static bool fixed_tie_ok(const Fn *fn, const Ssa *ssa, const Blk *b,
 			 const Ins *i, char *err, size_t errlen)
 {
+	if (!names_tie(i))
+		return true;
 	for (int k = 0; k < i->nops; k++) {
 		const Op *o = &i->ops[k];
 		if (o->kind != OK_PSEUDO || (o->flags & OF_DEF))
@@ -573,10 +593,7 @@ static bool asks_live(const Ins *i)
 {
 	if (i->flags & (INS_COMM | INS_MIRROR))
 		return true;
-	for (int k = 0; k < i->nops; k++)
-		if ((unsigned)i->ops[k].tie < (unsigned)i->nops)
-			return true;
-	return false;
+	return names_tie(i);
 }
 
 /* The first instruction of bb (after its phis) that asks_live, or
@@ -877,7 +894,8 @@ int constr_cross_words(Fn *fn, Ssa *ssa)
 	int n = 0;
 	for (int b = 0; b < fn->nblk; b++)
 		for (Ins *i = fn->blk[b]->first; i; i = i->next) {
-			if (!i->uid || i->kind != IK_ORD)
+			/* cross_word_read needs a tie partner */
+			if (!i->uid || i->kind != IK_ORD || !names_tie(i))
 				continue;
 			for (int k = 0; k < i->nops; k++) {
 				if (!cross_word_read(fn, i, k))
@@ -938,7 +956,8 @@ void constr_words(Fn *fn, Ssa *ssa, ConstrWords *out)
 	out->w = ARENA_NEW(fn->arena, ConstrWord, cap);
 	for (int b = 0; b < fn->nblk; b++)
 		for (Ins *i = fn->blk[b]->first; i; i = i->next) {
-			if (!i->uid || i->kind != IK_ORD)
+			/* word_tie_use needs a read tied to t */
+			if (!i->uid || i->kind != IK_ORD || !names_tie(i))
 				continue;
 			for (int t = 0; t < i->nops; t++) {
 				int k = word_tie_use(fn, i, t);

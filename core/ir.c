@@ -169,6 +169,17 @@ bool fn_declare_pseudo(Fn *fn, int p, int cls, int size)
 int fn_new_pseudo(Fn *fn, int cls, int size)
 {
 	int p = fn->npseudo;
+	/* the table holds at least cap_for(p) entries, more than p when p
+	 * is above 4 and no power of two: p's entry is there, no growth
+	 * (fn_declare_pseudo without grow_pseudos) */
+	if (p > 4 && (p & (p - 1))) {
+		fn->npseudo = p + 1;
+		if (fn->pseudo[p].cls < 0) {
+			fn->pseudo[p].cls = (int8_t)cls;
+			fn->pseudo[p].size = (uint16_t)size;
+		}
+		return p;
+	}
 	fn_declare_pseudo(fn, p, cls, size);
 	return p;
 }

@@ -3,10 +3,12 @@
  * 1. Events: the value is upward-exposed in a block (UE), defined in it
  *    (DEF), or a phi source coming from it (PHI, block = the predecessor).
  *    One scan of the instructions records them in scan order (value and
- *    event, two ints each, in a buffer of two per operand and one per
- *    clobbered register); a counting sort buckets them by value, one int
- *    each.
- * 2. For each value in increasing order: mark its defining blocks, then
+ *    event, two ints each, in a buffer of two per operand); a counting
+ *    sort buckets them by value, one int each.  Clobbers are no events:
+ *    the scan keeps each block's clobbered registers (most are never
+ *    read, and a call clobbers dozens).
+ * 2. For each value in increasing order: mark its defining blocks (a
+ *    hard register read somewhere: the blocks clobbering it too), then
  *    walk predecessors backwards from its UE blocks and phi-source
  *    predecessors, adding it to live_out / live_in until a defining block
  *    stops the walk.  The (value, block) memberships go to chunked
@@ -42,6 +44,10 @@ typedef struct Events {
 	int ns;
 	int *defblk; /* per value: last block that defined it (scan stamp) */
 	int *ueblk;  /* per value: last block where it was upward-exposed */
+	RegSet *bclob; /* per block of cblk: the registers its instructions
+			  clobber */
+	int *cblk;   /* the blocks with clobbers, increasing */
+	int ncblk;
 } Events;
 
 /* Records an event of v (scan order; counted for the bucketing). */
@@ -70,23 +76,24 @@ static void ev_use(Events *e, int v, int b)
 	ev_push(e, v, b, EV_UE);
 }
 
-/* Records the events of one non-phi instruction of block b: reads first,
- * then defs and clobbers. */
-static void scan_ins(const Fn *fn, Events *e, const Ins *i, int b)
+/* Records the events of one non-phi instruction of block b, whose
+ * instructions before it clobber clob: reads first (a hard register
+ * clobbered before is not upward-exposed), then defs.  Its own clobbers
+ * are the caller's to note. */
+static void scan_ins(const Fn *fn, Events *e, const Ins *i, int b,
+		     RegSet clob)
 {
+	int np = fn->npseudo;
 	for (int k = 0; k < i->nops; k++)
-		if (op_reads(fn, &i->ops[k]))
-			ev_use(e, live_value(fn, &i->ops[k]), b);
+		if (op_reads(fn, &i->ops[k])) {
+			int v = live_value(fn, &i->ops[k]);
+			if (v >= np && RS_HAS(clob, v - np))
+				continue;
+			ev_use(e, v, b);
+		}
 	for (int k = 0; k < i->nops; k++)
 		if (i->ops[k].flags & OF_DEF)
 			ev_def(e, live_value(fn, &i->ops[k]), b);
-	/* the clobbers in increasing order, a 64-bit word at a time: a
-	 * call clobbers dozens */
-	uint64_t lo = (uint64_t)i->clobbers, hi = (uint64_t)(i->clobbers >> 64);
-	for (; lo; lo &= lo - 1)
-		ev_def(e, fn->npseudo + regset_word_first(lo), b);
-	for (; hi; hi &= hi - 1)
-		ev_def(e, fn->npseudo + 64 + regset_word_first(hi), b);
 }
 
 /* Records the events of a phi of block b: its def, and its sources as
@@ -103,37 +110,40 @@ static void scan_phi(const Fn *fn, Events *e, const Ins *i, int b)
 	}
 }
 
-/* Scans every block, recording the events (e->sv, e->sc) and counting
- * them per value (e->start[v + 1]). */
+/* Scans every block, recording the events (e->sv, e->sc), counting
+ * them per value (e->start[v + 1]) and noting the blocks' clobbers
+ * (e->bclob, e->cblk). */
 static void scan_blocks(const Fn *fn, Events *e)
 {
 	/* every byte 0xff: every int -1 */
 	memset(e->defblk, 0xff, sizeof(int) * (size_t)live_nval(fn));
 	memset(e->ueblk, 0xff, sizeof(int) * (size_t)live_nval(fn));
-	for (int b = 0; b < fn->nblk; b++)
+	e->ncblk = 0;
+	for (int b = 0; b < fn->nblk; b++) {
+		RegSet clob = 0; /* the block's clobbers so far */
 		for (const Ins *i = fn->blk[b]->first; i; i = i->next) {
-			if (i->kind == IK_PHI)
+			if (i->kind == IK_PHI) {
 				scan_phi(fn, e, i, b);
-			else
-				scan_ins(fn, e, i, b);
+			} else {
+				scan_ins(fn, e, i, b, clob);
+				clob |= i->clobbers;
+			}
 		}
+		if (clob) {
+			e->bclob[e->ncblk] = clob;
+			e->cblk[e->ncblk++] = b;
+		}
+	}
 }
 
 /* An upper bound of the events of fn: two per operand (a
- * read-modify-write operand is a use and a def) and, per block with
- * clobbers, one per hard register (ev_def records a register once per
- * block). */
+ * read-modify-write operand is a use and a def). */
 static long max_events(const Fn *fn)
 {
 	long n = 0;
-	for (int b = 0; b < fn->nblk; b++) {
-		bool clob = false;
-		for (const Ins *i = fn->blk[b]->first; i; i = i->next) {
+	for (int b = 0; b < fn->nblk; b++)
+		for (const Ins *i = fn->blk[b]->first; i; i = i->next)
 			n += 2 * (long)i->nops;
-			clob |= i->clobbers != 0;
-		}
-		n += clob ? TGT_NREGS : 0;
-	}
 	return n;
 }
 
@@ -193,6 +203,10 @@ typedef struct Explore {
 	int sp;
 	IntBuf in, out; /* blocks, value-major */
 	int *nin, *nout;
+	int np;           /* values np.. are the hard registers */
+	const RegSet *bclob; /* the blocks with clobbers (Events) */
+	const int *cblk;
+	int ncblk;
 } Explore;
 
 /* v is live out of b. */
@@ -227,9 +241,18 @@ static inline void live_at_end(Explore *x, int b)
 /* Requires ev[0..n-1] = v's events.  Explores v's live range. */
 static void explore_value(Explore *x, const int *ev, int n)
 {
+	bool read = false; /* some UE or PHI event: else v is live nowhere */
 	for (int k = 0; k < n; k++)
 		if ((ev[k] & EV_KIND) == EV_DEF)
 			x->defmark[ev[k] >> EV_SHIFT] = x->v;
+		else
+			read = true;
+	if (!read)
+		return; /* a register written, never read */
+	if (x->v >= x->np) /* the blocks clobbering it define it too */
+		for (int k = 0; k < x->ncblk; k++)
+			if (RS_HAS(x->bclob[k], x->v - x->np))
+				x->defmark[x->cblk[k]] = x->v;
 	for (int k = 0; k < n; k++) {
 		if ((ev[k] & EV_KIND) == EV_UE)
 			add_in(x, ev[k] >> EV_SHIFT);
@@ -316,6 +339,8 @@ static void collect_events(Fn *fn, Events *e, Arena *a)
 	/* not zeroed: written by the scan before they are read */
 	e->sv = arena_alloc_raw(a, sizeof(int) * (size_t)(max + 1));
 	e->sc = arena_alloc_raw(a, sizeof(int) * (size_t)(max + 1));
+	e->bclob = ARENA_RAW(a, RegSet, fn->nblk + 1);
+	e->cblk = ARENA_RAW(a, int, fn->nblk + 1);
 	e->ns = 0;
 	scan_blocks(fn, e);
 	for (int v = 0; v < nval; v++)
@@ -340,9 +365,14 @@ static Live *live_compute_in(Fn *fn, const Cfg *cfg, Arena *tmp)
 
 	Explore x;
 	explore_init(&x, fn, tmp);
+	x.np = fn->npseudo;
+	x.bclob = e.bclob;
+	x.cblk = e.cblk;
+	x.ncblk = e.ncblk;
 	/* per value with events, increasing: the blocks it is live into and
 	 * out of; a value without events (most hard registers, the pseudo
-	 * numbers a function does not use) is live nowhere */
+	 * numbers a function does not use) is live nowhere.  vals: the
+	 * values live somewhere, increasing */
 	int *vin = ARENA_RAW(tmp, int, nval), *vout = ARENA_RAW(tmp, int, nval);
 	int *vals = ARENA_RAW(tmp, int, nval + 1), nvals = 0;
 	for (int v = 0; v < nval; v++) {
@@ -354,7 +384,8 @@ static Live *live_compute_in(Fn *fn, const Cfg *cfg, Arena *tmp)
 		explore_value(&x, e.ev + e.start[v], nev);
 		vin[v] = (int)(x.in.n - in0);
 		vout[v] = (int)(x.out.n - out0);
-		vals[nvals++] = v;
+		if (vin[v] || vout[v]) /* else in no set: no transposing */
+			vals[nvals++] = v;
 	}
 
 	Live *lv = ARENA_NEW(a, Live, 1);
@@ -627,8 +658,18 @@ static inline void step_back(const Fn *fn, const Ins *i, LiveSet *s,
 		}
 	if (i->kind == IK_PHI)
 		return;
-	/* in increasing order, as scan_ins */
-	uint64_t lo = (uint64_t)i->clobbers, hi = (uint64_t)(i->clobbers >> 64);
+	/* the clobbers in increasing order; of the dozens a call clobbers
+	 * few are live: there, only the hard registers in s (one pass over
+	 * s), the same deletions */
+	RegSet c = i->clobbers;
+	if (i->kind == IK_CALL) {
+		RegSet live = 0;
+		for (int k = 0; k < s->n; k++)
+			if (s->dense[k] >= fn->npseudo)
+				live |= RS_BIT(s->dense[k] - fn->npseudo);
+		c &= live;
+	}
+	uint64_t lo = (uint64_t)c, hi = (uint64_t)(c >> 64);
 	for (; lo; lo &= lo - 1)
 		step_del(s, fn->npseudo + regset_word_first(lo), wt, nw, sum);
 	for (; hi; hi &= hi - 1)

@@ -113,8 +113,12 @@ static void forget_writes(const Fn *fn, const Ins *i, unsigned *val)
 		for (int j = 0; j < n && r + j < TGT_NREGS; j++)
 			val[r + j] = 0;
 	}
-	for (RegSet c = i->clobbers; c; c &= c - 1)
-		val[regset_first(c)] = 0;
+	/* a 64-bit word at a time: a call clobbers dozens */
+	uint64_t lo = (uint64_t)i->clobbers, hi = (uint64_t)(i->clobbers >> 64);
+	for (; lo; lo &= lo - 1)
+		val[regset_word_first(lo)] = 0;
+	for (; hi; hi &= hi - 1)
+		val[64 + regset_word_first(hi)] = 0;
 }
 
 /* The effect of copy or parallel copy i on the values held: each pair

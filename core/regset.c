@@ -128,8 +128,14 @@ void alloc_regsets(const Fn *fn, const int n[RC_NALLOC],
 	/* one walk for every limited class: the registers required alone,
 	 * and the larger sets required */
 	for (int b = 0; any && b < fn->nblk; b++)
-		for (const Ins *i = fn->blk[b]->first; i; i = i->next)
-			for (int k = 0; k < i->nops; k++) {
+		for (const Ins *i = fn->blk[b]->first; i; i = i->next) {
+			/* an instruction without a register set or a tie
+			 * requires none (required_regs is 0 throughout) */
+			bool req = false;
+			for (int k = 0; k < i->nops && !req; k++)
+				req = i->ops[k].allowed ||
+				      (unsigned)i->ops[k].tie < (unsigned)i->nops;
+			for (int k = 0; req && k < i->nops; k++) {
 				const Op *o = &i->ops[k];
 				int c = o->kind == OK_PSEUDO ? op_class(fn, o)
 							     : -1;
@@ -141,6 +147,7 @@ void alloc_regsets(const Fn *fn, const int n[RC_NALLOC],
 				else if (a)
 					multi_add(&multi[c], a);
 			}
+		}
 	for (int c = 0; c < RC_NALLOC; c++) {
 		if (!limit[c]) {
 			out[c] = all[c];
