@@ -767,11 +767,12 @@ static void colour_chunk(CO *co, const Chunk *ch, Heap *q, int *in,
  * it moves nothing when d is in D's second register. */
 static bool word_extract(const CO *co, const Ins *i)
 {
-	return !i->uid && i->kind == IK_ORD && i->name &&
-	       !strcmp(i->name, "extract") && i->nops == 2 &&
+	/* the operand tests first: the name comparison is the dearest */
+	return !i->uid && i->kind == IK_ORD && i->nops == 2 &&
 	       i->ops[0].kind == OK_PSEUDO && i->ops[1].kind == OK_PSEUDO &&
 	       i->ops[0].reg < co->np && i->ops[1].reg < co->np &&
-	       co->c->width[i->ops[1].reg] == 2;
+	       co->c->width[i->ops[1].reg] == 2 && i->name &&
+	       !strcmp(i->name, "extract");
 }
 
 /* The weight of the extracts of fn that move nothing under the unit
@@ -811,9 +812,15 @@ static int64_t objective(const CO *co)
 	return w + extracts_met(co);
 }
 
-/* Whether fn has an extract (word_extract). */
+/* Whether fn has an extract (word_extract). Without a two-register
+ * value there is none: the instructions are not walked then. */
 static bool has_extracts(const CO *co)
 {
+	int p = 0;
+	while (p < co->np && co->c->width[p] != 2)
+		p++;
+	if (p == co->np)
+		return false;
 	for (int b = 0; b < co->fn->nblk; b++)
 		for (const Ins *i = co->fn->blk[b]->first; i; i = i->next)
 			if (word_extract(co, i))
