@@ -991,11 +991,12 @@ static void assign(CS *s, int p, int r)
 static int word_reg(const CS *s, const Ins *i, int v)
 {
 	const Colour *c = s->c;
-	if (i->uid || i->kind != IK_ORD || !i->name ||
-	    strcmp(i->name, "extract") || i->nops != 2 ||
+	/* the name compared last: the dearest test */
+	if (i->uid || i->kind != IK_ORD || i->nops != 2 ||
 	    i->ops[0].kind != OK_PSEUDO || i->ops[0].reg != v ||
 	    i->ops[1].kind != OK_PSEUDO || c->width[i->ops[1].reg] != 2 ||
-	    c->reg[i->ops[1].reg] < 0)
+	    c->reg[i->ops[1].reg] < 0 || !i->name ||
+	    strcmp(i->name, "extract"))
 		return -1;
 	int r = c->reg[i->ops[1].reg] + 1;
 	RegSet cand = starts(free_regs(s, cls_of(s->fn, v)), c->width[v]) &
