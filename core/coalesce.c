@@ -929,9 +929,10 @@ static void coalesce_in(const Fn *fn, Colour *c, CoalesceStats *st,
 	build_affinities(&co);
 	co.fixed = ARENA_NEW(a, bool, co.np + 1);
 	co.busy = ARENA_NEW(a, bool, co.np + 1);
-	co.scratch = ARENA_NEW(a, int, co.np + 1);
-	co.best = ARENA_NEW(a, int, co.np + 1);
-	co.cur = ARENA_NEW(a, int, co.np + 1);
+	/* scratch lists: each entry read only after it is written */
+	co.scratch = ARENA_RAW(a, int, co.np + 1);
+	co.best = ARENA_RAW(a, int, co.np + 1);
+	co.cur = ARENA_RAW(a, int, co.np + 1);
 	co.budget_total = (long)TOTAL_PER_ITEM *
 			  (co.np + fn->nsparse + co.ustart[co.np] + 16);
 	int *in = ARENA_NEW(a, int, co.np + 1);
