@@ -762,6 +762,10 @@ static bool part_to_hreg(const Blk *b, Op *o, char *err, size_t errlen)
 
 bool ssa_rename_to_origin(Fn *fn, const Ssa *ssa, char *err, size_t errlen)
 {
+	/* the uids with appended uses lie in [ulo, uhi] (ssa->rmw is
+	 * sorted by uid): the others are not looked up */
+	int ulo = ssa->nrmw ? ssa->rmw[0].uid : 1;
+	int uhi = ssa->nrmw ? ssa->rmw[ssa->nrmw - 1].uid : 0;
 	for (int b = 0; b < fn->nblk; b++) {
 		Blk *bb = fn->blk[b];
 		for (Ins *i = bb->first, *next; i; i = next) {
@@ -770,7 +774,8 @@ bool ssa_rename_to_origin(Fn *fn, const Ssa *ssa, char *err, size_t errlen)
 				ins_remove(bb, i);
 				continue;
 			}
-			if (i->uid > 0 && !restore_rmw(fn, ssa, i, err, errlen))
+			if (i->uid > 0 && i->uid >= ulo && i->uid <= uhi &&
+			    !restore_rmw(fn, ssa, i, err, errlen))
 				return false;
 			for (int k = 0; k < i->nops; k++) {
 				Op *o = &i->ops[k];
