@@ -632,6 +632,12 @@ int ssa_new_part(Fn *fn, Ssa *ssa, int cls)
 
 const SsaRmw *ssa_rmw_of(const Ssa *ssa, int uid, int *n)
 {
+	/* sorted by uid: outside the first and last entries' uids, none */
+	if (!ssa->nrmw || uid < ssa->rmw[0].uid ||
+	    uid > ssa->rmw[ssa->nrmw - 1].uid) {
+		*n = 0;
+		return NULL;
+	}
 	int lo = 0, hi = ssa->nrmw;
 	while (lo < hi) {
 		int mid = (lo + hi) / 2;
