@@ -39,17 +39,23 @@ static void loc_str(const Fn *fn, Loc l, char *buf, size_t len)
 		snprintf(buf, len, "nowhere");
 }
 
-/* The location of pseudo p, checked. */
-static bool pseudo_loc(SD *sd, int p, Loc *l)
+/* pseudo_loc for a location *l = loc_of[p] that is no register. */
+static bool pseudo_loc_other(const SD *sd, int p, const Loc *l)
 {
 	const Fn *fn = sd->fn;
-	*l = sd->loc_of[p];
-	if (l->kind == LOC_REG && l->num >= 0 && l->num < TGT_NREGS)
-		return true;
 	if (l->kind == LOC_SLOT && l->num >= 0 && l->num < fn->nslot &&
 	    fn->slot[l->num].size > 0)
 		return true;
 	return err_set(sd->err, sd->errlen, "p%d has no valid location", p);
+}
+
+/* The location of pseudo p, checked; a register's test inline. */
+static inline bool pseudo_loc(SD *sd, int p, Loc *l)
+{
+	*l = sd->loc_of[p];
+	if (l->kind == LOC_REG && l->num >= 0 && l->num < TGT_NREGS)
+		return true;
+	return pseudo_loc_other(sd, p, l);
 }
 
 /* Where the value of operand o is: its own location when it has one,
