@@ -328,14 +328,20 @@ static InsFacts ins_values(const Fn *fn, RegSet all, const Ins *i,
 	return f;
 }
 
+/* weigh_live when a value may weigh in several classes (s->wt). */
+static void weigh_live_multi(CS *s, int v, int sign)
+{
+	for (int cl = 0; cl < RC_NALLOC; cl++)
+		s->lw[cl] += sign * s->wt[v * RC_NALLOC + cl];
+}
+
 /* The weights of value v (weigh_values) added to (sign 1) or taken
- * from (-1) the walk's s->lw. */
-static void weigh_live(CS *s, int v, int sign)
+ * from (-1) the walk's s->lw; the one-class case inline. */
+static inline void weigh_live(CS *s, int v, int sign)
 {
 	s->grew |= sign > 0;
 	if (s->wt) {
-		for (int cl = 0; cl < RC_NALLOC; cl++)
-			s->lw[cl] += sign * s->wt[v * RC_NALLOC + cl];
+		weigh_live_multi(s, v, sign);
 		return;
 	}
 	s->lw[s->wc[v]] += sign * s->ww[v];
