@@ -154,7 +154,9 @@ static void add_in(Explore *x, int b)
 	x->stk[x->sp++] = b;
 }
 
-static void live_at_end(Explore *x, int b)
+/* Notes x's slot live at the end of block b (once), and live into b
+ * unless b writes it; inline: the walk calls it per predecessor. */
+static inline void live_at_end(Explore *x, int b)
 {
 	if (x->outmark[b] != x->s) {
 		x->outmark[b] = x->s;
