@@ -60,7 +60,7 @@ static inline bool pseudo_loc(SD *sd, int p, Loc *l)
 
 /* Where the value of operand o is: its own location when it has one,
  * else its pseudo's location or its hard register. */
-static bool op_loc(SD *sd, const Op *o, Loc *l)
+static inline bool op_loc(SD *sd, const Op *o, Loc *l)
 {
 	if (o->loc.kind != LOC_NONE) {
 		*l = o->loc;
@@ -130,7 +130,7 @@ static bool has_phis(const Blk *b)
 
 /* Marks in *s the registers location l takes for a value of pseudo v
  * (a hard register: one). */
-static void occupy_loc(const SD *sd, Loc l, int v, RegSet *s)
+static inline void occupy_loc(const SD *sd, Loc l, int v, RegSet *s)
 {
 	const Fn *fn = sd->fn;
 	if (l.kind != LOC_REG || l.num < 0 || l.num >= TGT_NREGS)
