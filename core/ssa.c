@@ -142,7 +142,8 @@ typedef struct DefScan {
 /* Notes block b as defining pseudo v, once per block; a second note of
  * the entry for a pseudo live into it sets twice[v].  The notes go on a
  * list in scan order, counted per pseudo. */
-static void note_def(SC *sc, DefScan *ds, int v, int b, bool livein_note)
+static inline void note_def(SC *sc, DefScan *ds, int v, int b,
+			    bool livein_note)
 {
 	if (v >= sc->np0)
 		return;
