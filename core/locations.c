@@ -59,7 +59,7 @@ void drop_null_moves(Fn *fn)
  * register: r, and r + 1 too for a general value wider than a word (a
  * pair) or a hard register (its width unknown here: both, to be safe);
  * 0 when not in a register. */
-static int op_regs(const Fn *fn, const Op *o, int *r)
+static inline int op_regs(const Fn *fn, const Op *o, int *r)
 {
 	Loc l = op_location(o);
 	if (l.kind != LOC_REG)
