@@ -319,7 +319,7 @@ static void insert_phis(SC *sc)
 }
 
 /* A new version of original pseudo v becomes current; op names it. */
-static void define(SC *sc, Op *o)
+static inline void define(SC *sc, Op *o)
 {
 	Fn *fn = sc->fn;
 	int v = o->reg;
