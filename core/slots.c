@@ -227,7 +227,7 @@ static bool ss_has(const SSet *s, int v)
 	return k < (unsigned)s->n && s->dense[k] == v;
 }
 
-static void ss_add(SSet *s, int v)
+static inline void ss_add(SSet *s, int v)
 {
 	if (ss_has(s, v))
 		return;
