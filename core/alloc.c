@@ -205,8 +205,9 @@ static bool lower_pressure(Pipe *p)
 	int maxlive[RC_NALLOC] = {0};
 	Live *lv = p->lv; /* fn's liveness, or NULL */
 	p->lv = NULL;
+	/* why the function does not fit is not reported: the spiller runs */
 	if (!p->memonly &&
-	    alloc_fits_live(p->fn, &lv, p->avail, maxlive, why, sizeof why)) {
+	    alloc_fits_live(p->fn, &lv, p->avail, maxlive, NULL, 0)) {
 		p->lv = lv; /* fn stays as it is */
 		p->cfg = lv->cfg;
 		if (p->sdom && lv->cfg == p->scfg)

@@ -5,7 +5,8 @@
 
 bool err_vset(char *err, size_t errlen, const char *fmt, va_list ap)
 {
-	vsnprintf(err, errlen, fmt, ap);
+	if (errlen)
+		vsnprintf(err, errlen, fmt, ap);
 	return false;
 }
 

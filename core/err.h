@@ -9,8 +9,9 @@
 #include <stddef.h>
 
 /* Formats fmt with the arguments into err (errlen bytes, truncated and
- * NUL-terminated as vsnprintf does; nothing written when errlen is 0)
- * and returns false, so that a failing step can `return err_set(...)`. */
+ * NUL-terminated as vsnprintf does; nothing formatted when errlen is
+ * 0, so that a caller that needs no reason passes NULL, 0) and returns
+ * false, so that a failing step can `return err_set(...)`. */
 bool err_set(char *err, size_t errlen, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
