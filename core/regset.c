@@ -172,40 +172,6 @@ RegSet alloc_regset(const Fn *fn, int cls, int n)
 	return out[cls];
 }
 
-/* Registers value v weighs in class cls within avail. */
-static int vweight(const Fn *fn, const RegSet avail[RC_NALLOC], int v,
-		   int cls)
-{
-	if (v < fn->npseudo)
-		return fn->pseudo[v].cls == cls
-			       ? target_nregs(fn->target, cls,
-					      fn->pseudo[v].size)
-			       : 0;
-	return RS_HAS(avail[cls], v - fn->npseudo) ? 1 : 0;
-}
-
-/* Registers the values of L weigh in each class within avail, into
- * w[0..RC_NALLOC-1] (vweight summed over L, every class in one pass). */
-static void lweights(const Fn *fn, const RegSet avail[RC_NALLOC],
-		     const LiveSet *L, int w[RC_NALLOC])
-{
-	for (int c = 0; c < RC_NALLOC; c++)
-		w[c] = 0;
-	for (int k = 0; k < L->n; k++) {
-		int v = L->dense[k];
-		if (v < fn->npseudo) {
-			int c = fn->pseudo[v].cls;
-			if (c >= 0 && c < RC_NALLOC)
-				w[c] += target_nregs(fn->target, c,
-						     fn->pseudo[v].size);
-		} else {
-			for (int c = 0; c < RC_NALLOC; c++)
-				w[c] += RS_HAS(avail[c], v - fn->npseudo);
-		}
-	}
-}
-
-
 /* "b3 uid 7" for messages. */
 static void at_str(const Blk *b, const Ins *i, char *buf, size_t len)
 {
@@ -311,10 +277,10 @@ static bool fits_at(const Fn *fn, const RegSet avail[RC_NALLOC],
 			for (int m = 0; m < i->nops; m++)
 				def |= live_value(fn, &i->ops[m]) == v &&
 				       (i->ops[m].flags & OF_DEF);
-			if (v < fn->npseudo && !def)
-				across[fn->pseudo[v].cls] +=
-					vweight(fn, avail, v,
-						fn->pseudo[v].cls);
+			if (v < fn->npseudo && !def) {
+				int c = fn->pseudo[v].cls;
+				across[c] += wt[v * RC_NALLOC + c];
+			}
 		}
 	live_step_back_sum(fn, i, L, wt, RC_NALLOC, lw);
 	/* the registers of hard-register values live before the call (its
@@ -369,8 +335,9 @@ static bool fits_at(const Fn *fn, const RegSet avail[RC_NALLOC],
 	return true;
 }
 
-/* The weights of every value of fn in each class within avail
- * (vweight): wt[v * RC_NALLOC + c], in a. */
+/* The registers every value of fn weighs in each class within avail,
+ * wt[v * RC_NALLOC + c], in a: a pseudo its register count in its own
+ * class, a hard register 1 in each class whose set has it. */
 static int *value_weights(const Fn *fn, const RegSet avail[RC_NALLOC],
 			  int nval, Arena *a)
 {
@@ -426,8 +393,10 @@ bool alloc_fits_live(Fn *fn, Live **lvp, const RegSet avail[RC_NALLOC],
 			continue;
 		const Blk *bb = fn->blk[b];
 		live_set_out(lv, b, &L);
-		int lw[RC_NALLOC];
-		lweights(fn, avail, &L, lw);
+		int lw[RC_NALLOC] = {0};
+		for (int k = 0; k < L.n; k++)
+			for (int c = 0; c < RC_NALLOC; c++)
+				lw[c] += wt[L.dense[k] * RC_NALLOC + c];
 		for (const Ins *i = bb->last; ok && i; i = i->prev)
 			ok = fits_at(fn, avail, all_avail, wt, wide, bb, i, &L,
 				     lw, maxlive, err, errlen);
