@@ -156,14 +156,21 @@ static void grow_pseudos(Fn *fn, int n)
 	fn->npseudo = n;
 }
 
-bool fn_declare_pseudo(Fn *fn, int p, int cls, int size)
+/* Requires p's entry in fn's table.  Declares p as fn_declare_pseudo
+ * does, unless it is declared already (false). */
+static bool set_pseudo(Fn *fn, int p, int cls, int size)
 {
-	grow_pseudos(fn, p + 1);
 	if (fn->pseudo[p].cls >= 0)
 		return false;
 	fn->pseudo[p].cls = (int8_t)cls;
 	fn->pseudo[p].size = (uint16_t)size;
 	return true;
+}
+
+bool fn_declare_pseudo(Fn *fn, int p, int cls, int size)
+{
+	grow_pseudos(fn, p + 1);
+	return set_pseudo(fn, p, cls, size);
 }
 
 int fn_new_pseudo(Fn *fn, int cls, int size)
@@ -174,10 +181,7 @@ int fn_new_pseudo(Fn *fn, int cls, int size)
 	 * (fn_declare_pseudo without grow_pseudos) */
 	if (p > 4 && (p & (p - 1))) {
 		fn->npseudo = p + 1;
-		if (fn->pseudo[p].cls < 0) {
-			fn->pseudo[p].cls = (int8_t)cls;
-			fn->pseudo[p].size = (uint16_t)size;
-		}
+		set_pseudo(fn, p, cls, size);
 		return p;
 	}
 	fn_declare_pseudo(fn, p, cls, size);
