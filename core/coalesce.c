@@ -912,6 +912,19 @@ static void abnormal_pairs(CO *co)
 	}
 }
 
+/* Whether c leaves nothing for coalescing to gain: every affinity met
+ * (st's counts of c) and no value of two words (whose extracts weigh in
+ * the objective besides the affinities). */
+static bool all_met(const Colour *c, const CoalesceStats *st)
+{
+	if (st->aff_before != st->aff_total)
+		return false;
+	for (int p = 0; p < c->np; p++)
+		if (c->width[p] == 2)
+			return false;
+	return true;
+}
+
 /* coalesce with its tables in the scratch arena a. */
 static void coalesce_in(const Fn *fn, Colour *c, CoalesceStats *st,
 			Arena *a)
@@ -922,7 +935,7 @@ static void coalesce_in(const Fn *fn, Colour *c, CoalesceStats *st,
 	*st = (CoalesceStats){0};
 	st->aff_before = colour_aff_satisfied(c, &st->aff_total);
 	st->aff_after = st->aff_before;
-	if (!c->naff || !c->np)
+	if (!c->naff || !c->np || all_met(c, st))
 		return;
 	CO co = {.fn = fn, .c = c, .a = a, .np = c->np, .st = st};
 	build_units(&co);
