@@ -94,11 +94,7 @@ static RegSet held_across(const Fn *fn, const Live *lv, const Blk *bb,
 bool eh_widen(Fn *fn, EhWide *w, char *err, size_t errlen)
 {
 	const Target *t = fn->target;
-	w->n = 0;
-	w->maxuid = fn_max_uid(fn);
-	w->uid = ARENA_NEW(fn->arena, int, fn->nblk + 1);
-	w->clob = ARENA_NEW(fn->arena, RegSet, fn->nblk + 1);
-	int next = w->maxuid;
+	*w = (EhWide){0};
 	Live *lv = NULL;
 	for (int b = 0; b < fn->nblk; b++) {
 		Blk *bb = fn->blk[b];
@@ -106,8 +102,11 @@ bool eh_widen(Fn *fn, EhWide *w, char *err, size_t errlen)
 		int x = throws(bb);
 		if (!i || i->kind == IK_PHI || !x)
 			continue;
-		if (!lv)
+		if (!lv) {
 			lv = live_compute(fn, cfg_build(fn));
+			w->uid = ARENA_NEW(fn->arena, int, fn->nblk + 1);
+			w->clob = ARENA_NEW(fn->arena, RegSet, fn->nblk + 1);
+		}
 		int p = def_into_pad(lv, bb, i);
 		if (p >= 0) {
 			eh_unwiden(fn, w);
@@ -125,8 +124,10 @@ bool eh_widen(Fn *fn, EhWide *w, char *err, size_t errlen)
 			i->clobbers |= lost;
 			continue;
 		}
+		if (!w->added)
+			w->maxuid = fn_max_uid(fn);
 		Ins *a = ins_new(fn, IK_ORD, 0);
-		a->uid = ++next;
+		a->uid = w->maxuid + ++w->added;
 		a->name = "eh_edge";
 		a->clobbers = lost & ~t->never_alloc;
 		ins_insert_before(bb, i, a);
@@ -136,12 +137,14 @@ bool eh_widen(Fn *fn, EhWide *w, char *err, size_t errlen)
 
 void eh_unwiden(Fn *fn, const EhWide *w)
 {
+	if (!w->n && !w->added)
+		return;
 	for (int b = 0; b < fn->nblk; b++) {
 		Blk *bb = fn->blk[b];
 		for (Ins *i = bb->first, *nx; i; i = nx) {
 			nx = i->next;
-			if (i->uid > w->maxuid && i->kind == IK_ORD &&
-			    i->nops == 0) {
+			if (w->added && i->uid > w->maxuid &&
+			    i->kind == IK_ORD && i->nops == 0) {
 				ins_remove(bb, i);
 				continue;
 			}

@@ -19,9 +19,11 @@
 #include "ir.h"
 
 typedef struct EhWide {
-	int n, maxuid;
-	int *uid;      /* the throwing calls widened ... */
+	int n;         /* the throwing calls widened: uid[0..n-1] ... */
+	int *uid;
 	RegSet *clob;  /* ... and their own clobber sets */
+	int added;     /* instructions inserted, uids above maxuid */
+	int maxuid;    /* fn's largest uid before (when added) */
 } EhWide;
 
 /* Widens fn's throwing instructions as above, recording in w what to
