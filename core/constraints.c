@@ -1088,8 +1088,8 @@ static Ins *first_constrained(const Fn *fn, const Blk *bb,
  * reachable blocks (found first, inserted after: new pseudos would shift
  * the liveness numbering of hard registers).  A block's backward walk
  * ends at its first constrained instruction: nothing above needs the
- * live set. */
-static void insert_perms(Split *sp, const RegSet avail[RC_NALLOC])
+ * live set.  Returns the number of copies inserted. */
+static int insert_perms(Split *sp, const RegSet avail[RC_NALLOC])
 {
 	Fn *fn = sp->fn;
 	LiveSet live;
@@ -1127,6 +1127,7 @@ static void insert_perms(Split *sp, const RegSet avail[RC_NALLOC])
 	}
 	for (int k = 0; k < npa; k++)
 		insert_perm(sp, &pa[k]);
+	return npa;
 }
 
 /* Names the versions the inserted copy i (a pcopy, uid 0) defines of
@@ -1467,7 +1468,13 @@ bool constr_split_dom(Fn *fn, Ssa *ssa, const RegSet avail[RC_NALLOC],
 	sp.dom = *domp;
 	sp.lv = lv ? lv : live_compute(fn, cfg);
 	sp.split = ARENA_NEW(fn->arena, bool, sp.np0 + 1);
-	insert_perms(&sp, avail);
+	if (!insert_perms(&sp, avail)) {
+		/* nothing split: no phi, no renaming, fn and its liveness
+		 * as they were (lv is the caller's own, handed back) */
+		if (outp)
+			*outp = (Live *)sp.lv;
+		return true;
+	}
 	int np1 = fn->npseudo;
 	/* room for one phi per (block, value) at most */
 	NewPhi *ph;
