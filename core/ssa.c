@@ -83,14 +83,20 @@ static bool check_input(SC *sc, int *ndefs)
 	if (fn->allocated)
 		return err_set(sc->err, sc->errlen,
 			       "the function is already allocated");
-	int nins = 0;
-	for (int b = 0; b < fn->nblk; b++)
-		nins += blk_nins(fn->blk[b]);
-	int *uids = ARENA_NEW(fn->arena, int, nins + 1), nu = 0;
+	/* one walk: the uids' room grows with them */
+	int nins = 0, cap = 0;
+	int *uids = NULL, nu = 0;
 	*ndefs = 0;
 	for (int b = 0; b < fn->nblk; b++) {
 		const Blk *bb = fn->blk[b];
 		for (const Ins *i = bb->first; i; i = i->next) {
+			if (nins++ == cap) {
+				uids = arena_grow_raw(fn->arena, uids,
+						      sizeof(int) * (size_t)cap,
+						      sizeof(int) *
+							      (size_t)(2 * cap + 64));
+				cap = 2 * cap + 64;
+			}
 			if (ins_kind_inserted(i->kind))
 				return err_set(sc->err, sc->errlen,
 					       "b%d: inserted %s in a function "
