@@ -585,6 +585,18 @@ static bool fixed_tie_ok(const Fn *fn, const Ssa *ssa, const Blk *b,
 	return true;
 }
 
+/* Whether a read of i may need a copy at all (needs_copy): some operand
+ * of i is tied or has a register set.  Otherwise no read is tied and no
+ * two reads' sets can be disjoint. */
+static bool may_need_copy(const Ins *i)
+{
+	for (int k = 0; k < i->nops; k++)
+		if (i->ops[k].allowed ||
+		    (unsigned)i->ops[k].tie < (unsigned)i->nops)
+			return true;
+	return false;
+}
+
 /* Whether constr_prepare's decisions at i may ask which values live
  * after it: i is a pair ([comm K] or [mirror K], comm_same_var) or has
  * a tie (tied_use, in needs_copy and no_copy_needed).  Otherwise its
@@ -622,10 +634,12 @@ bool constr_prepare_live(Fn *fn, Ssa *ssa, ConstrStats *st, Live **lvp,
 	*lvp = NULL;
 	if (fn->nblk == 0)
 		return true;
+	/* both checks look at tied operands only */
 	for (int b = 0; b < fn->nblk; b++)
 		for (const Ins *i = fn->blk[b]->first; i; i = i->next)
-			if (!ties_ok(fn, ssa, fn->blk[b], i, err, errlen) ||
-			    !fixed_tie_ok(fn, ssa, fn->blk[b], i, err, errlen))
+			if (names_tie(i) &&
+			    (!ties_ok(fn, ssa, fn->blk[b], i, err, errlen) ||
+			     !fixed_tie_ok(fn, ssa, fn->blk[b], i, err, errlen)))
 				return false;
 	if (!lv)
 		lv = live_compute(fn, cfg_build(fn));
@@ -648,7 +662,8 @@ bool constr_prepare_live(Fn *fn, Ssa *ssa, ConstrStats *st, Live **lvp,
 				if (st)
 					st->nswap++;
 			}
-			for (int k = 0; k < i->nops; k++) {
+			bool ask = may_need_copy(i);
+			for (int k = 0; ask && k < i->nops; k++) {
 				if (!reg_use(&i->ops[k]) || i->ops[k].reg >= np0 ||
 				    !needs_copy(fn, i, k, &live,
 						partners(fn, &pp, i)))
