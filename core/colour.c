@@ -78,11 +78,16 @@ static void unite(Colour *c, int a, int b)
 
 /* Points every pseudo straight at its tie unit's representative.  unite
  * makes the smaller of two representatives the parent, so a parent
- * precedes its children and one ascending pass reaches every root. */
-static void flatten_units(Colour *c)
+ * precedes its children and one ascending pass reaches every root.
+ * Whether some unit has two members. */
+static bool flatten_units(Colour *c)
 {
-	for (int p = 0; p < c->np; p++)
+	bool tied = false;
+	for (int p = 0; p < c->np; p++) {
 		c->unit[p] = c->unit[c->unit[p]];
+		tied |= c->unit[p] != p;
+	}
+	return tied;
 }
 
 static int cls_of(const Fn *fn, int p)
@@ -1513,8 +1518,10 @@ static void init_values(CS *s)
 }
 
 /* Turns the constraints (accumulated in adm) and the forbidden registers
- * into admissible first registers; every value must keep one. */
-static bool finish_adm(CS *s)
+ * into admissible first registers; every value must keep one.  tied:
+ * some tie unit has two members (flatten_units), else no unit narrows
+ * its members' sets. */
+static bool finish_adm(CS *s, bool tied)
 {
 	Fn *fn = s->fn;
 	Colour *c = s->c;
@@ -1533,6 +1540,8 @@ static bool finish_adm(CS *s)
 				p, (unsigned long long)c->avail[cls_of(fn, p)],
 				(unsigned long long)s->forb[p]);
 	}
+	if (!tied)
+		return true;
 	/* a tie unit takes a register admissible for all its members */
 	for (int p = 0; p < c->np; p++) {
 		int u = colour_unit(c, p);
@@ -1587,7 +1596,7 @@ static bool colour_scratch(Fn *fn, const RegSet avail[RC_NALLOC], int mode,
 	s.lv = lv ? lv : live_compute(fn, cfg);
 	out->lv = s.lv; /* colouring changes no instruction */
 	analyse(&s);
-	flatten_units(out);
+	bool tied = flatten_units(out);
 	for (int cl = 0; cl < RC_NALLOC; cl++)
 		if (out->maxlive[cl] > regset_count(avail[cl])) {
 			char at[64] = "?";
@@ -1600,7 +1609,7 @@ static bool colour_scratch(Fn *fn, const RegSet avail[RC_NALLOC], int mode,
 				       s.t->class_name[cl],
 				       regset_count(avail[cl]));
 		}
-	if (!finish_adm(&s))
+	if (!finish_adm(&s, tied))
 		return false;
 	build_graph(&s);
 	build_aff_index(&s);
