@@ -145,6 +145,17 @@ typedef struct DefScan {
 	IntPairs notes; /* (pseudo, block) in scan order */
 } DefScan;
 
+/* intpairs_push with its common case inline: room left. */
+static inline void push_note(Arena *a, IntPairs *l, int v, int b)
+{
+	if (l->n == l->cap) {
+		intpairs_push(a, l, v, b);
+		return;
+	}
+	l->v[l->n] = v;
+	l->b[l->n++] = b;
+}
+
 /* Notes block b as defining pseudo v, once per block; a second note of
  * the entry for a pseudo live into it sets twice[v].  The notes go on a
  * list in scan order, counted per pseudo. */
@@ -161,7 +172,7 @@ static inline void note_def(SC *sc, DefScan *ds, int v, int b,
 	}
 	ds->last[v] = b;
 	ds->count[v]++;
-	intpairs_push(ds->a, &ds->notes, v, b);
+	push_note(ds->a, &ds->notes, v, b);
 }
 
 /* For each original pseudo, the reachable blocks defining it (the
