@@ -157,6 +157,16 @@ static void copy_values(const Fn *fn, const Ins *i, unsigned *val,
 		val[regset_first(c)] = 0;
 }
 
+/* Whether block b has a move (the instructions drop_redundant_moves
+ * may drop). */
+static bool has_move(const Blk *b)
+{
+	for (const Ins *i = b->first; i; i = i->next)
+		if (i->kind == IK_MOVE)
+			return true;
+	return false;
+}
+
 void drop_redundant_moves(Fn *fn)
 {
 	/* val[r]: the value register r holds, numbered from 1 by next;
@@ -165,6 +175,10 @@ void drop_redundant_moves(Fn *fn)
 	unsigned val[TGT_NREGS], next = 0;
 	memset(val, 0, sizeof val);
 	for (int b = 0; b < fn->nblk; b++) {
+		/* a block without a move drops nothing: what its registers
+		 * hold is not followed */
+		if (!has_move(fn->blk[b]))
+			continue;
 		unsigned base = next;
 		for (Ins *i = fn->blk[b]->first, *nx; i; i = nx) {
 			nx = i->next;
