@@ -780,6 +780,8 @@ void constr_partial(Fn *fn, Ssa *ssa, ConstrParts *out)
 	int cap = 4;
 	out->n = 0;
 	out->p = ARENA_NEW(fn->arena, ConstrPart, cap);
+	if (!ssa->nrmw)
+		return; /* no read-modify-write operand: no partial def */
 	for (int b = 0; b < fn->nblk; b++)
 		for (Ins *i = fn->blk[b]->first; i; i = i->next) {
 			int nr;
@@ -904,9 +906,24 @@ static bool cross_word_read(const Fn *fn, const Ins *i, int k)
 	       (o->allowed & gall) == gall;
 }
 
+/* Whether some pseudo of fn of an allocatable class is wider than a
+ * general register: else no read is of a second word (cross_word_read,
+ * word_tie_use) and the walks for them find nothing. */
+static bool has_wide_value(const Fn *fn)
+{
+	int cb = fn->target->class_bytes[RC_GPR];
+	for (int p = 0; p < fn->npseudo; p++)
+		if (fn->pseudo[p].cls >= 0 && fn->pseudo[p].cls < RC_NALLOC &&
+		    fn->pseudo[p].size > cb)
+			return true;
+	return false;
+}
+
 int constr_cross_words(Fn *fn, Ssa *ssa)
 {
 	int n = 0;
+	if (!has_wide_value(fn))
+		return 0;
 	for (int b = 0; b < fn->nblk; b++)
 		for (Ins *i = fn->blk[b]->first; i; i = i->next) {
 			/* cross_word_read needs a tie partner */
@@ -969,6 +986,8 @@ void constr_words(Fn *fn, Ssa *ssa, ConstrWords *out)
 	int cap = 4;
 	out->n = 0;
 	out->w = ARENA_NEW(fn->arena, ConstrWord, cap);
+	if (!has_wide_value(fn))
+		return;
 	for (int b = 0; b < fn->nblk; b++)
 		for (Ins *i = fn->blk[b]->first; i; i = i->next) {
 			/* word_tie_use needs a read tied to t */
