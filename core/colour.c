@@ -58,6 +58,8 @@ typedef struct CS {
 	const Ins *mli[RC_NALLOC];
 	int *tp;             /* the tie partners of one instruction's
 				operands (ins_values), room for the most */
+	int *bops, *bins;    /* per block: the operands and the number of
+				its instructions that are no phis */
 	char *err;
 	size_t errlen;
 } CS;
@@ -76,11 +78,16 @@ static void unite(Colour *c, int a, int b)
 
 /* Points every pseudo straight at its tie unit's representative.  unite
  * makes the smaller of two representatives the parent, so a parent
- * precedes its children and one ascending pass reaches every root. */
-static void flatten_units(Colour *c)
+ * precedes its children and one ascending pass reaches every root.
+ * Whether some unit has two members. */
+static bool flatten_units(Colour *c)
 {
-	for (int p = 0; p < c->np; p++)
+	bool tied = false;
+	for (int p = 0; p < c->np; p++) {
 		c->unit[p] = c->unit[c->unit[p]];
+		tied |= c->unit[p] != p;
+	}
+	return tied;
 }
 
 static int cls_of(const Fn *fn, int p)
@@ -604,20 +611,6 @@ static RegSet hard_of(const CS *s, const LiveSet *L)
 	return h;
 }
 
-/* The operands of b's instructions that are no phis; their number in
- * *nins. */
-static int count_ops(const Blk *b, int *nins)
-{
-	int n = 0, ni = 0;
-	for (const Ins *i = b->first; i; i = i->next)
-		if (i->kind != IK_PHI) {
-			n += i->nops;
-			ni++;
-		}
-	*nins = ni;
-	return n;
-}
-
 /* The backward pass over every reachable block. */
 static void analyse(CS *s)
 {
@@ -633,7 +626,7 @@ static void analyse(CS *s)
 		if (!cfg_reachable(s->cfg, b))
 			continue;
 		const Blk *bb = fn->blk[b];
-		int ni, n = count_ops(bb, &ni);
+		int ni = s->bins[b], n = s->bops[b];
 		s->flags[b] = ARENA_NEW(s->a, uint8_t, n + 1);
 		s->vals[b] = ARENA_RAW(s->a, int, n + 1);
 		/* written below for each instruction: not zeroed */
@@ -1461,49 +1454,55 @@ static void colour_rest(CS *s)
 }
 
 /* Per pseudo: need, width, the admissible sets' start; room for the tie
- * partners of the instruction with the most operands (s->tp). */
+ * partners of the instruction with the most operands (s->tp); per
+ * block, its instructions that are no phis and their operands
+ * (s->bins, s->bops). */
 static void init_values(CS *s)
 {
 	Fn *fn = s->fn;
 	Colour *c = s->c;
 	int np = c->np;
-	/* every entry set in the loop below (one pass, no zeroing first) */
+	/* the byte tables and the zeroed ones by memset, the rest in the
+	 * loop below (one pass, no zeroing first) */
 	c->reg = ARENA_RAW(fn->arena, int8_t, np + 1);
-	c->need = ARENA_RAW(fn->arena, bool, np + 1);
+	c->need = ARENA_NEW(fn->arena, bool, np + 1);
 	c->adm = ARENA_RAW(fn->arena, RegSet, np + 1);
 	c->width = ARENA_RAW(fn->arena, uint8_t, np + 1);
 	c->unit = ARENA_RAW(fn->arena, int, np + 1);
-	s->forb = ARENA_RAW(s->a, RegSet, np + 1);
-	s->phidead = ARENA_RAW(s->a, bool, np + 1);
+	s->forb = ARENA_NEW(s->a, RegSet, np + 1);
+	s->phidead = ARENA_NEW(s->a, bool, np + 1);
 	s->stamp = ARENA_NEW(s->a, int, np + TGT_NREGS + 1);
 	s->trk = ARENA_RAW(s->a, int8_t, np + TGT_NREGS + 1);
-	for (int v = np; v <= np + TGT_NREGS; v++)
-		s->trk[v] = INT8_MIN; /* hard registers: not pseudos */
+	/* no value tracked yet, hard registers never (not pseudos) */
+	memset(s->trk, (uint8_t)INT8_MIN, (size_t)(np + TGT_NREGS + 1));
+	memset(c->reg, -1, (size_t)np);
 	c->reg[np] = 0;
 	c->unit[np] = 0;
-	for (int p = 0; p <= np; p++) {
-		if (p < np) {
-			c->reg[p] = -1;
-			c->unit[p] = p;
-		}
-		c->need[p] = false;
-		s->trk[p] = INT8_MIN;
-		s->forb[p] = 0;
-		s->phidead[p] = false;
-		c->width[p] = 0;
-		c->adm[p] = 0;
-		int cl = p < np ? fn->pseudo[p].cls : -1;
-		if (cl < 0 || cl >= RC_NALLOC)
+	c->width[np] = 0;
+	c->adm[np] = 0;
+	for (int p = 0; p < np; p++) {
+		c->unit[p] = p;
+		int cl = fn->pseudo[p].cls;
+		if (cl < 0 || cl >= RC_NALLOC) {
+			c->width[p] = 0;
+			c->adm[p] = 0;
 			continue;
+		}
 		c->width[p] = (uint8_t)target_nregs(fn->target, cl,
 						    fn->pseudo[p].size);
 		c->adm[p] = ~(RegSet)0; /* constraints met so far */
 	}
 	int maxops = 0;
+	s->bops = ARENA_NEW(s->a, int, fn->nblk + 1);
+	s->bins = ARENA_NEW(s->a, int, fn->nblk + 1);
 	for (int b = 0; b < fn->nblk; b++)
 		for (const Ins *i = fn->blk[b]->first; i; i = i->next) {
 			if (i->nops > maxops)
 				maxops = i->nops;
+			if (i->kind != IK_PHI) {
+				s->bops[b] += i->nops;
+				s->bins[b]++;
+			}
 			for (int k = 0; k < i->nops; k++) {
 				const Op *o = &i->ops[k];
 				if (constr_reg_operand(o) && o->reg < np &&
@@ -1519,8 +1518,10 @@ static void init_values(CS *s)
 }
 
 /* Turns the constraints (accumulated in adm) and the forbidden registers
- * into admissible first registers; every value must keep one. */
-static bool finish_adm(CS *s)
+ * into admissible first registers; every value must keep one.  tied:
+ * some tie unit has two members (flatten_units), else no unit narrows
+ * its members' sets. */
+static bool finish_adm(CS *s, bool tied)
 {
 	Fn *fn = s->fn;
 	Colour *c = s->c;
@@ -1539,6 +1540,8 @@ static bool finish_adm(CS *s)
 				p, (unsigned long long)c->avail[cls_of(fn, p)],
 				(unsigned long long)s->forb[p]);
 	}
+	if (!tied)
+		return true;
 	/* a tie unit takes a register admissible for all its members */
 	for (int p = 0; p < c->np; p++) {
 		int u = colour_unit(c, p);
@@ -1593,7 +1596,7 @@ static bool colour_scratch(Fn *fn, const RegSet avail[RC_NALLOC], int mode,
 	s.lv = lv ? lv : live_compute(fn, cfg);
 	out->lv = s.lv; /* colouring changes no instruction */
 	analyse(&s);
-	flatten_units(out);
+	bool tied = flatten_units(out);
 	for (int cl = 0; cl < RC_NALLOC; cl++)
 		if (out->maxlive[cl] > regset_count(avail[cl])) {
 			char at[64] = "?";
@@ -1606,7 +1609,7 @@ static bool colour_scratch(Fn *fn, const RegSet avail[RC_NALLOC], int mode,
 				       s.t->class_name[cl],
 				       regset_count(avail[cl]));
 		}
-	if (!finish_adm(&s))
+	if (!finish_adm(&s, tied))
 		return false;
 	build_graph(&s);
 	build_aff_index(&s);

@@ -585,6 +585,18 @@ static bool fixed_tie_ok(const Fn *fn, const Ssa *ssa, const Blk *b,
 	return true;
 }
 
+/* Whether a read of i may need a copy at all (needs_copy): some operand
+ * of i is tied or has a register set.  Otherwise no read is tied and no
+ * two reads' sets can be disjoint. */
+static bool may_need_copy(const Ins *i)
+{
+	for (int k = 0; k < i->nops; k++)
+		if (i->ops[k].allowed ||
+		    (unsigned)i->ops[k].tie < (unsigned)i->nops)
+			return true;
+	return false;
+}
+
 /* Whether constr_prepare's decisions at i may ask which values live
  * after it: i is a pair ([comm K] or [mirror K], comm_same_var) or has
  * a tie (tied_use, in needs_copy and no_copy_needed).  Otherwise its
@@ -622,10 +634,12 @@ bool constr_prepare_live(Fn *fn, Ssa *ssa, ConstrStats *st, Live **lvp,
 	*lvp = NULL;
 	if (fn->nblk == 0)
 		return true;
+	/* both checks look at tied operands only */
 	for (int b = 0; b < fn->nblk; b++)
 		for (const Ins *i = fn->blk[b]->first; i; i = i->next)
-			if (!ties_ok(fn, ssa, fn->blk[b], i, err, errlen) ||
-			    !fixed_tie_ok(fn, ssa, fn->blk[b], i, err, errlen))
+			if (names_tie(i) &&
+			    (!ties_ok(fn, ssa, fn->blk[b], i, err, errlen) ||
+			     !fixed_tie_ok(fn, ssa, fn->blk[b], i, err, errlen)))
 				return false;
 	if (!lv)
 		lv = live_compute(fn, cfg_build(fn));
@@ -648,7 +662,8 @@ bool constr_prepare_live(Fn *fn, Ssa *ssa, ConstrStats *st, Live **lvp,
 				if (st)
 					st->nswap++;
 			}
-			for (int k = 0; k < i->nops; k++) {
+			bool ask = may_need_copy(i);
+			for (int k = 0; ask && k < i->nops; k++) {
 				if (!reg_use(&i->ops[k]) || i->ops[k].reg >= np0 ||
 				    !needs_copy(fn, i, k, &live,
 						partners(fn, &pp, i)))
@@ -765,6 +780,8 @@ void constr_partial(Fn *fn, Ssa *ssa, ConstrParts *out)
 	int cap = 4;
 	out->n = 0;
 	out->p = ARENA_NEW(fn->arena, ConstrPart, cap);
+	if (!ssa->nrmw)
+		return; /* no read-modify-write operand: no partial def */
 	for (int b = 0; b < fn->nblk; b++)
 		for (Ins *i = fn->blk[b]->first; i; i = i->next) {
 			int nr;
@@ -889,9 +906,24 @@ static bool cross_word_read(const Fn *fn, const Ins *i, int k)
 	       (o->allowed & gall) == gall;
 }
 
+/* Whether some pseudo of fn of an allocatable class is wider than a
+ * general register: else no read is of a second word (cross_word_read,
+ * word_tie_use) and the walks for them find nothing. */
+static bool has_wide_value(const Fn *fn)
+{
+	int cb = fn->target->class_bytes[RC_GPR];
+	for (int p = 0; p < fn->npseudo; p++)
+		if (fn->pseudo[p].cls >= 0 && fn->pseudo[p].cls < RC_NALLOC &&
+		    fn->pseudo[p].size > cb)
+			return true;
+	return false;
+}
+
 int constr_cross_words(Fn *fn, Ssa *ssa)
 {
 	int n = 0;
+	if (!has_wide_value(fn))
+		return 0;
 	for (int b = 0; b < fn->nblk; b++)
 		for (Ins *i = fn->blk[b]->first; i; i = i->next) {
 			/* cross_word_read needs a tie partner */
@@ -954,6 +986,8 @@ void constr_words(Fn *fn, Ssa *ssa, ConstrWords *out)
 	int cap = 4;
 	out->n = 0;
 	out->w = ARENA_NEW(fn->arena, ConstrWord, cap);
+	if (!has_wide_value(fn))
+		return;
 	for (int b = 0; b < fn->nblk; b++)
 		for (Ins *i = fn->blk[b]->first; i; i = i->next) {
 			/* word_tie_use needs a read tied to t */
@@ -1088,8 +1122,8 @@ static Ins *first_constrained(const Fn *fn, const Blk *bb,
  * reachable blocks (found first, inserted after: new pseudos would shift
  * the liveness numbering of hard registers).  A block's backward walk
  * ends at its first constrained instruction: nothing above needs the
- * live set. */
-static void insert_perms(Split *sp, const RegSet avail[RC_NALLOC])
+ * live set.  Returns the number of copies inserted. */
+static int insert_perms(Split *sp, const RegSet avail[RC_NALLOC])
 {
 	Fn *fn = sp->fn;
 	LiveSet live;
@@ -1127,6 +1161,7 @@ static void insert_perms(Split *sp, const RegSet avail[RC_NALLOC])
 	}
 	for (int k = 0; k < npa; k++)
 		insert_perm(sp, &pa[k]);
+	return npa;
 }
 
 /* Names the versions the inserted copy i (a pcopy, uid 0) defines of
@@ -1467,7 +1502,13 @@ bool constr_split_dom(Fn *fn, Ssa *ssa, const RegSet avail[RC_NALLOC],
 	sp.dom = *domp;
 	sp.lv = lv ? lv : live_compute(fn, cfg);
 	sp.split = ARENA_NEW(fn->arena, bool, sp.np0 + 1);
-	insert_perms(&sp, avail);
+	if (!insert_perms(&sp, avail)) {
+		/* nothing split: no phi, no renaming, fn and its liveness
+		 * as they were (lv is the caller's own, handed back) */
+		if (outp)
+			*outp = (Live *)sp.lv;
+		return true;
+	}
 	int np1 = fn->npseudo;
 	/* room for one phi per (block, value) at most */
 	NewPhi *ph;

@@ -241,7 +241,9 @@ bool constr_split(Fn *fn, Ssa *ssa, const RegSet avail[RC_NALLOC],
  * in SSA form from a definition dominating it), but at a block where a
  * new phi defines the version, which is no live-in value; the parallel
  * copies read values live before their instruction and add no other
- * liveness at a boundary. */
+ * liveness at a boundary.  When no instruction needs a copy, fn stays
+ * as it is and *outp is lv itself (or the liveness computed), whatever
+ * the blocks. */
 bool constr_split_live(Fn *fn, Ssa *ssa, const RegSet avail[RC_NALLOC],
 		       const Live *lv, Live **outp, ConstrStats *st,
 		       char *err, size_t errlen);

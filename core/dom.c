@@ -16,10 +16,14 @@ static int intersect(const int *idom, const int *rpo_num, int a, int b)
 }
 
 /* Requires cfg valid, idom[] = -1 everywhere.  Iterates to the fixed point
- * over the RPO; the entry is its own idom on return. */
+ * over the RPO; the entry is its own idom on return.  When the first
+ * pass passes over no reachable predecessor (no edge goes back in the
+ * RPO), each idom came from those of blocks before it, final then: a
+ * second pass would change nothing and is not made. */
 static void compute_idoms(const Fn *fn, const Cfg *cfg, int *idom)
 {
 	idom[cfg->rpo[0]] = cfg->rpo[0];
+	bool back = false; /* a reachable predecessor not yet seen */
 	for (bool changed = true; changed;) {
 		changed = false;
 		for (int i = 1; i < cfg->nrpo; i++) {
@@ -27,8 +31,10 @@ static void compute_idoms(const Fn *fn, const Cfg *cfg, int *idom)
 			int nd = -1;
 			for (int p = 0; p < b->npred; p++) {
 				int q = b->pred[p];
-				if (idom[q] < 0) /* unreachable or not yet seen */
+				if (idom[q] < 0) { /* unreachable or not yet seen */
+					back |= cfg_reachable(cfg, q);
 					continue;
+				}
 				nd = nd < 0 ? q
 					    : intersect(idom, cfg->rpo_num, q,
 							nd);
@@ -38,6 +44,7 @@ static void compute_idoms(const Fn *fn, const Cfg *cfg, int *idom)
 				changed = true;
 			}
 		}
+		changed &= back;
 	}
 }
 

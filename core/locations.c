@@ -126,9 +126,10 @@ static void forget_writes(const Fn *fn, const Ins *i, unsigned *val)
  * source's value (all read before any is written); any other pair's
  * destination holds a new value or is forgotten.  Two pseudos are two
  * values even when a copy makes their bits equal, as for the checker
- * (docs/VERIFY.md).  *next numbers new values. */
+ * (docs/VERIFY.md).  *next numbers new values; a value at most base
+ * is one of an earlier block, unknown here. */
 static void copy_values(const Fn *fn, const Ins *i, unsigned *val,
-			unsigned *next)
+			unsigned *next, unsigned base)
 {
 	unsigned got[i->nops / 2 + 1];
 	int n = 0;
@@ -139,7 +140,7 @@ static void copy_values(const Fn *fn, const Ins *i, unsigned *val,
 		    op_regs(fn, &i->ops[k + 1], &s) == 1 &&
 		    !i->ops[k].sub_size && !i->ops[k + 1].sub_size &&
 		    same_pseudo(&i->ops[k], &i->ops[k + 1])) {
-			if (!val[s])
+			if (val[s] <= base)
 				val[s] = ++*next;
 			v = val[s];
 		}
@@ -156,20 +157,38 @@ static void copy_values(const Fn *fn, const Ins *i, unsigned *val,
 		val[regset_first(c)] = 0;
 }
 
+/* Whether block b has a move (the instructions drop_redundant_moves
+ * may drop). */
+static bool has_move(const Blk *b)
+{
+	for (const Ins *i = b->first; i; i = i->next)
+		if (i->kind == IK_MOVE)
+			return true;
+	return false;
+}
+
 void drop_redundant_moves(Fn *fn)
 {
+	/* val[r]: the value register r holds, numbered from 1 by next;
+	 * those of the blocks before (at most base) count as unknown, so
+	 * that no block clears the table */
 	unsigned val[TGT_NREGS], next = 0;
+	memset(val, 0, sizeof val);
 	for (int b = 0; b < fn->nblk; b++) {
-		memset(val, 0, sizeof val);
+		/* a block without a move drops nothing: what its registers
+		 * hold is not followed */
+		if (!has_move(fn->blk[b]))
+			continue;
+		unsigned base = next;
 		for (Ins *i = fn->blk[b]->first, *nx; i; i = nx) {
 			nx = i->next;
 			int d, s;
 			if (plain_move(fn, i, &d, &s)) {
-				if (val[s] && val[d] == val[s]) {
+				if (val[s] > base && val[d] == val[s]) {
 					ins_remove(fn->blk[b], i);
 					continue;
 				}
-				if (!val[s])
+				if (val[s] <= base)
 					val[s] = ++next;
 				val[d] = val[s];
 			} else if (i->kind == IK_SWAP && i->nops == 2 &&
@@ -179,7 +198,7 @@ void drop_redundant_moves(Fn *fn)
 				val[d] = val[s];
 				val[s] = t;
 			} else if (i->kind == IK_COPY || i->kind == IK_PCOPY) {
-				copy_values(fn, i, val, &next);
+				copy_values(fn, i, val, &next, base);
 			} else {
 				forget_writes(fn, i, val);
 			}

@@ -172,9 +172,12 @@ RegSet alloc_regset(const Fn *fn, int cls, int n)
 	return out[cls];
 }
 
-/* "b3 uid 7" for messages. */
+/* "b3 uid 7" for messages (nothing when len is 0: no message is
+ * asked for, err_set writes none). */
 static void at_str(const Blk *b, const Ins *i, char *buf, size_t len)
 {
+	if (!len)
+		return;
 	if (i && i->uid)
 		snprintf(buf, len, "b%d uid %d", b->id, i->uid);
 	else
@@ -248,7 +251,7 @@ static bool fits_at(const Fn *fn, const RegSet avail[RC_NALLOC],
 	int mis = wide ? pairs_misfit(fn, avail, L, i) : -1;
 	if (mis >= 0) {
 		char at[48];
-		at_str(bb, i, at, sizeof at);
+		at_str(bb, i, at, errlen ? sizeof at : 0);
 		return err_set(err, errlen,
 			       "%s: too few %s register pairs after it", at,
 			       t->class_name[mis]);
@@ -307,7 +310,7 @@ static bool fits_at(const Fn *fn, const RegSet avail[RC_NALLOC],
 		int before = lw[c] + early[c];
 		if (misb == c) {
 			char at[48];
-			at_str(bb, i, at, sizeof at);
+			at_str(bb, i, at, errlen ? sizeof at : 0);
 			return err_set(err, errlen,
 				       "%s: too few %s register pairs before "
 				       "it",
@@ -321,7 +324,7 @@ static bool fits_at(const Fn *fn, const RegSet avail[RC_NALLOC],
 		if (p <= k && across[c] <= keep)
 			continue;
 		char at[48];
-		at_str(bb, i, at, sizeof at);
+		at_str(bb, i, at, errlen ? sizeof at : 0);
 		if (p > k)
 			return err_set(err, errlen,
 				       "%s: %d %s registers needed, %d "

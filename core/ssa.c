@@ -83,14 +83,20 @@ static bool check_input(SC *sc, int *ndefs)
 	if (fn->allocated)
 		return err_set(sc->err, sc->errlen,
 			       "the function is already allocated");
-	int nins = 0;
-	for (int b = 0; b < fn->nblk; b++)
-		nins += blk_nins(fn->blk[b]);
-	int *uids = ARENA_NEW(fn->arena, int, nins + 1), nu = 0;
+	/* one walk: the uids' room grows with them */
+	int nins = 0, cap = 0;
+	int *uids = NULL, nu = 0;
 	*ndefs = 0;
 	for (int b = 0; b < fn->nblk; b++) {
 		const Blk *bb = fn->blk[b];
 		for (const Ins *i = bb->first; i; i = i->next) {
+			if (nins++ == cap) {
+				uids = arena_grow_raw(fn->arena, uids,
+						      sizeof(int) * (size_t)cap,
+						      sizeof(int) *
+							      (size_t)(2 * cap + 64));
+				cap = 2 * cap + 64;
+			}
 			if (ins_kind_inserted(i->kind))
 				return err_set(sc->err, sc->errlen,
 					       "b%d: inserted %s in a function "
@@ -139,6 +145,17 @@ typedef struct DefScan {
 	IntPairs notes; /* (pseudo, block) in scan order */
 } DefScan;
 
+/* intpairs_push with its common case inline: room left. */
+static inline void push_note(Arena *a, IntPairs *l, int v, int b)
+{
+	if (l->n == l->cap) {
+		intpairs_push(a, l, v, b);
+		return;
+	}
+	l->v[l->n] = v;
+	l->b[l->n++] = b;
+}
+
 /* Notes block b as defining pseudo v, once per block; a second note of
  * the entry for a pseudo live into it sets twice[v].  The notes go on a
  * list in scan order, counted per pseudo. */
@@ -155,7 +172,7 @@ static inline void note_def(SC *sc, DefScan *ds, int v, int b,
 	}
 	ds->last[v] = b;
 	ds->count[v]++;
-	intpairs_push(ds->a, &ds->notes, v, b);
+	push_note(ds->a, &ds->notes, v, b);
 }
 
 /* For each original pseudo, the reachable blocks defining it (the

@@ -212,10 +212,12 @@ static bool wide_pairs(Fn *fn, Ssa *ssa, Blk *b, Ins *i, const Loc *loc,
 			break;
 		}
 	int n = i->nops / 2, keep = 0;
+	bool moved = false; /* some pair moves on its own */
 	for (int j = 0; j < n; j++) {
 		Op *d = &i->ops[2 * j], *s = &i->ops[2 * j + 1];
 		if (!own_move(fn, d, s))
 			continue;
+		moved = true;
 		if (!own_move_ok(fn, i, j, loc))
 			return err_set(err, errlen,
 				       "b%d: a value of several "
@@ -234,6 +236,8 @@ static bool wide_pairs(Fn *fn, Ssa *ssa, Blk *b, Ins *i, const Loc *loc,
 		mv->ops[1].loc = loc[s->reg];
 		ins_insert_before(b, i, mv);
 	}
+	if (!moved && n > 0)
+		return true; /* every pair stays */
 	for (int j = 0; j < n; j++) {
 		if (own_move(fn, &i->ops[2 * j], &i->ops[2 * j + 1]))
 			continue;

@@ -83,14 +83,25 @@ static int x87_op_class(const Fn *fn, const Op *o)
 	return fn->target->regs[o->reg].cls;
 }
 
+/* Room in xm for one more mark (cap: its room so far). */
+static void mark_room(Fn *fn, X87Marks *xm, int *cap)
+{
+	if (xm->n < *cap)
+		return;
+	int c = 2 * *cap + 4;
+	xm->m = arena_grow_raw(fn->arena, xm->m,
+			       sizeof(X87Mark) * (size_t)*cap,
+			       sizeof(X87Mark) * (size_t)c);
+	*cap = c;
+}
+
 bool x87_copies_via_memory(Fn *fn, X87Marks *xm, char *err, size_t errlen)
 {
+	/* one walk: the marks' room grows with them (most functions have
+	 * none) */
 	int cap = 0;
-	for (int b = 0; b < fn->nblk; b++)
-		for (Ins *i = fn->blk[b]->first; i; i = i->next)
-			cap += i->kind == IK_COPY;
 	xm->n = 0;
-	xm->m = ARENA_NEW(fn->arena, X87Mark, cap ? cap : 1);
+	xm->m = NULL;
 	for (int b = 0; b < fn->nblk; b++)
 		for (Ins *i = fn->blk[b]->first; i; i = i->next) {
 			if (i->kind != IK_COPY || i->nops != 2)
@@ -111,6 +122,7 @@ bool x87_copies_via_memory(Fn *fn, X87Marks *xm, char *err, size_t errlen)
 					"memory",
 					i->uid);
 			Op *m = &i->ops[k];
+			mark_room(fn, xm, &cap);
 			xm->m[xm->n++] = (X87Mark){i, k, m->flags, m->allowed};
 			m->flags |= OF_MEMONLY | OF_MEM;
 			m->allowed = 0;
