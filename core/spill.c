@@ -1387,21 +1387,42 @@ static bool defined_before(const Blk *b, const Ins *i, int v)
 	return false;
 }
 
+/* The reads of each pseudo, counted on the first call (uses NULL until
+ * then): every pseudo operand that is not a definition, slot operands
+ * included. */
+static const int *read_counts(Sp *s, int **uses)
+{
+	Fn *fn = s->fn;
+	if (*uses)
+		return *uses;
+	*uses = ARENA_NEW(s->a, int, fn->npseudo + 1);
+	for (int b = 0; b < fn->nblk; b++)
+		for (const Ins *i = fn->blk[b]->first; i; i = i->next)
+			for (int k = 0; k < i->nops; k++) {
+				const Op *o = &i->ops[k];
+				if (o->kind == OK_PSEUDO && !(o->flags & OF_DEF) &&
+				    o->reg < fn->npseudo)
+					(*uses)[o->reg]++;
+			}
+	return *uses;
+}
+
 /* For read k of i (in block b) that may not read memory: when i's
  * commutative pair lets k's value and the other read's exchange
  * (constr_comm_other), the other's value dies at i (defined before it
- * in b, read only there: uses counts the reads) and its position may
- * read memory, the two exchange and that position is returned; else
+ * in b, read only there: read_counts counts the reads) and its position
+ * may read memory, the two exchange and that position is returned; else
  * -1, nothing changed.  As LRA does with `%`, the tied position then
  * takes the value that dies. */
-static int comm_to_readable(const Fn *fn, const Blk *b, Ins *i, int k,
-			    const int *uses)
+static int comm_to_readable(Sp *s, const Blk *b, Ins *i, int k, int **uses)
 {
+	const Fn *fn = s->fn;
 	int x = constr_comm_other(fn, i, k);
 	if (x < 0)
 		return -1;
 	int q = i->ops[x].reg;
-	if (q >= fn->npseudo || uses[q] != 1 || !defined_before(b, i, q))
+	if (q >= fn->npseudo || read_counts(s, uses)[q] != 1 ||
+	    !defined_before(b, i, q))
 		return -1;
 	constr_exchange_reads(&i->ops[k], &i->ops[x]);
 	if (spill_slot_readable(fn, i, x))
@@ -1410,30 +1431,33 @@ static int comm_to_readable(const Fn *fn, const Blk *b, Ins *i, int k,
 	return -1;
 }
 
+/* The reads of the new version p of a reload: sp_rebuild_ssa's count
+ * (veruses) for a spiller's pseudo, else read_counts'. */
+static int version_reads(Sp *s, int p, int **uses)
+{
+	return p >= s->npseudo0 ? s->veruses[p] : read_counts(s, uses)[p];
+}
+
 /* A reload whose new version has one read, later in the same block, by
  * an operand that may be memory (spill_slot_readable) goes: that operand
  * reads the value's slot directly (numbered by sp_assign_slots, with the
  * memory-only operands).  The slot holds the value there: it did at the
  * reload, and only spills of the same value or memory phis (at block
- * entries) write a virtual slot.  Pressure only drops. */
+ * entries) write a virtual slot.  Pressure only drops.  The read counts
+ * of all pseudos are taken only when a commutative exchange needs them:
+ * a fold leaves every count that is read later as it was (the reload's
+ * slot read moves to the folded operand; the folded version is read
+ * nowhere again). */
 static void fold_mem_reloads(Sp *s)
 {
 	Fn *fn = s->fn;
-	int *uses = ARENA_NEW(s->a, int, fn->npseudo + 1);
-	for (int b = 0; b < fn->nblk; b++)
-		for (const Ins *i = fn->blk[b]->first; i; i = i->next)
-			for (int k = 0; k < i->nops; k++) {
-				const Op *o = &i->ops[k];
-				if (o->kind == OK_PSEUDO && !(o->flags & OF_DEF) &&
-				    o->reg < fn->npseudo)
-					uses[o->reg]++;
-			}
+	int *uses = NULL;
 	for (int b = 0; b < fn->nblk; b++) {
 		Blk *bb = fn->blk[b];
 		for (Ins *r = bb->first, *next; r; r = next) {
 			next = r->next;
 			if (r->kind != IK_RELOAD || r->uid != 0 ||
-			    uses[r->ops[0].reg] != 1)
+			    version_reads(s, r->ops[0].reg, &uses) != 1)
 				continue;
 			int v = r->ops[0].reg;
 			Ins *i = r->next;
@@ -1446,7 +1470,7 @@ static void fold_mem_reloads(Sp *s)
 			if (k < 0)
 				continue;
 			if (!spill_slot_readable(fn, i, k))
-				k = comm_to_readable(fn, bb, i, k, uses);
+				k = comm_to_readable(s, bb, i, k, &uses);
 			if (k < 0)
 				continue;
 			i->ops[k].reg = r->ops[1].reg;

@@ -200,6 +200,9 @@ typedef struct Sp {
 	IVec verval, verblk; /* versions: original value, block */
 	IVec copy_of;   /* per new pseudo (from npseudo0) */
 	uint8_t *renamed;
+	/* per pseudo of the function after sp_rebuild_ssa: the reads of
+	 * each version it made (from npseudo0 on) */
+	int *veruses;
 
 	SpillStats st;
 } Sp;
@@ -398,7 +401,8 @@ void sp_assign_slots(Sp *s, const InsVec *memphis, const Cfg *cfg,
 
 /* SSA form again after the insertion: the versions of the renamed
  * values get phis at the iterated dominance frontier, reads are renamed
- * to the nearest reaching version, phis no one reads go. */
+ * to the nearest reaching version, phis no one reads go; veruses
+ * counts the reads of each version left. */
 void sp_rebuild_ssa(Sp *s, const Cfg *cfg, const DomTree *dom);
 
 #endif

@@ -263,5 +263,6 @@ void sp_rebuild_ssa(Sp *s, const Cfg *cfg, const DomTree *dom)
 		       .pblk = ARENA_RAW(s->a, int, np + 1)};
 	rename_all(s, dom, isnew, cap, vdef, &vs);
 	drop_dead_phis(s, &vs);
+	s->veruses = vs.uses;
 }
 
