@@ -7,28 +7,40 @@
 /* ------------------------------------------------------------------ */
 /* facts */
 
+/* Gives value v its class and weight (pressure.h's weight) when it
+ * weighs in an allocatable class: a value weighs only in its class (vc,
+ * -1 when in none); a hard register outside the allowed set takes none
+ * of the k registers (pressure_compute_within). */
+static void value_class(Sp *s, int v)
+{
+	int r = v - (s->nval - TGT_NREGS), vc;
+	int w = pressure_class_weight(s->fn, v, &vc);
+	if (w > 0 && vc >= 0 && vc < RC_NALLOC &&
+	    (r < 0 || RS_HAS(s->regs[vc], r))) {
+		s->cls[v] = (int8_t)vc;
+		s->clsmask |= 1u << vc;
+		s->wt[v] = (uint8_t)(w > 255 ? 255 : w);
+	}
+}
+
 void sp_value_classes(Sp *s)
 {
-	s->cls = ARENA_NEW(s->a, int8_t, s->nval + 1);
+	int r0 = s->nval - TGT_NREGS; /* the first hard register's value */
+	s->cls = ARENA_RAW(s->a, int8_t, s->nval + 1);
+	memset(s->cls, -1, (size_t)s->nval + 1);
 	s->wt = ARENA_NEW(s->a, uint8_t, s->nval + 1);
 	s->pinned = ARENA_NEW(s->a, uint8_t, s->nval + 1);
+	memset(s->pinned + s->npseudo0, 1, (size_t)(s->nval - s->npseudo0));
 	s->clsmask = 0;
-	for (int v = 0; v < s->nval; v++) {
-		s->cls[v] = -1;
-		int r = v - (s->nval - TGT_NREGS), vc;
-		int w = pressure_class_weight(s->fn, v, &vc);
-		/* a value weighs only in its class (vc, -1 when in none); a
-		 * hard register outside the allowed set takes none of the k
-		 * registers (pressure_compute_within) */
-		if (w > 0 && vc >= 0 && vc < RC_NALLOC &&
-		    (r < 0 || RS_HAS(s->regs[vc], r))) {
-			s->cls[v] = (int8_t)vc;
-			s->clsmask |= 1u << vc;
-			s->wt[v] = (uint8_t)(w > 255 ? 255 : w);
-		}
-		if (v >= s->npseudo0)
-			s->pinned[v] = 1;
-	}
+	for (int v = 0; v < r0; v++)
+		value_class(s, v);
+	/* a hard register weighs only in the allowed set of its class:
+	 * those outside every allowed set weigh nothing */
+	RegSet allowed = 0;
+	for (int c = 0; c < RC_NALLOC; c++)
+		allowed |= s->regs[c];
+	for (RegSet m = allowed; m; m &= m - 1)
+		value_class(s, r0 + regset_first(m));
 }
 
 /* Records the definition of pseudo operand o of instruction i in block
