@@ -7,16 +7,15 @@
 /* ------------------------------------------------------------------ */
 /* facts */
 
-/* Gives value v its class and weight (pressure.h's weight) when it
- * weighs in an allocatable class: a value weighs only in its class (vc,
- * -1 when in none); a hard register outside the allowed set takes none
- * of the k registers (pressure_compute_within). */
-static void value_class(Sp *s, int v)
+/* Gives hard register r its class and weight (pressure.h's weight)
+ * when it weighs in an allocatable class: a value weighs only in its
+ * class (vc, -1 when in none); a hard register outside the allowed set
+ * takes none of the k registers (pressure_compute_within). */
+static void hreg_class(Sp *s, int r)
 {
-	int r = v - (s->nval - TGT_NREGS), vc;
+	int v = s->nval - TGT_NREGS + r, vc;
 	int w = pressure_class_weight(s->fn, v, &vc);
-	if (w > 0 && vc >= 0 && vc < RC_NALLOC &&
-	    (r < 0 || RS_HAS(s->regs[vc], r))) {
+	if (w > 0 && vc >= 0 && vc < RC_NALLOC && RS_HAS(s->regs[vc], r)) {
 		s->cls[v] = (int8_t)vc;
 		s->clsmask |= 1u << vc;
 		s->wt[v] = (uint8_t)(w > 255 ? 255 : w);
@@ -32,15 +31,27 @@ void sp_value_classes(Sp *s)
 	s->pinned = ARENA_NEW(s->a, uint8_t, s->nval + 1);
 	memset(s->pinned + s->npseudo0, 1, (size_t)(s->nval - s->npseudo0));
 	s->clsmask = 0;
-	for (int v = 0; v < r0; v++)
-		value_class(s, v);
+	/* a pseudo weighs target_nregs registers of its class when that is
+	 * allocatable (pressure_class_weight's weight), at once */
+	const Target *t = s->fn->target;
+	for (int v = 0; v < r0; v++) {
+		const Pseudo *p = &s->fn->pseudo[v];
+		if (p->cls < 0 || p->cls >= RC_NALLOC)
+			continue;
+		int w = target_nregs(t, p->cls, p->size);
+		if (w <= 0)
+			continue;
+		s->cls[v] = (int8_t)p->cls;
+		s->clsmask |= 1u << p->cls;
+		s->wt[v] = (uint8_t)(w > 255 ? 255 : w);
+	}
 	/* a hard register weighs only in the allowed set of its class:
 	 * those outside every allowed set weigh nothing */
 	RegSet allowed = 0;
 	for (int c = 0; c < RC_NALLOC; c++)
 		allowed |= s->regs[c];
 	for (RegSet m = allowed; m; m &= m - 1)
-		value_class(s, r0 + regset_first(m));
+		hreg_class(s, regset_first(m));
 }
 
 /* Records the definition of pseudo operand o of instruction i in block
