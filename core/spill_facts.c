@@ -268,23 +268,22 @@ static void web_unions(Sp *s, Webs *w, uint8_t *direct_bad)
 	}
 }
 
-/* Live-set changes that keep each web's count of live members. */
+/* Live-set changes that keep each web's count of live members.  The
+ * set holds the input's pseudos only: the webs ask nothing else. */
 static void web_add(Sp *s, Webs *w, LiveSet *ls, int v)
 {
-	if (v < 0 || lset_has(ls, v))
+	if (!is_pseudo(s, v) || lset_has(ls, v))
 		return;
 	lset_add(ls, v);
-	if (is_pseudo(s, v))
-		w->cnt[w->uf[v]]++;
+	w->cnt[w->uf[v]]++;
 }
 
 static void web_del(Sp *s, Webs *w, LiveSet *ls, int v)
 {
-	if (v < 0 || !lset_has(ls, v))
+	if (!is_pseudo(s, v) || !lset_has(ls, v))
 		return;
 	lset_del(ls, v);
-	if (is_pseudo(s, v))
-		w->cnt[w->uf[v]]--;
+	w->cnt[w->uf[v]]--;
 }
 
 /* Marks bad the web of pseudo v when another member is live (ls holds
@@ -299,7 +298,8 @@ static void web_check_def(Sp *s, Webs *w, const LiveSet *ls, int v)
 }
 
 /* Walks block b backwards (lv: the liveness to use) looking for two
- * members of a web live at once, and two phis of b in one web. */
+ * members of a web live at once, and two phis of b in one web.  The
+ * live set holds pseudos only (web_add): a clobber changes nothing. */
 static void web_block(Sp *s, const Live *lv, Webs *w, LiveSet *ls, int b)
 {
 	const Fn *fn = s->fn;
@@ -314,8 +314,6 @@ static void web_block(Sp *s, const Live *lv, Webs *w, LiveSet *ls, int b)
 		for (int k = 0; k < i->nops; k++)
 			if (i->ops[k].flags & OF_DEF)
 				web_del(s, w, ls, live_value(fn, &i->ops[k]));
-		for (RegSet c = i->clobbers; c; c &= c - 1)
-			web_del(s, w, ls, fn->npseudo + regset_first(c));
 		for (int k = 0; k < i->nops; k++)
 			if (op_reads(fn, &i->ops[k]))
 				web_add(s, w, ls, live_value(fn, &i->ops[k]));
@@ -332,8 +330,7 @@ static void web_block(Sp *s, const Live *lv, Webs *w, LiveSet *ls, int b)
 		s->mark[r] = g;
 	}
 	for (int k = 0; k < ls->n; k++)
-		if (is_pseudo(s, ls->dense[k]))
-			w->cnt[w->uf[ls->dense[k]]]--;
+		w->cnt[w->uf[ls->dense[k]]]--;
 }
 
 /* Sets (on) or clears the mark of every memory-only use (LOC_SLOT, -1,
