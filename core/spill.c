@@ -1299,28 +1299,6 @@ static bool decide_banned(Sp *s)
 	return true;
 }
 
-/* Statistics from the inserted instructions. */
-static void count_inserted(Sp *s)
-{
-	Fn *fn = s->fn;
-	double ef = fn->nblk ? fn->blk[fn->entry]->freq : 0;
-	for (int b = 0; b < fn->nblk; b++) {
-		double w = ef > 0 ? fn->blk[b]->freq / ef : 1;
-		for (const Ins *i = fn->blk[b]->first; i; i = i->next) {
-			if (i->kind == IK_SPILL) {
-				s->st.spills++;
-				s->st.w_spills += w;
-			} else if (i->kind == IK_RELOAD) {
-				s->st.reloads++;
-				s->st.w_reloads += w;
-			} else if (i->kind == IK_REMAT) {
-				s->st.remats++;
-				s->st.w_remats += w;
-			}
-		}
-	}
-}
-
 /* The result arrays, in fn->arena. */
 static void fill_result(Sp *s, const int *slot_of_val, SpillResult *res)
 {
@@ -1438,6 +1416,52 @@ static int version_reads(Sp *s, int p, int **uses)
 	return p >= s->npseudo0 ? s->veruses[p] : read_counts(s, uses)[p];
 }
 
+/* Counts i, an instruction of a block of weight w (its frequency over
+ * the entry's), in the statistics when it is a spill, reload or
+ * rematerialization. */
+static void count_inserted(Sp *s, const Ins *i, double w)
+{
+	if (i->kind == IK_SPILL) {
+		s->st.spills++;
+		s->st.w_spills += w;
+	} else if (i->kind == IK_RELOAD) {
+		s->st.reloads++;
+		s->st.w_reloads += w;
+	} else if (i->kind == IK_REMAT) {
+		s->st.remats++;
+		s->st.w_remats += w;
+	}
+}
+
+/* Folds reload r of block bb when it may go (fold_mem_reloads); returns
+ * whether it went. */
+static bool fold_reload(Sp *s, Blk *bb, Ins *r, int **uses)
+{
+	const Fn *fn = s->fn;
+	if (r->kind != IK_RELOAD || r->uid != 0 ||
+	    version_reads(s, r->ops[0].reg, uses) != 1)
+		return false;
+	int v = r->ops[0].reg;
+	Ins *i = r->next;
+	int k = -1;
+	for (; i && k < 0; i = k < 0 ? i->next : i)
+		for (int m = 0; m < i->nops && k < 0; m++)
+			if (i->ops[m].kind == OK_PSEUDO && i->ops[m].reg == v)
+				k = m;
+	if (k < 0)
+		return false;
+	if (!spill_slot_readable(fn, i, k))
+		k = comm_to_readable(s, bb, i, k, uses);
+	if (k < 0)
+		return false;
+	i->ops[k].reg = r->ops[1].reg;
+	i->ops[k].loc = (Loc){LOC_SLOT, -1};
+	insv_push(s, &s->memins, i);
+	ins_remove(bb, r);
+	s->st.folded++;
+	return true;
+}
+
 /* A reload whose new version has one read, later in the same block, by
  * an operand that may be memory (spill_slot_readable) goes: that operand
  * reads the value's slot directly (numbered by sp_assign_slots, with the
@@ -1447,37 +1471,21 @@ static int version_reads(Sp *s, int p, int **uses)
  * of all pseudos are taken only when a commutative exchange needs them:
  * a fold leaves every count that is read later as it was (the reload's
  * slot read moves to the folded operand; the folded version is read
- * nowhere again). */
+ * nowhere again).  The same walk counts the spills, reloads and
+ * rematerializations left (count_inserted: nothing after it adds or
+ * removes one). */
 static void fold_mem_reloads(Sp *s)
 {
 	Fn *fn = s->fn;
 	int *uses = NULL;
+	double ef = fn->nblk ? fn->blk[fn->entry]->freq : 0;
 	for (int b = 0; b < fn->nblk; b++) {
 		Blk *bb = fn->blk[b];
+		double w = ef > 0 ? bb->freq / ef : 1;
 		for (Ins *r = bb->first, *next; r; r = next) {
 			next = r->next;
-			if (r->kind != IK_RELOAD || r->uid != 0 ||
-			    version_reads(s, r->ops[0].reg, &uses) != 1)
-				continue;
-			int v = r->ops[0].reg;
-			Ins *i = r->next;
-			int k = -1;
-			for (; i && k < 0; i = k < 0 ? i->next : i)
-				for (int m = 0; m < i->nops && k < 0; m++)
-					if (i->ops[m].kind == OK_PSEUDO &&
-					    i->ops[m].reg == v)
-						k = m;
-			if (k < 0)
-				continue;
-			if (!spill_slot_readable(fn, i, k))
-				k = comm_to_readable(s, bb, i, k, &uses);
-			if (k < 0)
-				continue;
-			i->ops[k].reg = r->ops[1].reg;
-			i->ops[k].loc = (Loc){LOC_SLOT, -1};
-			insv_push(s, &s->memins, i);
-			ins_remove(bb, r);
-			s->st.folded++;
+			if (!fold_reload(s, bb, r, &uses))
+				count_inserted(s, r, w);
 		}
 	}
 }
@@ -1538,7 +1546,6 @@ static bool transform(Sp *s, SpillResult *res)
 	fold_mem_reloads(s);
 	int *slot_of_val = ARENA_NEW(s->a, int, s->npseudo0 + 1);
 	sp_assign_slots(s, &memphis, cfg, dom, slot_of_val);
-	count_inserted(s);
 	fill_result(s, slot_of_val, res);
 	res->cfg = cfg;
 	res->dom = dom;
