@@ -741,6 +741,10 @@ void spill_opts_init(SpillOpts *o, const Fn *fn, int nregs)
  * may take its value's slot (spill_slot_readable). */
 static NuDist slot_read_delay(const Fn *fn, const Ins *i, int k)
 {
+	/* a read of an instruction other than a copy needs OF_MEM or
+	 * OF_MEMALT to read memory: most have neither */
+	if (i->kind != IK_COPY && !(i->ops[k].flags & (OF_MEM | OF_MEMALT)))
+		return 0;
 	return spill_slot_readable(fn, i, k) ? MEMREAD_DELAY : 0;
 }
 
@@ -1334,6 +1338,20 @@ static bool copy_slot_readable(const Fn *fn, const Ins *i)
 	return (c == RC_GPR || c == RC_SSE) && dc == c;
 }
 
+/* spill_slot_readable for read k of an ordinary instruction i whose
+ * operand's own facts allow it: whether i's ties and its other operands
+ * do too.  Out of line: most reads never get here. */
+static __attribute__((noinline)) bool ord_slot_readable(const Ins *i, int k)
+{
+	if (constr_soft_untied(i) || constr_tie_partner(i, k) >= 0)
+		return false;
+	for (int m = 0; m < i->nops; m++)
+		if (m != k && (i->ops[m].loc.kind == LOC_SLOT ||
+			       (i->ops[m].flags & OF_MEMONLY)))
+			return false;
+	return true;
+}
+
 bool spill_slot_readable(const Fn *fn, const Ins *i, int k)
 {
 	const Op *o = &i->ops[k];
@@ -1344,14 +1362,9 @@ bool spill_slot_readable(const Fn *fn, const Ins *i, int k)
 	/* the operand's own facts first: most operands fail them */
 	if (i->kind != IK_ORD || o->kind != OK_PSEUDO ||
 	    (f != (OF_USE | OF_MEM) && f != (OF_USE | OF_MEMALT)) ||
-	    o->sub_size || constr_soft_untied(i) ||
-	    constr_tie_partner(i, k) >= 0)
+	    o->sub_size)
 		return false;
-	for (int m = 0; m < i->nops; m++)
-		if (m != k && (i->ops[m].loc.kind == LOC_SLOT ||
-			       (i->ops[m].flags & OF_MEMONLY)))
-			return false;
-	return true;
+	return ord_slot_readable(i, k);
 }
 
 /* Whether pseudo v is defined in block b before instruction i. */
