@@ -939,8 +939,7 @@ static void decide_init(Sp *s)
 	s->done = ARENA_NEW(s->a, uint8_t, n + 1);
 	s->w = ARENA_RAW(s->a, WEnt, s->nval + 1);
 	s->wpos = ARENA_RAW(s->a, int, s->nval + 1);
-	for (int v = 0; v < s->nval; v++)
-		s->wpos[v] = -1;
+	memset(s->wpos, 0xff, sizeof(int) * (size_t)s->nval); /* all -1 */
 	s->nw = 0;
 	for (int c = 0; c < RC_NALLOC; c++)
 		s->wweight[c] = s->wwide[c] = 0;

@@ -171,8 +171,7 @@ bool sp_collect_facts(Sp *s)
 	s->isphi = ARENA_NEW(s->a, uint8_t, np + 1);
 	s->memuse = ARENA_NEW(s->a, uint8_t, np + 1);
 	s->memdef = ARENA_NEW(s->a, uint8_t, np + 1);
-	for (int p = 0; p < np; p++)
-		s->defblk[p] = -1;
+	memset(s->defblk, 0xff, sizeof(int) * (size_t)np); /* all -1 */
 	for (int b = 0; b < fn->nblk; b++) {
 		Blk *bb = fn->blk[b];
 		if (!phis_in_order(bb))
