@@ -54,6 +54,15 @@ void sp_value_classes(Sp *s)
 		hreg_class(s, regset_first(m));
 }
 
+/* The definition operands of i. */
+static int ndefs(const Ins *i)
+{
+	int n = 0;
+	for (int k = 0; k < i->nops; k++)
+		n += (i->ops[k].flags & OF_DEF) != 0;
+	return n;
+}
+
 /* Records the definition of pseudo operand o of instruction i in block
  * b; false if the pseudo already has one. */
 static bool note_def(Sp *s, Ins *i, const Op *o, int b)
@@ -67,10 +76,8 @@ static bool note_def(Sp *s, Ins *i, const Op *o, int b)
 	s->def[p] = i;
 	s->defblk[p] = b;
 	s->isphi[p] = i->kind == IK_PHI;
-	int ndef = 0;
-	for (int k = 0; k < i->nops; k++)
-		ndef += (i->ops[k].flags & OF_DEF) != 0;
-	s->remat[p] = (i->flags & INS_REMAT) && i->kind != IK_PHI && ndef == 1;
+	s->remat[p] = (i->flags & INS_REMAT) && i->kind != IK_PHI &&
+		      ndefs(i) == 1;
 	return true;
 }
 
@@ -147,6 +154,8 @@ static bool note_memonly(Sp *s, Ins *i, const Op *o)
  * stored) is refused. */
 static bool memonly_facts(Sp *s)
 {
+	if (s->memins.n == 0) /* no memory-only operand: none marked */
+		return true;
 	for (int p = 0; p < s->npseudo0; p++) {
 		if (!s->memuse[p] && !s->memdef[p])
 			continue;
