@@ -147,7 +147,11 @@ typedef struct Sp {
 	/* loops */
 	int **lused;
 	int *nlused;
-	int *lpress; /* per loop and class: lpress[l * RC_NALLOC + c] */
+	int *lpress; /* per loop and class: lpress[l * RC_NALLOC + c], once
+			sp_loop_pressure computed it (lpress_ok[l]) */
+	uint8_t *lpress_ok;
+	LiveSet lpset; /* sp_loop_pressure's scratch (dense NULL until
+			  first used) */
 
 	/* per block */
 	BSet *went, *wexit;
@@ -329,8 +333,14 @@ void sp_uf_union(int *uf, int x, int y);
 /* Fills memcap for every phi definition. */
 void sp_phi_webs(Sp *s);
 
-/* Fills lused/nlused and lpress for every loop. */
+/* Fills lused/nlused for every loop (the pressures wait for
+ * sp_loop_pressure). */
 void sp_loop_facts(Sp *s);
+
+/* Loop l's pressure per class: the maximum over its blocks, inner
+ * loops included (block_pressure), computed on the first call.  Uses
+ * the per-value marks with a fresh stamp. */
+const int *sp_loop_pressure(Sp *s, int l);
 
 /* ---- spill_entry.c ---- */
 
