@@ -579,8 +579,11 @@ const int *sp_loop_pressure(Sp *s, int l)
 		if (lp->innermost[b] < 0 || !cfg_reachable(s->cfg, b) ||
 		    !blk_in_loop(lp, b, l))
 			continue;
-		int p[RC_NALLOC];
-		block_pressure(s, &s->lpset, b, p);
+		/* a block's pressure serves every loop around it: once */
+		int *p = s->bpress + b * RC_NALLOC;
+		if (!s->bpress_ok[b])
+			block_pressure(s, &s->lpset, b, p);
+		s->bpress_ok[b] = 1;
 		for (int c = 0; c < RC_NALLOC; c++)
 			if (p[c] > lpr[c])
 				lpr[c] = p[c];
@@ -638,6 +641,8 @@ void sp_loop_facts(Sp *s)
 	s->lpress_ok = ARENA_NEW(s->a, uint8_t, nl + 1);
 	if (nl == 0)
 		return;
+	s->bpress = ARENA_RAW(s->a, int, (s->fn->nblk + 1) * RC_NALLOC);
+	s->bpress_ok = ARENA_NEW(s->a, uint8_t, s->fn->nblk + 1);
 	loop_reads(s);
 }
 

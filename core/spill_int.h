@@ -150,6 +150,9 @@ typedef struct Sp {
 	int *lpress; /* per loop and class: lpress[l * RC_NALLOC + c], once
 			sp_loop_pressure computed it (lpress_ok[l]) */
 	uint8_t *lpress_ok;
+	int *bpress;   /* per loop block and class, once computed
+			  (bpress_ok): block_pressure's, for the loops */
+	uint8_t *bpress_ok;
 	LiveSet lpset; /* sp_loop_pressure's scratch (dense NULL until
 			  first used) */
 
