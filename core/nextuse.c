@@ -291,10 +291,9 @@ static void alloc_dists(NuWork *w, Arena *a)
 	NuDist *pen = ARENA_RAW(a, NuDist, nsucc + 1);
 	int **match = ARENA_RAW(a, int *, nsucc + 1);
 	int *nmatch = ARENA_RAW(a, int, nsucc + 1);
-	for (size_t j = 0; j < nin; j++)
-		in[j] = NU_INF;
-	for (size_t j = 0; j < nout; j++)
-		out[j] = NU_INF;
+	/* NU_INF is all ones */
+	memset(in, 0xff, sizeof(NuDist) * nin);
+	memset(out, 0xff, sizeof(NuDist) * nout);
 	for (int b = 0; b < nu->nblk; b++) {
 		nu->in[b] = in;
 		w->first[b] = first;
@@ -346,8 +345,7 @@ NextUse *nextuse_compute_delayed(const Fn *fn, const Cfg *cfg,
 	int nval = live_nval(fn);
 	int *stamp = ARENA_RAW(a, int, nval + 1);
 	NuDist *pos = ARENA_RAW(a, NuDist, nval + 1);
-	for (int v = 0; v < nval; v++)
-		stamp[v] = -1;
+	memset(stamp, 0xff, sizeof(int) * (size_t)nval); /* all -1 */
 	for (int r = 0; r < cfg->nrpo; r++) {
 		int b = cfg->rpo[r];
 		first_reads(&w, b, stamp, pos, a);
@@ -365,8 +363,7 @@ void nuscan_init(NuScan *s, const Fn *fn, Arena *a)
 	s->nval = live_nval(fn);
 	s->cur = ARENA_RAW(a, NuDist, s->nval + 1);
 	s->stamp = ARENA_RAW(a, int, s->nval + 1);
-	for (int v = 0; v < s->nval; v++)
-		s->stamp[v] = -1;
+	memset(s->stamp, 0xff, sizeof(int) * (size_t)s->nval); /* all -1 */
 	s->blk = -1;
 	s->nclob = s->capclob = 0;
 	s->clob_t = s->clob_v = NULL;

@@ -741,6 +741,10 @@ void spill_opts_init(SpillOpts *o, const Fn *fn, int nregs)
  * may take its value's slot (spill_slot_readable). */
 static NuDist slot_read_delay(const Fn *fn, const Ins *i, int k)
 {
+	/* a read of an instruction other than a copy needs OF_MEM or
+	 * OF_MEMALT to read memory: most have neither */
+	if (i->kind != IK_COPY && !(i->ops[k].flags & (OF_MEM | OF_MEMALT)))
+		return 0;
 	return spill_slot_readable(fn, i, k) ? MEMREAD_DELAY : 0;
 }
 
@@ -935,8 +939,7 @@ static void decide_init(Sp *s)
 	s->done = ARENA_NEW(s->a, uint8_t, n + 1);
 	s->w = ARENA_RAW(s->a, WEnt, s->nval + 1);
 	s->wpos = ARENA_RAW(s->a, int, s->nval + 1);
-	for (int v = 0; v < s->nval; v++)
-		s->wpos[v] = -1;
+	memset(s->wpos, 0xff, sizeof(int) * (size_t)s->nval); /* all -1 */
 	s->nw = 0;
 	for (int c = 0; c < RC_NALLOC; c++)
 		s->wweight[c] = s->wwide[c] = 0;
@@ -1299,28 +1302,6 @@ static bool decide_banned(Sp *s)
 	return true;
 }
 
-/* Statistics from the inserted instructions. */
-static void count_inserted(Sp *s)
-{
-	Fn *fn = s->fn;
-	double ef = fn->nblk ? fn->blk[fn->entry]->freq : 0;
-	for (int b = 0; b < fn->nblk; b++) {
-		double w = ef > 0 ? fn->blk[b]->freq / ef : 1;
-		for (const Ins *i = fn->blk[b]->first; i; i = i->next) {
-			if (i->kind == IK_SPILL) {
-				s->st.spills++;
-				s->st.w_spills += w;
-			} else if (i->kind == IK_RELOAD) {
-				s->st.reloads++;
-				s->st.w_reloads += w;
-			} else if (i->kind == IK_REMAT) {
-				s->st.remats++;
-				s->st.w_remats += w;
-			}
-		}
-	}
-}
-
 /* The result arrays, in fn->arena. */
 static void fill_result(Sp *s, const int *slot_of_val, SpillResult *res)
 {
@@ -1356,6 +1337,20 @@ static bool copy_slot_readable(const Fn *fn, const Ins *i)
 	return (c == RC_GPR || c == RC_SSE) && dc == c;
 }
 
+/* spill_slot_readable for read k of an ordinary instruction i whose
+ * operand's own facts allow it: whether i's ties and its other operands
+ * do too.  Out of line: most reads never get here. */
+static __attribute__((noinline)) bool ord_slot_readable(const Ins *i, int k)
+{
+	if (constr_soft_untied(i) || constr_tie_partner(i, k) >= 0)
+		return false;
+	for (int m = 0; m < i->nops; m++)
+		if (m != k && (i->ops[m].loc.kind == LOC_SLOT ||
+			       (i->ops[m].flags & OF_MEMONLY)))
+			return false;
+	return true;
+}
+
 bool spill_slot_readable(const Fn *fn, const Ins *i, int k)
 {
 	const Op *o = &i->ops[k];
@@ -1366,14 +1361,9 @@ bool spill_slot_readable(const Fn *fn, const Ins *i, int k)
 	/* the operand's own facts first: most operands fail them */
 	if (i->kind != IK_ORD || o->kind != OK_PSEUDO ||
 	    (f != (OF_USE | OF_MEM) && f != (OF_USE | OF_MEMALT)) ||
-	    o->sub_size || constr_soft_untied(i) ||
-	    constr_tie_partner(i, k) >= 0)
+	    o->sub_size)
 		return false;
-	for (int m = 0; m < i->nops; m++)
-		if (m != k && (i->ops[m].loc.kind == LOC_SLOT ||
-			       (i->ops[m].flags & OF_MEMONLY)))
-			return false;
-	return true;
+	return ord_slot_readable(i, k);
 }
 
 /* Whether pseudo v is defined in block b before instruction i. */
@@ -1387,21 +1377,42 @@ static bool defined_before(const Blk *b, const Ins *i, int v)
 	return false;
 }
 
+/* The reads of each pseudo, counted on the first call (uses NULL until
+ * then): every pseudo operand that is not a definition, slot operands
+ * included. */
+static const int *read_counts(Sp *s, int **uses)
+{
+	Fn *fn = s->fn;
+	if (*uses)
+		return *uses;
+	*uses = ARENA_NEW(s->a, int, fn->npseudo + 1);
+	for (int b = 0; b < fn->nblk; b++)
+		for (const Ins *i = fn->blk[b]->first; i; i = i->next)
+			for (int k = 0; k < i->nops; k++) {
+				const Op *o = &i->ops[k];
+				if (o->kind == OK_PSEUDO && !(o->flags & OF_DEF) &&
+				    o->reg < fn->npseudo)
+					(*uses)[o->reg]++;
+			}
+	return *uses;
+}
+
 /* For read k of i (in block b) that may not read memory: when i's
  * commutative pair lets k's value and the other read's exchange
  * (constr_comm_other), the other's value dies at i (defined before it
- * in b, read only there: uses counts the reads) and its position may
- * read memory, the two exchange and that position is returned; else
+ * in b, read only there: read_counts counts the reads) and its position
+ * may read memory, the two exchange and that position is returned; else
  * -1, nothing changed.  As LRA does with `%`, the tied position then
  * takes the value that dies. */
-static int comm_to_readable(const Fn *fn, const Blk *b, Ins *i, int k,
-			    const int *uses)
+static int comm_to_readable(Sp *s, const Blk *b, Ins *i, int k, int **uses)
 {
+	const Fn *fn = s->fn;
 	int x = constr_comm_other(fn, i, k);
 	if (x < 0)
 		return -1;
 	int q = i->ops[x].reg;
-	if (q >= fn->npseudo || uses[q] != 1 || !defined_before(b, i, q))
+	if (q >= fn->npseudo || read_counts(s, uses)[q] != 1 ||
+	    !defined_before(b, i, q))
 		return -1;
 	constr_exchange_reads(&i->ops[k], &i->ops[x]);
 	if (spill_slot_readable(fn, i, x))
@@ -1410,50 +1421,83 @@ static int comm_to_readable(const Fn *fn, const Blk *b, Ins *i, int k,
 	return -1;
 }
 
+/* The reads of the new version p of a reload: sp_rebuild_ssa's count
+ * (veruses) for a spiller's pseudo, else read_counts'. */
+static int version_reads(Sp *s, int p, int **uses)
+{
+	return p >= s->npseudo0 ? s->veruses[p] : read_counts(s, uses)[p];
+}
+
+/* Counts i, an instruction of a block of weight w (its frequency over
+ * the entry's), in the statistics when it is a spill, reload or
+ * rematerialization. */
+static void count_inserted(Sp *s, const Ins *i, double w)
+{
+	if (i->kind == IK_SPILL) {
+		s->st.spills++;
+		s->st.w_spills += w;
+	} else if (i->kind == IK_RELOAD) {
+		s->st.reloads++;
+		s->st.w_reloads += w;
+	} else if (i->kind == IK_REMAT) {
+		s->st.remats++;
+		s->st.w_remats += w;
+	}
+}
+
+/* Folds reload r of block bb when it may go (fold_mem_reloads); returns
+ * whether it went. */
+static bool fold_reload(Sp *s, Blk *bb, Ins *r, int **uses)
+{
+	const Fn *fn = s->fn;
+	if (r->kind != IK_RELOAD || r->uid != 0 ||
+	    version_reads(s, r->ops[0].reg, uses) != 1)
+		return false;
+	int v = r->ops[0].reg;
+	Ins *i = r->next;
+	int k = -1;
+	for (; i && k < 0; i = k < 0 ? i->next : i)
+		for (int m = 0; m < i->nops && k < 0; m++)
+			if (i->ops[m].kind == OK_PSEUDO && i->ops[m].reg == v)
+				k = m;
+	if (k < 0)
+		return false;
+	if (!spill_slot_readable(fn, i, k))
+		k = comm_to_readable(s, bb, i, k, uses);
+	if (k < 0)
+		return false;
+	i->ops[k].reg = r->ops[1].reg;
+	i->ops[k].loc = (Loc){LOC_SLOT, -1};
+	insv_push(s, &s->memins, i);
+	ins_remove(bb, r);
+	s->st.folded++;
+	return true;
+}
+
 /* A reload whose new version has one read, later in the same block, by
  * an operand that may be memory (spill_slot_readable) goes: that operand
  * reads the value's slot directly (numbered by sp_assign_slots, with the
  * memory-only operands).  The slot holds the value there: it did at the
  * reload, and only spills of the same value or memory phis (at block
- * entries) write a virtual slot.  Pressure only drops. */
+ * entries) write a virtual slot.  Pressure only drops.  The read counts
+ * of all pseudos are taken only when a commutative exchange needs them:
+ * a fold leaves every count that is read later as it was (the reload's
+ * slot read moves to the folded operand; the folded version is read
+ * nowhere again).  The same walk counts the spills, reloads and
+ * rematerializations left (count_inserted: nothing after it adds or
+ * removes one). */
 static void fold_mem_reloads(Sp *s)
 {
 	Fn *fn = s->fn;
-	int *uses = ARENA_NEW(s->a, int, fn->npseudo + 1);
-	for (int b = 0; b < fn->nblk; b++)
-		for (const Ins *i = fn->blk[b]->first; i; i = i->next)
-			for (int k = 0; k < i->nops; k++) {
-				const Op *o = &i->ops[k];
-				if (o->kind == OK_PSEUDO && !(o->flags & OF_DEF) &&
-				    o->reg < fn->npseudo)
-					uses[o->reg]++;
-			}
+	int *uses = NULL;
+	double ef = fn->nblk ? fn->blk[fn->entry]->freq : 0;
 	for (int b = 0; b < fn->nblk; b++) {
 		Blk *bb = fn->blk[b];
+		double w = ef > 0 ? bb->freq / ef : 1;
 		for (Ins *r = bb->first, *next; r; r = next) {
 			next = r->next;
-			if (r->kind != IK_RELOAD || r->uid != 0 ||
-			    uses[r->ops[0].reg] != 1)
-				continue;
-			int v = r->ops[0].reg;
-			Ins *i = r->next;
-			int k = -1;
-			for (; i && k < 0; i = k < 0 ? i->next : i)
-				for (int m = 0; m < i->nops && k < 0; m++)
-					if (i->ops[m].kind == OK_PSEUDO &&
-					    i->ops[m].reg == v)
-						k = m;
-			if (k < 0)
-				continue;
-			if (!spill_slot_readable(fn, i, k))
-				k = comm_to_readable(fn, bb, i, k, uses);
-			if (k < 0)
-				continue;
-			i->ops[k].reg = r->ops[1].reg;
-			i->ops[k].loc = (Loc){LOC_SLOT, -1};
-			insv_push(s, &s->memins, i);
-			ins_remove(bb, r);
-			s->st.folded++;
+			if (!fold_reload(s, bb, r, &uses))
+				count_inserted(s, r, w);
 		}
 	}
 }
@@ -1514,7 +1558,6 @@ static bool transform(Sp *s, SpillResult *res)
 	fold_mem_reloads(s);
 	int *slot_of_val = ARENA_NEW(s->a, int, s->npseudo0 + 1);
 	sp_assign_slots(s, &memphis, cfg, dom, slot_of_val);
-	count_inserted(s);
 	fill_result(s, slot_of_val, res);
 	res->cfg = cfg;
 	res->dom = dom;

@@ -7,28 +7,60 @@
 /* ------------------------------------------------------------------ */
 /* facts */
 
+/* Gives hard register r its class and weight (pressure.h's weight)
+ * when it weighs in an allocatable class: a value weighs only in its
+ * class (vc, -1 when in none); a hard register outside the allowed set
+ * takes none of the k registers (pressure_compute_within). */
+static void hreg_class(Sp *s, int r)
+{
+	int v = s->nval - TGT_NREGS + r, vc;
+	int w = pressure_class_weight(s->fn, v, &vc);
+	if (w > 0 && vc >= 0 && vc < RC_NALLOC && RS_HAS(s->regs[vc], r)) {
+		s->cls[v] = (int8_t)vc;
+		s->clsmask |= 1u << vc;
+		s->wt[v] = (uint8_t)(w > 255 ? 255 : w);
+	}
+}
+
 void sp_value_classes(Sp *s)
 {
-	s->cls = ARENA_NEW(s->a, int8_t, s->nval + 1);
+	int r0 = s->nval - TGT_NREGS; /* the first hard register's value */
+	s->cls = ARENA_RAW(s->a, int8_t, s->nval + 1);
+	memset(s->cls, -1, (size_t)s->nval + 1);
 	s->wt = ARENA_NEW(s->a, uint8_t, s->nval + 1);
 	s->pinned = ARENA_NEW(s->a, uint8_t, s->nval + 1);
+	memset(s->pinned + s->npseudo0, 1, (size_t)(s->nval - s->npseudo0));
 	s->clsmask = 0;
-	for (int v = 0; v < s->nval; v++) {
-		s->cls[v] = -1;
-		int r = v - (s->nval - TGT_NREGS), vc;
-		int w = pressure_class_weight(s->fn, v, &vc);
-		/* a value weighs only in its class (vc, -1 when in none); a
-		 * hard register outside the allowed set takes none of the k
-		 * registers (pressure_compute_within) */
-		if (w > 0 && vc >= 0 && vc < RC_NALLOC &&
-		    (r < 0 || RS_HAS(s->regs[vc], r))) {
-			s->cls[v] = (int8_t)vc;
-			s->clsmask |= 1u << vc;
-			s->wt[v] = (uint8_t)(w > 255 ? 255 : w);
-		}
-		if (v >= s->npseudo0)
-			s->pinned[v] = 1;
+	/* a pseudo weighs target_nregs registers of its class when that is
+	 * allocatable (pressure_class_weight's weight), at once */
+	const Target *t = s->fn->target;
+	for (int v = 0; v < r0; v++) {
+		const Pseudo *p = &s->fn->pseudo[v];
+		if (p->cls < 0 || p->cls >= RC_NALLOC)
+			continue;
+		int w = target_nregs(t, p->cls, p->size);
+		if (w <= 0)
+			continue;
+		s->cls[v] = (int8_t)p->cls;
+		s->clsmask |= 1u << p->cls;
+		s->wt[v] = (uint8_t)(w > 255 ? 255 : w);
 	}
+	/* a hard register weighs only in the allowed set of its class:
+	 * those outside every allowed set weigh nothing */
+	RegSet allowed = 0;
+	for (int c = 0; c < RC_NALLOC; c++)
+		allowed |= s->regs[c];
+	for (RegSet m = allowed; m; m &= m - 1)
+		hreg_class(s, regset_first(m));
+}
+
+/* The definition operands of i. */
+static int ndefs(const Ins *i)
+{
+	int n = 0;
+	for (int k = 0; k < i->nops; k++)
+		n += (i->ops[k].flags & OF_DEF) != 0;
+	return n;
 }
 
 /* Records the definition of pseudo operand o of instruction i in block
@@ -44,10 +76,8 @@ static bool note_def(Sp *s, Ins *i, const Op *o, int b)
 	s->def[p] = i;
 	s->defblk[p] = b;
 	s->isphi[p] = i->kind == IK_PHI;
-	int ndef = 0;
-	for (int k = 0; k < i->nops; k++)
-		ndef += (i->ops[k].flags & OF_DEF) != 0;
-	s->remat[p] = (i->flags & INS_REMAT) && i->kind != IK_PHI && ndef == 1;
+	s->remat[p] = (i->flags & INS_REMAT) && i->kind != IK_PHI &&
+		      ndefs(i) == 1;
 	return true;
 }
 
@@ -124,6 +154,8 @@ static bool note_memonly(Sp *s, Ins *i, const Op *o)
  * stored) is refused. */
 static bool memonly_facts(Sp *s)
 {
+	if (s->memins.n == 0) /* no memory-only operand: none marked */
+		return true;
 	for (int p = 0; p < s->npseudo0; p++) {
 		if (!s->memuse[p] && !s->memdef[p])
 			continue;
@@ -148,8 +180,7 @@ bool sp_collect_facts(Sp *s)
 	s->isphi = ARENA_NEW(s->a, uint8_t, np + 1);
 	s->memuse = ARENA_NEW(s->a, uint8_t, np + 1);
 	s->memdef = ARENA_NEW(s->a, uint8_t, np + 1);
-	for (int p = 0; p < np; p++)
-		s->defblk[p] = -1;
+	memset(s->defblk, 0xff, sizeof(int) * (size_t)np); /* all -1 */
 	for (int b = 0; b < fn->nblk; b++) {
 		Blk *bb = fn->blk[b];
 		if (!phis_in_order(bb))
@@ -245,23 +276,22 @@ static void web_unions(Sp *s, Webs *w, uint8_t *direct_bad)
 	}
 }
 
-/* Live-set changes that keep each web's count of live members. */
+/* Live-set changes that keep each web's count of live members.  The
+ * set holds the input's pseudos only: the webs ask nothing else. */
 static void web_add(Sp *s, Webs *w, LiveSet *ls, int v)
 {
-	if (v < 0 || lset_has(ls, v))
+	if (!is_pseudo(s, v) || lset_has(ls, v))
 		return;
 	lset_add(ls, v);
-	if (is_pseudo(s, v))
-		w->cnt[w->uf[v]]++;
+	w->cnt[w->uf[v]]++;
 }
 
 static void web_del(Sp *s, Webs *w, LiveSet *ls, int v)
 {
-	if (v < 0 || !lset_has(ls, v))
+	if (!is_pseudo(s, v) || !lset_has(ls, v))
 		return;
 	lset_del(ls, v);
-	if (is_pseudo(s, v))
-		w->cnt[w->uf[v]]--;
+	w->cnt[w->uf[v]]--;
 }
 
 /* Marks bad the web of pseudo v when another member is live (ls holds
@@ -276,7 +306,8 @@ static void web_check_def(Sp *s, Webs *w, const LiveSet *ls, int v)
 }
 
 /* Walks block b backwards (lv: the liveness to use) looking for two
- * members of a web live at once, and two phis of b in one web. */
+ * members of a web live at once, and two phis of b in one web.  The
+ * live set holds pseudos only (web_add): a clobber changes nothing. */
 static void web_block(Sp *s, const Live *lv, Webs *w, LiveSet *ls, int b)
 {
 	const Fn *fn = s->fn;
@@ -291,8 +322,6 @@ static void web_block(Sp *s, const Live *lv, Webs *w, LiveSet *ls, int b)
 		for (int k = 0; k < i->nops; k++)
 			if (i->ops[k].flags & OF_DEF)
 				web_del(s, w, ls, live_value(fn, &i->ops[k]));
-		for (RegSet c = i->clobbers; c; c &= c - 1)
-			web_del(s, w, ls, fn->npseudo + regset_first(c));
 		for (int k = 0; k < i->nops; k++)
 			if (op_reads(fn, &i->ops[k]))
 				web_add(s, w, ls, live_value(fn, &i->ops[k]));
@@ -309,8 +338,7 @@ static void web_block(Sp *s, const Live *lv, Webs *w, LiveSet *ls, int b)
 		s->mark[r] = g;
 	}
 	for (int k = 0; k < ls->n; k++)
-		if (is_pseudo(s, ls->dense[k]))
-			w->cnt[w->uf[ls->dense[k]]]--;
+		w->cnt[w->uf[ls->dense[k]]]--;
 }
 
 /* Sets (on) or clears the mark of every memory-only use (LOC_SLOT, -1,
@@ -539,31 +567,29 @@ static void block_pressure(Sp *s, LiveSet *ls, int b, int p[RC_NALLOC])
 			p[c] = x.w[c];
 }
 
-/* Each loop's pressure: the maximum over its blocks, inner loops
- * included (children have larger numbers than their parents). */
-static void loop_pressures(Sp *s)
+const int *sp_loop_pressure(Sp *s, int l)
 {
+	int *lpr = s->lpress + l * RC_NALLOC;
+	if (s->lpress_ok[l])
+		return lpr;
 	const Loops *lp = s->lp;
-	LiveSet ls;
-	lset_init(&ls, s->a, s->nval);
+	if (!s->lpset.dense)
+		lset_init(&s->lpset, s->a, s->nval);
 	for (int b = 0; b < s->fn->nblk; b++) {
-		int l = lp->innermost[b];
-		if (l < 0 || !cfg_reachable(s->cfg, b))
+		if (lp->innermost[b] < 0 || !cfg_reachable(s->cfg, b) ||
+		    !blk_in_loop(lp, b, l))
 			continue;
-		int p[RC_NALLOC];
-		block_pressure(s, &ls, b, p);
+		/* a block's pressure serves every loop around it: once */
+		int *p = s->bpress + b * RC_NALLOC;
+		if (!s->bpress_ok[b])
+			block_pressure(s, &s->lpset, b, p);
+		s->bpress_ok[b] = 1;
 		for (int c = 0; c < RC_NALLOC; c++)
-			if (p[c] > s->lpress[l * RC_NALLOC + c])
-				s->lpress[l * RC_NALLOC + c] = p[c];
+			if (p[c] > lpr[c])
+				lpr[c] = p[c];
 	}
-	for (int l = lp->nloop - 1; l >= 0; l--) {
-		int m = lp->parent[l];
-		for (int c = 0; m >= 0 && c < RC_NALLOC; c++)
-			if (s->lpress[l * RC_NALLOC + c] >
-			    s->lpress[m * RC_NALLOC + c])
-				s->lpress[m * RC_NALLOC + c] =
-					s->lpress[l * RC_NALLOC + c];
-	}
+	s->lpress_ok[l] = 1;
+	return lpr;
 }
 
 /* The values read in each loop: its own blocks' reads plus its inner
@@ -612,9 +638,11 @@ void sp_loop_facts(Sp *s)
 	s->lused = ARENA_NEW(s->a, int *, nl + 1);
 	s->nlused = ARENA_NEW(s->a, int, nl + 1);
 	s->lpress = ARENA_NEW(s->a, int, (nl + 1) * RC_NALLOC);
+	s->lpress_ok = ARENA_NEW(s->a, uint8_t, nl + 1);
 	if (nl == 0)
 		return;
-	loop_pressures(s);
+	s->bpress = ARENA_RAW(s->a, int, (s->fn->nblk + 1) * RC_NALLOC);
+	s->bpress_ok = ARENA_NEW(s->a, uint8_t, s->fn->nblk + 1);
 	loop_reads(s);
 }
 

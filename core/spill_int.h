@@ -147,7 +147,14 @@ typedef struct Sp {
 	/* loops */
 	int **lused;
 	int *nlused;
-	int *lpress; /* per loop and class: lpress[l * RC_NALLOC + c] */
+	int *lpress; /* per loop and class: lpress[l * RC_NALLOC + c], once
+			sp_loop_pressure computed it (lpress_ok[l]) */
+	uint8_t *lpress_ok;
+	int *bpress;   /* per loop block and class, once computed
+			  (bpress_ok): block_pressure's, for the loops */
+	uint8_t *bpress_ok;
+	LiveSet lpset; /* sp_loop_pressure's scratch (dense NULL until
+			  first used) */
 
 	/* per block */
 	BSet *went, *wexit;
@@ -200,6 +207,9 @@ typedef struct Sp {
 	IVec verval, verblk; /* versions: original value, block */
 	IVec copy_of;   /* per new pseudo (from npseudo0) */
 	uint8_t *renamed;
+	/* per pseudo of the function after sp_rebuild_ssa: the reads of
+	 * each version it made (from npseudo0 on) */
+	int *veruses;
 
 	SpillStats st;
 } Sp;
@@ -326,8 +336,14 @@ void sp_uf_union(int *uf, int x, int y);
 /* Fills memcap for every phi definition. */
 void sp_phi_webs(Sp *s);
 
-/* Fills lused/nlused and lpress for every loop. */
+/* Fills lused/nlused for every loop (the pressures wait for
+ * sp_loop_pressure). */
 void sp_loop_facts(Sp *s);
+
+/* Loop l's pressure per class: the maximum over its blocks, inner
+ * loops included (block_pressure), computed on the first call.  Uses
+ * the per-value marks with a fresh stamp. */
+const int *sp_loop_pressure(Sp *s, int l);
 
 /* ---- spill_entry.c ---- */
 
@@ -398,7 +414,8 @@ void sp_assign_slots(Sp *s, const InsVec *memphis, const Cfg *cfg,
 
 /* SSA form again after the insertion: the versions of the renamed
  * values get phis at the iterated dominance frontier, reads are renamed
- * to the nearest reaching version, phis no one reads go. */
+ * to the nearest reaching version, phis no one reads go; veruses
+ * counts the reads of each version left. */
 void sp_rebuild_ssa(Sp *s, const Cfg *cfg, const DomTree *dom);
 
 #endif

@@ -116,7 +116,10 @@ void sp_couple(Sp *s)
 void sp_find_needs(Sp *s)
 {
 	IVec work = {0};
-	for (int v = 0; v < s->npseudo0; v++)
+	/* memuse and memdef are set only with memins, rmwdef only with
+	 * its log: without either the scan finds nothing */
+	for (int v = 0; (s->memins.n || s->rmwdef_log.n) && v < s->npseudo0;
+	     v++)
 		if (s->memuse[v] || s->memdef[v] || s->rmwdef[v]) {
 			s->need[v] = 1;
 			iv_push(s, &work, v);
@@ -343,7 +346,8 @@ static void memev_each(Sp *s, const uint8_t *spilt,
 			f(s, x->v,
 			  (MemEv){x->blk, x->succ, x->at ? x->t : -1, -1, 0}, arg);
 	}
-	for (int p = 0; p < s->npseudo0; p++) {
+	/* memphi is set only with its log (sp_set_memphi) */
+	for (int p = 0; s->memphi_log.n && p < s->npseudo0; p++) {
 		if (!s->memphi[p] || !s->need[p])
 			continue;
 		const Ins *i = s->def[p];

@@ -20,9 +20,12 @@ static bool in_entry_regs(const Sp *s, int b, int v)
 	return false;
 }
 
-/* A new phi for v at the start of b, sources all v (renamed later). */
-static void add_phi(Sp *s, Blk *b, int v, uint8_t **isnew, int *cap)
+/* A new phi for v at the start of b, sources all v (renamed later);
+ * b marked in vdef. */
+static void add_phi(Sp *s, Blk *b, int v, uint8_t **isnew, int *cap,
+		    uint8_t *vdef)
 {
+	vdef[b->idx] = 1;
 	Ins *i = ins_new(s->fn, IK_PHI, 1 + b->npred);
 	int p = sp_new_version(s, v);
 	i->ops[0] = sp_pseudo_op(p, OF_DEF);
@@ -61,9 +64,9 @@ static int *version_blocks(Sp *s, int **startp)
 
 /* Places phis for every value with versions: the iterated dominance
  * frontier of its definition blocks (the entry for an undefined value),
- * where it is in registers at the entry. */
+ * where it is in registers at the entry; their blocks marked in vdef. */
 static void place_phis(Sp *s, const Cfg *cfg, const DomFrontier *df, uint8_t **isnew,
-		       int *cap)
+		       int *cap, uint8_t *vdef)
 {
 	Fn *fn = s->fn;
 	int n = fn->nblk, *start;
@@ -92,7 +95,7 @@ static void place_phis(Sp *s, const Cfg *cfg, const DomFrontier *df, uint8_t **i
 					continue;
 				inidf[y] = v;
 				if (in_entry_regs(s, y, v))
-					add_phi(s, fn->blk[y], v, isnew, cap);
+					add_phi(s, fn->blk[y], v, isnew, cap, vdef);
 				if (onwork[y] != v) {
 					onwork[y] = v;
 					work[sp++] = y;
@@ -168,9 +171,12 @@ static void rename_block(Sp *s, int x, int *top, IVec *undo,
 			}
 }
 
-/* Walks the dominator tree (explicit stack), renaming. */
+/* Walks the dominator tree (explicit stack), renaming.  vdef: per block,
+ * whether it defines a version (a new reload, rematerialization or
+ * phi).  A block that defines none, reached with no version in scope
+ * (every value its own version), renames nothing: it is skipped. */
 static void rename_all(Sp *s, const DomTree *dom, const uint8_t *isnew,
-		       int isnewcap, Versions *vs)
+		       int isnewcap, const uint8_t *vdef, Versions *vs)
 {
 	Fn *fn = s->fn;
 	int *top = ARENA_RAW(s->a, int, fn->npseudo + 1);
@@ -191,7 +197,8 @@ static void rename_all(Sp *s, const DomTree *dom, const uint8_t *isnew,
 		}
 		iv_push(s, &stk, undo.n);
 		iv_push(s, &stk, -1);
-		rename_block(s, x, top, &undo, isnew, isnewcap, vs);
+		if (undo.n > 0 || vdef[x])
+			rename_block(s, x, top, &undo, isnew, isnewcap, vs);
 		for (int c = dom->nchild[x] - 1; c >= 0; c--)
 			iv_push(s, &stk, dom->child[dom->cstart[x] + c]);
 	}
@@ -244,12 +251,18 @@ void sp_rebuild_ssa(Sp *s, const Cfg *cfg, const DomTree *dom)
 	dom_frontiers(s->fn, cfg, dom, s->a, &df);
 	int cap = s->fn->npseudo + 16;
 	uint8_t *isnew = ARENA_NEW(s->a, uint8_t, cap);
-	place_phis(s, cfg, &df, &isnew, &cap);
+	/* the blocks defining versions: those of the reloads and remats,
+	 * then those of the phis */
+	uint8_t *vdef = ARENA_NEW(s->a, uint8_t, s->fn->nblk + 1);
+	for (int j = 0; j < s->verblk.n; j++)
+		vdef[s->verblk.v[j]] = 1;
+	place_phis(s, cfg, &df, &isnew, &cap, vdef);
 	int np = s->fn->npseudo;
 	Versions vs = {.uses = ARENA_NEW(s->a, int, np + 1),
 		       .def = ARENA_NEW(s->a, Ins *, np + 1),
 		       .pblk = ARENA_RAW(s->a, int, np + 1)};
-	rename_all(s, dom, isnew, cap, &vs);
+	rename_all(s, dom, isnew, cap, vdef, &vs);
 	drop_dead_phis(s, &vs);
+	s->veruses = vs.uses;
 }
 
