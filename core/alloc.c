@@ -76,8 +76,9 @@ typedef struct Pipe {
 	const Cfg *scfg;     /* the Cfg of the liveness ssa_construct
 				handed on, and its dominator tree (or
 				NULL): fn's still when lower_pressure finds
-				it is p->cfg (no step between changes an
-				edge) */
+				it is the Cfg of the liveness it has (no
+				step between changes an edge); then handed
+				on, or to the spiller */
 	const DomTree *sdom;
 	SpillResult res;     /* the spiller's, when it ran */
 	bool spilled;        /* the spiller ran */
@@ -219,7 +220,11 @@ static bool lower_pressure(Pipe *p)
 		so.regs[c] = p->avail[c];
 	/* remat_hide changes no operand: lv stays fn's liveness */
 	Ins **hidden = remat_hide(p->fn, &p->ssa);
-	bool ok = spill_fn_live(p->fn, lv, &so, &p->res, why, sizeof why);
+	/* SSA construction's dominator tree is fn's when lv still has its
+	 * Cfg */
+	const DomTree *dom = lv && p->sdom && lv->cfg == p->scfg ? p->sdom
+								 : NULL;
+	bool ok = spill_fn_live(p->fn, lv, dom, &so, &p->res, why, sizeof why);
 	remat_restore(hidden);
 	if (!ok)
 		return err_set(p->err, p->errlen, "spilling: %s", why);

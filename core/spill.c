@@ -752,9 +752,11 @@ static NuDist slot_read_delay(const Fn *fn, const Ins *i, int k)
 static bool analyse(Sp *s)
 {
 	Fn *fn = s->fn;
-	/* fn's liveness given by spill_fn_live comes with fn's Cfg */
+	/* fn's liveness given by spill_fn_live comes with fn's Cfg, and
+	 * perhaps with its dominator tree */
 	s->cfg = s->lv ? s->lv->cfg : cfg_build(fn);
-	s->dom = dom_build(fn, s->cfg);
+	if (!s->dom)
+		s->dom = dom_build(fn, s->cfg);
 	s->lp = loops_find(fn, s->cfg, s->dom);
 	if (!s->lv)
 		s->lv = live_compute(fn, s->cfg);
@@ -1567,13 +1569,15 @@ static bool transform(Sp *s, SpillResult *res)
 bool spill_fn(Fn *fn, const SpillOpts *opts, SpillResult *res, char *err,
 	      size_t errlen)
 {
-	return spill_fn_live(fn, NULL, opts, res, err, errlen);
+	return spill_fn_live(fn, NULL, NULL, opts, res, err, errlen);
 }
 
-bool spill_fn_live(Fn *fn, Live *lv, const SpillOpts *opts, SpillResult *res,
-		   char *err, size_t errlen)
+bool spill_fn_live(Fn *fn, Live *lv, const DomTree *dom,
+		   const SpillOpts *opts, SpillResult *res, char *err,
+		   size_t errlen)
 {
-	Sp s = {.fn = fn, .t = fn->target, .lv = lv, .err = err,
+	Sp s = {.fn = fn, .t = fn->target, .lv = lv,
+		.dom = lv ? dom : NULL, .err = err,
 		.errlen = errlen, .dec_nban = -1};
 	memset(res, 0, sizeof *res);
 	if (fn->unsupported)

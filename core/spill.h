@@ -163,8 +163,11 @@ bool spill_fn(Fn *fn, const SpillOpts *opts, SpillResult *res, char *err,
 bool spill_slot_readable(const Fn *fn, const Ins *i, int k);
 
 /* spill_fn with lv, fn's liveness as it is (live_compute), its Cfg
- * (lv->cfg) still valid, or NULL. */
-bool spill_fn_live(Fn *fn, Live *lv, const SpillOpts *opts, SpillResult *res,
-		   char *err, size_t errlen);
+ * (lv->cfg) still valid, or NULL; and with dom, the dominator tree of
+ * lv->cfg (dom_build, for fn as it is), or NULL (ignored when lv is
+ * NULL).  res->dom is dom when no edge was split. */
+bool spill_fn_live(Fn *fn, Live *lv, const DomTree *dom,
+		   const SpillOpts *opts, SpillResult *res, char *err,
+		   size_t errlen);
 
 #endif
