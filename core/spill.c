@@ -535,11 +535,14 @@ static bool phi_reads(const Sp *s, int p, int v)
 	return false;
 }
 
-/* memphi[v], logged in mpread for the block's memo (decide). */
+/* memphi[v], logged in mpread for the block's memo (decide) when
+ * memos are kept. */
 static bool memphi_read(Sp *s, int v)
 {
-	iv_push(s, &s->mpread, v);
-	iv_push(s, &s->mpread, s->memphi[v]);
+	if (s->memo) {
+		iv_push(s, &s->mpread, v);
+		iv_push(s, &s->mpread, s->memphi[v]);
+	}
 	return s->memphi[v];
 }
 
@@ -931,8 +934,16 @@ typedef struct BMemo {
 	int *mphi, nmphi, *rdef, nrdef, *mpread, nmpread;
 } BMemo;
 
+/* Whether a decide may follow the first: only new bans start one, from
+ * an abnormal edge (ban_abnormal) or a back edge (try_back_edge_bans). */
+static bool decide_again_possible(const Sp *s)
+{
+	return s->abnormal || s->lp->nloop > 0;
+}
+
 /* The state of a first decide: every per-block and per-value array
- * allocated, zeroed, the working set empty. */
+ * allocated, zeroed, the working set empty; the blocks' memos only when
+ * a later decide may read them (decide_again_possible). */
 static void decide_init(Sp *s)
 {
 	int n = s->fn->nblk, np = s->npseudo0;
@@ -951,7 +962,8 @@ static void decide_init(Sp *s)
 	s->defspill = ARENA_NEW(s->a, uint8_t, np + 1);
 	s->rmwdef = ARENA_NEW(s->a, uint8_t, np + 1);
 	s->chk = ARENA_NEW(s->a, DecChk, s->cfg->nrpo + 1);
-	s->memo = ARENA_NEW(s->a, BMemo, n + 1);
+	s->memo = decide_again_possible(s) ? ARENA_NEW(s->a, BMemo, n + 1)
+					   : NULL;
 	nuscan_init(&s->scan, s->fn, s->a);
 	s->bscan = ARENA_NEW(s->a, BScan, n + 1);
 }
@@ -1100,14 +1112,15 @@ static bool decide(Sp *s)
 		int b = s->cfg->rpo[r];
 		s->chk[r] = (DecChk){s->spills.n, s->reloads.n, s->rmwins.n,
 				     s->memphi_log.n, s->rmwdef_log.n};
-		if (memo_fits(s, b)) {
+		if (s->memo && memo_fits(s, b)) {
 			memo_replay(s, b);
 			continue;
 		}
 		s->mpread.n = 0;
 		if (!decide_block(s, b))
 			return false;
-		memo_record(s, b, &s->chk[r]);
+		if (s->memo)
+			memo_record(s, b, &s->chk[r]);
 	}
 	return true;
 }
@@ -1232,7 +1245,8 @@ static void decided_save(Sp *s, Decided *d)
 		       .rmwdef = dup_in(s, s->rmwdef, np, 1),
 		       .chk = dup_in(s, s->chk, s->cfg->nrpo + 1,
 				     sizeof(DecChk)),
-		       .memo = dup_in(s, s->memo, n, sizeof(BMemo)),
+		       .memo = s->memo ? dup_in(s, s->memo, n, sizeof(BMemo))
+				       : NULL,
 		       .dec_nban = s->dec_nban};
 	d->spills = (PVec){dup_in(s, s->spills.p, s->spills.n, sizeof(Place)),
 			   s->spills.n, s->spills.n};

@@ -190,8 +190,9 @@ typedef struct Sp {
 	struct DecChk *chk;
 	int dec_nban;
 	/* per block: its last decisions and what they depended on, for a
-	 * later decide to reuse (spill.c); the memphi values the walk of
-	 * the current block read, as pairs (value, memphi) */
+	 * later decide to reuse (spill.c; NULL when no later decide can
+	 * run); the memphi values the walk of the current block read, as
+	 * pairs (value, memphi) */
 	struct BMemo *memo;
 	IVec mpread;
 	/* entry-set bans: value ban_val.v[j] may not be in registers at the
