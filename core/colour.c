@@ -676,69 +676,72 @@ static void analyse(CS *s)
 }
 
 /* Interference CSR from the edge list, both directions, duplicates
- * removed. */
+ * removed.  The counts go to off[p + 2], whose prefix sums make
+ * off[p + 1] p's first slot; placing advances it to p's end, so that
+ * off[p]..off[p + 1] - 1 are p's slots afterwards (no separate degree
+ * or fill table). */
 static void build_graph(CS *s)
 {
 	Fn *fn = s->fn;
 	Colour *c = s->c;
 	int np = c->np;
-	int *deg = ARENA_NEW(s->a, int, np + 1);
-	for (int e = 0; e < s->ne; e++) {
-		deg[s->ea[e]]++;
-		deg[s->eb[e]]++;
-	}
-	/* off: the neighbours' offsets, duplicates included */
 	int *off = ARENA_NEW(s->a, int, np + 2);
+	for (int e = 0; e < s->ne; e++) {
+		off[s->ea[e] + 2]++;
+		off[s->eb[e] + 2]++;
+	}
 	for (int p = 0; p < np; p++)
-		off[p + 1] = off[p] + deg[p];
-	int *fill = ARENA_NEW(s->a, int, np + 1);
-	int *tmp = ARENA_RAW(fn->arena, int, off[np] + 1);
+		off[p + 2] += off[p + 1];
+	int *tmp = ARENA_RAW(fn->arena, int, 2 * s->ne + 1);
 	for (int e = 0; e < s->ne; e++) {
 		int a = s->ea[e], b = s->eb[e];
-		tmp[off[a] + fill[a]++] = b;
-		tmp[off[b] + fill[b]++] = a;
+		tmp[off[a + 1]++] = b;
+		tmp[off[b + 1]++] = a;
 	}
-	/* compact, dropping duplicates */
-	int *mark = ARENA_RAW(s->a, int, np + 1);
-	for (int p = 0; p < np; p++)
-		mark[p] = -1;
+	/* compact, dropping duplicates (mark[q] == p + 1: q seen for p) */
+	int *mark = ARENA_NEW(s->a, int, np + 1);
 	int out = 0;
-	int *start = ARENA_NEW(fn->arena, int, np + 2);
+	int *start = ARENA_RAW(fn->arena, int, np + 2);
 	for (int p = 0; p < np; p++) {
 		start[p] = out;
-		for (int k = off[p]; k < off[p] + fill[p]; k++) {
+		for (int k = off[p]; k < off[p + 1]; k++) {
 			int q = tmp[k];
-			if (mark[q] == p)
+			if (mark[q] == p + 1)
 				continue;
-			mark[q] = p;
+			mark[q] = p + 1;
 			tmp[out++] = q;
 		}
 	}
 	start[np] = out;
+	start[np + 1] = 0;
 	c->nstart = start;
 	c->nbr = tmp;
 }
 
-/* Per-pseudo lists of affinity indices, for the bias. */
+/* Per-pseudo lists of affinity indices, for the bias: counted in
+ * astart[p + 2], placed by advancing astart[p + 1] (as build_graph). */
 static void build_aff_index(CS *s)
 {
 	Colour *c = s->c;
 	int np = c->np;
 	s->astart = ARENA_NEW(s->a, int, np + 2);
+	int nl = 0;
 	for (int k = 0; k < c->naff; k++) {
-		s->astart[c->aff[k].a + 1]++;
-		if (c->aff[k].b >= 0)
-			s->astart[c->aff[k].b + 1]++;
+		s->astart[c->aff[k].a + 2]++;
+		nl++;
+		if (c->aff[k].b >= 0) {
+			s->astart[c->aff[k].b + 2]++;
+			nl++;
+		}
 	}
 	for (int p = 0; p < np; p++)
-		s->astart[p + 1] += s->astart[p];
-	int *fill = ARENA_NEW(s->a, int, np + 1);
-	s->alist = ARENA_RAW(s->a, int, s->astart[np] + 1);
+		s->astart[p + 2] += s->astart[p + 1];
+	s->alist = ARENA_RAW(s->a, int, nl + 1);
 	for (int k = 0; k < c->naff; k++) {
 		int a = c->aff[k].a, b = c->aff[k].b;
-		s->alist[s->astart[a] + fill[a]++] = k;
+		s->alist[s->astart[a + 1]++] = k;
 		if (b >= 0)
-			s->alist[s->astart[b] + fill[b]++] = k;
+			s->alist[s->astart[b + 1]++] = k;
 	}
 }
 
