@@ -141,12 +141,29 @@ static void build_units(CO *co)
 	co->ustart[np] = n;
 }
 
-/* Sorts co->aff by (a, b) increasing: a stable counting sort by b,
- * then one by a; O(affinities + units). */
+/* Whether affinity x sorts after y: by (a, b). */
+static bool aff_after(const UAff *x, const UAff *y)
+{
+	return x->a != y->a ? x->a > y->a : x->b > y->b;
+}
+
+/* Sorts co->aff by (a, b) increasing, stably: by insertion when there
+ * are few (no table by unit), else a stable counting sort by b, then
+ * one by a; O(affinities + units). */
 static void sort_affinities(CO *co)
 {
 	Arena *ar = co->a;
 	int np = co->np, n = co->naff;
+	if (n <= 24) {
+		for (int k = 1; k < n; k++) {
+			UAff x = co->aff[k];
+			int j = k;
+			for (; j > 0 && aff_after(&co->aff[j - 1], &x); j--)
+				co->aff[j] = co->aff[j - 1];
+			co->aff[j] = x;
+		}
+		return;
+	}
 	UAff *tmp = ARENA_RAW(ar, UAff, n + 1);
 	int *cnt = ARENA_NEW(ar, int, np + 2);
 	for (int k = 0; k < n; k++)
