@@ -230,19 +230,23 @@ static void weigh_set(CS *s, const LiveSet *L)
 
 /* The weights of every value per class (vweight): value v weighs ww[v]
  * in class wc[v] and nothing elsewhere; when a hard register is in the
- * sets of two classes, s->wt instead (wt[v * RC_NALLOC + cl]). */
+ * sets of two classes, s->wt instead (wt[v * RC_NALLOC + cl]).  The
+ * pseudos' weights come from init_values when its tables (np +
+ * TGT_NREGS values, live_nval's count) hold nval values. */
 static void weigh_values(CS *s, int nval)
 {
 	const Fn *fn = s->fn;
 	int np = fn->npseudo;
-	s->wc = ARENA_NEW(s->a, uint8_t, nval + 1);
-	s->ww = ARENA_NEW(s->a, int, nval + 1);
-	/* a pseudo weighs in its class only */
-	for (int v = 0; v < np && v < nval; v++) {
-		int cl = cls_of(fn, v);
-		if (cl >= 0 && cl < RC_NALLOC) {
-			s->wc[v] = (uint8_t)cl;
-			s->ww[v] = s->c->width[v];
+	if (nval > np + TGT_NREGS) {
+		s->wc = ARENA_NEW(s->a, uint8_t, nval + 1);
+		s->ww = ARENA_NEW(s->a, int, nval + 1);
+		/* a pseudo weighs in its class only */
+		for (int v = 0; v < np; v++) {
+			int cl = cls_of(fn, v);
+			if (cl >= 0 && cl < RC_NALLOC) {
+				s->wc[v] = (uint8_t)cl;
+				s->ww[v] = s->c->width[v];
+			}
 		}
 	}
 	/* a hard register in the classes whose set has it */
@@ -1456,7 +1460,8 @@ static void colour_rest(CS *s)
 		}
 }
 
-/* Per pseudo: need, width, the admissible sets' start; room for the tie
+/* Per pseudo: need, width, the admissible sets' start, its weight
+ * (s->wc, s->ww: weigh_values); room for the tie
  * partners of the instruction with the most operands (s->tp); per
  * block, its instructions that are no phis and their operands
  * (s->bins, s->bops). */
@@ -1479,6 +1484,8 @@ static void init_values(CS *s)
 	/* no value tracked yet, hard registers never (not pseudos) */
 	memset(s->trk, (uint8_t)INT8_MIN, (size_t)(np + TGT_NREGS + 1));
 	memset(c->reg, -1, (size_t)np);
+	s->wc = ARENA_NEW(s->a, uint8_t, np + TGT_NREGS + 1);
+	s->ww = ARENA_NEW(s->a, int, np + TGT_NREGS + 1);
 	c->reg[np] = 0;
 	c->unit[np] = 0;
 	c->width[np] = 0;
@@ -1494,6 +1501,9 @@ static void init_values(CS *s)
 		c->width[p] = (uint8_t)target_nregs(fn->target, cl,
 						    fn->pseudo[p].size);
 		c->adm[p] = ~(RegSet)0; /* constraints met so far */
+		/* a pseudo weighs in its class only */
+		s->wc[p] = (uint8_t)cl;
+		s->ww[p] = c->width[p];
 	}
 	int maxops = 0;
 	s->bops = ARENA_NEW(s->a, int, fn->nblk + 1);
