@@ -95,34 +95,29 @@ static void build_units(CO *co)
 		co->u[p] = colour_unit(c, p);
 		if (c->need[p] && c->reg[p] >= 0) {
 			co->node[co->u[p]] = true;
-			co->mstart[co->u[p] + 1]++;
+			co->mstart[co->u[p] + 2]++;
 		}
 	}
+	/* counts at mstart[u + 2]: the prefix sums make mstart[u + 1] u's
+	 * first slot, which placing advances to its end */
 	for (int p = 0; p < np; p++) {
-		co->mstart[p + 1] += co->mstart[p];
+		co->mstart[p + 2] += co->mstart[p + 1];
 		co->col[p] = c->reg[p];
 	}
-	int *fill = ARENA_NEW(co->a, int, np + 1);
-	co->members = ARENA_RAW(co->a, int, co->mstart[np] + 1);
+	co->members = ARENA_RAW(co->a, int, co->mstart[np + 1] + 1);
 	co->uw = ARENA_NEW(co->a, uint8_t, np + 1);
 	for (int p = 0; p < np; p++)
 		if (c->need[p] && c->reg[p] >= 0) {
-			co->members[co->mstart[co->u[p]] + fill[co->u[p]]++] = p;
+			co->members[co->mstart[co->u[p] + 1]++] = p;
 			if (c->width[p] > co->uw[co->u[p]])
 				co->uw[co->u[p]] = c->width[p];
 		}
 	co->cspan = ARENA_NEW(co->a, RegSet, np + 1);
 	co->narrow = true;
-	for (int x = 0; x < np; x++)
-		if (co->node[x]) {
-			co->cspan[x] = uspan(co, x, co->col[x]);
-			co->narrow &= co->uw[x] == 1;
-		}
 	/* unit adjacency: members' neighbours mapped to units, in one pass
-	 * (at most as many as the members' neighbours) */
-	int *mark = ARENA_RAW(co->a, int, np + 1);
-	for (int p = 0; p < np; p++)
-		mark[p] = -1;
+	 * (at most as many as the members' neighbours; mark[y] == x + 1: y
+	 * seen for x); the units' spans in the same pass */
+	int *mark = ARENA_NEW(co->a, int, np + 1);
 	co->ustart = ARENA_NEW(co->a, int, np + 2);
 	co->unbr = ARENA_RAW(co->a, int, c->nstart[np] + 1);
 	int n = 0;
@@ -130,13 +125,15 @@ static void build_units(CO *co)
 		co->ustart[x] = n;
 		if (!co->node[x])
 			continue;
+		co->cspan[x] = uspan(co, x, co->col[x]);
+		co->narrow &= co->uw[x] == 1;
 		for (int m = co->mstart[x]; m < co->mstart[x + 1]; m++) {
 			int p = co->members[m];
 			for (int k = c->nstart[p]; k < c->nstart[p + 1]; k++) {
 				int y = co->u[c->nbr[k]];
-				if (y == x || !co->node[y] || mark[y] == x)
+				if (y == x || !co->node[y] || mark[y] == x + 1)
 					continue;
-				mark[y] = x;
+				mark[y] = x + 1;
 				co->unbr[n++] = y;
 			}
 		}
@@ -144,12 +141,29 @@ static void build_units(CO *co)
 	co->ustart[np] = n;
 }
 
-/* Sorts co->aff by (a, b) increasing: a stable counting sort by b,
- * then one by a; O(affinities + units). */
+/* Whether affinity x sorts after y: by (a, b). */
+static bool aff_after(const UAff *x, const UAff *y)
+{
+	return x->a != y->a ? x->a > y->a : x->b > y->b;
+}
+
+/* Sorts co->aff by (a, b) increasing, stably: by insertion when there
+ * are few (no table by unit), else a stable counting sort by b, then
+ * one by a; O(affinities + units). */
 static void sort_affinities(CO *co)
 {
 	Arena *ar = co->a;
 	int np = co->np, n = co->naff;
+	if (n <= 24) {
+		for (int k = 1; k < n; k++) {
+			UAff x = co->aff[k];
+			int j = k;
+			for (; j > 0 && aff_after(&co->aff[j - 1], &x); j--)
+				co->aff[j] = co->aff[j - 1];
+			co->aff[j] = x;
+		}
+		return;
+	}
 	UAff *tmp = ARENA_RAW(ar, UAff, n + 1);
 	int *cnt = ARENA_NEW(ar, int, np + 2);
 	for (int k = 0; k < n; k++)
@@ -181,7 +195,7 @@ static void build_affinities(CO *co)
 		int x = co->u[a->a];
 		if (a->b < 0) {
 			if (RS_HAS(c->adm[x], -1 - a->b))
-				co->pstart[x + 1]++;
+				co->pstart[x + 2]++;
 			continue;
 		}
 		if (!c->need[a->b] || c->reg[a->b] < 0)
@@ -203,34 +217,34 @@ static void build_affinities(CO *co)
 	}
 	co->naff = n;
 	co->astart = ARENA_NEW(co->a, int, np + 2);
+	/* counts at [x + 2]: the prefix sums make [x + 1] x's first slot,
+	 * which placing advances to its end */
 	for (int k = 0; k < n; k++) {
-		co->astart[co->aff[k].a + 1]++;
-		co->astart[co->aff[k].b + 1]++;
+		co->astart[co->aff[k].a + 2]++;
+		co->astart[co->aff[k].b + 2]++;
 	}
 	for (int p = 0; p < np; p++) {
-		co->astart[p + 1] += co->astart[p];
-		co->pstart[p + 1] += co->pstart[p];
+		co->astart[p + 2] += co->astart[p + 1];
+		co->pstart[p + 2] += co->pstart[p + 1];
 	}
-	int *fill = ARENA_NEW(co->a, int, np + 1);
 	co->anbr = ARENA_RAW(co->a, int, 2 * n + 1);
 	co->fstart = ARENA_NEW(co->a, int, np + 2);
 	for (int k = 0; k < n; k++) {
 		int a = co->aff[k].a, b = co->aff[k].b;
-		co->anbr[co->astart[a] + fill[a]++] = b;
-		co->anbr[co->astart[b] + fill[b]++] = a;
+		co->anbr[co->astart[a + 1]++] = b;
+		co->anbr[co->astart[b + 1]++] = a;
 		co->fstart[a + 1]++;
 	}
 	for (int p = 0; p < np; p++)
 		co->fstart[p + 1] += co->fstart[p];
-	memset(fill, 0, sizeof(int) * (size_t)(np + 1));
-	co->pref = ARENA_RAW(co->a, Pref, co->pstart[np] + 1);
+	co->pref = ARENA_RAW(co->a, Pref, co->pstart[np + 1] + 1);
 	for (int k = 0; k < c->naff; k++) {
 		const ColAff *a = &c->aff[k];
 		if (a->b >= 0 || !c->need[a->a] || c->reg[a->a] < 0)
 			continue;
 		int x = co->u[a->a];
 		if (RS_HAS(c->adm[x], -1 - a->b))
-			co->pref[co->pstart[x] + fill[x]++] =
+			co->pref[co->pstart[x + 1]++] =
 				(Pref){-1 - a->b, col_aff_weight(a)};
 	}
 }

@@ -230,19 +230,23 @@ static void weigh_set(CS *s, const LiveSet *L)
 
 /* The weights of every value per class (vweight): value v weighs ww[v]
  * in class wc[v] and nothing elsewhere; when a hard register is in the
- * sets of two classes, s->wt instead (wt[v * RC_NALLOC + cl]). */
+ * sets of two classes, s->wt instead (wt[v * RC_NALLOC + cl]).  The
+ * pseudos' weights come from init_values when its tables (np +
+ * TGT_NREGS values, live_nval's count) hold nval values. */
 static void weigh_values(CS *s, int nval)
 {
 	const Fn *fn = s->fn;
 	int np = fn->npseudo;
-	s->wc = ARENA_NEW(s->a, uint8_t, nval + 1);
-	s->ww = ARENA_NEW(s->a, int, nval + 1);
-	/* a pseudo weighs in its class only */
-	for (int v = 0; v < np && v < nval; v++) {
-		int cl = cls_of(fn, v);
-		if (cl >= 0 && cl < RC_NALLOC) {
-			s->wc[v] = (uint8_t)cl;
-			s->ww[v] = s->c->width[v];
+	if (nval > np + TGT_NREGS) {
+		s->wc = ARENA_NEW(s->a, uint8_t, nval + 1);
+		s->ww = ARENA_NEW(s->a, int, nval + 1);
+		/* a pseudo weighs in its class only */
+		for (int v = 0; v < np; v++) {
+			int cl = cls_of(fn, v);
+			if (cl >= 0 && cl < RC_NALLOC) {
+				s->wc[v] = (uint8_t)cl;
+				s->ww[v] = s->c->width[v];
+			}
 		}
 	}
 	/* a hard register in the classes whose set has it */
@@ -676,69 +680,72 @@ static void analyse(CS *s)
 }
 
 /* Interference CSR from the edge list, both directions, duplicates
- * removed. */
+ * removed.  The counts go to off[p + 2], whose prefix sums make
+ * off[p + 1] p's first slot; placing advances it to p's end, so that
+ * off[p]..off[p + 1] - 1 are p's slots afterwards (no separate degree
+ * or fill table). */
 static void build_graph(CS *s)
 {
 	Fn *fn = s->fn;
 	Colour *c = s->c;
 	int np = c->np;
-	int *deg = ARENA_NEW(s->a, int, np + 1);
-	for (int e = 0; e < s->ne; e++) {
-		deg[s->ea[e]]++;
-		deg[s->eb[e]]++;
-	}
-	/* off: the neighbours' offsets, duplicates included */
 	int *off = ARENA_NEW(s->a, int, np + 2);
+	for (int e = 0; e < s->ne; e++) {
+		off[s->ea[e] + 2]++;
+		off[s->eb[e] + 2]++;
+	}
 	for (int p = 0; p < np; p++)
-		off[p + 1] = off[p] + deg[p];
-	int *fill = ARENA_NEW(s->a, int, np + 1);
-	int *tmp = ARENA_RAW(fn->arena, int, off[np] + 1);
+		off[p + 2] += off[p + 1];
+	int *tmp = ARENA_RAW(fn->arena, int, 2 * s->ne + 1);
 	for (int e = 0; e < s->ne; e++) {
 		int a = s->ea[e], b = s->eb[e];
-		tmp[off[a] + fill[a]++] = b;
-		tmp[off[b] + fill[b]++] = a;
+		tmp[off[a + 1]++] = b;
+		tmp[off[b + 1]++] = a;
 	}
-	/* compact, dropping duplicates */
-	int *mark = ARENA_RAW(s->a, int, np + 1);
-	for (int p = 0; p < np; p++)
-		mark[p] = -1;
+	/* compact, dropping duplicates (mark[q] == p + 1: q seen for p) */
+	int *mark = ARENA_NEW(s->a, int, np + 1);
 	int out = 0;
-	int *start = ARENA_NEW(fn->arena, int, np + 2);
+	int *start = ARENA_RAW(fn->arena, int, np + 2);
 	for (int p = 0; p < np; p++) {
 		start[p] = out;
-		for (int k = off[p]; k < off[p] + fill[p]; k++) {
+		for (int k = off[p]; k < off[p + 1]; k++) {
 			int q = tmp[k];
-			if (mark[q] == p)
+			if (mark[q] == p + 1)
 				continue;
-			mark[q] = p;
+			mark[q] = p + 1;
 			tmp[out++] = q;
 		}
 	}
 	start[np] = out;
+	start[np + 1] = 0;
 	c->nstart = start;
 	c->nbr = tmp;
 }
 
-/* Per-pseudo lists of affinity indices, for the bias. */
+/* Per-pseudo lists of affinity indices, for the bias: counted in
+ * astart[p + 2], placed by advancing astart[p + 1] (as build_graph). */
 static void build_aff_index(CS *s)
 {
 	Colour *c = s->c;
 	int np = c->np;
 	s->astart = ARENA_NEW(s->a, int, np + 2);
+	int nl = 0;
 	for (int k = 0; k < c->naff; k++) {
-		s->astart[c->aff[k].a + 1]++;
-		if (c->aff[k].b >= 0)
-			s->astart[c->aff[k].b + 1]++;
+		s->astart[c->aff[k].a + 2]++;
+		nl++;
+		if (c->aff[k].b >= 0) {
+			s->astart[c->aff[k].b + 2]++;
+			nl++;
+		}
 	}
 	for (int p = 0; p < np; p++)
-		s->astart[p + 1] += s->astart[p];
-	int *fill = ARENA_NEW(s->a, int, np + 1);
-	s->alist = ARENA_RAW(s->a, int, s->astart[np] + 1);
+		s->astart[p + 2] += s->astart[p + 1];
+	s->alist = ARENA_RAW(s->a, int, nl + 1);
 	for (int k = 0; k < c->naff; k++) {
 		int a = c->aff[k].a, b = c->aff[k].b;
-		s->alist[s->astart[a] + fill[a]++] = k;
+		s->alist[s->astart[a + 1]++] = k;
 		if (b >= 0)
-			s->alist[s->astart[b] + fill[b]++] = k;
+			s->alist[s->astart[b + 1]++] = k;
 	}
 }
 
@@ -1453,7 +1460,8 @@ static void colour_rest(CS *s)
 		}
 }
 
-/* Per pseudo: need, width, the admissible sets' start; room for the tie
+/* Per pseudo: need, width, the admissible sets' start, its weight
+ * (s->wc, s->ww: weigh_values); room for the tie
  * partners of the instruction with the most operands (s->tp); per
  * block, its instructions that are no phis and their operands
  * (s->bins, s->bops). */
@@ -1476,6 +1484,8 @@ static void init_values(CS *s)
 	/* no value tracked yet, hard registers never (not pseudos) */
 	memset(s->trk, (uint8_t)INT8_MIN, (size_t)(np + TGT_NREGS + 1));
 	memset(c->reg, -1, (size_t)np);
+	s->wc = ARENA_NEW(s->a, uint8_t, np + TGT_NREGS + 1);
+	s->ww = ARENA_NEW(s->a, int, np + TGT_NREGS + 1);
 	c->reg[np] = 0;
 	c->unit[np] = 0;
 	c->width[np] = 0;
@@ -1491,6 +1501,9 @@ static void init_values(CS *s)
 		c->width[p] = (uint8_t)target_nregs(fn->target, cl,
 						    fn->pseudo[p].size);
 		c->adm[p] = ~(RegSet)0; /* constraints met so far */
+		/* a pseudo weighs in its class only */
+		s->wc[p] = (uint8_t)cl;
+		s->ww[p] = c->width[p];
 	}
 	int maxops = 0;
 	s->bops = ARENA_NEW(s->a, int, fn->nblk + 1);
