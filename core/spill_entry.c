@@ -268,14 +268,8 @@ static void take_starters(Sp *s, EntrySel *x, int dweight[RC_NALLOC])
 static void take_delayed(Sp *s, int l, EntrySel *x,
 			 const int dweight[RC_NALLOC])
 {
-	int j = 0;
-	while (j < x->n && !x->c[j].delayed)
-		j++;
-	if (j == x->n) /* none waits: nothing to take (room is not read) */
-		return;
-	const int *lpr = sp_loop_pressure(s, l);
 	for (int k = 0; k < RC_NALLOC; k++) {
-		int fr = s->k[k] - (lpr[k] - dweight[k]);
+		int fr = s->k[k] - (s->lpress[l * RC_NALLOC + k] - dweight[k]);
 		if (fr < x->room[k])
 			x->room[k] = fr;
 	}

@@ -567,29 +567,31 @@ static void block_pressure(Sp *s, LiveSet *ls, int b, int p[RC_NALLOC])
 			p[c] = x.w[c];
 }
 
-const int *sp_loop_pressure(Sp *s, int l)
+/* Each loop's pressure: the maximum over its blocks, inner loops
+ * included (children have larger numbers than their parents). */
+static void loop_pressures(Sp *s)
 {
-	int *lpr = s->lpress + l * RC_NALLOC;
-	if (s->lpress_ok[l])
-		return lpr;
 	const Loops *lp = s->lp;
-	if (!s->lpset.dense)
-		lset_init(&s->lpset, s->a, s->nval);
+	LiveSet ls;
+	lset_init(&ls, s->a, s->nval);
 	for (int b = 0; b < s->fn->nblk; b++) {
-		if (lp->innermost[b] < 0 || !cfg_reachable(s->cfg, b) ||
-		    !blk_in_loop(lp, b, l))
+		int l = lp->innermost[b];
+		if (l < 0 || !cfg_reachable(s->cfg, b))
 			continue;
-		/* a block's pressure serves every loop around it: once */
-		int *p = s->bpress + b * RC_NALLOC;
-		if (!s->bpress_ok[b])
-			block_pressure(s, &s->lpset, b, p);
-		s->bpress_ok[b] = 1;
+		int p[RC_NALLOC];
+		block_pressure(s, &ls, b, p);
 		for (int c = 0; c < RC_NALLOC; c++)
-			if (p[c] > lpr[c])
-				lpr[c] = p[c];
+			if (p[c] > s->lpress[l * RC_NALLOC + c])
+				s->lpress[l * RC_NALLOC + c] = p[c];
 	}
-	s->lpress_ok[l] = 1;
-	return lpr;
+	for (int l = lp->nloop - 1; l >= 0; l--) {
+		int m = lp->parent[l];
+		for (int c = 0; m >= 0 && c < RC_NALLOC; c++)
+			if (s->lpress[l * RC_NALLOC + c] >
+			    s->lpress[m * RC_NALLOC + c])
+				s->lpress[m * RC_NALLOC + c] =
+					s->lpress[l * RC_NALLOC + c];
+	}
 }
 
 /* The values read in each loop: its own blocks' reads plus its inner
@@ -638,11 +640,9 @@ void sp_loop_facts(Sp *s)
 	s->lused = ARENA_NEW(s->a, int *, nl + 1);
 	s->nlused = ARENA_NEW(s->a, int, nl + 1);
 	s->lpress = ARENA_NEW(s->a, int, (nl + 1) * RC_NALLOC);
-	s->lpress_ok = ARENA_NEW(s->a, uint8_t, nl + 1);
 	if (nl == 0)
 		return;
-	s->bpress = ARENA_RAW(s->a, int, (s->fn->nblk + 1) * RC_NALLOC);
-	s->bpress_ok = ARENA_NEW(s->a, uint8_t, s->fn->nblk + 1);
+	loop_pressures(s);
 	loop_reads(s);
 }
 

@@ -147,14 +147,7 @@ typedef struct Sp {
 	/* loops */
 	int **lused;
 	int *nlused;
-	int *lpress; /* per loop and class: lpress[l * RC_NALLOC + c], once
-			sp_loop_pressure computed it (lpress_ok[l]) */
-	uint8_t *lpress_ok;
-	int *bpress;   /* per loop block and class, once computed
-			  (bpress_ok): block_pressure's, for the loops */
-	uint8_t *bpress_ok;
-	LiveSet lpset; /* sp_loop_pressure's scratch (dense NULL until
-			  first used) */
+	int *lpress; /* per loop and class: lpress[l * RC_NALLOC + c] */
 
 	/* per block */
 	BSet *went, *wexit;
@@ -337,14 +330,8 @@ void sp_uf_union(int *uf, int x, int y);
 /* Fills memcap for every phi definition. */
 void sp_phi_webs(Sp *s);
 
-/* Fills lused/nlused for every loop (the pressures wait for
- * sp_loop_pressure). */
+/* Fills lused/nlused and lpress for every loop. */
 void sp_loop_facts(Sp *s);
-
-/* Loop l's pressure per class: the maximum over its blocks, inner
- * loops included (block_pressure), computed on the first call.  Uses
- * the per-value marks with a fresh stamp. */
-const int *sp_loop_pressure(Sp *s, int l);
 
 /* ---- spill_entry.c ---- */
 
