@@ -826,14 +826,20 @@ static int64_t objective(const CO *co)
 	return w + extracts_met(co);
 }
 
+/* Whether some value of c takes two registers. */
+static bool has_two_words(const Colour *c)
+{
+	for (int p = 0; p < c->np; p++)
+		if (c->width[p] == 2)
+			return true;
+	return false;
+}
+
 /* Whether fn has an extract (word_extract). Without a two-register
  * value there is none: the instructions are not walked then. */
 static bool has_extracts(const CO *co)
 {
-	int p = 0;
-	while (p < co->np && co->c->width[p] != 2)
-		p++;
-	if (p == co->np)
+	if (!has_two_words(co->c))
 		return false;
 	for (int b = 0; b < co->fn->nblk; b++)
 		for (const Ins *i = co->fn->blk[b]->first; i; i = i->next)
@@ -931,12 +937,7 @@ static void abnormal_pairs(CO *co)
  * the objective besides the affinities). */
 static bool all_met(const Colour *c, const CoalesceStats *st)
 {
-	if (st->aff_before != st->aff_total)
-		return false;
-	for (int p = 0; p < c->np; p++)
-		if (c->width[p] == 2)
-			return false;
-	return true;
+	return st->aff_before == st->aff_total && !has_two_words(c);
 }
 
 /* coalesce with its tables in the scratch arena a. */

@@ -231,23 +231,19 @@ static void weigh_set(CS *s, const LiveSet *L)
 /* The weights of every value per class (vweight): value v weighs ww[v]
  * in class wc[v] and nothing elsewhere; when a hard register is in the
  * sets of two classes, s->wt instead (wt[v * RC_NALLOC + cl]).  The
- * pseudos' weights come from init_values when its tables (np +
- * TGT_NREGS values, live_nval's count) hold nval values. */
+ * pseudos' weights come from init_values (tables of np + TGT_NREGS
+ * values, live_nval's count, grown here when nval is larger). */
 static void weigh_values(CS *s, int nval)
 {
 	const Fn *fn = s->fn;
 	int np = fn->npseudo;
-	if (nval > np + TGT_NREGS) {
-		s->wc = ARENA_NEW(s->a, uint8_t, nval + 1);
-		s->ww = ARENA_NEW(s->a, int, nval + 1);
-		/* a pseudo weighs in its class only */
-		for (int v = 0; v < np; v++) {
-			int cl = cls_of(fn, v);
-			if (cl >= 0 && cl < RC_NALLOC) {
-				s->wc[v] = (uint8_t)cl;
-				s->ww[v] = s->c->width[v];
-			}
-		}
+	size_t have = (size_t)(np + TGT_NREGS + 1);
+	if ((size_t)nval + 1 > have) {
+		/* more values than init_values sized for: its pseudo weights
+		 * kept, the rest zeroed */
+		s->wc = arena_grow(s->a, s->wc, have, (size_t)nval + 1);
+		s->ww = arena_grow(s->a, s->ww, sizeof(int) * have,
+				   sizeof(int) * ((size_t)nval + 1));
 	}
 	/* a hard register in the classes whose set has it */
 	bool multi = false;
@@ -317,7 +313,7 @@ static InsFacts ins_values(const Fn *fn, RegSet all, const Ins *i,
 		int v = live_value(fn, o);
 		vals[k] = v;
 		tp[k] = -1;
-		tied |= (unsigned)o->tie < (unsigned)i->nops;
+		tied |= constr_names_tie(i, o);
 		f.early |= (o->flags & OF_EARLY) != 0;
 		if (o->kind != OK_HREG)
 			continue;

@@ -51,7 +51,7 @@ static bool reg_use(const Op *o)
 static bool names_tie(const Ins *i)
 {
 	for (int k = 0; k < i->nops; k++)
-		if ((unsigned)i->ops[k].tie < (unsigned)i->nops)
+		if (constr_names_tie(i, &i->ops[k]))
 			return true;
 	return false;
 }
@@ -96,7 +96,7 @@ bool constr_is_constrained(const Fn *fn, const Ins *i,
 	bool tied = false;
 	for (int k = 0; k < i->nops; k++) {
 		const Op *o = &i->ops[k];
-		tied |= (unsigned)o->tie < (unsigned)i->nops;
+		tied |= constr_names_tie(i, o);
 		if (o->kind == OK_HREG && (o->flags & OF_DEF) &&
 		    RS_HAS(all, o->reg))
 			return true;
@@ -585,18 +585,6 @@ static bool fixed_tie_ok(const Fn *fn, const Ssa *ssa, const Blk *b,
 	return true;
 }
 
-/* Whether a read of i may need a copy at all (needs_copy): some operand
- * of i is tied or has a register set.  Otherwise no read is tied and no
- * two reads' sets can be disjoint. */
-static bool may_need_copy(const Ins *i)
-{
-	for (int k = 0; k < i->nops; k++)
-		if (i->ops[k].allowed ||
-		    (unsigned)i->ops[k].tie < (unsigned)i->nops)
-			return true;
-	return false;
-}
-
 /* Whether constr_prepare's decisions at i may ask which values live
  * after it: i is a pair ([comm K] or [mirror K], comm_same_var) or has
  * a tie (tied_use, in needs_copy and no_copy_needed).  Otherwise its
@@ -662,7 +650,9 @@ bool constr_prepare_live(Fn *fn, Ssa *ssa, ConstrStats *st, Live **lvp,
 				if (st)
 					st->nswap++;
 			}
-			bool ask = may_need_copy(i);
+			/* without a tied operand or a register set no read
+			 * is tied and no two reads' sets are disjoint */
+			bool ask = constr_has_demand(i);
 			for (int k = 0; ask && k < i->nops; k++) {
 				if (!reg_use(&i->ops[k]) || i->ops[k].reg >= np0 ||
 				    !needs_copy(fn, i, k, &live,

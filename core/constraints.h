@@ -63,11 +63,28 @@ typedef struct ConstrStats {
 	int nphi;    /* phis added by the SSA reconstruction */
 } ConstrStats;
 
+/* Whether operand o of i names a tie partner among i's operands. */
+static inline bool constr_names_tie(const Ins *i, const Op *o)
+{
+	return (unsigned)o->tie < (unsigned)i->nops;
+}
+
+/* Whether some operand of i has a register set or names a tie partner;
+ * else i constrains no operand beyond its class (no copy, no required
+ * register). */
+static inline bool constr_has_demand(const Ins *i)
+{
+	for (int k = 0; k < i->nops; k++)
+		if (i->ops[k].allowed || constr_names_tie(i, &i->ops[k]))
+			return true;
+	return false;
+}
+
 /* The operand tied to operand k of i (ops[k].tie, or the operand whose
  * tie names k), or -1.  Inline: every pass asks it per operand. */
 static inline int constr_tie_partner(const Ins *i, int k)
 {
-	if (i->ops[k].tie >= 0 && i->ops[k].tie < i->nops)
+	if (constr_names_tie(i, &i->ops[k]))
 		return i->ops[k].tie;
 	/* Op.tie is an int8_t: no operand can name k > INT8_MAX, and the
 	 * search stays bounded on instructions with thousands of operands
@@ -87,14 +104,13 @@ static inline void constr_tie_partners(const Ins *i, int *t)
 {
 	int n = i->nops;
 	for (int k = 0; k < n; k++)
-		t[k] = (unsigned)i->ops[k].tie < (unsigned)n ? i->ops[k].tie
-							     : -1;
+		t[k] = constr_names_tie(i, &i->ops[k]) ? i->ops[k].tie : -1;
 	/* the operand naming k: the first one, so the scan goes backwards;
 	 * an operand's own tie comes first */
 	for (int m = n - 1; m >= 0; m--) {
 		int k = i->ops[m].tie;
 		if (k >= 0 && k < n && k != m &&
-		    (unsigned)i->ops[k].tie >= (unsigned)n)
+		    !constr_names_tie(i, &i->ops[k]))
 			t[k] = m;
 	}
 }

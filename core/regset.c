@@ -131,10 +131,7 @@ void alloc_regsets(const Fn *fn, const int n[RC_NALLOC],
 		for (const Ins *i = fn->blk[b]->first; i; i = i->next) {
 			/* an instruction without a register set or a tie
 			 * requires none (required_regs is 0 throughout) */
-			bool req = false;
-			for (int k = 0; k < i->nops && !req; k++)
-				req = i->ops[k].allowed ||
-				      (unsigned)i->ops[k].tie < (unsigned)i->nops;
+			bool req = constr_has_demand(i);
 			for (int k = 0; req && k < i->nops; k++) {
 				const Op *o = &i->ops[k];
 				int c = o->kind == OK_PSEUDO ? op_class(fn, o)
